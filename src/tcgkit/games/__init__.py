@@ -1,0 +1,12 @@
+"""The registry of games: every front end finds games here by name or alias."""
+
+from ..kernel.registry import find_game, list_games, load_game, register
+from .triple_triad import TripleTriad
+
+register(
+    TripleTriad,
+    aliases=("tt", "triple_triad", "tripletriad"),
+    summary="FFVIII's 3x3 card duel: Same, Plus, Combo, Same Wall, Elemental, trades",
+)
+
+__all__ = ["find_game", "list_games", "load_game", "register"]

@@ -1,0 +1,26 @@
+"""The kernel: game-agnostic contracts and machinery. Nothing game-specific lives here."""
+
+from .actions import Action, Decision
+from .errors import (
+    CardDataError,
+    DeckError,
+    IllegalAction,
+    NotationError,
+    OptionsError,
+    ReplayError,
+    ReplayMismatch,
+    TcgkitError,
+    UnknownGame,
+)
+from .events import Event
+from .game import Deck, Game, Outcome, State
+from .registry import find_game, list_games, load_game, register
+from .rng import Rng, derive_seed
+from .zones import Visibility, Zone
+
+__all__ = [
+    "Action", "CardDataError", "Decision", "Deck", "DeckError", "Event", "Game",
+    "IllegalAction", "NotationError", "OptionsError", "Outcome", "ReplayError",
+    "ReplayMismatch", "Rng", "State", "TcgkitError", "UnknownGame", "Visibility", "Zone",
+    "derive_seed", "find_game", "list_games", "load_game", "register",
+]

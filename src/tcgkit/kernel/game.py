@@ -1,0 +1,238 @@
+"""The Game and State contracts every game implements (the OpenSpiel shape).
+
+A ``Game`` is immutable: its validated options and card database. A ``State`` is one
+position: mutable, cheap to clone, fully determined by options + seed + decks + actions.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ValidationError
+
+from .actions import Action, Decision
+from .errors import IllegalAction, OptionsError
+from .events import Event, redact
+from .rng import Rng
+from .zones import Zone
+
+Deck = list[str]
+"""A deck as the kernel sees it: card identifiers (names) in the game's own spelling."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended.
+
+    ``winner`` is the single winner, or ``None`` on a draw (or a shared first place).
+    ``ranks`` gives each player's place, 0 best, equal places for ties.
+    """
+
+    winner: int | None
+    scores: tuple[float, ...]
+    reason: str
+    ranks: tuple[int, ...]
+    details: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def is_draw(self) -> bool:
+        return self.winner is None
+
+    def returns(self) -> tuple[float, ...]:
+        """+1 for a sole winner, -1 for a loser, 0 for everyone on a draw (for search)."""
+        if self.winner is None:
+            return tuple(0.0 for _ in self.ranks)
+        return tuple(1.0 if p == self.winner else -1.0 for p in range(len(self.ranks)))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "winner": self.winner,
+            "scores": list(self.scores),
+            "reason": self.reason,
+            "ranks": list(self.ranks),
+            "details": self.details,
+        }
+
+    @staticmethod
+    def from_scores(scores: Sequence[float], reason: str, **details: Any) -> Outcome:
+        """Rank players by score, higher is better; a tie for first is a draw."""
+        ranks = tuple(sum(other > s for other in scores) for s in scores)
+        firsts = [p for p, r in enumerate(ranks) if r == 0]
+        winner = firsts[0] if len(firsts) == 1 else None
+        return Outcome(winner, tuple(scores), reason, ranks, details)
+
+
+class State(ABC):
+    """One position of a game.
+
+    Subclasses keep ``decisions`` (the stack of pending choices; the top is asked now)
+    and ``events`` (what happened so far) and implement the abstract methods.
+    """
+
+    game: Game
+    decisions: list[Decision]
+    events: list[Event]
+
+    # -- whose decision ---------------------------------------------------------------
+    @property
+    def to_move(self) -> int | None:
+        """The one player who must decide now, or ``None`` when the game is over."""
+        return self.decisions[-1].player if self.decisions else None
+
+    @property
+    def pending(self) -> Decision | None:
+        return self.decisions[-1] if self.decisions else None
+
+    @property
+    def is_terminal(self) -> bool:
+        return not self.decisions
+
+    # -- moves --------------------------------------------------------------------------
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every action ``to_move`` may take now; empty only when the game is over."""
+
+    def illegal_reason(self, action: Action) -> str | None:
+        """Why ``action`` may not be taken now, or ``None`` when it is legal.
+
+        Games override this with precise reasons; the default compares with the legal list.
+        """
+        if self.is_terminal:
+            return "the game is over"
+        if action not in self.legal_actions():
+            return f"{action} is not a legal action now"
+        return None
+
+    def apply(self, action: Action) -> None:
+        """Check, then play ``action``. An illegal action raises and changes nothing."""
+        reason = self.illegal_reason(action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        self.apply_unchecked(action)
+
+    @abstractmethod
+    def apply_unchecked(self, action: Action) -> None:
+        """Play ``action`` without checking it: for search over legal actions only."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """Read an action's notation; ``NotationError`` says what is wrong with the text."""
+
+    @abstractmethod
+    def clone(self) -> State: ...
+
+    @property
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """Winner, scores and why the game ended; ``None`` while it goes on."""
+
+    # -- what players may know ------------------------------------------------------------
+    @abstractmethod
+    def zones(self) -> list[Zone]:
+        """Every card container, with the visibility the rules give it now."""
+
+    def info(self, viewer: int | None) -> dict[str, Any]:
+        """What ``viewer`` may know beyond the zones (scores, cell elements, deck lists...)."""
+        return {}
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        """All that ``player`` may know, and nothing more; ``None`` is a spectator."""
+        outcome = self.outcome
+        return {
+            "game": self.game.name,
+            "options": self.game.options.model_dump(mode="json"),
+            "viewer": player,
+            "to_move": self.to_move,
+            "decision": self.pending.kind if self.pending else None,
+            "zones": {zone.name: zone.view(player) for zone in self.zones()},
+            **self.info(player),
+            "outcome": outcome.to_json() if outcome else None,
+        }
+
+    def events_since(self, index: int = 0, viewer: int | None = None) -> list[dict[str, Any]]:
+        return redact(self.events, viewer, index)
+
+    # -- serialization ----------------------------------------------------------------------
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """The full state (hidden parts included) as JSON-ready data."""
+
+    @abstractmethod
+    def to_notation(self) -> str:
+        """The full state as the game's position notation."""
+
+    def check_invariants(self) -> None:
+        """Raise ``AssertionError`` when a card is lost, duplicated or misplaced."""
+
+    def __repr__(self) -> str:
+        return f"{type(self.game).__name__}.state_from_notation({self.to_notation()!r})"
+
+
+class Game(ABC):
+    """A game with fixed options and card data; makes and reads states."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    Options: ClassVar[type[BaseModel]]
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+
+    def __init__(self, options: BaseModel | dict[str, Any] | None = None, **kwargs: Any) -> None:
+        if isinstance(options, BaseModel):
+            if kwargs:
+                options = options.model_copy(update=kwargs)
+            self.options = self.Options.model_validate(options.model_dump())
+            return
+        try:
+            self.options = self.Options.model_validate({**(options or {}), **kwargs})
+        except ValidationError as exc:
+            problems = "; ".join(
+                f"{'.'.join(str(p) for p in err['loc']) or 'options'}: {err['msg']}"
+                for err in exc.errors()
+            )
+            raise OptionsError(f"{self.name} options: {problems}") from None
+
+    @property
+    def num_players(self) -> int:
+        return self.min_players
+
+    @abstractmethod
+    def new_state(self, seed: int = 0, decks: Sequence[Deck] | None = None) -> State:
+        """A game at its start. ``decks=None`` draws decks from the card pool by the seed."""
+
+    @abstractmethod
+    def validate_deck(self, deck: Deck) -> list[str]:
+        """The problems with a deck (empty when it is legal), each naming the card."""
+
+    @abstractmethod
+    def sample_decks(self, rng: Rng) -> list[Deck]:
+        """A legal deck per player, drawn from the card pool."""
+
+    @abstractmethod
+    def state_from_json(self, data: dict[str, Any]) -> State: ...
+
+    @abstractmethod
+    def state_from_notation(self, text: str) -> State: ...
+
+    @abstractmethod
+    def card_data_hash(self) -> str:
+        """A short hash of the card data, recorded in replays."""
+
+    @abstractmethod
+    def determinize(self, view: dict[str, Any], rng: Rng) -> State:
+        """A full state consistent with everything in ``view`` (hidden parts sampled)."""
+
+    def heuristic(self, state: State, player: int) -> float:
+        """How good ``state`` looks for ``player`` (higher is better); used by greedy play."""
+        outcome = state.outcome
+        return outcome.scores[player] if outcome else 0.0
+
+    def options_json(self) -> dict[str, Any]:
+        return json.loads(self.options.model_dump_json())
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.options!r})"

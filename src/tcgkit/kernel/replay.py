@@ -1,0 +1,136 @@
+"""Replay records: options + seed + decks + actions, the whole game in a JSON file.
+
+A record notes the engine version and a hash of the card data; replaying a record made
+by another version or with other cards is reported, not silently done.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .._version import __version__
+from .errors import ReplayError, ReplayMismatch, TcgkitError
+from .game import Deck, Game, State
+from .registry import load_game
+
+FORMAT = 1
+
+
+@dataclass
+class Record:
+    game: str
+    options: dict[str, Any]
+    seed: int
+    decks: list[Deck] | None
+    actions: list[str] = field(default_factory=list)
+    engine: str = __version__
+    cards: str = ""
+    outcome: dict[str, Any] | None = None
+    format: int = FORMAT
+
+    @staticmethod
+    def start(game: Game, seed: int, decks: list[Deck] | None) -> Record:
+        return Record(game.name, game.options_json(), seed, decks, cards=game.card_data_hash())
+
+    def finish(self, state: State) -> None:
+        """Note the outcome once the game is over (``verify`` checks it)."""
+        outcome = state.outcome
+        self.outcome = outcome.to_json() if outcome else None
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
+
+    @staticmethod
+    def from_json(data: Any, source: str = "record") -> Record:
+        if not isinstance(data, dict):
+            raise ReplayError(f"{source}: a record is a JSON object, got {type(data).__name__}")
+        expected = {
+            "game": str, "options": dict, "seed": int, "actions": list,
+            "engine": str, "cards": str,
+        }
+        for key, kind in expected.items():
+            if key not in data:
+                raise ReplayError(f"{source}: missing field '{key}'")
+            if not isinstance(data[key], kind) or isinstance(data[key], bool):
+                raise ReplayError(f"{source}: field '{key}' should be {kind.__name__}")
+        unknown = set(data) - set(Record.__dataclass_fields__)
+        if unknown:
+            raise ReplayError(f"{source}: unknown field(s) {', '.join(sorted(unknown))}")
+        decks = data.get("decks")
+        if decks is not None and not (
+            isinstance(decks, list)
+            and all(isinstance(d, list) and all(isinstance(c, str) for c in d) for d in decks)
+        ):
+            raise ReplayError(f"{source}: field 'decks' should be a list of lists of card names")
+        if not all(isinstance(a, str) for a in data["actions"]):
+            raise ReplayError(f"{source}: field 'actions' should be a list of strings")
+        if data.get("format", FORMAT) != FORMAT:
+            raise ReplayError(f"{source}: record format {data['format']} is not {FORMAT}")
+        return Record(**data)
+
+    @staticmethod
+    def load(path: str | Path) -> Record:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise ReplayError(f"{path}: cannot read: {exc.strerror}") from None
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ReplayError(f"{path}: not JSON (line {exc.lineno}: {exc.msg})") from None
+        return Record.from_json(data, source=str(path))
+
+
+def game_of(record: Record) -> Game:
+    try:
+        return load_game(record.game, record.options)
+    except TcgkitError as exc:
+        raise ReplayError(f"record: {exc}") from None
+
+
+def check_versions(record: Record, game: Game) -> None:
+    if record.engine != __version__:
+        raise ReplayMismatch(
+            f"recorded with engine {record.engine}, this is {__version__} "
+            "(replay with --force to try anyway)"
+        )
+    if record.cards != game.card_data_hash():
+        raise ReplayMismatch(
+            f"recorded with card data {record.cards}, this card data is "
+            f"{game.card_data_hash()} (replay with --force to try anyway)"
+        )
+
+
+def replay(record: Record, *, upto: int | None = None, force: bool = False) -> State:
+    """The state after the record's first ``upto`` actions (all by default)."""
+    game = game_of(record)
+    if not force:
+        check_versions(record, game)
+    try:
+        state = game.new_state(record.seed, record.decks)
+    except TcgkitError as exc:
+        raise ReplayMismatch(f"the record's setup does not start a game: {exc}") from None
+    for number, text in enumerate(record.actions[:upto], start=1):
+        try:
+            state.apply(state.parse_action(text))
+        except TcgkitError as exc:
+            raise ReplayMismatch(f"action {number} '{text}' does not replay: {exc}") from None
+    return state
+
+
+def verify(record: Record, *, force: bool = False) -> State:
+    """Replay the whole record and check it ends as recorded."""
+    state = replay(record, force=force)
+    if record.outcome is not None:
+        got = state.outcome.to_json() if state.outcome else None
+        if got != record.outcome:
+            raise ReplayMismatch(
+                f"the record says the game ended {record.outcome}, the replay gives {got}"
+            )
+    return state

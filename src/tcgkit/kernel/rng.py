@@ -1,0 +1,81 @@
+"""Seeded randomness for game states.
+
+SplitMix64: the whole generator is one 64-bit integer, so a clone copies one int, a
+saved state stores one number, and the sequence is the same on every Python version
+(unlike ``random.Random``, whose state is 625 words and whose shuffle may change).
+"""
+
+from __future__ import annotations
+
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+_MASK = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15
+
+
+def _mix(z: int) -> int:
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
+def derive_seed(seed: int, *stream: int) -> int:
+    """A seed for sub-stream ``stream`` of ``seed`` (game i of a batch, a search clone...)."""
+    z = seed & _MASK
+    for s in stream:
+        z = _mix((z + _GAMMA * (s + 1)) & _MASK)
+    return z
+
+
+class Rng:
+    """Small, cloneable, serializable generator (SplitMix64)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int = 0) -> None:
+        self.state = seed & _MASK
+
+    def next_u64(self) -> int:
+        self.state = (self.state + _GAMMA) & _MASK
+        return _mix(self.state)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``[0, n)``, without modulo bias."""
+        if n <= 0:
+            raise ValueError(f"below() needs a positive bound, got {n}")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = self.next_u64()
+            if x < limit:
+                return x % n
+
+    def random(self) -> float:
+        """A float in ``[0, 1)`` with 53 random bits."""
+        return (self.next_u64() >> 11) * (1.0 / (1 << 53))
+
+    def choice(self, items: Sequence[T]) -> T:
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Fisher-Yates, in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def sample(self, items: Sequence[T], k: int) -> list[T]:
+        pool = list(items)
+        if k > len(pool):
+            raise ValueError(f"cannot sample {k} from {len(pool)} items")
+        for i in range(k):
+            j = i + self.below(len(pool) - i)
+            pool[i], pool[j] = pool[j], pool[i]
+        return pool[:k]
+
+    def clone(self) -> Rng:
+        return Rng(self.state)
+
+    def __repr__(self) -> str:
+        return f"Rng(state={self.state})"
