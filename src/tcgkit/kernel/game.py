@@ -180,6 +180,8 @@ class Game(ABC):
     Options: ClassVar[type[BaseModel]]
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
+    example_options: ClassVar[list[dict[str, Any]]] = [{}]
+    """Representative option sets: the conformance suite plays each of them."""
 
     def __init__(self, options: BaseModel | dict[str, Any] | None = None, **kwargs: Any) -> None:
         if isinstance(options, BaseModel):
@@ -225,6 +227,12 @@ class Game(ABC):
     @abstractmethod
     def determinize(self, view: dict[str, Any], rng: Rng) -> State:
         """A full state consistent with everything in ``view`` (hidden parts sampled)."""
+
+    @abstractmethod
+    def redeal_hidden(self, state: State, viewer: int | None, rng: Rng) -> State:
+        """A copy of ``state`` with everything ``viewer`` cannot see drawn anew (hidden
+        hands, deck orders, the generator), the rest untouched. The conformance suite
+        checks that ``viewer``'s view and events are the same for both."""
 
     def heuristic(self, state: State, player: int) -> float:
         """How good ``state`` looks for ``player`` (higher is better); used by greedy play."""

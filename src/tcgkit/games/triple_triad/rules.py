@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from ...kernel.actions import Action, Decision
 from ...kernel.errors import DeckError
@@ -48,6 +48,16 @@ class TripleTriad(Game):
     title = "Triple Triad"
     Options = TripleTriadOptions
     options: TripleTriadOptions
+    example_options: ClassVar[list[dict[str, Any]]] = [
+        {},
+        {"same": True, "plus": True, "combo": True, "same_wall": True, "elemental": True,
+         "trade": "difference"},
+        {"open": True, "same": True, "sudden_death": True, "sudden_death_limit": 2},
+        {"random": True, "plus": True, "combo": True, "combo_from_basic": False,
+         "trade": "direct"},
+        {"own_cards_match": False, "same": True, "plus": True, "elemental": True, "clamp": True,
+         "trade": "all", "sudden_death": True},
+    ]
 
     def __init__(self, options: Any = None, **kwargs: Any) -> None:
         super().__init__(options, **kwargs)
@@ -128,6 +138,12 @@ class TripleTriad(Game):
         from .notation import determinize
 
         return determinize(self, view, rng)
+
+    def redeal_hidden(self, state: State, viewer: int | None, rng: Rng) -> TripleTriadState:
+        from .hidden import redeal_hidden
+
+        assert isinstance(state, TripleTriadState)
+        return redeal_hidden(state, viewer, rng)
 
     def heuristic(self, state: State, player: int) -> float:
         """Cards owned, plus a little for the strength of cards taken in a trade."""

@@ -1,0 +1,194 @@
+"""The contract every registered game keeps, played over each game's example options.
+
+A new game gets these tests by registering itself; nothing here names a game.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import tcgkit
+from tcgkit.kernel.errors import IllegalAction, TcgkitError
+from tcgkit.kernel.game import Game, State
+from tcgkit.kernel.replay import Record, replay, verify
+from tcgkit.kernel.rng import Rng
+
+MAX_ACTIONS = 20_000
+GAMES_PER_CONFIG = 6
+
+CONFIGS = [
+    pytest.param(entry.cls, options, id=f"{entry.name}-{i}")
+    for entry in tcgkit.list_games()
+    for i, options in enumerate(entry.cls.example_options)
+]
+
+
+def play_random(game: Game, seed: int, *, each_step=None) -> tuple[State, Record]:
+    """A random game from ``seed``; ``each_step(state)`` runs before every action."""
+    state = game.new_state(seed)
+    record = Record.start(game, seed, None)
+    rng = Rng(seed + 1000)
+    for _ in range(MAX_ACTIONS):
+        if state.is_terminal:
+            break
+        if each_step:
+            each_step(state)
+        legal = state.legal_actions()
+        assert legal, "no legal action in a state that is not terminal"
+        action = rng.choice(legal)
+        record.actions.append(str(action))
+        state.apply(action)
+        state.check_invariants()
+    assert state.is_terminal, f"a random game ran past {MAX_ACTIONS} actions"
+    assert state.legal_actions() == []
+    record.finish(state)
+    return state, record
+
+
+def players(game: Game) -> list[int | None]:
+    return [*range(game.num_players), None]
+
+
+@pytest.mark.parametrize(("cls", "options"), CONFIGS)
+def test_random_games_terminate_with_an_outcome(cls, options):
+    game = cls(options)
+    for seed in range(GAMES_PER_CONFIG):
+        state, _ = play_random(game, seed)
+        outcome = state.outcome
+        assert outcome is not None and outcome.reason
+        assert len(outcome.scores) == len(outcome.ranks) == game.num_players
+        json.dumps(outcome.to_json())
+
+
+@pytest.mark.parametrize(("cls", "options"), CONFIGS)
+def test_every_legal_action_applies_and_round_trips_its_notation(cls, options):
+    game = cls(options)
+
+    def check(state: State) -> None:
+        for action in state.legal_actions():
+            assert state.parse_action(str(action)) == action, str(action)
+            after = state.clone()
+            after.apply(action)
+            after.check_invariants()
+
+    for seed in range(2):
+        play_random(game, seed, each_step=check)
+
+
+@pytest.mark.parametrize(("cls", "options"), CONFIGS)
+def test_illegal_actions_raise_and_change_nothing(cls, options):
+    game = cls(options)
+    seen: list = []
+    play_random(game, 99, each_step=lambda s: seen.extend(s.legal_actions()))
+    rejected = 0
+
+    def check(state: State) -> None:
+        nonlocal rejected
+        legal = set(state.legal_actions())
+        before = json.dumps(state.to_json(), sort_keys=True)
+        for action in seen[::7]:
+            if action in legal:
+                continue
+            with pytest.raises(IllegalAction) as error:
+                state.apply(action)
+            assert str(error.value)
+            assert json.dumps(state.to_json(), sort_keys=True) == before
+            rejected += 1
+
+    end, _ = play_random(game, 3, each_step=check)
+    for action in seen[:5]:
+        with pytest.raises(IllegalAction):
+            end.apply(action)
+    assert rejected > 0
+
+
+@pytest.mark.parametrize(("cls", "options"), CONFIGS)
+def test_same_seed_and_actions_give_the_same_game(cls, options):
+    game = cls(options)
+    first, record = play_random(game, 5)
+    again = replay(record)
+    assert again.to_json() == first.to_json()
+    assert again.events_since(0, None) == first.events_since(0, None)
+    other_game = cls(options)
+    assert other_game.new_state(5).to_json() == game.new_state(5).to_json()
+
+
+@pytest.mark.parametrize(("cls", "options"), CONFIGS)
+def test_notation_and_json_round_trip(cls, options):
+    game = cls(options)
+
+    def check(state: State) -> None:
+        text = state.to_notation()
+        assert "\n" not in text
+        assert game.state_from_notation(text).to_notation() == text
+        data = json.loads(json.dumps(state.to_json()))
+        back = game.state_from_json(data)
+        assert back.to_json() == state.to_json()
+        assert back.legal_actions() == state.legal_actions()
+
+    end, _ = play_random(game, 7, each_step=check)
+    check(end)
+
+
+@pytest.mark.parametrize(("cls", "options"), CONFIGS)
+def test_replay_records_round_trip_and_verify(cls, options, tmp_path):
+    game = cls(options)
+    state, record = play_random(game, 11)
+    path = tmp_path / "game.json"
+    record.save(path)
+    loaded = Record.load(path)
+    assert loaded == record
+    assert verify(loaded).to_json() == state.to_json()
+    unfinished = Record(**{**record.to_json(), "actions": record.actions[:3], "outcome": None})
+    resumed = replay(unfinished)
+    assert not resumed.is_terminal or len(record.actions) <= 3
+
+
+@pytest.mark.parametrize(("cls", "options"), CONFIGS)
+def test_views_hide_what_a_player_cannot_see(cls, options):
+    """Re-deal everything a viewer cannot see: their view and events stay the same."""
+    game = cls(options)
+    rng = Rng(42)
+    changed = 0
+
+    def check(state: State) -> None:
+        nonlocal changed
+        for viewer in players(game):
+            view = state.view(viewer)
+            json.dumps(view)
+            other = game.redeal_hidden(state, viewer, rng)
+            other.check_invariants()
+            assert other.view(viewer) == view
+            assert other.events_since(0, viewer) == state.events_since(0, viewer)
+            changed += other.to_notation() != state.to_notation()
+
+    for seed in range(3):
+        end, _ = play_random(game, seed, each_step=check)
+        check(end)
+    assert changed > 0, "the re-deal never changed anything: the test would prove nothing"
+
+
+@pytest.mark.parametrize(("cls", "options"), CONFIGS)
+def test_determinized_states_give_the_same_view(cls, options):
+    game = cls(options)
+    rng = Rng(7)
+
+    def check(state: State) -> None:
+        for viewer in range(game.num_players):
+            view = state.view(viewer)
+            sampled = game.determinize(view, rng)
+            sampled.check_invariants()
+            assert sampled.view(viewer) == view
+            assert sampled.legal_actions() == state.legal_actions() or state.to_move != viewer
+
+    play_random(game, 13, each_step=check)
+
+
+def test_unknown_game_and_bad_options_are_clear_errors():
+    with pytest.raises(TcgkitError, match="no game named 'chess'"):
+        tcgkit.load_game("chess")
+    entry = tcgkit.list_games()[0]
+    with pytest.raises(TcgkitError, match="no_such_rule"):
+        tcgkit.load_game(entry.name, no_such_rule=True)
