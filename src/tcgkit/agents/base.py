@@ -35,5 +35,6 @@ def make_agent(name: str, game: Game) -> Agent:
     try:
         factory, _ = AGENTS[name.strip().lower()]
     except KeyError:
-        raise ValueError(f"no agent named {name!r}; known agents: {', '.join(sorted(AGENTS))}") from None
+        known = ", ".join(sorted(AGENTS))
+        raise ValueError(f"no agent named {name!r}; known agents: {known}") from None
     return factory(game)

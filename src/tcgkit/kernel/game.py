@@ -165,6 +165,7 @@ class State(ABC):
     def to_notation(self) -> str:
         """The full state as the game's position notation."""
 
+    @abstractmethod
     def check_invariants(self) -> None:
         """Raise ``AssertionError`` when a card is lost, duplicated or misplaced."""
 

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 
-class Visibility(str, Enum):
+class Visibility(StrEnum):
     PUBLIC = "public"  # everyone sees the cards
     OWNER = "owner"  # only the owner sees the cards; others see how many
     HIDDEN = "hidden"  # nobody sees the cards (a deck's order); everyone sees how many
@@ -32,7 +32,8 @@ class Zone:
         return self.visibility is Visibility.OWNER and viewer is not None and viewer == self.owner
 
     def view(self, viewer: int | None) -> dict[str, Any]:
-        seen: dict[str, Any] = {"owner": self.owner, "count": sum(c is not None for c in self.cards)}
+        count = sum(card is not None for card in self.cards)
+        seen: dict[str, Any] = {"owner": self.owner, "count": count}
         if self.visible_to(viewer):
             seen["cards"] = list(self.cards)
         return seen

@@ -80,7 +80,8 @@ class CardDB:
         header = [h.strip().lower() for h in rows[0]]
         if tuple(header) != COLUMNS:
             raise CardDataError(
-                f"{source}, line 1: the header should be {','.join(COLUMNS)}, got {','.join(header)}"
+                f"{source}, line 1: the header should be {','.join(COLUMNS)}, "
+                f"got {','.join(header)}"
             )
         cards: list[Card] = []
         numbers: dict[int, int] = {}
@@ -91,9 +92,10 @@ class CardDB:
             card = _parse_row(row, line, source, len(cards))
             for key, seen in ((card.number, numbers), (card.name.lower(), names)):
                 if key in seen:
+                    what = "number" if isinstance(key, int) else "name"
                     raise CardDataError(
-                        f"{source}, line {line}, card {card.name!r}: duplicate "
-                        f"{'number' if isinstance(key, int) else 'name'} (first on line {seen[key]})"
+                        f"{source}, line {line}, card {card.name!r}: duplicate {what} "
+                        f"(first on line {seen[key]})"
                     )
                 seen[key] = line
             cards.append(card)

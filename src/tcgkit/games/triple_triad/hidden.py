@@ -22,5 +22,7 @@ def redeal_hidden(state: TripleTriadState, viewer: int | None, rng: Rng) -> Trip
                 replacement = rng.below(pool)
                 brought[brought.index(card)] = replacement
                 new.hands[p][i] = replacement
-        new.brought = (tuple(brought), new.brought[1]) if p == 0 else (new.brought[0], tuple(brought))
+        decks = list(new.brought)
+        decks[p] = tuple(brought)
+        new.brought = (decks[0], decks[1])
     return new

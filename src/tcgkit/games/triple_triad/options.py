@@ -41,7 +41,9 @@ class TripleTriadOptions(BaseModel):
     sudden_death_limit: int = Field(
         5, ge=0, le=100, description="restarts allowed before a drawn game stays a draw"
     )
-    trade: Trade = Field("one", description="trade rule (Reglas de pago): none/one/difference/direct/all")
+    trade: Trade = Field(
+        "one", description="trade rule (Reglas de pago): none/one/difference/direct/all"
+    )
     own_cards_match: bool = Field(
         True, description="own neighbours count toward Same/Plus matches (FFVIII); false: literal"
     )
@@ -49,7 +51,9 @@ class TripleTriadOptions(BaseModel):
         True, description="in a Same/Plus move, basic flips also start combos (FFVIII)"
     )
     clamp: bool = Field(False, description="clamp Elemental values to 1..10 (FFXIV)")
-    first_player: int | None = Field(None, ge=0, le=1, description="who moves first; none: seeded coin")
+    first_player: int | None = Field(
+        None, ge=0, le=1, description="who moves first; none: a seeded coin flip"
+    )
     elements: str | None = Field(
         None, description=f"fixed cell elements, 9 of '{ELEMENT_LETTERS}' or '.'; none: drawn"
     )
