@@ -20,21 +20,36 @@ class Agent(Protocol):
 
 AgentFactory = Callable[[Game], Agent]
 AGENTS: dict[str, tuple[AgentFactory, str]] = {}
+"""Agents that play every game, by name."""
+GAME_AGENTS: dict[tuple[str, str], tuple[AgentFactory, str]] = {}
+"""Agents made for one game, by (game name, agent name); they win over ``AGENTS``."""
 
 
-def register_agent(name: str, summary: str) -> Callable[[AgentFactory], AgentFactory]:
+def register_agent(
+    name: str, summary: str, game: str | None = None
+) -> Callable[[AgentFactory], AgentFactory]:
     def add(factory: AgentFactory) -> AgentFactory:
-        AGENTS[name] = (factory, summary)
+        if game is None:
+            AGENTS[name] = (factory, summary)
+        else:
+            GAME_AGENTS[game, name] = (factory, summary)
         return factory
 
     return add
 
 
+def agent_names(game_name: str) -> dict[str, str]:
+    """Every agent that can play ``game_name``: name -> one-line summary."""
+    names = {name: summary for name, (_, summary) in AGENTS.items()}
+    names.update({n: s for (g, n), (_, s) in GAME_AGENTS.items() if g == game_name})
+    return dict(sorted(names.items()))
+
+
 def make_agent(name: str, game: Game) -> Agent:
     """An agent by name (``tcgkit sim --agents greedy,random``) for ``game``."""
-    try:
-        factory, _ = AGENTS[name.strip().lower()]
-    except KeyError:
-        known = ", ".join(sorted(AGENTS))
-        raise ValueError(f"no agent named {name!r}; known agents: {known}") from None
-    return factory(game)
+    key = name.strip().lower()
+    entry = GAME_AGENTS.get((game.name, key)) or AGENTS.get(key)
+    if entry is None:
+        known = ", ".join(agent_names(game.name))
+        raise ValueError(f"no agent named {name!r} for {game.name}; known agents: {known}")
+    return entry[0](game)

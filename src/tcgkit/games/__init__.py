@@ -1,12 +1,18 @@
 """The registry of games: every front end finds games here by name or alias."""
 
 from ..kernel.registry import find_game, list_games, load_game, register
+from .forge_fury import ForgeFury
 from .triple_triad import TripleTriad
 
 register(
     TripleTriad,
     aliases=("tt", "triple_triad", "tripletriad"),
     summary="FFVIII's 3x3 card duel: Same, Plus, Combo, Same Wall, Elemental, trades",
+)
+register(
+    ForgeFury,
+    aliases=("ff", "forge_fury", "forge-and-fury", "forja-e-furia"),
+    summary="attribute duel: name a colour, pick a card in secret, higher number wins",
 )
 
 __all__ = ["find_game", "list_games", "load_game", "register"]

@@ -1,0 +1,5 @@
+"""``python -m tcgkit``: the same as the ``tcgkit`` command."""
+
+from .cli.app import main
+
+main()

@@ -1,0 +1,182 @@
+"""Forge & Fury agents: greedy, and ``mixed``, which randomises its secret pick from an
+equilibrium of the round's matrix game so that no fixed strategy exploits it."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from ..games.forge_fury import ForgeFury
+from ..games.forge_fury.actions import ChooseColour, Pick
+from ..games.forge_fury.cards import COLOURS
+from ..kernel.actions import Action
+from ..kernel.game import Game
+from ..kernel.rng import Rng
+from .base import register_agent
+
+GAME = "forge-fury"
+
+
+def _ids(game: ForgeFury, labels: list[str]) -> list[int]:
+    return [game.ids_by_label[label] for label in labels]
+
+
+class GreedyForgeFury:
+    """The chooser names the colour of its strongest card; each plays its highest card in
+    the named colour. Ties are broken by the agent's generator; mini-games are random."""
+
+    name = "greedy"
+
+    def __init__(self, game: Game) -> None:
+        assert isinstance(game, ForgeFury)
+        self.game = game
+
+    def act(self, view: dict[str, Any], legal_actions: list[Action], rng: Rng) -> Action:
+        values = self.game.values
+        if isinstance(legal_actions[0], ChooseColour):
+            hand = _ids(self.game, view["zones"][f"hand{view['to_move']}"]["cards"])
+            best = max(max(values[c]) for c in hand)
+            colours = sorted({i for c in hand for i in range(3) if values[c][i] == best})
+            return legal_actions[rng.choice(colours)]
+        if isinstance(legal_actions[0], Pick):
+            colour = COLOURS.index(view["colour"])
+            top = max(values[a.card][colour] for a in legal_actions)  # type: ignore[attr-defined]
+            return rng.choice([a for a in legal_actions if values[a.card][colour] == top])  # type: ignore[attr-defined]
+        return rng.choice(legal_actions)
+
+
+class MixedForgeFury:
+    """Game-theoretic secret picks.
+
+    Every card in hand is played sooner or later, so a round is about timing: spend a
+    strong card now or keep it for a round where it matters more. For each sample of the
+    rival's possible hand (drawn from the cards not yet seen: their deck list minus their
+    cards in the piles) the round is a zero-sum matrix game, my cards against theirs:
+    ``(1 + chooser_bonus) * result - 2 * (worth(mine) - worth(theirs))``, where ``result``
+    is +1 / -1 / 0 (a tie goes to the mini-game) and ``worth`` is the card's chance to win
+    a round against a random card of the collection in a random colour (what keeping it is
+    worth later). Regret matching (RM+) solves each sample; the pick is drawn from the
+    average of the equilibrium strategies. As chooser it names the colour whose games are
+    worth most to it.
+    """
+
+    name = "mixed"
+    samples = 8
+    colour_samples = 4
+    iterations = 60
+    chooser_bonus = 0.3
+
+    def __init__(self, game: Game) -> None:
+        assert isinstance(game, ForgeFury)
+        self.game = game
+        self.worth = _worth(game)
+
+    def act(self, view: dict[str, Any], legal_actions: list[Action], rng: Rng) -> Action:
+        first = legal_actions[0]
+        if not isinstance(first, ChooseColour | Pick):
+            return rng.choice(legal_actions)  # the mini-games' equilibrium is uniform
+        me = view["to_move"]
+        hand = _ids(self.game, view["zones"][f"hand{me}"]["cards"])
+        if isinstance(first, ChooseColour):
+            rivals = self._rival_hands(view, me, rng, self.colour_samples)
+            worth = [
+                sum(self._solve(hand, rival, colour)[1] for rival in rivals) for colour in range(3)
+            ]
+            best = max(worth)
+            return legal_actions[rng.choice([c for c in range(3) if worth[c] == best])]
+        colour = COLOURS.index(view["colour"])
+        mix = [0.0] * len(hand)
+        for rival in self._rival_hands(view, me, rng, self.samples):
+            strategy, _ = self._solve(hand, rival, colour)
+            mix = [m + s for m, s in zip(mix, strategy, strict=True)]
+        choice = hand[_draw(mix, rng)]
+        return next(a for a in legal_actions if a.card == choice)  # type: ignore[attr-defined]
+
+    def _rival_hands(
+        self, view: dict[str, Any], me: int, rng: Rng, samples: int
+    ) -> list[list[int]]:
+        game, zones, rival = self.game, view["zones"], 1 - me
+        seen = Counter(
+            _ids(game, zones[f"recovery{rival}"]["cards"] + zones[f"conquest{me}"]["cards"])
+        )
+        decklist = view["decklists"][rival]
+        if decklist is None:  # private lists: anything not seen may be there
+            pool = [c for c in range(len(game.cards)) if c not in seen]
+        else:
+            pool = list((Counter(_ids(game, decklist)) - seen).elements())
+        size = zones[f"hand{rival}"]["count"] + zones[f"pick{rival}"]["count"]
+        size = min(size, len(pool))
+        return [rng.sample(pool, size) for _ in range(samples)] if size else [[]]
+
+    def _solve(self, mine: list[int], theirs: list[int], colour: int) -> tuple[list[float], float]:
+        """My equilibrium strategy and the game's value, by regret matching plus."""
+        if not theirs:
+            return [1.0 / len(mine)] * len(mine), 0.0
+        compare, worth, stake = self.game.compare, self.worth, 1.0 + self.chooser_bonus
+        payoff = []
+        for a in mine:
+            row = []
+            for b in theirs:
+                winner = compare(a, b, colour)[1]
+                result = 0.0 if winner is None else (stake if winner == 0 else -stake)
+                row.append(result - 2.0 * (worth[a] - worth[b]))
+            payoff.append(row)
+        return _regret_matching(payoff, self.iterations)
+
+
+def _worth(game: ForgeFury) -> list[float]:
+    """Each card's chance to win a round against a random card in a random colour."""
+    cards = range(len(game.cards))
+    worth = []
+    for a in cards:
+        score = 0.0
+        for colour in range(3):
+            for b in cards:
+                winner = game.compare(a, b, colour)[1]
+                score += 0.5 if winner is None else (winner == 0)
+        worth.append(score / (3 * len(game.cards)))
+    return worth
+
+
+def _regret_matching(payoff: list[list[float]], iterations: int) -> tuple[list[float], float]:
+    """RM+ self-play on a zero-sum matrix game: (row player's average strategy, value)."""
+    rows, cols = len(payoff), len(payoff[0])
+    columns = [[payoff[i][j] for i in range(rows)] for j in range(cols)]
+    regret_row, regret_col = [0.0] * rows, [0.0] * cols
+    total_row, total_col = [0.0] * rows, [0.0] * cols
+    for _ in range(iterations):
+        x, y = _normalise(regret_row), _normalise(regret_col)
+        row_values = [sum(p * q for p, q in zip(line, y, strict=True)) for line in payoff]
+        col_values = [sum(p * q for p, q in zip(line, x, strict=True)) for line in columns]
+        value = sum(p * v for p, v in zip(x, row_values, strict=True))
+        regret_row = [max(0.0, r + v - value) for r, v in zip(regret_row, row_values, strict=True)]
+        regret_col = [max(0.0, r + value - v) for r, v in zip(regret_col, col_values, strict=True)]
+        total_row = [t + p for t, p in zip(total_row, x, strict=True)]
+        total_col = [t + q for t, q in zip(total_col, y, strict=True)]
+    x, y = _normalise(total_row), _normalise(total_col)
+    value = sum(x[i] * sum(payoff[i][j] * y[j] for j in range(cols)) for i in range(rows))
+    return x, value
+
+
+def _normalise(weights: list[float]) -> list[float]:
+    total = sum(weights)
+    if total <= 0:
+        return [1.0 / len(weights)] * len(weights)
+    return [w / total for w in weights]
+
+
+def _draw(weights: list[float], rng: Rng) -> int:
+    point = rng.random() * sum(weights)
+    for i, w in enumerate(weights):
+        point -= w
+        if point < 0:
+            return i
+    return len(weights) - 1
+
+
+register_agent("greedy", "names its strongest colour, plays its highest card in it", GAME)(
+    GreedyForgeFury
+)
+register_agent("mixed", "secret picks drawn from an equilibrium of the round's matrix game", GAME)(
+    MixedForgeFury
+)

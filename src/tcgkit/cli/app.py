@@ -1,0 +1,71 @@
+"""The ``tcgkit`` command: every subcommand registered in one place.
+
+Errors a user can cause print one line on stderr (``tcgkit: error: ...``) and exit with
+2 for a usage problem or 1 for a runtime one; no traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import typer
+from typer.core import TyperGroup
+
+from .collection_command import COLLECTION_HELP, collection
+from .errors import USAGE, report
+from .info_commands import cards, games, options
+from .play_command import PLAY_HELP, play
+from .replay_command import REPLAY_HELP, replay_record
+from .sim_command import sim
+
+
+class OneLineErrors(TyperGroup):
+    """Click's usage errors (bad flag, missing argument) as one line, like ours."""
+
+    def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
+        try:
+            result = super().main(*args, standalone_mode=False, **kwargs)
+            code = result if isinstance(result, int) else 0
+        except typer.TyperException as error:  # click's UsageError and friends
+            if type(error).__name__ == "NoArgsIsHelpError":
+                print(error.format_message())
+                code = 0
+            else:
+                ctx = getattr(error, "ctx", None)
+                see = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+                report(error.format_message() + see)
+                code = getattr(error, "exit_code", USAGE)
+        except typer.Abort:
+            report("aborted")
+            code = 1
+        if standalone_mode:
+            sys.exit(code)
+        return code
+
+
+def paragraphs(text: str) -> str:
+    """Help text as written in the source (wrapped at 100) -> one line per paragraph."""
+    return "\n\n".join(" ".join(p.split()) for p in text.strip().split("\n\n"))
+
+
+app = typer.Typer(
+    cls=OneLineErrors,
+    name="tcgkit",
+    help="Card games by their full rules, with AI opponents: play, replay, simulate.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_show_locals=False,
+)
+app.command("games")(games)
+app.command("cards")(cards)
+app.command("options")(options)
+app.command("play", help=paragraphs(PLAY_HELP))(play)
+app.command("replay", help=paragraphs(REPLAY_HELP))(replay_record)
+app.command("collection", help=paragraphs(COLLECTION_HELP))(collection)
+app.command("sim")(sim)
+
+
+def main() -> None:
+    """The console script ``tcgkit``."""
+    app()

@@ -1,0 +1,51 @@
+"""``tcgkit collection``: the cards in your profile, which hands are chosen from."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+
+from ..games.triple_triad import TripleTriad
+from .console import make_console
+from .errors import reports_errors
+from .profile import load_profile, profile_path, reset_profile
+from .triple_triad_hands import collection_table
+
+COLLECTION_HELP = """Show your Triple Triad card collection (your profile).
+
+A new profile starts with one of each level-1 and level-2 card. 'tcgkit play' picks your
+hand from it and a trade against the AI adds or removes cards. The profile is
+profile.json in your user data folder; the TCGKIT_HOME environment variable overrides
+the folder. --reset starts again from the starter collection.
+"""
+
+
+@reports_errors
+def collection(
+    as_json: Annotated[bool, typer.Option("--json", help="Print it as JSON.")] = False,
+    reset: Annotated[bool, typer.Option("--reset", help="Back to the starter collection.")] = False,
+    no_color: Annotated[bool, typer.Option("--no-color", help="Plain text, no colour.")] = False,
+) -> None:
+    game = TripleTriad()
+    console = make_console(no_color)
+    if reset:
+        profile, moved = reset_profile(game)
+        if moved is not None:
+            console.print(f"The unreadable profile was moved to {moved}.", markup=False)
+        console.print("Your collection is the starter collection again.")
+    else:
+        profile = load_profile()
+    cards = profile.collection(game)
+    if not profile.path.exists():
+        profile.set_collection(game, cards)
+        profile.save()
+    if as_json:
+        typer.echo(json.dumps({
+            "game": game.name, "file": str(profile_path()), "total": len(cards),
+            "cards": cards.to_json(),
+        }))
+        return
+    console.print(collection_table(cards, f"Your {game.title} collection: {len(cards)} cards"))
+    console.print(f"Profile: {profile.path}", markup=False)

@@ -1,0 +1,40 @@
+"""The terminal: a Rich console (colour only when wanted and possible) and line input."""
+
+from __future__ import annotations
+
+import sys
+
+from rich.console import Console
+
+
+def make_console(no_color: bool = False) -> Console:
+    """Colour on a terminal unless ``no_color``; plain text when stdout is a pipe or file."""
+    return Console(no_color=no_color, highlight=False, soft_wrap=True)
+
+
+class Prompter:
+    """Reads one line per question from standard input; ``None`` means the input ended.
+
+    When the input is not a terminal (moves piped in), each answer is echoed after the
+    prompt so a transcript reads like a session at the keyboard.
+    """
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+        self.interactive = sys.stdin.isatty()
+
+    def ask(self, prompt: str) -> str | None:
+        self.console.print(prompt, end="", markup=False)
+        self.console.file.flush()
+        if self.interactive:
+            try:
+                return input().strip()
+            except EOFError:
+                self.console.print()
+                return None
+        line = sys.stdin.readline()
+        if not line:
+            self.console.print()
+            return None
+        self.console.print(line.strip(), markup=False)
+        return line.strip()

@@ -1,0 +1,135 @@
+"""What the CLI knows about each game beyond the kernel contract, one entry per game.
+
+A game without an entry still works: ``--rules`` takes ``name=value`` pairs over its
+Options model, views print as JSON and decks are dealt by the seed. A new game plugs in by
+adding an entry: a rules parser and presets, a card table, a board renderer and event
+sentences, a position reader, and whether hands are chosen from the player's collection.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel
+from rich.console import RenderableType
+from rich.text import Text
+
+from ..kernel.errors import OptionsError
+from ..kernel.game import Game, Outcome, State
+from ..kernel.registry import find_game, load_game
+from .seats import Seats
+
+ViewRenderer = Callable[[Game, dict[str, Any], Seats], RenderableType]
+EventWriter = Callable[[list[dict[str, Any]], Seats], list[str]]
+
+
+@dataclass(frozen=True)
+class GameSupport:
+    parse_rules: Callable[[str], dict[str, Any]]
+    presets: dict[str, dict[str, Any]] = field(default_factory=dict)
+    preset_help: dict[str, str] = field(default_factory=dict)
+    card_rows: Callable[[Game], list[dict[str, Any]]] | None = None  # for --json
+    card_table: Callable[[Game], RenderableType] | None = None
+    render_view: ViewRenderer | None = None
+    describe_event: EventWriter | None = None
+    game_for_position: Callable[[str], Game] | None = None
+    collects_cards: bool = False  # hands are chosen from the player's collection
+    rules_line: Callable[[Game], str] | None = None
+
+
+def generic_rules(options: type[BaseModel]) -> Callable[[str], dict[str, Any]]:
+    """``a,b=value``: a bare name switches a boolean on; values are checked by the model."""
+
+    def parse(text: str) -> dict[str, Any]:
+        values: dict[str, Any] = {}
+        for token in filter(None, (t.strip() for t in text.split(","))):
+            key, eq, raw = token.partition("=")
+            key = key.strip().replace("-", "_")
+            if key not in options.model_fields:
+                known = ", ".join(options.model_fields)
+                raise OptionsError(f"unknown rule {key!r}; known: {known}")
+            values[key] = raw.strip() if eq else True
+        return values
+
+    return parse
+
+
+def non_default_options(game: Game) -> str:
+    """The options that differ from their defaults, ``a, b=value`` (``defaults`` if none)."""
+    tokens = []
+    for name, spec in type(game.options).model_fields.items():
+        value = getattr(game.options, name)
+        if value != spec.default:
+            tokens.append(name if value is True else f"{name}={value}")
+    return ", ".join(tokens) or "defaults"
+
+
+def rules_line(game: Game) -> str:
+    maker = support_for(type(game)).rules_line
+    return maker(game) if maker else f"Rules: {non_default_options(game)}"
+
+
+def render_json_view(game: Game, view: dict[str, Any], seats: Seats) -> RenderableType:
+    return Text(json.dumps(view, indent=1))
+
+
+def _triple_triad() -> GameSupport:
+    from ..games.triple_triad import notation, options
+    from . import triple_triad_view
+
+    return GameSupport(
+        parse_rules=options.parse_rules,
+        presets=options.PRESETS,
+        preset_help=options.PRESET_HELP,
+        card_rows=triple_triad_view.card_rows,
+        card_table=triple_triad_view.card_table,
+        render_view=triple_triad_view.render_view,
+        describe_event=triple_triad_view.describe_events,
+        game_for_position=notation.game_for_position,
+        collects_cards=True,
+        rules_line=triple_triad_view.rules_line,
+    )
+
+
+SUPPORT: dict[str, Callable[[], GameSupport]] = {"triple-triad": _triple_triad}
+
+
+def support_for(game_cls: type[Game]) -> GameSupport:
+    maker = SUPPORT.get(game_cls.name)
+    if maker is not None:
+        return maker()
+    return GameSupport(parse_rules=generic_rules(game_cls.Options))
+
+
+def render_view(game: Game, view: dict[str, Any], seats: Seats) -> RenderableType:
+    renderer = support_for(type(game)).render_view or render_json_view
+    return renderer(game, view, seats)
+
+
+def describe_events(game: Game, events: list[dict[str, Any]], seats: Seats) -> list[str]:
+    writer = support_for(type(game)).describe_event
+    return writer(events, seats) if writer else [json.dumps(event) for event in events]
+
+
+def describe_outcome(outcome: Outcome, seats: Seats) -> list[str]:
+    """The result, and each card a trade moves."""
+    scores = "-".join(f"{s:g}" for s in outcome.scores)
+    if outcome.winner is None:
+        result = f"a draw, {scores}"
+    else:
+        result = f"{seats.label(outcome.winner)} wins, {scores}"
+    lines = [f"Result: {result} ({outcome.reason})."]
+    for name, giver, taker in outcome.details.get("trade", []):
+        lines.append(f"Trade: {seats.label(taker)} gets {name} from {seats.label(giver)}.")
+    return lines
+
+
+def game_from_position(game_name: str, text: str) -> tuple[Game, State]:
+    """The game a pasted position describes (its own rules), and the state it shows."""
+    entry = find_game(game_name)
+    maker = support_for(entry.cls).game_for_position
+    game = maker(text) if maker else load_game(entry.name)
+    return game, game.state_from_notation(text)

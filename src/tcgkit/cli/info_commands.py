@@ -1,0 +1,85 @@
+"""``tcgkit games``, ``tcgkit cards GAME``, ``tcgkit options GAME``: what there is to play."""
+
+from __future__ import annotations
+
+import json
+import typing
+from typing import Annotated, Any
+
+import typer
+from rich import box
+from rich.table import Table
+
+from ..kernel.registry import find_game, list_games
+from .console import make_console
+from .errors import reports_errors, usage_error
+from .game_support import support_for
+
+NoColor = Annotated[bool, typer.Option("--no-color", help="Plain text, no colour.")]
+GameName = Annotated[str, typer.Argument(help="The game, e.g. triple-triad (see 'tcgkit games').")]
+
+
+@reports_errors
+def games(no_color: NoColor = False) -> None:
+    """List the games: name, aliases and a summary."""
+    table = Table("game", "aliases", "players", "summary", box=box.SIMPLE)
+    for entry in list_games():
+        low, high = entry.cls.min_players, entry.cls.max_players
+        players = str(low) if low == high else f"{low}-{high}"
+        table.add_row(entry.name, ", ".join(entry.aliases), players, entry.summary)
+    make_console(no_color).print(table)
+
+
+@reports_errors
+def cards(
+    game: GameName,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the cards as JSON.")] = False,
+    no_color: NoColor = False,
+) -> None:
+    """List a game's cards (Triple Triad: number, name, level, edges T R B L, element)."""
+    entry = find_game(game)
+    support = support_for(entry.cls)
+    if support.card_rows is None or support.card_table is None:
+        raise usage_error(f"tcgkit cannot list the cards of {entry.name} yet")
+    loaded = entry.cls()
+    if as_json:
+        typer.echo(json.dumps(support.card_rows(loaded)))
+    else:
+        make_console(no_color).print(support.card_table(loaded))
+
+
+def _type_name(annotation: Any) -> str:
+    args = typing.get_args(annotation)
+    if typing.get_origin(annotation) is typing.Literal:
+        return "|".join(str(a) for a in args)
+    if args:
+        return " or ".join("none" if a is type(None) else _type_name(a) for a in args)
+    return getattr(annotation, "__name__", str(annotation))
+
+
+@reports_errors
+def options(game: GameName, no_color: NoColor = False) -> None:
+    """Every rule option of a game with its default and meaning, and the presets."""
+    entry = find_game(game)
+    support = support_for(entry.cls)
+    console = make_console(no_color)
+    table = Table(box=box.SIMPLE, title=f"{entry.cls.title} options", title_justify="left")
+    table.add_column("option")
+    table.add_column("type", overflow="fold")
+    table.add_column("default")
+    table.add_column("meaning")
+    for name, spec in entry.cls.Options.model_fields.items():
+        default = "none" if spec.default is None else str(spec.default).lower()
+        table.add_row(name, _type_name(spec.annotation), default, spec.description or "")
+    console.print(table)
+    if support.presets:
+        presets = Table("preset", "sets", "meaning", box=box.SIMPLE, title="Presets",
+                        title_justify="left")
+        for name, values in support.presets.items():
+            sets = ", ".join(f"{k}={str(v).lower()}" for k, v in values.items())
+            presets.add_row(name, sets, support.preset_help.get(name, ""))
+        console.print(presets)
+    console.print(
+        f"Example: tcgkit play {entry.name} --rules same,plus,trade=direct "
+        "(a bare name switches an option on; presets expand in place).", markup=False,
+    )

@@ -1,0 +1,266 @@
+"""``tcgkit play GAME``: set up a match (hands, seats, opponent, save file), run it, and
+settle a trade against the AI in the player's collection."""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+
+from ..agents import Agent, make_agent
+from ..games.triple_triad import TripleTriad
+from ..games.triple_triad.cards import HAND_SIZE, Card
+from ..games.triple_triad.collection import Collection, CollectionError, apply_transfers
+from ..kernel.errors import ReplayError
+from ..kernel.game import Deck, Game
+from ..kernel.registry import GameEntry, find_game, load_game
+from ..kernel.replay import Record
+from .console import Prompter, make_console
+from .errors import CliError, reports_errors, usage_error
+from .game_support import game_from_position, rules_line, support_for
+from .match import Match
+from .play_loop import PlayLoop
+from .profile import load_profile
+from .seats import Seats
+from .triple_triad_hands import (
+    HAND_HELP,
+    collection_table,
+    deal_hand,
+    hotseat_decks,
+    matching_hand,
+    parse_hand,
+)
+
+PLAY_HELP = """Play a game in the terminal against an AI, or --hotseat for two people.
+
+Type moves in the game's notation (Triple Triad: Geezard@4 puts Geezard on cell 4, cells
+0..8 row by row from the top left; 'take Geezard' picks a card in a trade). Commands: help
+(the legal moves), hint (the greedy agent's choice), undo (your last move and the reply),
+board, quit. Moves may be piped on standard input; the end of the input stops the game.
+
+Your hand comes from your collection (see 'tcgkit collection'): choose 5 cards when asked,
+or give them with --hand; with --rules random they are dealt from it by the seed. The AI
+gets a card of the same level for each of yours. A trade against the AI changes your
+collection; --hotseat (five cards dealt by the seed, five of the same levels against them)
+and --position games leave it alone.
+
+--save FILE writes the replay record after every move; --resume FILE continues a saved game
+and keeps saving to it. A --position game cannot be --saved: a record replays a game from
+its seed and hands, and a pasted position has neither.
+"""
+
+
+def _check_flags(
+    *, resume: Path | None, position: str | None, hotseat: bool, rules: str | None,
+    trade: str | None, seed: int | None, hand: str | None, save: Path | None,
+    vs: str | None, seat: int | None,
+) -> None:
+    if resume and (rules or trade or seed is not None or position or hand):
+        raise usage_error(
+            "--resume continues a saved game with its own rules, seed and hands; "
+            "drop --rules, --trade, --seed, --position and --hand"
+        )
+    if position and (rules or trade or hand):
+        raise usage_error(
+            "--position carries its own rules and hands; drop --rules, --trade and --hand"
+        )
+    if position and save:
+        raise usage_error(
+            "--save records a game from its seed and hands, which a --position game does not "
+            "have; play it without --save"
+        )
+    if hotseat and (vs or hand or seat is not None):
+        raise usage_error(
+            "--hotseat seats two people and deals both hands; drop --vs, --hand and --as"
+        )
+
+
+def _opponents(game: Game, human: int, vs: str) -> dict[int, Agent]:
+    try:
+        return {p: make_agent(vs, game) for p in range(game.num_players) if p != human}
+    except ValueError as exc:
+        raise usage_error(str(exc)) from None
+
+
+def _ask_hand(collection: Collection, prompter: Prompter, console: Console) -> list[Card] | None:
+    console.print(collection_table(collection, f"Your collection ({len(collection)} cards)"))
+    while True:
+        text = prompter.ask(f"Choose your hand: {HAND_HELP} > ")
+        if text is None:
+            return None
+        try:
+            return parse_hand(text, collection)
+        except CliError as exc:
+            console.print(str(exc), markup=False)
+
+
+def _decks_from_collection(
+    game: TripleTriad, seat: int, seed: int, hand: str | None, prompter: Prompter,
+    console: Console,
+) -> list[Deck] | None:
+    """The human's five from their collection, the AI's five matched by level."""
+    if game.options.card_file:
+        raise usage_error(
+            "your collection holds the standard cards; play a card_file game with --hotseat"
+        )
+    collection = load_profile().collection(game)
+    if len(collection) < HAND_SIZE:
+        raise CliError(
+            f"your collection has {len(collection)} cards and a hand needs {HAND_SIZE}; "
+            "'tcgkit collection --reset' starts again from the starter collection"
+        )
+    if game.options.random:
+        if hand:
+            raise usage_error(
+                "with the Random rule your hand is dealt from your collection; drop --hand"
+            )
+        mine = deal_hand(collection, seed)
+        names = ", ".join(card.name for card in mine)
+        console.print(f"Random: your hand is dealt from your collection: {names}")
+    elif hand:
+        mine = parse_hand(hand, collection)
+    else:
+        chosen = _ask_hand(collection, prompter, console)
+        if chosen is None:
+            console.print("Input ended before a hand was chosen; no game was played.")
+            return None
+        mine = chosen
+    decks = [[c.name for c in mine], [c.name for c in matching_hand(game.cards, mine, seed)]]
+    return decks if seat == 0 else decks[::-1]
+
+
+def _resumed_match(entry: GameEntry, path: Path) -> Match:
+    record = Record.load(path)
+    if find_game(record.game).name != entry.name:
+        raise usage_error(f"{path} is a {record.game} game, not {entry.name}")
+    try:
+        return Match.from_record(record)
+    except ReplayError as exc:
+        raise CliError(f"{path}: {exc}") from None
+
+
+def _load_game(entry: GameEntry, rules: str | None, trade: str | None) -> Game:
+    options = support_for(entry.cls).parse_rules(rules or "")
+    if trade:
+        options["trade"] = trade
+    return load_game(entry.name, options)
+
+
+def _new_match(
+    game: Game, *, seed: int | None, hand: str | None, seat: int, hotseat: bool,
+    prompter: Prompter, console: Console,
+) -> Match | None:
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+        console.print(f"Seed {seed}: play the same deal again with --seed {seed}.")
+    decks = None
+    support = support_for(type(game))
+    if support.collects_cards and hotseat:
+        assert isinstance(game, TripleTriad)
+        decks = hotseat_decks(game.cards, seed)
+    elif support.collects_cards:
+        assert isinstance(game, TripleTriad)
+        decks = _decks_from_collection(game, seat, seed, hand, prompter, console)
+        if decks is None:
+            return None
+    return Match.new(game, seed, decks)
+
+
+def _settle_trade(match: Match, seat: int, console: Console) -> None:
+    """Move the traded cards into or out of the player's collection."""
+    outcome = match.state.outcome
+    transfers = outcome.details.get("trade", []) if outcome else []
+    decks = match.record.decks if match.record else None
+    game = match.game
+    if not transfers or decks is None or not isinstance(game, TripleTriad):
+        return
+    profile = load_profile()
+    mine = profile.collection(game)
+    if mine.missing(decks[seat]):
+        console.print("Your collection does not hold this game's hand; the trade leaves it alone.")
+        return
+    collections = [Collection.of(game.cards, deck) for deck in decks]
+    collections[seat] = mine
+    try:
+        after = apply_transfers(collections, transfers)[seat]
+    except CollectionError as exc:
+        raise CliError(f"the trade could not be applied to your collection: {exc}") from None
+    profile.set_collection(game, after)
+    profile.save()
+    changes = [
+        f"{'+' if after.count(card.name) > mine.count(card.name) else '-'}{card.name}"
+        for card in game.cards.cards
+        for _ in range(abs(after.count(card.name) - mine.count(card.name)))
+    ]
+    console.print(f"Your collection: {', '.join(changes)} (now {len(after)} cards).")
+
+
+def _option(text: str, *names: str) -> Any:
+    return typer.Option(*names, help=text)
+
+
+@reports_errors
+def play(
+    game: Annotated[str, typer.Argument(help="The game, e.g. triple-triad (see 'tcgkit games').")],
+    rules: Annotated[str | None, _option(
+        "Rules and presets, e.g. same,plus,combo or ffviii,elemental (see 'tcgkit options')."
+    )] = None,
+    trade: Annotated[str | None, _option("Trade rule: none, one, difference, direct, all.")] = None,
+    vs: Annotated[str | None, _option("The AI opponent: greedy (default) or random.")] = None,
+    seed: Annotated[int | None, _option(
+        "Seed for the deal, the AI and the coin; random if not given."
+    )] = None,
+    position: Annotated[str | None, _option("Start from a pasted position notation.")] = None,
+    hotseat: Annotated[bool, _option("Two people at one terminal.", "--hotseat")] = False,
+    save: Annotated[Path | None, _option("Write the replay record here after every move.")] = None,
+    resume: Annotated[Path | None, _option("Continue the game saved in this record.")] = None,
+    no_color: Annotated[bool, _option("Plain text, no colour.", "--no-color")] = False,
+    seat: Annotated[int | None, _option("Your seat: 0 or 1 (default 0).", "--as")] = None,
+    hand: Annotated[str | None, _option(
+        "Your 5 cards, e.g. 'Geezard,Funguar,Bite Bug,Red Bat,Blobra', or auto."
+    )] = None,
+) -> None:
+    _check_flags(
+        resume=resume, position=position, hotseat=hotseat, rules=rules, trade=trade, seed=seed,
+        hand=hand, save=save, vs=vs, seat=seat,
+    )
+    console = make_console(no_color)
+    prompter = Prompter(console)
+    entry = find_game(game)
+    human = seat or 0
+    if not 0 <= human < entry.cls.min_players:
+        raise usage_error(f"--as {human}: {entry.name} has seats 0..{entry.cls.min_players - 1}")
+    if resume:
+        match = _resumed_match(entry, resume)
+        save = save or resume
+    elif position:
+        game_obj, state = game_from_position(entry.name, position)
+        match = Match.from_position(game_obj, state, seed if seed is not None else 0)
+    else:
+        game_obj = _load_game(entry, rules, trade)
+        console.print(f"{game_obj.title}. {rules_line(game_obj)}", markup=False)
+        if not hotseat:
+            _opponents(game_obj, human, vs or "greedy")  # fail before asking for a hand
+        new = _new_match(
+            game_obj, seed=seed, hand=hand, seat=human, hotseat=hotseat, prompter=prompter,
+            console=console,
+        )
+        if new is None:
+            return
+        match = new
+    if resume or position:
+        console.print(f"{match.game.title}. {rules_line(match.game)}", markup=False)
+    agents = {} if hotseat else _opponents(match.game, human, vs or "greedy")
+    seats = Seats.numbered(match.game.num_players) if hotseat else Seats.versus(human, vs or "greedy")
+    loop = PlayLoop(
+        match, tuple(p for p in range(match.game.num_players) if p not in agents), agents, seats,
+        console, prompter, save_path=save, hotseat=hotseat, game_name=entry.name,
+    )
+    ending = loop.run()
+    if ending == "over" and agents and not position:
+        _settle_trade(match, human, console)
+    if ending == "interrupted":
+        raise typer.Exit(130)

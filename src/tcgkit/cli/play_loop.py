@@ -1,0 +1,215 @@
+"""The turn loop of ``tcgkit play``: humans type moves, agents answer, the record is saved.
+
+Humans see only ``state.view(player)``; agents get that view, the legal actions and their
+own generator, seeded from the match seed and the move number (so an undone move is
+answered the same way again). Legal moves come only from ``state.legal_actions()``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from rich.console import Console
+from rich.rule import Rule
+
+from ..agents import Agent, make_agent
+from ..kernel.actions import Action
+from ..kernel.errors import TcgkitError
+from ..kernel.rng import Rng, derive_seed
+from .console import Prompter
+from .game_support import describe_events, describe_outcome, render_view
+from .match import Match
+from .seats import Seats
+
+AGENT_STREAM = 13  # sub-streams of the match seed: the agents' choices, the hints
+HINT_STREAM = 14
+COMMANDS = "help, hint, undo, board, quit"
+Ending = Literal["over", "quit", "eof", "interrupted"]
+
+
+def agent_choice(match: Match, player: int, agent: Agent) -> Action:
+    """What ``agent`` plays for ``player`` now: from the view, the legal actions and a
+    generator seeded by the match seed and the move number (the same after an undo)."""
+    state = match.state
+    rng = Rng(derive_seed(match.seed, AGENT_STREAM, player, len(match.actions)))
+    return agent.act(state.view(player), state.legal_actions(), rng)
+
+
+@dataclass
+class PlayLoop:
+    match: Match
+    humans: tuple[int, ...]
+    agents: dict[int, Agent]
+    seats: Seats
+    console: Console
+    prompter: Prompter
+    save_path: Path | None = None
+    hotseat: bool = False
+    game_name: str = ""
+    last_news: list[str] = field(default_factory=list)
+    shown: tuple[int, int] | None = None  # (viewer, actions) of the board last drawn
+
+    # -- the loop ---------------------------------------------------------------------
+    def run(self) -> Ending:
+        try:
+            return self._run()
+        except KeyboardInterrupt:
+            self.console.print()
+            self.say_saved("Interrupted.")
+            return "interrupted"
+
+    def _run(self) -> Ending:
+        if not self.match.actions:
+            self.news(0)
+        self.save()
+        hinted = False
+        while not self.match.state.is_terminal:
+            state = self.match.state
+            mover = state.to_move
+            assert mover is not None
+            if mover in self.agents:
+                self.agent_turn(mover)
+                continue
+            self.show_for(mover)
+            if not hinted:
+                example = state.legal_actions()[0]
+                self.console.print(
+                    f"Type a move like {example}, or one of: {COMMANDS}.", markup=False
+                )
+                hinted = True
+            text = self.prompter.ask(f"{self.seats.label(mover)} > ")
+            if text is None:
+                self.say_saved("Input ended.")
+                return "eof"
+            if self.command(text, mover) == "quit":
+                self.say_saved("You quit.")
+                return "quit"
+        self.finish()
+        return "over"
+
+    def command(self, text: str, mover: int) -> str | None:
+        word = text.strip().lower()
+        if not word:
+            return None
+        if word in ("quit", "exit", "q"):
+            return "quit"
+        if word in ("help", "?", "moves"):
+            self.list_moves()
+        elif word == "hint":
+            self.hint(mover)
+        elif word == "undo":
+            self.undo(mover)
+        elif word == "board":
+            self.shown = None
+        else:
+            self.human_move(text)
+        return None
+
+    # -- moves --------------------------------------------------------------------------
+    def human_move(self, text: str) -> None:
+        state = self.match.state
+        try:
+            action = state.parse_action(text)
+            since = self.match.play(action)
+        except TcgkitError as error:
+            self.console.print(f"Not a move: {error}. Type 'help' for the moves.", markup=False)
+            return
+        self.news(since)
+        self.save()
+
+    def agent_turn(self, player: int) -> None:
+        since = self.match.play(agent_choice(self.match, player, self.agents[player]))
+        self.news(since)
+        self.save()
+
+    def list_moves(self) -> None:
+        groups: dict[str, list[str]] = {}
+        for action in self.match.state.legal_actions():
+            text = str(action)
+            head, at, tail = text.rpartition("@")
+            if at:
+                groups.setdefault(f"{head}@", []).append(tail)
+            else:
+                groups.setdefault(text, [])
+        moves = [head + ",".join(tails) for head, tails in groups.items()]
+        self.console.print("Legal moves: " + " | ".join(moves), markup=False)
+        self.console.print(f"Commands: {COMMANDS}")
+
+    def hint(self, mover: int) -> None:
+        state = self.match.state
+        rng = Rng(derive_seed(self.match.seed, HINT_STREAM, len(self.match.actions)))
+        advice = make_agent("greedy", self.match.game).act(
+            state.view(mover), state.legal_actions(), rng
+        )
+        self.console.print(f"Hint (greedy): {advice}", markup=False)
+
+    def undo(self, mover: int) -> None:
+        if self.hotseat:
+            count = 1 if self.match.actions else 0
+            if count:
+                self.match.take_back(1)
+        else:
+            count = self.match.undo_for(mover)
+        if not count:
+            self.console.print("Nothing to undo.")
+            return
+        self.console.print(f"Took back {count} action(s).")
+        self.last_news = []
+        self.shown = (mover, -1)  # redraw; in hotseat, hand over first if the mover changed
+        self.save()
+
+    # -- what the players see -------------------------------------------------------------
+    def viewer(self) -> int | None:
+        return None if self.hotseat else self.humans[0]
+
+    def news(self, since: int) -> None:
+        events = self.match.state.events_since(since, self.viewer())
+        self.last_news = describe_events(self.match.game, events, self.seats)
+        for line in self.last_news:
+            self.console.print(line, markup=False)
+
+    def show_for(self, mover: int) -> None:
+        key = (mover, len(self.match.actions))
+        if self.shown == key:
+            return
+        if self.hotseat and self.shown is not None and self.shown[0] != mover:
+            self.hand_over(mover)
+        self.shown = key
+        self.console.print(render_view(self.match.game, self.match.state.view(mover), self.seats))
+
+    def hand_over(self, mover: int) -> None:
+        """Between hotseat turns, hide the last player's secrets before the next one looks."""
+        state = self.match.state
+        if state.view(mover)["zones"] == state.view(None)["zones"]:
+            return  # nothing is secret (Open): no need to look away
+        if self.console.is_terminal:
+            self.console.clear()
+        self.console.print(Rule(f"{self.seats.label(mover)} to move"))
+        if self.prompter.interactive:
+            self.prompter.ask(f"{self.seats.label(mover)}: press Enter when ready ")
+        for line in self.last_news:
+            self.console.print(f"Last move: {line}", markup=False)
+
+    def finish(self) -> None:
+        state = self.match.state
+        self.console.print(render_view(self.match.game, state.view(self.viewer()), self.seats))
+        assert state.outcome is not None
+        for line in describe_outcome(state.outcome, self.seats):
+            self.console.print(line, markup=False)
+
+    # -- saving -------------------------------------------------------------------------
+    def save(self) -> None:
+        if self.save_path is not None:
+            self.match.save(self.save_path)
+
+    def say_saved(self, what: str) -> None:
+        if self.save_path is not None:
+            self.console.print(
+                f"{what} The game is saved in {self.save_path}; continue it with "
+                f"'tcgkit play {self.game_name} --resume {self.save_path}'.",
+                markup=False,
+            )
+        else:
+            self.console.print(f"{what} The game was not saved (use --save FILE next time).")

@@ -1,0 +1,79 @@
+"""``tcgkit replay FILE``: check a record replays exactly, and show how the game went."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ..kernel.errors import ReplayError
+from ..kernel.replay import Record, replay, verify
+from .console import make_console
+from .errors import CliError, reports_errors, usage_error
+from .game_support import describe_events, describe_outcome, render_view, rules_line
+from .seats import Seats
+
+REPLAY_HELP = """Replay a saved record and show the final position and result.
+
+The record must replay exactly: the same engine version and card data (else use --force)
+and every action legal where it was played; otherwise the mismatch is reported (which
+action, and why) and the exit code is 1. An unfinished record shows its last position.
+--step shows the board after every action; --json prints one JSON object with the full
+state, the spectator's view and the outcome.
+"""
+
+
+@reports_errors
+def replay_record(
+    file: Annotated[Path, typer.Argument(help="A record, e.g. from 'tcgkit play --save'.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    step: Annotated[bool, typer.Option("--step", help="Show the board move by move.")] = False,
+    force: Annotated[bool, typer.Option(
+        "--force", help="Replay despite another engine version or card data."
+    )] = False,
+    no_color: Annotated[bool, typer.Option("--no-color", help="Plain text, no colour.")] = False,
+) -> None:
+    if as_json and step:
+        raise usage_error("--json prints the final state only; drop --step")
+    record = Record.load(file)
+    try:
+        state = verify(record, force=force)
+    except ReplayError as exc:
+        raise CliError(f"{file}: {exc}") from None
+    outcome = state.outcome
+    if as_json:
+        data = {"state": state.to_json(), "view": state.view(None),
+                "outcome": outcome.to_json() if outcome else None}
+        typer.echo(json.dumps(data))
+        return
+    console = make_console(no_color)
+    game = state.game
+    seats = Seats.numbered(game.num_players)
+    console.print(
+        f"{game.title}. {rules_line(game)}. Seed {record.seed}, {len(record.actions)} actions, "
+        f"engine {record.engine}.", markup=False,
+    )
+    if step:
+        seen = 0
+        for number in range(len(record.actions) + 1):
+            now = replay(record, upto=number, force=force)
+            events = now.events_since(seen, None)
+            seen += len(now.events) - seen
+            prefix = f"{number}. " if number else ""
+            for line in describe_events(game, events, seats) or [""]:
+                console.print(prefix + line, markup=False)
+                prefix = "   "
+            console.print(render_view(game, now.view(None), seats))
+    else:
+        console.print(render_view(game, state.view(None), seats))
+    if outcome is None:
+        mover = state.to_move
+        console.print(
+            f"Unfinished after {len(record.actions)} actions; "
+            f"{seats.label(mover) if mover is not None else 'nobody'} to move.", markup=False,
+        )
+    else:
+        for line in describe_outcome(outcome, seats):
+            console.print(line, markup=False)

@@ -1,0 +1,198 @@
+"""``tcgkit sim``: play a batch of seeded games between agents and report who wins.
+
+The lead's app registers it with ``app.command("sim")(sim)``.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from ..agents import AGENTS
+from ..games import find_game, load_game
+from ..kernel.errors import TcgkitError
+from ..sim.runner import GameResult, run_games
+from ..sim.stats import Summary, summarize, write_csv
+
+
+def _triple_triad_rules(text: str) -> dict[str, Any]:
+    from ..games.triple_triad.options import parse_rules
+
+    return parse_rules(text)
+
+
+def _generic_rules(text: str) -> dict[str, Any]:
+    """``flag,key=value``: a bare name is ``True``; values read as JSON when they can be."""
+    values: dict[str, Any] = {}
+    for token in filter(None, (t.strip() for t in text.split(","))):
+        key, sep, raw = token.partition("=")
+        key = key.strip().replace("-", "_")
+        if not sep:
+            values[key] = True
+            continue
+        raw = raw.strip()
+        lowered = raw.lower()
+        if lowered in ("on", "yes"):
+            values[key] = True
+        elif lowered in ("off", "no"):
+            values[key] = False
+        else:
+            try:
+                values[key] = json.loads(lowered if lowered in ("true", "false", "null") else raw)
+            except json.JSONDecodeError:
+                values[key] = raw
+    return values
+
+
+RULES_PARSERS: dict[str, Callable[[str], dict[str, Any]]] = {
+    "triple-triad": _triple_triad_rules,
+}
+"""Game name -> reader of its ``--rules`` text (presets expanded). Games without an entry
+get ``_generic_rules``; a new game adds its own reader here."""
+
+
+def parse_game_rules(game_name: str, text: str | None) -> dict[str, Any]:
+    if not text:
+        return {}
+    return RULES_PARSERS.get(game_name, _generic_rules)(text)
+
+
+def _fail(message: str) -> typer.Exit:
+    typer.echo(f"error: {message}", err=True)
+    return typer.Exit(2)
+
+
+def _pct(x: float | None) -> str:
+    return "-" if x is None else f"{100 * x:.1f}%"
+
+
+def _ci(ci: tuple[float, float]) -> str:
+    return f"[{100 * ci[0]:.1f}, {100 * ci[1]:.1f}]"
+
+
+def render(summary: Summary, console: Console) -> None:
+    meta = summary.meta
+    title = f"{meta.get('game', '')}: {summary.games} games"
+    if meta.get("rules"):
+        title += f", rules {meta['rules']}"
+    table = Table(title=title, title_justify="left")
+    table.add_column("agent")
+    table.add_column("wins", justify="right")
+    table.add_column("draws", justify="right")
+    table.add_column("losses", justify="right")
+    table.add_column("win rate", justify="right")
+    table.add_column("95% CI", justify="right")
+    for a in summary.agents:
+        table.add_row(
+            a.label, str(a.wins), str(a.draws), str(a.losses), _pct(a.win_rate), _ci(a.win_ci)
+        )
+    console.print(table)
+    fp = summary.first_player
+    if fp.games:
+        console.print(
+            f"first player: won {_pct(fp.win_rate)} {_ci(fp.win_ci)}, drew {_pct(fp.draw_rate)}, "
+            f"lost {_pct(fp.losses / fp.games)} of {fp.games} games"
+            + (
+                f" ({_pct(fp.decisive_win_rate)} of decisive games)"
+                if fp.decisive_win_rate is not None else ""
+            )
+        )
+    if summary.mean_actions is not None:
+        line = (
+            f"actions per game: {summary.mean_actions:.1f} "
+            f"(min {summary.min_actions}, max {summary.max_actions})"
+        )
+        if meta.get("seconds"):
+            line += f"; {summary.games / meta['seconds']:.0f} games/s"
+        console.print(line)
+
+
+def sim(
+    game: str = typer.Argument(..., help="game name or alias (e.g. triple-triad, tt)"),
+    games: int = typer.Option(100, "--games", "-n", help="how many games to play"),
+    agents: str = typer.Option(
+        "greedy,random", "--agents", help="comma-separated agent names; seats alternate per game"
+    ),
+    seed: int = typer.Option(0, "--seed", help="batch seed: game i is seeded derive_seed(seed, i)"),
+    rules: str | None = typer.Option(
+        None, "--rules",
+        help="game rules, e.g. for Triple Triad 'ffviii,elemental,trade=none' (presets expand)",
+    ),
+    trade: str | None = typer.Option(
+        None, "--trade", help="trade rule after each game (Triple Triad: none/one/difference/direct/all)"
+    ),
+    workers: int = typer.Option(1, "--workers", "-w", help="processes to play on"),
+    json_out: bool = typer.Option(False, "--json", help="print the summary as one JSON object"),
+    csv: Path | None = typer.Option(None, "--csv", help="write one CSV row per game to FILE"),
+) -> None:
+    """Play a batch of seeded games between agents and report wins with 95% intervals."""
+    if games < 1:
+        raise _fail(f"--games must be at least 1, got {games}")
+    if workers < 1:
+        raise _fail(f"--workers must be at least 1, got {workers}")
+    try:
+        entry = find_game(game)
+    except TcgkitError as exc:
+        raise _fail(str(exc)) from None
+    names = [a.strip().lower() for a in agents.split(",") if a.strip()]
+    if not names:
+        raise _fail("--agents needs at least one agent name")
+    unknown = [a for a in names if a not in AGENTS]
+    if unknown:
+        raise _fail(
+            f"no agent named {unknown[0]!r}; known agents: {', '.join(sorted(AGENTS))}"
+        )
+    try:
+        options = parse_game_rules(entry.name, rules)
+    except TcgkitError as exc:
+        raise _fail(str(exc)) from None
+    if trade is not None:
+        options["trade"] = trade.strip().lower()
+    try:
+        load_game(entry.name, options)  # bad option values fail here, before the progress bar
+    except TcgkitError as exc:
+        raise _fail(str(exc)) from None
+
+    if csv is not None and not csv.parent.is_dir():
+        raise _fail(f"cannot write {csv}: no directory {csv.parent}")
+
+    stderr = Console(stderr=True)
+    progress = Progress(
+        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+        TimeRemainingColumn(), console=stderr, transient=True,
+    )
+    task = progress.add_task(f"{entry.name}", total=games)
+
+    def advance(_: GameResult) -> None:
+        progress.advance(task)
+
+    start = time.perf_counter()
+    try:
+        with progress:
+            results = run_games(entry.name, options, names, games, seed, workers, advance)
+    except TcgkitError as exc:
+        raise _fail(str(exc)) from None
+    seconds = time.perf_counter() - start
+
+    meta = {
+        "game": entry.name, "rules": rules, "options": options, "seed": seed,
+        "workers": workers, "seconds": round(seconds, 3),
+    }
+    summary = summarize(results, names, meta)
+    if csv is not None:
+        try:
+            write_csv(results, csv)
+        except OSError as exc:
+            raise _fail(f"cannot write {csv}: {exc.strerror}") from None
+    if json_out:
+        typer.echo(json.dumps(summary.to_json()))
+    else:
+        render(summary, Console())

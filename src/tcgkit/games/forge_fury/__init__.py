@@ -1,0 +1,10 @@
+"""Forge & Fury: the attribute duel with secret picks. Rules doc: RULES.md beside this file."""
+
+from .cards import Card, CardDB, default_cards, load_cards
+from .options import DECK_SIZES, ForgeFuryOptions
+from .rules import ForgeFury, ForgeFuryState
+
+__all__ = [
+    "DECK_SIZES", "Card", "CardDB", "ForgeFury", "ForgeFuryOptions", "ForgeFuryState",
+    "default_cards", "load_cards",
+]

@@ -1,0 +1,194 @@
+"""Batch play: many seeded games between named agents, locally or on a process pool.
+
+Game ``i`` of a batch is fully determined by ``(game, options, agents, seed, i)``:
+
+- the game's own seed is ``derive_seed(seed, i)``, and the game draws the decks from it
+  (``game.new_state(derive_seed(seed, i), None)``);
+- seats rotate: player ``p`` of game ``i`` is ``agents[(i + p) % len(agents)]``, so with two
+  agents the first one is player 0 in even games and player 1 in odd games;
+- the agent in seat ``p`` draws from its own ``Rng(derive_seed(seed, i, p + 1))``.
+
+Agents are made afresh for every game and see only ``state.view(player)`` and
+``state.legal_actions()``. Hence the results are the same for any number of workers and
+any chunking: a parallel run only decides which process plays which game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from ..agents import make_agent
+from ..games import load_game
+from ..kernel.errors import TcgkitError
+from ..kernel.game import Game
+from ..kernel.rng import Rng, derive_seed
+
+MAX_ACTIONS = 100_000
+"""A game still going after this many actions is reported as an engine bug."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """One finished game of a batch."""
+
+    index: int
+    seed: int  # the game's own seed: derive_seed(batch seed, index)
+    seats: tuple[str, ...]  # agent name per player
+    winner: int | None  # the winning player, None on a draw
+    winner_agent: str | None
+    scores: tuple[float, ...]
+    first: int | None  # the player who moved first (in the final game of a Sudden Death run)
+    reason: str
+    actions: int
+    lineup: tuple[int, ...] = ()  # index into the batch's agent list, per player
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        for key in ("seats", "scores", "lineup"):
+            data[key] = list(data[key])
+        return data
+
+
+class SimError(TcgkitError):
+    """A batch that cannot run: a bad agent list, an agent returning an illegal action..."""
+
+
+def lineup_for(index: int, players: int, agents: int) -> tuple[int, ...]:
+    """The agent slot of each player in game ``index``: seats rotate by one each game."""
+    return tuple((index + p) % agents for p in range(players))
+
+
+def play_game(game: Game, agents: Sequence[str], seed: int, index: int) -> GameResult:
+    """Play game ``index`` of the batch seeded ``seed`` (see the module docstring)."""
+    players = game.num_players
+    lineup = lineup_for(index, players, len(agents))
+    seats = tuple(agents[slot] for slot in lineup)
+    game_seed = derive_seed(seed, index)
+    state = game.new_state(game_seed, None)
+    seated = [make_agent(name, game) for name in seats]
+    rngs = [Rng(derive_seed(seed, index, p + 1)) for p in range(players)]
+    count = 0
+    while not state.is_terminal:
+        player = state.to_move
+        assert player is not None
+        legal = state.legal_actions()
+        action = seated[player].act(state.view(player), legal, rngs[player])
+        try:
+            state.apply(action)
+        except TcgkitError as exc:
+            raise SimError(
+                f"game {index} (seed {game_seed}): agent {seats[player]!r} as player "
+                f"{player} chose {action}: {exc}"
+            ) from exc
+        count += 1
+        if count >= MAX_ACTIONS:
+            raise SimError(f"game {index} (seed {game_seed}) did not end in {MAX_ACTIONS} actions")
+    outcome = state.outcome
+    assert outcome is not None
+    winner = outcome.winner
+    first = outcome.details.get("first")
+    return GameResult(
+        index=index,
+        seed=game_seed,
+        seats=seats,
+        winner=winner,
+        winner_agent=None if winner is None else seats[winner],
+        scores=tuple(outcome.scores),
+        first=first if isinstance(first, int) else None,
+        reason=outcome.reason,
+        actions=count,
+        lineup=lineup,
+    )
+
+
+# One game object per (name, options) per process: card data loads once per worker.
+_GAMES: dict[tuple[str, str], Game] = {}
+
+
+def _game(game_name: str, options: dict[str, Any]) -> Game:
+    key = (game_name, repr(sorted(options.items())))
+    game = _GAMES.get(key)
+    if game is None:
+        game = _GAMES[key] = load_game(game_name, dict(options))
+    return game
+
+
+def _play_chunk(
+    game_name: str, options: dict[str, Any], agents: tuple[str, ...], seed: int,
+    start: int, stop: int,
+) -> list[GameResult]:
+    game = _game(game_name, options)
+    return [play_game(game, agents, seed, i) for i in range(start, stop)]
+
+
+def chunk_size(games: int, workers: int) -> int:
+    """Small enough for a smooth progress bar and load balance, big enough to amortize IPC."""
+    return max(1, min(500, games // (workers * 16) or 1))
+
+
+def check_agents(game: Game, agents: Sequence[str]) -> None:
+    if not agents:
+        raise SimError("no agents given")
+    for name in agents:
+        try:
+            make_agent(name, game)
+        except ValueError as exc:
+            raise SimError(str(exc)) from None
+
+
+def run_games(
+    game_name: str,
+    options: dict[str, Any] | None,
+    agents: Sequence[str],
+    games: int,
+    seed: int,
+    workers: int = 1,
+    on_result: Callable[[GameResult], None] | None = None,
+) -> list[GameResult]:
+    """Play ``games`` games of ``game_name`` between ``agents``; results in index order.
+
+    ``on_result`` is called in this process once per finished game (in completion order
+    when ``workers > 1``), e.g. to advance a progress bar. Raises ``UnknownGame``,
+    ``OptionsError`` or ``SimError`` before any game is played when the input is bad.
+    """
+    options = dict(options or {})
+    agents = tuple(a.strip().lower() for a in agents)
+    if games < 0:
+        raise SimError(f"the number of games must be at least 0, got {games}")
+    if workers < 1:
+        raise SimError(f"workers must be at least 1, got {workers}")
+    game = _game(game_name, options)  # raises UnknownGame / OptionsError early
+    check_agents(game, agents)
+    if workers == 1 or games <= 1:
+        results = []
+        for i in range(games):
+            result = play_game(game, agents, seed, i)
+            results.append(result)
+            if on_result is not None:
+                on_result(result)
+        return results
+
+    size = chunk_size(games, workers)
+    chunks = [(start, min(start + size, games)) for start in range(0, games, size)]
+    out: list[GameResult | None] = [None] * games
+    with ProcessPoolExecutor(max_workers=min(workers, len(chunks))) as pool:
+        pending = {
+            pool.submit(_play_chunk, game.name, options, agents, seed, start, stop)
+            for start, stop in chunks
+        }
+        try:
+            while pending:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in done:
+                    for result in future.result():
+                        out[result.index] = result
+                        if on_result is not None:
+                            on_result(result)
+        except BaseException:
+            for future in pending:
+                future.cancel()
+            raise
+    return [r for r in out if r is not None]

@@ -1,0 +1,225 @@
+"""Statistics over a batch: win/draw/loss per agent with 95% Wilson intervals, the
+first-player advantage, game lengths; JSON and per-game CSV output."""
+
+from __future__ import annotations
+
+import csv
+import math
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .runner import GameResult
+
+Z95 = 1.959963984540054
+"""The two-sided 95% normal quantile."""
+
+
+def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a binomial proportion; ``(0, 1)`` with no trials."""
+    if trials <= 0:
+        return (0.0, 1.0)
+    if not 0 <= successes <= trials:
+        raise ValueError(f"successes must be in 0..{trials}, got {successes}")
+    p = successes / trials
+    z2 = z * z
+    denom = 1 + z2 / trials
+    centre = (p + z2 / (2 * trials)) / denom
+    half = z / denom * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials))
+    # Clamp away float noise at the ends (k = 0 gives exactly 0, k = n exactly 1).
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def _rate(k: int, n: int) -> float | None:
+    return k / n if n else None
+
+
+@dataclass(frozen=True, slots=True)
+class AgentStats:
+    label: str  # the agent's name, with "#k" added when the same agent plays twice
+    agent: str
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    win_ci: tuple[float, float]
+
+    @property
+    def win_rate(self) -> float | None:
+        return _rate(self.wins, self.games)
+
+    @property
+    def draw_rate(self) -> float | None:
+        return _rate(self.draws, self.games)
+
+    @property
+    def loss_rate(self) -> float | None:
+        return _rate(self.losses, self.games)
+
+    @property
+    def score(self) -> float | None:
+        """Wins plus half the draws, per game."""
+        return _rate(2 * self.wins + self.draws, 2 * self.games)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "agent": self.label, "name": self.agent, "games": self.games, "wins": self.wins,
+            "draws": self.draws, "losses": self.losses, "win_rate": self.win_rate,
+            "win_ci95": list(self.win_ci), "draw_rate": self.draw_rate,
+            "loss_rate": self.loss_rate, "score": self.score,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class FirstPlayerStats:
+    """How the player who moved first fared (games whose outcome names a first player)."""
+
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    win_ci: tuple[float, float]
+
+    @property
+    def win_rate(self) -> float | None:
+        return _rate(self.wins, self.games)
+
+    @property
+    def draw_rate(self) -> float | None:
+        return _rate(self.draws, self.games)
+
+    @property
+    def decisive_win_rate(self) -> float | None:
+        """The first player's share of the games that had a winner."""
+        return _rate(self.wins, self.wins + self.losses)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "games": self.games, "wins": self.wins, "draws": self.draws,
+            "losses": self.losses, "win_rate": self.win_rate, "win_ci95": list(self.win_ci),
+            "draw_rate": self.draw_rate, "decisive_win_rate": self.decisive_win_rate,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    games: int
+    agents: list[AgentStats]
+    first_player: FirstPlayerStats
+    mean_actions: float | None
+    min_actions: int | None
+    max_actions: int | None
+    reasons: dict[str, int] = field(default_factory=dict)
+    meta: dict[str, Any] = field(default_factory=dict)  # game, options, seed... for reports
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            **self.meta,
+            "games": self.games,
+            "agents": [a.to_json() for a in self.agents],
+            "first_player": self.first_player.to_json(),
+            "actions": {
+                "mean": self.mean_actions, "min": self.min_actions, "max": self.max_actions,
+            },
+            "reasons": dict(self.reasons),
+        }
+
+
+def labels(agents: Sequence[str]) -> list[str]:
+    """Agent names, made unique: ``random,random`` -> ``random#1, random#2``."""
+    counts = Counter(agents)
+    seen: Counter[str] = Counter()
+    out = []
+    for name in agents:
+        seen[name] += 1
+        out.append(f"{name}#{seen[name]}" if counts[name] > 1 else name)
+    return out
+
+
+def _slots(result: GameResult, agents: Sequence[str]) -> tuple[int, ...]:
+    if result.lineup:
+        return result.lineup
+    # Results made elsewhere: match seats to agents by name (first match).
+    return tuple(agents.index(name) for name in result.seats)
+
+
+def summarize(
+    results: Sequence[GameResult], agents: Sequence[str], meta: dict[str, Any] | None = None
+) -> Summary:
+    """Per-agent wins/draws/losses (95% Wilson CI on the win rate), first-player advantage,
+    game lengths. ``agents`` is the batch's agent list, in the order given to ``run_games``."""
+    agents = list(agents)
+    n = len(agents)
+    games, wins, draws = [0] * n, [0] * n, [0] * n
+    first_games = first_wins = first_draws = 0
+    for r in results:
+        slots = _slots(r, agents)
+        for player, slot in enumerate(slots):
+            games[slot] += 1
+            if r.winner is None:
+                draws[slot] += 1
+            elif r.winner == player:
+                wins[slot] += 1
+        if r.first is not None:
+            first_games += 1
+            if r.winner is None:
+                first_draws += 1
+            elif r.winner == r.first:
+                first_wins += 1
+    per_agent = [
+        AgentStats(
+            label, agents[k], games[k], wins[k], draws[k], games[k] - wins[k] - draws[k],
+            wilson(wins[k], games[k]),
+        )
+        for k, label in enumerate(labels(agents))
+    ]
+    first = FirstPlayerStats(
+        first_games, first_wins, first_draws, first_games - first_wins - first_draws,
+        wilson(first_wins, first_games),
+    )
+    lengths = [r.actions for r in results]
+    return Summary(
+        games=len(results),
+        agents=per_agent,
+        first_player=first,
+        mean_actions=sum(lengths) / len(lengths) if lengths else None,
+        min_actions=min(lengths, default=None),
+        max_actions=max(lengths, default=None),
+        reasons=dict(Counter(r.reason for r in results).most_common()),
+        meta=dict(meta or {}),
+    )
+
+
+def to_json(summary: Summary) -> dict[str, Any]:
+    return summary.to_json()
+
+
+def csv_columns(results: Sequence[GameResult]) -> list[str]:
+    players = max((len(r.seats) for r in results), default=2)
+    return [
+        "index", "seed", *(f"seat{p}" for p in range(players)), "winner", "winner_agent",
+        *(f"score{p}" for p in range(players)), "first", "reason", "actions",
+    ]
+
+
+def _number(value: float) -> int | float:
+    return int(value) if float(value).is_integer() else value
+
+
+def write_csv(results: Sequence[GameResult], path: str | Path) -> None:
+    """One row per game: seats, winner (player and agent), scores, first player, length."""
+    columns = csv_columns(results)
+    players = (len(columns) - 7) // 2
+    with Path(path).open("w", newline="", encoding="utf-8") as out:
+        writer = csv.writer(out)
+        writer.writerow(columns)
+        for r in results:
+            seats = [*r.seats, *[""] * (players - len(r.seats))]
+            scores = [*(_number(s) for s in r.scores), *[""] * (players - len(r.scores))]
+            writer.writerow([
+                r.index, r.seed, *seats, "" if r.winner is None else r.winner,
+                r.winner_agent or "", *scores, "" if r.first is None else r.first,
+                r.reason, r.actions,
+            ])
