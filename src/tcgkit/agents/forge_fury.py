@@ -65,6 +65,7 @@ class MixedForgeFury:
     colour_samples = 4
     iterations = 60
     chooser_bonus = 0.3
+    keep_weight = 2.0
 
     def __init__(self, game: Game) -> None:
         assert isinstance(game, ForgeFury)
@@ -119,7 +120,7 @@ class MixedForgeFury:
             for b in theirs:
                 winner = compare(a, b, colour)[1]
                 result = 0.0 if winner is None else (stake if winner == 0 else -stake)
-                row.append(result - 2.0 * (worth[a] - worth[b]))
+                row.append(result - self.keep_weight * (worth[a] - worth[b]))
             payoff.append(row)
         return _regret_matching(payoff, self.iterations)
 

@@ -15,6 +15,8 @@ T = TypeVar("T")
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
 _TWO64 = 1 << 64
+_TWO32 = 1 << 32
+_MASK32 = _TWO32 - 1
 
 
 def _mix(z: int) -> int:
@@ -48,13 +50,21 @@ class Rng:
 
     def below(self, n: int) -> int:
         """A uniform integer in ``[0, n)``, without modulo bias."""
-        if n <= 0:
-            raise ValueError(f"below() needs a positive bound, got {n}")
-        limit = _TWO64 - _TWO64 % n
+        if not 0 < n <= _TWO32:
+            if n <= 0:
+                raise ValueError(f"below() needs a positive bound, got {n}")
+            limit = _TWO64 - _TWO64 % n
+            while True:
+                x = self.next_u64()
+                if x < limit:
+                    return x % n
+        # Lemire's multiply-shift on the top 32 bits, rejecting the few biased values;
+        # ``low >= n`` settles almost every draw without computing the threshold.
         while True:
-            x = self.next_u64()
-            if x < limit:
-                return x % n
+            m = (self.next_u64() >> 32) * n
+            low = m & _MASK32
+            if low >= n or low >= (_TWO32 - n) % n:
+                return m >> 32
 
     def random(self) -> float:
         """A float in ``[0, 1)`` with 53 random bits."""

@@ -268,41 +268,44 @@ class ForgeFuryState(State):
         kind, what = EXPECTED[decision.kind]
         if type(action) is not kind:
             return f"player {player} must {what}, not {action}"
-        if isinstance(action, Pick) and action.card not in self.hands[player]:
-            return f"{action.label} is not in player {player}'s hand"
-        if isinstance(action, ChooseColour) and not 0 <= action.colour < 3:
-            return f"colour {action.colour} does not exist"
-        if isinstance(action, Throw) and not 0 <= action.sign < 3:
-            return f"sign {action.sign} does not exist"
-        if isinstance(action, Show) and not 0 <= action.fingers <= 5:
-            return f"show 0..5 fingers, not {action.fingers}"
+        if kind is Pick:
+            if action.card not in self.hands[player]:  # type: ignore[attr-defined]
+                return f"{action.label} is not in player {player}'s hand"  # type: ignore[attr-defined]
+            return None
+        if action not in self.legal_actions():  # the few fixed choices: colours, signs
+            return f"{action} does not exist"
         return None
 
     def apply_unchecked(self, action: Action) -> None:
+        APPLY[type(action)](self, action)
+
+    def _pick(self, action: Pick) -> None:
+        player = self.decisions.pop().player
+        self.hands[player].remove(action.card)
+        self.picks[player] = action.card
+        self.log.append(("pick", player, action.card))
+        if not self.decisions:
+            self._reveal()
+
+    def _choose_colour(self, action: ChooseColour) -> None:
         player = self.decisions[-1].player
-        if isinstance(action, Pick):
-            self.decisions.pop()
-            self.hands[player].remove(action.card)
-            self.picks[player] = action.card
-            self.log.append(("pick", player, action.card))
-            if not self.decisions:
-                self._reveal()
-        elif isinstance(action, ChooseColour):
-            self.colour = action.colour
-            self.chooser = player
-            self.log.append(("colour", player, action.colour))
-            self.decisions = [PICK[1 - player], PICK[player]]
-        elif isinstance(action, Throw | Show):
-            self.decisions.pop()
-            self.signs[player] = action.sign if isinstance(action, Throw) else action.fingers
-            self.log.append(("sign", player, self.signs[player]))
-            if not self.decisions:
-                self._resolve_minigame()
-        else:
-            assert isinstance(action, Call)
-            self.decisions.pop()
-            self.call = action.odd
-            self.log.append(("call", player, action.odd))
+        self.colour = action.colour
+        self.chooser = player
+        self.log.append(("colour", player, action.colour))
+        self.decisions = [PICK[1 - player], PICK[player]]
+
+    def _sign(self, action: Throw | Show) -> None:
+        player = self.decisions.pop().player
+        sign = action.sign if type(action) is Throw else action.fingers  # type: ignore[union-attr]
+        self.signs[player] = sign
+        self.log.append(("sign", player, sign))
+        if not self.decisions:
+            self._resolve_minigame()
+
+    def _call(self, action: Call) -> None:
+        player = self.decisions.pop().player
+        self.call = action.odd
+        self.log.append(("call", player, action.odd))
 
     def _reveal(self) -> None:
         a, b = self.picks
@@ -328,9 +331,11 @@ class ForgeFuryState(State):
         self.rounds += 1
         self.log.append(("round", winner))
         if not self.sudden:
-            for p in (0, 1):
-                if self.decks[p]:
-                    self.draw(p, self.decks[p])
+            for p, deck in enumerate(self.decks):
+                if deck:
+                    card = deck.pop()
+                    self.hands[p].append(card)
+                    self.log.append(("draw", p, card))
         if self.hands[0] and self.hands[1] and not self.sudden:
             self.chooser = winner
             self.decisions = [COLOUR[winner]]
@@ -475,3 +480,12 @@ class ForgeFuryState(State):
             assert held == Counter(self.decklists[owner]), f"player {owner}'s cards lost or duplicated"
         if self.decisions and self.decisions[-1].kind == "colour":
             assert len(self.hands[0]) == len(self.hands[1]) > 0, "hands differ at a round's start"
+
+
+APPLY = {
+    Pick: ForgeFuryState._pick,
+    ChooseColour: ForgeFuryState._choose_colour,
+    Throw: ForgeFuryState._sign,
+    Show: ForgeFuryState._sign,
+    Call: ForgeFuryState._call,
+}
