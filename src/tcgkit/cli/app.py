@@ -13,6 +13,7 @@ import typer
 from typer.core import TyperGroup
 
 from .collection_command import COLLECTION_HELP, collection
+from .deck_command import DECK_HELP, deck_app
 from .errors import USAGE, report
 from .info_commands import cards, games, options
 from .play_command import PLAY_HELP, play
@@ -64,6 +65,7 @@ app.command("play", help=paragraphs(PLAY_HELP))(play)
 app.command("replay", help=paragraphs(REPLAY_HELP))(replay_record)
 app.command("collection", help=paragraphs(COLLECTION_HELP))(collection)
 app.command("sim")(sim)
+app.add_typer(deck_app, name="deck", help=paragraphs(DECK_HELP))
 
 
 def main() -> None:

@@ -24,6 +24,7 @@ from .seats import Seats
 
 ViewRenderer = Callable[[Game, dict[str, Any], Seats], RenderableType]
 EventWriter = Callable[[list[dict[str, Any]], Seats], list[str]]
+GameEventWriter = Callable[[Game, list[dict[str, Any]], Seats], list[str]]
 
 
 @dataclass(frozen=True)
@@ -35,9 +36,11 @@ class GameSupport:
     card_table: Callable[[Game], RenderableType] | None = None
     render_view: ViewRenderer | None = None
     describe_event: EventWriter | None = None
+    describe_game_events: GameEventWriter | None = None  # one that needs the card data
     game_for_position: Callable[[str], Game] | None = None
     collects_cards: bool = False  # hands are chosen from the player's collection
     rules_line: Callable[[Game], str] | None = None
+    rules_example: str = ""  # shown by ``tcgkit options``
 
 
 def generic_rules(options: type[BaseModel]) -> Callable[[str], dict[str, Any]]:
@@ -55,6 +58,19 @@ def generic_rules(options: type[BaseModel]) -> Callable[[str], dict[str, Any]]:
         return values
 
     return parse
+
+
+def with_mode(game_cls: type[Game], options: dict[str, Any], mode: str | None) -> dict[str, Any]:
+    """``--mode M``: a shortcut for the ``mode`` option, for games whose Options have one."""
+    if mode is None:
+        return options
+    if "mode" not in game_cls.Options.model_fields:
+        raise OptionsError(f"--mode: {game_cls.name} has no modes (no 'mode' option)")
+    mode = mode.strip().lower()
+    given = options.get("mode")
+    if given is not None and str(given).strip().lower() != mode:
+        raise OptionsError(f"--mode {mode} and the rule mode={given} disagree; give one")
+    return {**options, "mode": mode}
 
 
 def non_default_options(game: Game) -> str:
@@ -91,10 +107,30 @@ def _triple_triad() -> GameSupport:
         game_for_position=notation.game_for_position,
         collects_cards=True,
         rules_line=triple_triad_view.rules_line,
+        rules_example="same,plus,trade=direct",
     )
 
 
-SUPPORT: dict[str, Callable[[], GameSupport]] = {"triple-triad": _triple_triad}
+def _forge_fury() -> GameSupport:
+    from ..games.forge_fury import ForgeFuryOptions
+    from . import forge_fury_view
+
+    return GameSupport(
+        rules_example="mode=brasa,minigame=odd_even",
+        parse_rules=generic_rules(ForgeFuryOptions),
+        card_rows=forge_fury_view.card_rows,
+        card_table=forge_fury_view.card_table,
+        render_view=forge_fury_view.render_view,
+        describe_game_events=forge_fury_view.describe_events,
+        game_for_position=forge_fury_view.game_for_position,
+        rules_line=forge_fury_view.rules_line,
+    )
+
+
+SUPPORT: dict[str, Callable[[], GameSupport]] = {
+    "triple-triad": _triple_triad,
+    "forge-fury": _forge_fury,
+}
 
 
 def support_for(game_cls: type[Game]) -> GameSupport:
@@ -110,7 +146,10 @@ def render_view(game: Game, view: dict[str, Any], seats: Seats) -> RenderableTyp
 
 
 def describe_events(game: Game, events: list[dict[str, Any]], seats: Seats) -> list[str]:
-    writer = support_for(type(game)).describe_event
+    support = support_for(type(game))
+    if support.describe_game_events is not None:
+        return support.describe_game_events(game, events, seats)
+    writer = support.describe_event
     return writer(events, seats) if writer else [json.dumps(event) for event in events]
 
 

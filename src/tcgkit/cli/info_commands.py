@@ -79,7 +79,8 @@ def options(game: GameName, no_color: NoColor = False) -> None:
             sets = ", ".join(f"{k}={str(v).lower()}" for k, v in values.items())
             presets.add_row(name, sets, support.preset_help.get(name, ""))
         console.print(presets)
+    example = support.rules_example or next(iter(entry.cls.Options.model_fields))
     console.print(
-        f"Example: tcgkit play {entry.name} --rules same,plus,trade=direct "
+        f"Example: tcgkit play {entry.name} --rules {example} "
         "(a bare name switches an option on; presets expand in place).", markup=False,
     )

@@ -19,8 +19,9 @@ from ..kernel.game import Deck, Game
 from ..kernel.registry import GameEntry, find_game, load_game
 from ..kernel.replay import Record
 from .console import Prompter, make_console
+from .deck_command import match_decks
 from .errors import CliError, reports_errors, usage_error
-from .game_support import game_from_position, rules_line, support_for
+from .game_support import game_from_position, rules_line, support_for, with_mode
 from .match import Match
 from .play_loop import PlayLoop
 from .profile import load_profile
@@ -41,11 +42,18 @@ Type moves in the game's notation (Triple Triad: Geezard@4 puts Geezard on cell 
 (the legal moves), hint (the greedy agent's choice), undo (your last move and the reply),
 board, quit. Moves may be piped on standard input; the end of the input stops the game.
 
-Your hand comes from your collection (see 'tcgkit collection'): choose 5 cards when asked,
+Triple Triad: your hand comes from your collection (see 'tcgkit collection'): choose 5 cards when asked,
 or give them with --hand; with --rules random they are dealt from it by the seed. The AI
 gets a card of the same level for each of yours. A trade against the AI changes your
 collection; --hotseat (five cards dealt by the seed, five of the same levels against them)
 and --position games leave it alone.
+
+Forge & Fury: moves are 'colour red', 'pick Mist Wyrm #012' (in secret; the start of a
+name in your hand is enough: 'pick mist'), 'rps rock', 'call odd', 'show 3'. --mode
+brasa|chama|forja|colecao picks the mode (any game with modes). Decks are drawn by the seed,
+or --deck FILE is yours (Brasa: the one 50-card deck both play from) and --opponent-deck
+FILE the other player's; 'tcgkit deck build' makes one and 'tcgkit deck check' checks one.
+Try --vs mixed, the AI made for its secret picks.
 
 --save FILE writes the replay record after every move; --resume FILE continues a saved game
 and keeps saving to it. A --position game cannot be --saved: a record replays a game from
@@ -56,7 +64,7 @@ its seed and hands, and a pasted position has neither.
 def _check_flags(
     *, resume: Path | None, position: str | None, hotseat: bool, rules: str | None,
     trade: str | None, seed: int | None, hand: str | None, save: Path | None,
-    vs: str | None, seat: int | None,
+    vs: str | None, seat: int | None, mode: str | None = None, decks: bool = False,
 ) -> None:
     if resume and (rules or trade or seed is not None or position or hand):
         raise usage_error(
@@ -66,6 +74,11 @@ def _check_flags(
     if position and (rules or trade or hand):
         raise usage_error(
             "--position carries its own rules and hands; drop --rules, --trade and --hand"
+        )
+    if (resume or position) and (mode or decks):
+        raise usage_error(
+            f"{'--resume' if resume else '--position'} carries its own mode and decks; "
+            "drop --mode, --deck and --opponent-deck"
         )
     if position and save:
         raise usage_error(
@@ -142,26 +155,36 @@ def _resumed_match(entry: GameEntry, path: Path) -> Match:
         raise CliError(f"{path}: {exc}") from None
 
 
-def _load_game(entry: GameEntry, rules: str | None, trade: str | None) -> Game:
+def _load_game(
+    entry: GameEntry, rules: str | None, trade: str | None, mode: str | None = None
+) -> Game:
     options = support_for(entry.cls).parse_rules(rules or "")
     if trade:
         options["trade"] = trade
-    return load_game(entry.name, options)
+    return load_game(entry.name, with_mode(entry.cls, options, mode))
 
 
 def _new_match(
     game: Game, *, seed: int | None, hand: str | None, seat: int, hotseat: bool,
-    prompter: Prompter, console: Console,
+    prompter: Prompter, console: Console, deck: Path | None = None,
+    opponent_deck: Path | None = None,
 ) -> Match | None:
+    support = support_for(type(game))
+    if support.collects_cards and (deck or opponent_deck):
+        raise usage_error(
+            f"{game.name} hands come from your collection (--hand), not deck files; "
+            "drop --deck and --opponent-deck"
+        )
     if seed is None:
         seed = secrets.randbelow(2**31)
         console.print(f"Seed {seed}: play the same deal again with --seed {seed}.")
     decks = None
-    support = support_for(type(game))
-    if support.collects_cards and hotseat:
+    if not support.collects_cards:
+        decks = match_decks(game, seed, seat, deck, opponent_deck)
+    elif hotseat:
         assert isinstance(game, TripleTriad)
         decks = hotseat_decks(game.cards, seed)
-    elif support.collects_cards:
+    else:
         assert isinstance(game, TripleTriad)
         decks = _decks_from_collection(game, seat, seed, hand, prompter, console)
         if decks is None:
@@ -209,7 +232,10 @@ def play(
         "Rules and presets, e.g. same,plus,combo or ffviii,elemental (see 'tcgkit options')."
     )] = None,
     trade: Annotated[str | None, _option("Trade rule: none, one, difference, direct, all.")] = None,
-    vs: Annotated[str | None, _option("The AI opponent: greedy (default) or random.")] = None,
+    vs: Annotated[str | None, _option(
+        "The AI opponent: greedy (default), random, or one made for the game (Forge & Fury: "
+        "mixed)."
+    )] = None,
     seed: Annotated[int | None, _option(
         "Seed for the deal, the AI and the coin; random if not given."
     )] = None,
@@ -222,10 +248,20 @@ def play(
     hand: Annotated[str | None, _option(
         "Your 5 cards, e.g. 'Geezard,Funguar,Bite Bug,Red Bat,Blobra', or auto."
     )] = None,
+    mode: Annotated[str | None, _option(
+        "The game's mode, for games with modes (Forge & Fury: brasa, chama, forja, colecao)."
+    )] = None,
+    deck: Annotated[Path | None, _option(
+        "Your deck file (in --hotseat Player 0's); drawn by the seed if not given."
+    )] = None,
+    opponent_deck: Annotated[Path | None, _option(
+        "The other player's deck file; drawn by the seed if not given."
+    )] = None,
 ) -> None:
     _check_flags(
         resume=resume, position=position, hotseat=hotseat, rules=rules, trade=trade, seed=seed,
-        hand=hand, save=save, vs=vs, seat=seat,
+        hand=hand, save=save, vs=vs, seat=seat, mode=mode,
+        decks=deck is not None or opponent_deck is not None,
     )
     console = make_console(no_color)
     prompter = Prompter(console)
@@ -240,13 +276,13 @@ def play(
         game_obj, state = game_from_position(entry.name, position)
         match = Match.from_position(game_obj, state, seed if seed is not None else 0)
     else:
-        game_obj = _load_game(entry, rules, trade)
+        game_obj = _load_game(entry, rules, trade, mode)
         console.print(f"{game_obj.title}. {rules_line(game_obj)}", markup=False)
         if not hotseat:
             _opponents(game_obj, human, vs or "greedy")  # fail before asking for a hand
         new = _new_match(
             game_obj, seed=seed, hand=hand, seat=human, hotseat=hotseat, prompter=prompter,
-            console=console,
+            console=console, deck=deck, opponent_deck=opponent_deck,
         )
         if new is None:
             return

@@ -26,6 +26,7 @@ from .seats import Seats
 AGENT_STREAM = 13  # sub-streams of the match seed: the agents' choices, the hints
 HINT_STREAM = 14
 COMMANDS = "help, hint, undo, board, quit"
+HAND_OVER_LINES = 40  # blank lines between hotseat turns when the screen cannot be cleared
 Ending = Literal["over", "quit", "eof", "interrupted"]
 
 
@@ -186,9 +187,14 @@ class PlayLoop:
             return  # nothing is secret (Open): no need to look away
         if self.console.is_terminal:
             self.console.clear()
+        else:  # no screen to clear: push the last player's view up and out of sight
+            self.console.print("\n" * (HAND_OVER_LINES - 1))
         self.console.print(Rule(f"{self.seats.label(mover)} to move"))
+        prompt = f"Pass to {self.seats.label(mover)}, press Enter "
         if self.prompter.interactive:
-            self.prompter.ask(f"{self.seats.label(mover)}: press Enter when ready ")
+            self.prompter.ask(prompt)
+        else:  # moves piped in: nobody to wait for, but the transcript shows the hand-over
+            self.console.print(prompt.rstrip(), markup=False)
         for line in self.last_news:
             self.console.print(f"Last move: {line}", markup=False)
 

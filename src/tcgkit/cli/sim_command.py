@@ -9,18 +9,19 @@ import json
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from ..agents import AGENTS
+from ..agents import agent_names
 from ..games import find_game, load_game
 from ..kernel.errors import TcgkitError
 from ..sim.runner import GameResult, run_games
 from ..sim.stats import Summary, summarize, write_csv
+from .game_support import with_mode
 
 
 def _triple_triad_rules(text: str) -> dict[str, Any]:
@@ -81,6 +82,8 @@ def _ci(ci: tuple[float, float]) -> str:
 def render(summary: Summary, console: Console) -> None:
     meta = summary.meta
     title = f"{meta.get('game', '')}: {summary.games} games"
+    if meta.get("mode"):
+        title += f", mode {meta['mode']}"
     if meta.get("rules"):
         title += f", rules {meta['rules']}"
     table = Table(title=title, title_justify="left")
@@ -111,7 +114,8 @@ def render(summary: Summary, console: Console) -> None:
             f"(min {summary.min_actions}, max {summary.max_actions})"
         )
         if meta.get("seconds"):
-            line += f"; {summary.games / meta['seconds']:.0f} games/s"
+            rate = summary.games / meta["seconds"]
+            line += f"; {rate:.0f} games/s" if rate >= 10 else f"; {rate:.2g} games/s"
         console.print(line)
 
 
@@ -131,7 +135,12 @@ def sim(
     ),
     workers: int = typer.Option(1, "--workers", "-w", help="processes to play on"),
     json_out: bool = typer.Option(False, "--json", help="print the summary as one JSON object"),
-    csv: Path | None = typer.Option(None, "--csv", help="write one CSV row per game to FILE"),
+    csv: Annotated[Path | None, typer.Option(
+        "--csv", help="write one CSV row per game to FILE"
+    )] = None,
+    mode: str | None = typer.Option(
+        None, "--mode", help="the game's mode, for games with modes (Forge & Fury: brasa, chama...)"
+    ),
 ) -> None:
     """Play a batch of seeded games between agents and report wins with 95% intervals."""
     if games < 1:
@@ -145,13 +154,14 @@ def sim(
     names = [a.strip().lower() for a in agents.split(",") if a.strip()]
     if not names:
         raise _fail("--agents needs at least one agent name")
-    unknown = [a for a in names if a not in AGENTS]
+    known = agent_names(entry.name)
+    unknown = [a for a in names if a not in known]
     if unknown:
         raise _fail(
-            f"no agent named {unknown[0]!r}; known agents: {', '.join(sorted(AGENTS))}"
+            f"no agent named {unknown[0]!r} for {entry.name}; known agents: {', '.join(known)}"
         )
     try:
-        options = parse_game_rules(entry.name, rules)
+        options = with_mode(entry.cls, parse_game_rules(entry.name, rules), mode)
     except TcgkitError as exc:
         raise _fail(str(exc)) from None
     if trade is not None:
@@ -183,7 +193,8 @@ def sim(
     seconds = time.perf_counter() - start
 
     meta = {
-        "game": entry.name, "rules": rules, "options": options, "seed": seed,
+        "game": entry.name, "rules": rules, "mode": options.get("mode"), "options": options,
+        "seed": seed,
         "workers": workers, "seconds": round(seconds, 3),
     }
     summary = summarize(results, names, meta)

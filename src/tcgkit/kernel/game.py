@@ -213,7 +213,8 @@ class Game(ABC):
 
     @abstractmethod
     def sample_decks(self, rng: Rng) -> list[Deck]:
-        """A legal deck per player, drawn from the card pool."""
+        """Legal decks drawn from the card pool, as ``new_state`` takes them: one per
+        player, or the one shared deck of a game that deals both players from it."""
 
     @abstractmethod
     def state_from_json(self, data: dict[str, Any]) -> State: ...

@@ -7,6 +7,7 @@ by another version or with other cards is reported, not silently done.
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -44,7 +45,11 @@ class Record:
         return asdict(self)
 
     def save(self, path: str | Path) -> None:
-        Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
+        """Write the record atomically: a crash mid-write leaves the old file whole."""
+        path = Path(path)
+        temp = path.with_name(f".{path.name}.tmp")
+        temp.write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
+        os.replace(temp, path)
 
     @staticmethod
     def from_json(data: Any, source: str = "record") -> Record:

@@ -1,4 +1,4 @@
-"""Forge & Fury actions, one line each: ``colour red``, ``pick Ember Fox #012``,
+"""Forge & Fury actions, one line each: ``colour red``, ``pick Mist Wyrm #012``,
 ``rps rock``, ``call odd``, ``show 3``."""
 
 from __future__ import annotations

@@ -50,7 +50,7 @@ class Card:
 
     @property
     def label(self) -> str:
-        """Name and number: what tells two cards apart (``Ember Fox #012``)."""
+        """Name and number: what tells two cards apart (``Mist Wyrm #012``)."""
         return f"{self.name} #{self.number:03d}"
 
     @property

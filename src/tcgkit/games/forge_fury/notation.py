@@ -50,10 +50,11 @@ def parse_action(state: ForgeFuryState, text: str) -> Action:
 def _find_card(state: ForgeFuryState, text: str, original: str) -> int:
     """A card by label, number or name; a name prefix works among the mover's hand."""
     cards = state.game.cards
-    if not text:
-        raise NotationError(f"{original!r}: name the card, e.g. 'pick {cards[0].label}'")
     player = state.to_move
     hand = [cards[c] for c in state.hands[player]] if player is not None else []
+    if not text:
+        example = (hand or cards.cards)[0].label
+        raise NotationError(f"{original!r}: name the card, e.g. 'pick {example}'")
     in_hand = [c for c in hand if c.name.lower().startswith(text.lower())]
     if "#" not in text and len(in_hand) == 1:
         return in_hand[0].id

@@ -119,15 +119,16 @@ class CardDB:
 
 def _parse_row(row: list[str], line: int, source: str, card_id: int) -> Card:
     where = f"{source}, line {line}"
+    if len(row) > 1 and row[1].strip():
+        where += f", card {row[1].strip()!r}"
     if len(row) != len(COLUMNS):
         raise CardDataError(f"{where}: {len(row)} fields, expected {len(COLUMNS)}")
     fields = dict(zip(COLUMNS, (cell.strip() for cell in row), strict=True))
     name = fields["name"]
     if not name:
         raise CardDataError(f"{where}: field 'name' is empty")
-    where = f"{where}, card {name!r}"
-    if "@" in name or "/" in name:
-        raise CardDataError(f"{where}: field 'name' may not contain '@' or '/'")
+    if "@" in name or "/" in name or name.startswith("#"):
+        raise CardDataError(f"{where}: field 'name' may not contain '@' or '/' or start with '#'")
 
     def number(field: str, low: int, high: int) -> int:
         text = fields[field]

@@ -9,7 +9,8 @@ Cards are card numbers. ``board`` lists cells 0..8 (row by row from the top left
 ``-`` or ``NUMBER:OWNER``. ``turn`` is the player to place (0 or 1), ``take0`` / ``take1``
 for a winner choosing trade cards, or ``end``. Only ``board`` and ``hands`` are required:
 ``rules`` defaults to the game's options, ``decks`` to each player's hand plus the board
-cards they own, ``turn`` to the player whose hand is fuller (0 on a tie), ``game`` to 1,
+cards they own, ``turn`` to the player whose hand is fuller (0 on a tie; on a full board
+``end``, or the winner's ``take`` while trade picks are owed), ``game`` to 1,
 ``taken`` to none, ``rng`` to 0 and ``elements`` to none (or the fixed option).
 """
 
@@ -35,7 +36,8 @@ ACTION_HELP = "expected CARD@CELL (e.g. Geezard@4, cells 0..8) or 'take CARD'"
 def parse_action(state: TripleTriadState, text: str) -> Action:
     game = state.game
     text = text.strip()
-    if text.lower().startswith("take ") or text.lower() == "take":
+    # Names never hold '@', so text with one is a placement (a card may be named "Take Five").
+    if "@" not in text and (text.lower().startswith("take ") or text.lower() == "take"):
         name = text[4:].strip()
         if not name:
             raise NotationError(f"{text!r}: name the card to take, e.g. 'take Geezard'")
@@ -181,6 +183,8 @@ def parse_position(text: str, game: TripleTriad) -> TripleTriadState:
 
     placed = sum(c >= 0 for c in board)
     turn = fields.get("turn", "0" if len(hands[0]) >= len(hands[1]) else "1")
+    if "turn" not in fields and placed == CELLS:
+        turn = "end"  # or the winner's take, settled below once the scores are known
     if turn not in ("0", "1", "take0", "take1", "end"):
         raise NotationError(f"position, field 'turn': 0, 1, take0, take1 or end, got {turn!r}")
     if (placed == CELLS) == (turn in ("0", "1")):
@@ -202,6 +206,12 @@ def parse_position(text: str, game: TripleTriad) -> TripleTriadState:
     state = TripleTriadState(game, Rng(_integer(fields, "rng", 0)), (tuple(decks[0]), tuple(decks[1])), first)
     state.board, state.owner, state.hands = board, owner, hands
     state.games = _integer(fields, "game", 1)
+    opts = game.options
+    last_game = opts.sudden_death_limit + 1 if opts.sudden_death else 1
+    if not 1 <= state.games <= last_game:
+        raise NotationError(
+            f"position, field 'game': 1..{last_game} under these rules, got {state.games}"
+        )
     state.elements = _elements(fields, game)
     state.taken = card_list("taken", fields.get("taken", "-"))
     if turn in ("0", "1"):
@@ -211,10 +221,16 @@ def parse_position(text: str, game: TripleTriad) -> TripleTriadState:
     else:
         scores = (state.score(0), state.score(1))
         state.trade_winner = None if scores[0] == scores[1] else int(scores[1] > scores[0])
+        if "turn" not in fields and state.trade_winner is not None and state.picks_owed() > 0:
+            turn = f"take{state.trade_winner}"
         if turn.startswith("take"):
             if state.trade_winner != int(turn[-1]):
                 raise NotationError(f"position: turn={turn} but the scores are {scores}")
             state.decisions = [TAKE[state.trade_winner]]
+        if state.trade_winner is None and state.games < last_game:
+            raise NotationError(f"position: a draw in game {state.games} restarts (Sudden Death)")
+        if state.taken and (state.trade_winner is None or opts.trade not in ("one", "difference")):
+            raise NotationError("position: only a winner under trade one/difference takes cards")
         if not Counter(state.taken) <= Counter(decks[1 - (state.trade_winner or 0)]):
             raise NotationError("position: taken cards are not among the loser's cards")
         owed = state.picks_owed() if state.trade_winner is not None else 0
@@ -276,7 +292,7 @@ def state_from_json(game: TripleTriad, data: dict[str, Any]) -> TripleTriadState
 def determinize(game: TripleTriad, view: dict[str, Any], rng: Rng) -> TripleTriadState:
     """A full state that ``view`` could come from: hidden hands sampled, the rng re-seeded."""
     ids = {c.name: c.id for c in game.cards.cards}
-    zones, viewer = view["zones"], view["viewer"]
+    zones = view["zones"]
     board, owner = [EMPTY] * CELLS, [EMPTY] * CELLS
     for c, cell in enumerate(zones["board"]["cards"]):
         if cell is not None:
