@@ -66,6 +66,7 @@ class MixedForgeFury:
     iterations = 60
     chooser_bonus = 0.3
     keep_weight = 2.0
+    read_colour = True
 
     def __init__(self, game: Game) -> None:
         assert isinstance(game, ForgeFury)
@@ -107,7 +108,21 @@ class MixedForgeFury:
             pool = list((Counter(_ids(game, decklist)) - seen).elements())
         size = zones[f"hand{rival}"]["count"] + zones[f"pick{rival}"]["count"]
         size = min(size, len(pool))
-        return [rng.sample(pool, size) for _ in range(samples)] if size else [[]]
+        if not size:
+            return [[]]
+        named = view["colour"]
+        if named is None or view["chooser"] != rival or not self.read_colour:
+            return [rng.sample(pool, size) for _ in range(samples)]
+        # The rival named this colour: prefer hands whose strongest value is in it.
+        colour, values = COLOURS.index(named), self.game.values
+        hands: list[list[int]] = []
+        for _ in range(samples * 8):
+            hand = rng.sample(pool, size)
+            if max(values[c][colour] for c in hand) >= max(max(values[c]) for c in hand):
+                hands.append(hand)
+                if len(hands) == samples:
+                    return hands
+        return hands + [rng.sample(pool, size) for _ in range(samples - len(hands))]
 
     def _solve(self, mine: list[int], theirs: list[int], colour: int) -> tuple[list[float], float]:
         """My equilibrium strategy and the game's value, by regret matching plus."""

@@ -1,0 +1,137 @@
+"""Random full Forge & Fury games per second through tcgkit's public API, beside OpenSpiel.
+
+    python benchmarks/bench_forge_fury.py [--mode chama] [--seconds S] [--repeats R] [--json]
+
+Measures, interleaved R times, each for about S seconds on one core:
+
+- ``tcgkit checked``: a game of the mode from dealt decks (drawn before the clock starts):
+  ``g.new_state(seed, decks)``, then ``legal_actions()`` + a random choice + ``apply()``
+  (checked) until the game is over: the mini-game, every colour, every secret pick;
+- ``tcgkit unchecked``: the same loop with ``apply_unchecked()``;
+- ``openspiel goofspiel`` (C++): the closest game OpenSpiel has (secret simultaneous bids
+  from a hand of cards), turn-based, 13 cards, through its Python API;
+- ``openspiel leduc_poker`` (C++): a small card game, for decisions per second.
+
+Reports the median games/s and decisions/s, and the ratios. Goal (the issue): at least
+1,500 Chama games and about 225,000 decisions per second on one core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+from collections.abc import Callable
+
+from tcgkit import load_game
+from tcgkit.kernel.rng import Rng, derive_seed
+
+Loop = Callable[[int], int]
+DECK_POOL = 200
+
+
+def tcgkit_loop(mode: str, checked: bool) -> Loop:
+    game = load_game("forge-fury", mode=mode)
+    decks = [game.sample_decks(Rng(derive_seed(7, i))) for i in range(DECK_POOL)]
+    rng = Rng(11)
+    count = [0]
+
+    def play(n: int) -> int:
+        decisions = 0
+        below = rng.below
+        for _ in range(n):
+            i = count[0]
+            count[0] += 1
+            state = game.new_state(i, decks[i % DECK_POOL])
+            apply = state.apply if checked else state.apply_unchecked
+            legal = state.legal_actions
+            while state.decisions:
+                actions = legal()
+                apply(actions[below(len(actions))])
+                decisions += 1
+        return decisions
+
+    return play
+
+
+def openspiel_loop(name: str) -> Loop | None:
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game_as_turn_based(name) if name.startswith("goofspiel") else (
+        pyspiel.load_game(name)
+    )
+    rng = Rng(5)
+
+    def play(n: int) -> int:
+        decisions = 0
+        below = rng.below
+        for _ in range(n):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes = state.chance_outcomes()
+                    state.apply_action(outcomes[below(len(outcomes))][0])
+                    continue
+                actions = state.legal_actions()
+                state.apply_action(actions[below(len(actions))])
+                decisions += 1
+        return decisions
+
+    return play
+
+
+def measure(loop: Loop, seconds: float) -> tuple[float, float]:
+    games = decisions = 0
+    batch = 1
+    start = time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < seconds:
+        decisions += loop(batch)
+        games += batch
+        batch = min(batch * 2, 64)
+    elapsed = time.perf_counter() - start
+    return games / elapsed, decisions / elapsed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--mode", default="chama", choices=["brasa", "chama", "forja", "colecao"])
+    parser.add_argument("--seconds", type=float, default=2.0)
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+
+    loops: dict[str, Loop] = {
+        "tcgkit checked": tcgkit_loop(args.mode, True),
+        "tcgkit unchecked": tcgkit_loop(args.mode, False),
+    }
+    for name in ("goofspiel(num_cards=13)", "leduc_poker"):
+        peer = openspiel_loop(name)
+        if peer is not None:
+            loops[f"openspiel {name}"] = peer
+    runs: dict[str, list[tuple[float, float]]] = {name: [] for name in loops}
+    for _ in range(args.repeats):
+        for name, loop in loops.items():
+            runs[name].append(measure(loop, args.seconds))
+    medians = {
+        name: (statistics.median(g for g, _ in r), statistics.median(d for _, d in r))
+        for name, r in runs.items()
+    }
+    if args.json:
+        print(json.dumps({"mode": args.mode, "repeats": args.repeats, "medians": {
+            name: {"games_per_s": g, "decisions_per_s": d} for name, (g, d) in medians.items()
+        }}, indent=1))
+        return
+    base = medians["tcgkit checked"][1]
+    print(f"Forge & Fury {args.mode}, median of {args.repeats} runs of {args.seconds:g} s")
+    print(f"{'loop':34} {'games/s':>10} {'decisions/s':>12} {'checked/this':>13}")
+    for name, (g, d) in medians.items():
+        print(f"{name:34} {g:10,.0f} {d:12,.0f} {base / d:13.2f}")
+    if len(loops) == 2:
+        print("(open-spiel is not installed: pip install -e '.[bench]' to compare)")
+
+
+if __name__ == "__main__":
+    main()
