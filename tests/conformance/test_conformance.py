@@ -192,3 +192,34 @@ def test_unknown_game_and_bad_options_are_clear_errors():
     entry = tcgkit.list_games()[0]
     with pytest.raises(TcgkitError, match="no_such_rule"):
         tcgkit.load_game(entry.name, no_such_rule=True)
+
+
+@pytest.mark.parametrize(("cls", "options"), CONFIGS)
+def test_a_sealed_choice_looks_the_same_whatever_was_chosen(cls, options):
+    """After a secret decision, every other player's view and events are identical for
+    every legal choice, until the rules reveal it."""
+    game = cls(options)
+    sealed = 0
+
+    def check(state: State) -> None:
+        nonlocal sealed
+        decision = state.pending
+        if decision is None or not decision.secret:
+            return
+        sealed += 1
+        outcomes = []
+        for action in state.legal_actions():
+            after = state.clone()
+            after.apply(action)
+            if after.pending is not None and after.pending.secret:
+                others = [v for v in players(game) if v != decision.player]
+                outcomes.append(
+                    json.dumps([(after.view(v), after.events_since(0, v)) for v in others])
+                )
+        assert len(set(outcomes)) <= 1, f"a sealed {decision.kind} shows through"
+
+    for seed in range(2):
+        play_random(game, seed, each_step=check)
+    secret_kinds = []
+    play_random(game, 0, each_step=lambda s: secret_kinds.append(s.pending.secret))
+    assert sealed > 0 or not any(secret_kinds)
