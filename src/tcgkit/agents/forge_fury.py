@@ -9,6 +9,7 @@ from typing import Any
 from ..games.forge_fury import ForgeFury
 from ..games.forge_fury.actions import ChooseColour, Pick
 from ..games.forge_fury.cards import COLOURS
+from ..games.forge_fury.rules import OTHER_COLOURS
 from ..kernel.actions import Action
 from ..kernel.game import Game
 from ..kernel.rng import Rng
@@ -48,25 +49,23 @@ class GreedyForgeFury:
 class MixedForgeFury:
     """Game-theoretic secret picks.
 
-    Every card in hand is played sooner or later, so a round is about timing: spend a
-    strong card now or keep it for a round where it matters more. For each sample of the
-    rival's possible hand (drawn from the cards not yet seen: their deck list minus their
-    cards in the piles) the round is a zero-sum matrix game, my cards against theirs:
-    ``(1 + chooser_bonus) * result - 2 * (worth(mine) - worth(theirs))``, where ``result``
-    is +1 / -1 / 0 (a tie goes to the mini-game) and ``worth`` is the card's chance to win
-    a round against a random card of the collection in a random colour (what keeping it is
-    worth later). Regret matching (RM+) solves each sample; the pick is drawn from the
-    average of the equilibrium strategies. As chooser it names the colour whose games are
-    worth most to it.
+    The round is a Bayesian game: the rival's hand is unknown, drawn from the cards not
+    yet seen (their deck list minus their cards in the piles). It is solved in a normal
+    form whose rival strategies do not depend on the hand they hold: "play your k-th
+    strongest card in the named colour". Entry (my card, k) averages, over sampled rival
+    hands, ``(1 + chooser_bonus) * result - keep_weight * (worth(mine) - worth(theirs))``,
+    where ``result`` is +1 / -1 / 0 (a tie goes to the mini-game) and ``worth`` is a card's
+    chance to win a round against a random card of the collection in a random colour (what
+    keeping it is worth, since every card is played sooner or later). Regret matching
+    (RM+) finds an equilibrium; the pick is drawn from it, so no fixed strategy exploits a
+    pattern in it. As chooser it names the colour whose game is worth most to it.
     """
 
     name = "mixed"
-    samples = 8
-    colour_samples = 4
-    iterations = 60
+    samples = 24
+    iterations = 100
     chooser_bonus = 0.3
-    keep_weight = 2.0
-    read_colour = True
+    keep_weight = 1.0
 
     def __init__(self, game: Game) -> None:
         assert isinstance(game, ForgeFury)
@@ -79,24 +78,17 @@ class MixedForgeFury:
             return rng.choice(legal_actions)  # the mini-games' equilibrium is uniform
         me = view["to_move"]
         hand = _ids(self.game, view["zones"][f"hand{me}"]["cards"])
+        rivals = self._rival_hands(view, me, rng)
         if isinstance(first, ChooseColour):
-            rivals = self._rival_hands(view, me, rng, self.colour_samples)
-            worth = [
-                sum(self._solve(hand, rival, colour)[1] for rival in rivals) for colour in range(3)
-            ]
+            worth = [_regret_matching(self._payoff(hand, rivals, c), self.iterations)[1] for c in range(3)]
             best = max(worth)
             return legal_actions[rng.choice([c for c in range(3) if worth[c] == best])]
         colour = COLOURS.index(view["colour"])
-        mix = [0.0] * len(hand)
-        for rival in self._rival_hands(view, me, rng, self.samples):
-            strategy, _ = self._solve(hand, rival, colour)
-            mix = [m + s for m, s in zip(mix, strategy, strict=True)]
-        choice = hand[_draw(mix, rng)]
+        strategy, _ = _regret_matching(self._payoff(hand, rivals, colour), self.iterations)
+        choice = hand[_draw(strategy, rng)]
         return next(a for a in legal_actions if a.card == choice)  # type: ignore[attr-defined]
 
-    def _rival_hands(
-        self, view: dict[str, Any], me: int, rng: Rng, samples: int
-    ) -> list[list[int]]:
+    def _rival_hands(self, view: dict[str, Any], me: int, rng: Rng) -> list[list[int]]:
         game, zones, rival = self.game, view["zones"], 1 - me
         seen = Counter(
             _ids(game, zones[f"recovery{rival}"]["cards"] + zones[f"conquest{me}"]["cards"])
@@ -106,38 +98,35 @@ class MixedForgeFury:
             pool = [c for c in range(len(game.cards)) if c not in seen]
         else:
             pool = list((Counter(_ids(game, decklist)) - seen).elements())
-        size = zones[f"hand{rival}"]["count"] + zones[f"pick{rival}"]["count"]
-        size = min(size, len(pool))
-        if not size:
-            return [[]]
-        named = view["colour"]
-        if named is None or view["chooser"] != rival or not self.read_colour:
-            return [rng.sample(pool, size) for _ in range(samples)]
-        # The rival named this colour: prefer hands whose strongest value is in it.
-        colour, values = COLOURS.index(named), self.game.values
-        hands: list[list[int]] = []
-        for _ in range(samples * 8):
-            hand = rng.sample(pool, size)
-            if max(values[c][colour] for c in hand) >= max(max(values[c]) for c in hand):
-                hands.append(hand)
-                if len(hands) == samples:
-                    return hands
-        return hands + [rng.sample(pool, size) for _ in range(samples - len(hands))]
+        size = min(zones[f"hand{rival}"]["count"] + zones[f"pick{rival}"]["count"], len(pool))
+        return [rng.sample(pool, size) for _ in range(self.samples)] if size else []
 
-    def _solve(self, mine: list[int], theirs: list[int], colour: int) -> tuple[list[float], float]:
-        """My equilibrium strategy and the game's value, by regret matching plus."""
-        if not theirs:
-            return [1.0 / len(mine)] * len(mine), 0.0
-        compare, worth, stake = self.game.compare, self.worth, 1.0 + self.chooser_bonus
+    def _payoff(self, mine: list[int], rivals: list[list[int]], colour: int) -> list[list[float]]:
+        """Rows: my cards; columns: the rival's k-th strongest card in ``colour``."""
+        if not rivals:
+            return [[0.0] for _ in mine]
+        game, worth, stake = self.game, self.worth, 1.0 + self.chooser_bonus
+        i, j = OTHER_COLOURS[colour]
+        values, rarity = game.values, game.rarity
+
+        def strength(card: int) -> tuple[int, int, int]:  # the order compare() uses
+            v = values[card]
+            return v[colour], max(v[i], v[j]), rarity[card]
+
+        ranked = [sorted(hand, key=strength, reverse=True) for hand in rivals]
         payoff = []
         for a in mine:
             row = []
-            for b in theirs:
-                winner = compare(a, b, colour)[1]
-                result = 0.0 if winner is None else (stake if winner == 0 else -stake)
-                row.append(result - self.keep_weight * (worth[a] - worth[b]))
+            for k in range(len(ranked[0])):
+                total = 0.0
+                for hand in ranked:
+                    b = hand[k]
+                    winner = game.compare(a, b, colour)[1]
+                    result = 0.0 if winner is None else (stake if winner == 0 else -stake)
+                    total += result - self.keep_weight * (worth[a] - worth[b])
+                row.append(total / len(ranked))
             payoff.append(row)
-        return _regret_matching(payoff, self.iterations)
+        return payoff
 
 
 def _worth(game: ForgeFury) -> list[float]:
