@@ -28,6 +28,9 @@ THROW = (Decision(0, "rps", True), Decision(1, "rps", True))
 CALL = (Decision(0, "call"), Decision(1, "call"))
 SHOW = (Decision(0, "show", True), Decision(1, "show", True))
 OTHER_COLOURS = ((1, 2), (0, 2), (0, 1))
+FIXED_CHOICES: dict[str, tuple[Action, ...]] = {
+    "colour": COLOUR_ACTIONS, "rps": THROWS, "call": CALLS, "show": SHOWS,
+}
 EXPECTED: dict[str, tuple[type[Action], str]] = {
     "pick": (Pick, "pick a card"), "colour": (ChooseColour, "name a colour"),
     "rps": (Throw, "throw rock, paper or scissors"), "call": (Call, "call odd or even"),
@@ -88,10 +91,13 @@ class ForgeFury(Game):
         return problems
 
     def deck_ids(self, deck: Deck, owner: str) -> list[int]:
-        problems = self.validate_deck(deck)
-        if problems:
-            raise DeckError(f"{owner}: " + "; ".join(problems))
-        return [self.card_id(text) for text in deck]
+        ids = [self.ids_by_label.get(text) for text in deck]  # the fast path: exact labels
+        if None in ids or len(set(ids)) != len(ids) or len(ids) != self.deck_size:
+            problems = self.validate_deck(deck)
+            if problems:
+                raise DeckError(f"{owner}: " + "; ".join(problems))
+            ids = [self.card_id(text) for text in deck]
+        return ids  # type: ignore[return-value]
 
     def sample_decks(self, rng: Rng) -> list[Deck]:
         if self.deck_size > len(self.cards):
@@ -252,13 +258,7 @@ class ForgeFuryState(State):
         if kind == "pick":
             table = self.game.pick_actions
             return [table[c] for c in self.hands[decision.player]]
-        if kind == "colour":
-            return list(COLOUR_ACTIONS)
-        if kind == "rps":
-            return list(THROWS)
-        if kind == "show":
-            return list(SHOWS)
-        return list(CALLS)
+        return list(FIXED_CHOICES[kind])
 
     def illegal_reason(self, action: Action) -> str | None:
         if not self.decisions:
@@ -272,7 +272,7 @@ class ForgeFuryState(State):
             if action.card not in self.hands[player]:  # type: ignore[attr-defined]
                 return f"{action.label} is not in player {player}'s hand"  # type: ignore[attr-defined]
             return None
-        if action not in self.legal_actions():  # the few fixed choices: colours, signs
+        if action not in FIXED_CHOICES[decision.kind]:  # colours, signs, calls, fingers
             return f"{action} does not exist"
         return None
 
