@@ -1,13 +1,13 @@
 """``tcgkit sim``: play a batch of seeded games between agents and report who wins.
 
-The lead's app registers it with ``app.command("sim")(sim)``.
+Registered by the app with ``app.command("sim")(sim)``. Bad input (unknown game or agent,
+bad rules, fewer than one game) prints one line on stderr and exits 2.
 """
 
 from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -19,56 +19,24 @@ from rich.table import Table
 from ..agents import agent_names
 from ..games import find_game, load_game
 from ..kernel.errors import TcgkitError
-from ..sim.runner import GameResult, run_games
+from ..kernel.game import Game
+from ..sim.runner import GameResult, SimError, run_games
 from ..sim.stats import Summary, summarize, write_csv
-from .game_support import with_mode
+from .errors import RUNTIME, USAGE, report
+from .game_support import support_for, with_mode
 
 
-def _triple_triad_rules(text: str) -> dict[str, Any]:
-    from ..games.triple_triad.options import parse_rules
-
-    return parse_rules(text)
-
-
-def _generic_rules(text: str) -> dict[str, Any]:
-    """``flag,key=value``: a bare name is ``True``; values read as JSON when they can be."""
-    values: dict[str, Any] = {}
-    for token in filter(None, (t.strip() for t in text.split(","))):
-        key, sep, raw = token.partition("=")
-        key = key.strip().replace("-", "_")
-        if not sep:
-            values[key] = True
-            continue
-        raw = raw.strip()
-        lowered = raw.lower()
-        if lowered in ("on", "yes"):
-            values[key] = True
-        elif lowered in ("off", "no"):
-            values[key] = False
-        else:
-            try:
-                values[key] = json.loads(lowered if lowered in ("true", "false", "null") else raw)
-            except json.JSONDecodeError:
-                values[key] = raw
-    return values
-
-
-RULES_PARSERS: dict[str, Callable[[str], dict[str, Any]]] = {
-    "triple-triad": _triple_triad_rules,
-}
-"""Game name -> reader of its ``--rules`` text (presets expanded). Games without an entry
-get ``_generic_rules``; a new game adds its own reader here."""
-
-
-def parse_game_rules(game_name: str, text: str | None) -> dict[str, Any]:
+def parse_game_rules(game_cls: type[Game], text: str | None) -> dict[str, Any]:
+    """``--rules`` text -> option values, read by the game's own parser (presets expanded;
+    see ``game_support.SUPPORT``: a new game adds its parser there)."""
     if not text:
         return {}
-    return RULES_PARSERS.get(game_name, _generic_rules)(text)
+    return support_for(game_cls).parse_rules(text)
 
 
-def _fail(message: str) -> typer.Exit:
-    typer.echo(f"error: {message}", err=True)
-    return typer.Exit(2)
+def _fail(message: str, code: int = USAGE) -> typer.Exit:
+    report(message)
+    return typer.Exit(code)
 
 
 def _pct(x: float | None) -> str:
@@ -161,7 +129,7 @@ def sim(
             f"no agent named {unknown[0]!r} for {entry.name}; known agents: {', '.join(known)}"
         )
     try:
-        options = with_mode(entry.cls, parse_game_rules(entry.name, rules), mode)
+        options = with_mode(entry.cls, parse_game_rules(entry.cls, rules), mode)
     except TcgkitError as exc:
         raise _fail(str(exc)) from None
     if trade is not None:
@@ -178,6 +146,7 @@ def sim(
     progress = Progress(
         TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
         TimeRemainingColumn(), console=stderr, transient=True,
+        disable=not stderr.is_terminal,  # no bar (nor a stray blank line) in logs and pipes
     )
     task = progress.add_task(f"{entry.name}", total=games)
 
@@ -188,21 +157,22 @@ def sim(
     try:
         with progress:
             results = run_games(entry.name, options, names, games, seed, workers, advance)
+    except SimError as exc:  # an agent broke the rules, or a game never ended: a bug
+        raise _fail(str(exc), RUNTIME) from None
     except TcgkitError as exc:
         raise _fail(str(exc)) from None
     seconds = time.perf_counter() - start
 
     meta = {
         "game": entry.name, "rules": rules, "mode": options.get("mode"), "options": options,
-        "seed": seed,
-        "workers": workers, "seconds": round(seconds, 3),
+        "agent_names": names, "seed": seed, "workers": workers, "seconds": round(seconds, 3),
     }
     summary = summarize(results, names, meta)
     if csv is not None:
         try:
             write_csv(results, csv)
         except OSError as exc:
-            raise _fail(f"cannot write {csv}: {exc.strerror}") from None
+            raise _fail(f"cannot write {csv}: {exc.strerror}", RUNTIME) from None
     if json_out:
         typer.echo(json.dumps(summary.to_json()))
     else:

@@ -73,6 +73,8 @@ class State(ABC):
     and ``events`` (what happened so far) and implement the abstract methods.
     """
 
+    __slots__ = ()  # subclasses list their own: a state is cloned often, and kept small
+
     game: Game
     decisions: list[Decision]
     events: list[Event]
@@ -186,10 +188,8 @@ class Game(ABC):
 
     def __init__(self, options: BaseModel | dict[str, Any] | None = None, **kwargs: Any) -> None:
         if isinstance(options, BaseModel):
-            if kwargs:
-                options = options.model_copy(update=kwargs)
-            self.options = self.Options.model_validate(options.model_dump())
-            return
+            # Validated as a dict, so overrides are checked like any other option.
+            options = options.model_dump()
         try:
             self.options = self.Options.model_validate({**(options or {}), **kwargs})
         except ValidationError as exc:

@@ -15,8 +15,6 @@ T = TypeVar("T")
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
 _TWO64 = 1 << 64
-_TWO32 = 1 << 32
-_MASK32 = _TWO32 - 1
 
 
 def _mix(z: int) -> int:
@@ -50,21 +48,14 @@ class Rng:
 
     def below(self, n: int) -> int:
         """A uniform integer in ``[0, n)``, without modulo bias."""
-        if not 0 < n <= _TWO32:
-            if n <= 0:
-                raise ValueError(f"below() needs a positive bound, got {n}")
-            limit = _TWO64 - _TWO64 % n
-            while True:
-                x = self.next_u64()
-                if x < limit:
-                    return x % n
-        # Lemire's multiply-shift on the top 32 bits, rejecting the few biased values;
-        # ``low >= n`` settles almost every draw without computing the threshold.
+        if n <= 0:
+            raise ValueError(f"below() needs a positive bound, got {n}")
         while True:
-            m = (self.next_u64() >> 32) * n
-            low = m & _MASK32
-            if low >= n or low >= (_TWO32 - n) % n:
-                return m >> 32
+            x = self.next_u64()
+            # Any x up to 2**64 - 1 - n lies below the rejection limit 2**64 - 2**64 % n:
+            # the common case skips computing that limit.
+            if x <= _MASK - n or x < _TWO64 - _TWO64 % n:
+                return x % n
 
     def random(self) -> float:
         """A float in ``[0, 1)`` with 53 random bits."""

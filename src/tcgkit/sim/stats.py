@@ -28,8 +28,10 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     denom = 1 + z2 / trials
     centre = (p + z2 / (2 * trials)) / denom
     half = z / denom * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials))
-    # Clamp away float noise at the ends (k = 0 gives exactly 0, k = n exactly 1).
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # At k = 0 the lower end is exactly 0, at k = n the upper end exactly 1: no float noise.
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == trials else min(1.0, centre + half)
+    return (low, high)
 
 
 def _rate(k: int, n: int) -> float | None:

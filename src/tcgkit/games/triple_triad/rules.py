@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from operator import itemgetter
 from typing import Any, ClassVar
 
 from ...kernel.actions import Action, Decision
-from ...kernel.errors import DeckError
+from ...kernel.errors import DeckError, IllegalAction
 from ...kernel.events import Event
 from ...kernel.game import Deck, Game, Outcome, State
 from ...kernel.rng import Rng, derive_seed
@@ -37,6 +38,25 @@ def _neighbours(cell: int) -> tuple[tuple[int, int], ...]:
 
 
 NEIGHBOURS = tuple(_neighbours(c) for c in range(CELLS))
+# Hot-path tables. ADJACENT: (side, neighbouring cell, the neighbour's touching side),
+# walls left out; WALL_SIDES: the sides of a cell that face the board's edge.
+ADJACENT = tuple(
+    tuple((side, n, side ^ 2) for side, n in NEIGHBOURS[c] if n >= 0) for c in range(CELLS)
+)
+WALL_SIDES = tuple(tuple(side for side, n in NEIGHBOURS[c] if n < 0) for c in range(CELLS))
+
+
+def _empty_cells() -> dict[tuple[bool, ...], tuple[tuple[int, ...], Any]]:
+    """(is each cell empty) -> (the empty cells, an itemgetter of them when 2 or more)."""
+    table = {}
+    for mask in range(1 << CELLS):
+        empty = tuple(c for c in range(CELLS) if mask >> c & 1)
+        key = tuple(bool(mask >> c & 1) for c in range(CELLS))
+        table[key] = (empty, itemgetter(*empty) if len(empty) > 1 else None)
+    return table
+
+
+EMPTY_CELLS = _empty_cells()
 PLACE = (Decision(0, "place"), Decision(1, "place"))
 TAKE = (Decision(0, "take"), Decision(1, "take"))
 
@@ -68,6 +88,11 @@ class TripleTriad(Game):
             tuple(Place(c.id, cell, c.name) for cell in range(CELLS)) for c in self.cards.cards
         ]
         self.take_actions = [Take(c.id, c.name) for c in self.cards.cards]
+        # Card name as spelled in the data -> the id ``cards.find`` gives it: decks that spell
+        # every name so (the usual case) skip validation, which could find nothing wrong.
+        self._exact_ids = {
+            c.name: found.id for c in self.cards.cards if (found := self.cards.find(c.name))
+        }
 
     # -- decks ----------------------------------------------------------------------------
     def validate_deck(self, deck: Deck) -> list[str]:
@@ -84,6 +109,11 @@ class TripleTriad(Game):
         return problems
 
     def deck_ids(self, deck: Deck, player: int) -> list[int]:
+        exact = self._exact_ids
+        if all(name in exact for name in deck) and (
+            len(deck) >= HAND_SIZE if self.options.random else len(deck) == HAND_SIZE
+        ):
+            return [exact[name] for name in deck]  # what validate + find would give
         problems = self.validate_deck(deck)
         if problems:
             raise DeckError(f"player {player}'s deck: " + "; ".join(problems))
@@ -194,10 +224,37 @@ class TripleTriadState(State):
         if decision.kind == "take":
             table = self.game.take_actions
             return [table[c] for c in dict.fromkeys(self.takeable())]
-        board = self.board
-        empty = [cell for cell in range(CELLS) if board[cell] < 0]
+        b = self.board
+        empty, pick = EMPTY_CELLS[
+            b[0] < 0, b[1] < 0, b[2] < 0, b[3] < 0, b[4] < 0, b[5] < 0, b[6] < 0, b[7] < 0,
+            b[8] < 0,
+        ]
         table = self.game.place_actions
-        return [table[c][cell] for c in dict.fromkeys(self.hands[decision.player]) for cell in empty]
+        hand = self.hands[decision.player]
+        if pick is None:  # one empty cell (or none)
+            return [table[c][cell] for c in dict.fromkeys(hand) for cell in empty]
+        out: list[Action] = []
+        for c in dict.fromkeys(hand):
+            out += pick(table[c])
+        return out
+
+    def apply(self, action: Action) -> None:
+        """Check, then play ``action`` (a legal Place takes the short way)."""
+        decisions = self.decisions
+        if decisions and type(action) is Place:
+            decision = decisions[-1]
+            cell = action.cell
+            if (
+                decision.kind == "place" and 0 <= cell < CELLS and self.board[cell] < 0
+                and action.card in self.hands[decision.player]
+                and 0 <= action.card < len(self.game.values)
+            ):
+                self._place(action.card, cell)
+                return
+        reason = self.illegal_reason(action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        self.apply_unchecked(action)
 
     def illegal_reason(self, action: Action) -> str | None:
         if not self.decisions:
@@ -231,63 +288,93 @@ class TripleTriadState(State):
             self._take(action.card)
 
     def _place(self, card: int, cell: int) -> None:
-        game = self.game
-        opts = game.options
-        mover = self.decisions[-1].player
-        board, owner = self.board, self.owner
+        decisions = self.decisions
+        mover = decisions[-1].player
+        board = self.board
         self.hands[mover].remove(card)
         board[cell] = card
+        owner = self.owner
         owner[cell] = mover
-        flips: list[tuple[int, str]] = []
-        special: list[int] = []
-        if opts.same or opts.plus:
-            special = self._same_plus(card, cell, mover)
-            for n in special:
-                owner[n] = mover
-            flips.extend((n, "same/plus") for n in special)
-        basic = []
-        for side, n in NEIGHBOURS[cell]:
-            if n >= 0 and board[n] >= 0 and owner[n] != mover and self._beats(card, cell, side, n):
-                owner[n] = mover
-                basic.append(n)
-        flips.extend((n, "basic") for n in basic)
-        if opts.combo and special:
-            chain = special + basic if opts.combo_from_basic else special
-            flips.extend((n, "combo") for n in self._combo(chain, mover))
-        self.log.append(("place", mover, card, cell, tuple(flips)))
+        game = self.game
+        values = game.values
+        # (side, cell, card there, its value on the touching side) for occupied neighbours
+        touching = [
+            (side, n, other, values[other][opposite])
+            for side, n, opposite in ADJACENT[cell]
+            if (other := board[n]) >= 0
+        ]
+        if touching:
+            opts = game.options
+            placed = values[card]
+            flips: list[tuple[int, str]] = []
+            special: list[int] = []
+            if opts.same or opts.plus:
+                special = self._same_plus(placed, cell, mover, touching)
+                for n in special:
+                    owner[n] = mover
+                    flips.append((n, "same/plus"))
+            basic = []
+            elements = self.elements
+            for side, n, other, defend in touching:
+                if owner[n] == mover:
+                    continue
+                attack = placed[side]
+                if elements[cell] or elements[n]:
+                    attack = self._elemental(attack, card, cell)
+                    defend = self._elemental(defend, other, n)
+                if attack > defend:
+                    owner[n] = mover
+                    basic.append(n)
+                    flips.append((n, "basic"))
+            if special and opts.combo:
+                chain = special + basic if opts.combo_from_basic else special
+                flips.extend((n, "combo") for n in self._combo(chain, mover))
+            self.log.append(("place", mover, card, cell, tuple(flips)))
+        else:
+            self.log.append(("place", mover, card, cell, ()))
         if EMPTY in board:
-            self.decisions[-1] = PLACE[1 - mover]
+            decisions[-1] = PLACE[1 - mover]
         else:
             self._end_game()
 
-    def _same_plus(self, card: int, cell: int, mover: int) -> list[int]:
+    def _same_plus(
+        self, placed: tuple[int, ...], cell: int, mover: int,
+        touching: list[tuple[int, int, int, int]],
+    ) -> list[int]:
         """Cells flipped by Same / Same Wall / Plus, by printed values (side order)."""
         opts = self.game.options
-        values = self.game.values
-        placed = values[card]
-        board, owner = self.board, self.owner
-        same_hits: list[int] = []
-        walls = 0
-        sums: dict[int, list[int]] = {}
-        for side, n in NEIGHBOURS[cell]:
-            if n < 0:
-                walls += opts.same_wall and placed[side] == 10
-                continue
-            if board[n] < 0 or (owner[n] == mover and not opts.own_cards_match):
-                continue
-            touching = values[board[n]][side ^ 2]
-            if opts.same and placed[side] == touching:
-                same_hits.append(n)
-            if opts.plus:
-                sums.setdefault(placed[side] + touching, []).append(n)
-        matched = set()
-        if opts.same and len(same_hits) + walls >= 2:
-            matched.update(same_hits)
-        for group in sums.values():
-            if len(group) >= 2:
-                matched.update(group)
-        # Own matched cards never flip; with none of the rival's among them nothing happens.
-        return [n for _, n in NEIGHBOURS[cell] if n in matched and owner[n] != mover]
+        owner = self.owner
+        if opts.own_cards_match:
+            for _, n, _, _ in touching:
+                if owner[n] != mover:
+                    break
+            else:
+                return []  # own matched cards never flip: no rival card, nothing happens
+        else:
+            touching = [t for t in touching if owner[t[1]] != mover]
+            if not touching:
+                return []
+        same_ok = False
+        if opts.same:
+            hits = 0
+            for side, _, _, value in touching:
+                if placed[side] == value:
+                    hits += 1
+            if hits == 1 and opts.same_wall:
+                hits += sum(placed[side] == 10 for side in WALL_SIDES[cell])
+            same_ok = hits >= 2
+        if opts.plus and len(touching) >= 2:
+            sums = [placed[side] + value for side, _, _, value in touching]
+            return [
+                n for i, (side, n, _, value) in enumerate(touching)
+                if owner[n] != mover
+                and ((same_ok and placed[side] == value) or sums.count(sums[i]) >= 2)
+            ]
+        if not same_ok:
+            return []
+        return [
+            n for side, n, _, value in touching if owner[n] != mover and placed[side] == value
+        ]
 
     def _combo(self, chain: list[int], mover: int) -> list[int]:
         """Breadth-first: each flipped card flips its rival neighbours by the basic rule."""
