@@ -96,12 +96,21 @@ def test_csv_has_one_row_per_game(tmp_path):
     assert len(rows) == 12
     assert list(rows[0]) == [
         "index", "seed", "seat0", "seat1", "winner", "winner_agent", "score0", "score1",
-        "first", "reason", "actions",
+        "first", "reason", "actions", "games",
     ]
     for row, r in zip(rows, results, strict=True):
+        assert int(row["games"]) == 1  # no Sudden Death: one game per match
         assert int(row["index"]) == r.index and int(row["seed"]) == r.seed
         assert (row["seat0"], row["seat1"]) == r.seats
         assert row["winner"] == ("" if r.winner is None else str(r.winner))
         assert row["winner_agent"] == (r.winner_agent or "")
         assert (int(row["score0"]), int(row["score1"])) == r.scores
         assert int(row["first"]) == r.first and int(row["actions"]) == r.actions
+
+
+def test_numeric_outcome_details_are_averaged():
+    results = run_games("forge-fury", {"mode": "brasa"}, ["greedy", "random"], 4, seed=2)
+    summary = summarize(results, ["greedy", "random"])
+    assert summary.mean_measures == {"rounds": sum(r.measures["rounds"] for r in results) / 4}
+    assert summary.mean_measures["rounds"] >= 25
+    assert summary.to_json()["means"] == summary.mean_measures

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..agents import make_agent
@@ -44,6 +44,7 @@ class GameResult:
     reason: str
     actions: int
     lineup: tuple[int, ...] = ()  # index into the batch's agent list, per player
+    measures: dict[str, float] = field(default_factory=dict)  # numeric outcome details: rounds...
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
@@ -101,6 +102,10 @@ def play_game(game: Game, agents: Sequence[str], seed: int, index: int) -> GameR
         reason=outcome.reason,
         actions=count,
         lineup=lineup,
+        measures={
+            key: value for key, value in outcome.details.items()
+            if key != "first" and isinstance(value, int | float) and not isinstance(value, bool)
+        },
     )
 
 

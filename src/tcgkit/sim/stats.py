@@ -115,6 +115,7 @@ class Summary:
     max_actions: int | None
     reasons: dict[str, int] = field(default_factory=dict)
     meta: dict[str, Any] = field(default_factory=dict)  # game, options, seed... for reports
+    mean_measures: dict[str, float] = field(default_factory=dict)  # e.g. rounds per game
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -126,6 +127,7 @@ class Summary:
                 "mean": self.mean_actions, "min": self.min_actions, "max": self.max_actions,
             },
             "reasons": dict(self.reasons),
+            "means": dict(self.mean_measures),
         }
 
 
@@ -191,7 +193,16 @@ def summarize(
         max_actions=max(lengths, default=None),
         reasons=dict(Counter(r.reason for r in results).most_common()),
         meta=dict(meta or {}),
+        mean_measures=_mean_measures(results),
     )
+
+
+def _mean_measures(results: Sequence[GameResult]) -> dict[str, float]:
+    """The mean of each numeric outcome detail (Forge & Fury rounds, Sudden Death games)."""
+    totals: Counter[str] = Counter()
+    for r in results:
+        totals.update(r.measures)
+    return {key: total / len(results) for key, total in sorted(totals.items())}
 
 
 def to_json(summary: Summary) -> dict[str, Any]:
@@ -203,7 +214,12 @@ def csv_columns(results: Sequence[GameResult]) -> list[str]:
     return [
         "index", "seed", *(f"seat{p}" for p in range(players)), "winner", "winner_agent",
         *(f"score{p}" for p in range(players)), "first", "reason", "actions",
+        *_measure_keys(results),
     ]
+
+
+def _measure_keys(results: Sequence[GameResult]) -> list[str]:
+    return sorted({key for r in results for key in r.measures})
 
 
 def _number(value: float) -> int | float:
@@ -213,7 +229,8 @@ def _number(value: float) -> int | float:
 def write_csv(results: Sequence[GameResult], path: str | Path) -> None:
     """One row per game: seats, winner (player and agent), scores, first player, length."""
     columns = csv_columns(results)
-    players = (len(columns) - 7) // 2
+    measures = _measure_keys(results)
+    players = (len(columns) - 7 - len(measures)) // 2
     with Path(path).open("w", newline="", encoding="utf-8") as out:
         writer = csv.writer(out)
         writer.writerow(columns)
@@ -223,5 +240,6 @@ def write_csv(results: Sequence[GameResult], path: str | Path) -> None:
             writer.writerow([
                 r.index, r.seed, *seats, "" if r.winner is None else r.winner,
                 r.winner_agent or "", *scores, "" if r.first is None else r.first,
-                r.reason, r.actions,
+                r.reason, r.actions, *(_number(r.measures.get(key, "")) if key in r.measures
+                                      else "" for key in measures),
             ])
