@@ -1,36 +1,16 @@
-"""Files written whole or not at all: a temporary file beside the target, then a rename."""
+"""JSON files written whole or not at all (the kernel's atomic write)."""
 
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
+
+from ..kernel.files import write_text_atomic
 
 
 def write_json_atomic(path: str | Path, data: Any) -> None:
     """Write ``data`` as JSON to ``path`` so a crash leaves the old file or the new one."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        os.chmod(temp, _mode_for(path))
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(json.dumps(data, indent=1) + "\n")
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
-
-
-def _mode_for(path: Path) -> int:
-    """The file's current permissions, or what a plain ``open`` would give a new file."""
-    try:
-        return path.stat().st_mode & 0o777
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
+    write_text_atomic(path, json.dumps(data, indent=1) + "\n")

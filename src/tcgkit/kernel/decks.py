@@ -7,14 +7,13 @@ game's problems ("card 12: ...", a 1-based index into the deck) can name the lin
 
 from __future__ import annotations
 
-import os
 import re
-import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import DeckError
+from .files import write_text_atomic
 
 COMMENT = "//"
 _CARD_INDEX = re.compile(r"\bcard (\d+)\b")
@@ -106,32 +105,8 @@ def format_deck(cards: Iterable[str], header_comment: str = "") -> str:
 def write_deck(path: str | Path, cards: Iterable[str], header_comment: str = "") -> None:
     """Write a deck file whole or not at all (a temporary file beside it, then a rename)."""
     text = format_deck(cards, header_comment)
-    path = Path(path)
-    directory = path.parent
     try:
-        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+        write_text_atomic(path, text)
     except OSError as exc:
         raise DeckError(f"{path}: cannot write the deck file: {exc.strerror or exc}") from None
-    try:
-        os.chmod(temp, _mode_for(path))
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp, path)
-    except OSError as exc:
-        Path(temp).unlink(missing_ok=True)
-        raise DeckError(f"{path}: cannot write the deck file: {exc.strerror or exc}") from None
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
 
-
-def _mode_for(path: Path) -> int:
-    """The file's current permissions, or what a plain ``open`` would give a new file."""
-    try:
-        return path.stat().st_mode & 0o777
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask

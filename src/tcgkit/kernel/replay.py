@@ -7,13 +7,13 @@ by another version or with other cards is reported, not silently done.
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .._version import __version__
 from .errors import ReplayError, ReplayMismatch, TcgkitError
+from .files import write_text_atomic
 from .game import Deck, Game, State
 from .registry import load_game
 
@@ -46,10 +46,7 @@ class Record:
 
     def save(self, path: str | Path) -> None:
         """Write the record atomically: a crash mid-write leaves the old file whole."""
-        path = Path(path)
-        temp = path.with_name(f".{path.name}.tmp")
-        temp.write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
-        os.replace(temp, path)
+        write_text_atomic(path, json.dumps(self.to_json(), indent=1) + "\n")
 
     @staticmethod
     def from_json(data: Any, source: str = "record") -> Record:

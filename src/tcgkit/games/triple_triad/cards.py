@@ -13,6 +13,7 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
+from ...kernel.cards import read_text
 from ...kernel.errors import CardDataError
 
 ELEMENTS = ("fire", "ice", "thunder", "earth", "poison", "wind", "water", "holy")
@@ -108,13 +109,7 @@ class CardDB:
 
     @staticmethod
     def load(path: str | Path) -> CardDB:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise CardDataError(f"{path}: cannot read the card file: {exc.strerror}") from None
-        except UnicodeDecodeError:
-            raise CardDataError(f"{path}: the card file is not UTF-8 text") from None
-        return CardDB.parse(text, str(path))
+        return CardDB.parse(read_text(path), str(path))
 
 
 def _parse_row(row: list[str], line: int, source: str, card_id: int) -> Card:
