@@ -57,6 +57,7 @@ def _empty_cells() -> dict[tuple[bool, ...], tuple[tuple[int, ...], Any]]:
 
 
 EMPTY_CELLS = _empty_cells()
+CELL_OUTCOMES = 3 * len(ELEMENTS)  # a cell's draw: one of 8 elements with probability 1/3
 PLACE = (Decision(0, "place"), Decision(1, "place"))
 TAKE = (Decision(0, "take"), Decision(1, "take"))
 
@@ -151,8 +152,14 @@ class TripleTriad(Game):
             return [ELEMENT_LETTERS.index(ch) + 1 if ch != "." else 0 for ch in fixed]
         if not self.options.elemental:
             return [0] * CELLS
-        # Each cell: an element with probability 1/3, uniform over the 8 elements.
-        return [rng.below(len(ELEMENTS)) + 1 if rng.below(3) == 0 else 0 for _ in range(CELLS)]
+        # Each cell: an element with probability 1/3, uniform over the 8 elements, i.e. a
+        # uniform digit 0..23 (0..7: that element, 8..23: none). One draw gives all nine.
+        draw = rng.below(CELL_OUTCOMES**CELLS)
+        cells = []
+        for _ in range(CELLS):
+            draw, digit = divmod(draw, CELL_OUTCOMES)
+            cells.append(digit + 1 if digit < len(ELEMENTS) else 0)
+        return cells
 
     def state_from_json(self, data: dict[str, Any]) -> TripleTriadState:
         from .notation import state_from_json
