@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from ...kernel.actions import Action, Decision
-from ...kernel.errors import DeckError
+from ...kernel.errors import DeckError, IllegalAction
 from ...kernel.events import Event
 from ...kernel.game import Deck, Game, Outcome, State
 from ...kernel.rng import Rng, derive_seed
@@ -275,6 +275,21 @@ class ForgeFuryState(State):
         if action not in FIXED_CHOICES[decision.kind]:  # colours, signs, calls, fingers
             return f"{action} does not exist"
         return None
+
+    def apply(self, action: Action) -> None:
+        """Check, then play ``action``; the common legal case skips building a reason."""
+        decisions = self.decisions
+        if decisions:
+            kind = decisions[-1].kind
+            if type(action) is Pick:
+                if kind == "pick" and action.card in self.hands[decisions[-1].player]:
+                    self._pick(action)
+                    return
+            elif action in FIXED_CHOICES.get(kind, ()):
+                APPLY[type(action)](self, action)
+                return
+        reason = self.illegal_reason(action)
+        raise IllegalAction(reason or f"{action} is not legal now")
 
     def apply_unchecked(self, action: Action) -> None:
         APPLY[type(action)](self, action)
