@@ -86,7 +86,7 @@ def render(summary: Summary, console: Console) -> None:
             line += f"; {rate:.0f} games/s" if rate >= 10 else f"; {rate:.2g} games/s"
         console.print(line)
     for key, mean in summary.mean_measures.items():
-        console.print(f"mean {key} per game: {mean:.2f}")
+        console.print(f"mean {key} per match: {mean:.2f}")
 
 
 def sim(
