@@ -127,7 +127,7 @@ def test_help_lists_the_moves_and_bad_moves_explain(run, home):
 
 def test_hotseat_hands_over_before_each_secret_turn(run, home):
     game_plan = plan(4, hotseat=True, limit=24)
-    result = run("play", "ff", "--hotseat", "--mode", "brasa", "--seed", "4", "--no-color",
+    result = run("play", "fnf", "--hotseat", "--mode", "brasa", "--seed", "4", "--no-color",
                  input=game_plan.lines())
     assert result.exit_code == 0, result.output
     out = result.stdout
@@ -185,8 +185,8 @@ def test_hotseat_waits_for_enter_at_a_terminal(home):
 
 def test_deck_files_for_both_players(run, home, tmp_path):
     mine, theirs = tmp_path / "mine.txt", tmp_path / "theirs.txt"
-    run("deck", "build", "ff", "--seed", "1", "-o", str(mine))
-    run("deck", "build", "ff", "--seed", "2", "-o", str(theirs))
+    run("deck", "build", "fnf", "--seed", "1", "-o", str(mine))
+    run("deck", "build", "fnf", "--seed", "2", "-o", str(theirs))
     my_cards = parse_deck(mine.read_text()).cards
     their_cards = parse_deck(theirs.read_text()).cards
     save = tmp_path / "game.json"
@@ -202,7 +202,7 @@ def test_deck_files_for_both_players(run, home, tmp_path):
 
 def test_a_missing_deck_is_drawn_by_the_seed(run, home, tmp_path):
     mine = tmp_path / "mine.txt"
-    run("deck", "build", "ff", "--seed", "1", "-o", str(mine))
+    run("deck", "build", "fnf", "--seed", "1", "-o", str(mine))
     save = tmp_path / "game.json"
     result = play(run, "--deck", str(mine), "--seed", "3", "--save", str(save), input="quit\n")
     assert result.exit_code == 0, result.output
@@ -213,7 +213,7 @@ def test_a_missing_deck_is_drawn_by_the_seed(run, home, tmp_path):
 
 def test_brasa_plays_one_deck_file(run, home, tmp_path):
     path = tmp_path / "brasa.txt"
-    run("deck", "build", "ff", "--mode", "brasa", "--seed", "9", "-o", str(path))
+    run("deck", "build", "fnf", "--mode", "brasa", "--seed", "9", "-o", str(path))
     cards = parse_deck(path.read_text()).cards
     game_plan = plan(6, decks=[cards], limit=10)
     save = tmp_path / "game.json"
@@ -248,9 +248,9 @@ def test_an_illegal_deck_file_is_refused_with_its_lines(run, home, tmp_path):
 def test_bad_flags_are_one_line_errors(run, home, tmp_path):
     cases = [
         (["play", "tt", "--mode", "brasa"], "triple-triad has no modes"),
-        (["play", "ff", "--mode", "blitz"], "mode"),
-        (["play", "ff", "--vs", "smart"], "no agent named 'smart' for forge-fury"),
-        (["play", "ff", "--resume", "x.json", "--mode", "brasa"], "--resume carries its own mode"),
+        (["play", "fnf", "--mode", "blitz"], "mode"),
+        (["play", "fnf", "--vs", "smart"], "no agent named 'smart' for forge-fury"),
+        (["play", "fnf", "--resume", "x.json", "--mode", "brasa"], "--resume carries its own mode"),
         (["play", "tt", "--deck", "x.txt"], "not deck files"),
         (["play", "tt", "--vs", "mixed"], "no agent named 'mixed' for triple-triad"),
         (["sim", "tt", "--mode", "brasa"], "triple-triad has no modes"),
@@ -270,7 +270,7 @@ def test_sim_with_the_games_own_agents(run):
     summary = json.loads(result.stdout)
     assert summary["games"] == 1 and summary["mode"] == "brasa"
     assert [a["agent"] for a in summary["agents"]] == ["mixed", "greedy"]
-    chama = run("sim", "ff", "--mode", "chama", "--agents", "greedy,random", "--games", "2")
+    chama = run("sim", "fnf", "--mode", "chama", "--agents", "greedy,random", "--games", "2")
     assert chama.exit_code == 0, chama.output
     assert "forge-fury: 2 games, mode chama" in chama.stdout
 
@@ -309,7 +309,7 @@ def test_a_pasted_position_and_the_card_list(run, home):
     cards = json.loads(run("cards", "forge-fury", "--json").stdout)
     assert len(cards) == 151
     assert cards[0]["label"] == "Gale Witch #001"
-    table = run("cards", "ff", "--no-color").stdout
+    table = run("cards", "fnf", "--no-color").stdout
     assert "Gale Witch #147" in table and "super rare" in table
 
 

@@ -11,7 +11,7 @@ register(
 )
 register(
     ForgeFury,
-    aliases=("ff", "fnf", "forge", "forge_fury", "forge-and-fury", "forja-e-furia"),
+    aliases=("fnf", "forge", "forge_fury", "forge-and-fury", "forja-e-furia"),
     summary="attribute duel: name a colour, pick a card in secret, higher number wins",
 )
 
