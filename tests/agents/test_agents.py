@@ -19,10 +19,13 @@ def advance(state, rng, until):
     return state
 
 
+SEARCHERS = {"easy", "normal", "hard", "ismcts", "perfect"}  # whole games in their own tests
+
+
 @pytest.mark.parametrize("game_name", ["triple-triad", "forge-fury"])
 def test_every_agent_plays_whole_games_with_legal_actions(game_name):
     game = tcgkit.load_game(game_name, **({"mode": "brasa"} if game_name == "forge-fury" else {}))
-    for name in agent_names(game_name):
+    for name in set(agent_names(game_name)) - SEARCHERS:
         agent = make_agent(name, game)
         state = game.new_state(3)
         rng = Rng(4)
@@ -35,7 +38,7 @@ def test_every_agent_plays_whole_games_with_legal_actions(game_name):
 
 def test_unknown_agents_are_named_with_the_known_ones():
     game = tcgkit.load_game("forge-fury")
-    with pytest.raises(ValueError, match="known agents: greedy, mixed, random"):
+    with pytest.raises(ValueError, match="known agents: .*greedy, .*mixed, .*random"):
         make_agent("alphago", game)
     with pytest.raises(ValueError, match="no agent named 'mixed' for triple-triad"):
         make_agent("mixed", tcgkit.load_game("tt"))

@@ -19,6 +19,7 @@ from .info_commands import cards, games, options
 from .play_command import PLAY_HELP, play
 from .replay_command import REPLAY_HELP, replay_record
 from .sim_command import sim
+from .solve_command import SOLVE_HELP, solve_position
 
 
 class OneLineErrors(TyperGroup):
@@ -65,6 +66,7 @@ app.command("play", help=paragraphs(PLAY_HELP))(play)
 app.command("replay", help=paragraphs(REPLAY_HELP))(replay_record)
 app.command("collection", help=paragraphs(COLLECTION_HELP))(collection)
 app.command("sim")(sim)
+app.command("solve", help=paragraphs(SOLVE_HELP))(solve_position)
 app.add_typer(deck_app, name="deck", help=paragraphs(DECK_HELP))
 
 

@@ -22,6 +22,7 @@ from ..kernel.errors import TcgkitError
 from ..kernel.game import Game
 from ..sim.runner import GameResult, SimError, run_games
 from ..sim.stats import Summary, summarize, write_csv
+from ..sim.tournament import Tournament, round_robin
 from .errors import RUNTIME, USAGE, report
 from .game_support import support_for, with_mode
 
@@ -89,11 +90,52 @@ def render(summary: Summary, console: Console) -> None:
         console.print(f"mean {key} per match: {mean:.2f}")
 
 
+def render_tournament(tournament: Tournament, console: Console) -> None:
+    """The pairwise table (row agent's win rate against the column agent, 95% Wilson
+    interval) and the ratings."""
+    meta = tournament.meta
+    title = (
+        f"{meta.get('game', '')}: round-robin, {tournament.games_per_pair} games per pair"
+    )
+    if meta.get("mode"):
+        title += f", mode {meta['mode']}"
+    if meta.get("rules"):
+        title += f", rules {meta['rules']}"
+    table = Table(title=title, title_justify="left")
+    table.add_column("wins of \\ against")
+    for name in tournament.agents:
+        table.add_column(name, justify="right")
+    for a in tournament.agents:
+        cells = []
+        for b in tournament.agents:
+            if a == b:
+                cells.append("-")
+                continue
+            pair = tournament.pair(a, b)
+            low, high = pair.win_ci
+            cells.append(f"{100 * (pair.win_rate or 0):.0f}% [{100 * low:.0f}-{100 * high:.0f}]")
+        table.add_row(a, *cells)
+    console.print(table)
+    console.print("cells: the row agent's win rate against the column agent [95% CI]")
+    ratings = Table()
+    ratings.add_column("agent")
+    ratings.add_column("rating", justify="right")
+    ratings.add_column("games", justify="right")
+    ratings.add_column("score", justify="right")
+    for r in tournament.ratings:
+        ratings.add_row(r.agent, f"{r.rating:.0f}", str(r.games), _pct(r.score))
+    console.print(ratings)
+    anchor = "random = 1000" if "random" in tournament.agents else "a mean of 1000"
+    console.print(f"ratings: Bradley-Terry on the Elo scale, draws count half, {anchor}")
+
+
 def sim(
     game: str = typer.Argument(..., help="game name or alias (e.g. triple-triad, tt)"),
     games: int = typer.Option(100, "--games", "-n", help="how many games to play"),
     agents: str = typer.Option(
-        "greedy,random", "--agents", help="comma-separated agent names; seats alternate per game"
+        "greedy,random", "--agents",
+        help="comma-separated agent names; seats alternate per game; three or more play a "
+        "round-robin of --games games per pair, with ratings",
     ),
     seed: int = typer.Option(0, "--seed", help="batch seed: game i is seeded derive_seed(seed, i)"),
     rules: str | None = typer.Option(
@@ -144,18 +186,32 @@ def sim(
     if csv is not None and not csv.parent.is_dir():
         raise _fail(f"cannot write {csv}: no directory {csv.parent}")
 
+    tournament = len(names) > 2
+    if tournament:
+        if len(set(names)) != len(names):
+            raise _fail(f"a round-robin needs different agents, got {', '.join(names)}")
+        if csv is not None:
+            raise _fail("--csv writes two-agent batches; a round-robin takes --json")
+
     stderr = Console(stderr=True)
     progress = Progress(
         TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
         TimeRemainingColumn(), console=stderr, transient=True,
         disable=not stderr.is_terminal,  # no bar (nor a stray blank line) in logs and pipes
     )
-    task = progress.add_task(f"{entry.name}", total=games)
+    pairs = len(names) * (len(names) - 1) // 2
+    task = progress.add_task(f"{entry.name}", total=games * pairs if tournament else games)
 
     def advance(_: GameResult) -> None:
         progress.advance(task)
 
     start = time.perf_counter()
+    if tournament:
+        _tournament(entry.name, options, names, games, seed, workers, advance, progress, {
+            "game": entry.name, "rules": rules, "mode": options.get("mode"),
+            "options": options, "agent_names": names, "seed": seed, "workers": workers,
+        }, json_out)
+        return
     try:
         with progress:
             results = run_games(entry.name, options, names, games, seed, workers, advance)
@@ -179,3 +235,25 @@ def sim(
         typer.echo(json.dumps(summary.to_json()))
     else:
         render(summary, Console())
+
+
+def _tournament(
+    game_name: str, options: dict[str, Any], names: list[str], games: int, seed: int,
+    workers: int, advance: Any, progress: Progress, meta: dict[str, Any], json_out: bool,
+) -> None:
+    """``sim`` with three or more agents: a round-robin, the pairwise table, ratings."""
+    start = time.perf_counter()
+    try:
+        with progress:
+            result = round_robin(
+                game_name, options, names, games, seed, workers, advance, meta
+            )
+    except SimError as exc:
+        raise _fail(str(exc), RUNTIME) from None
+    except TcgkitError as exc:
+        raise _fail(str(exc)) from None
+    result.meta["seconds"] = round(time.perf_counter() - start, 3)
+    if json_out:
+        typer.echo(json.dumps(result.to_json()))
+    else:
+        render_tournament(result, Console())
