@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from tcgkit.kernel.replay import Record, verify
+
 from .helpers import plan_hotseat
 
 
@@ -58,10 +60,19 @@ def test_position_against_the_ai_moving_first(run, home):
     assert "greedy (Red) plays Caterchipillar@4" in result.stdout
 
 
-def test_position_refuses_save_and_bad_text(run, home, tmp_path):
-    saved = run("play", "tt", "--position", POSITION, "--save", str(tmp_path / "p.json"))
-    assert saved.exit_code == 2
-    assert "--save records a game from its seed" in saved.stderr
+def test_a_position_game_saves_with_its_start_and_replays(run, home, tmp_path):
+    path = tmp_path / "p.json"
+    result = run("play", "tt", "--position", POSITION, "--as", "1", "--save", str(path),
+                 input="Caterchipillar@4\n")
+    assert result.exit_code == 0, result.output
+    record = Record.load(path)
+    assert record.position is not None and record.actions == ["Caterchipillar@4"]
+    assert verify(record).is_terminal
+    replayed = run("replay", str(path))
+    assert replayed.exit_code == 0 and "Result:" in replayed.stdout
+
+
+def test_position_refuses_bad_text_and_other_rules(run, home, tmp_path):
     bad = run("play", "tt", "--position", "triple-triad board=1:0")
     assert bad.exit_code == 2
     assert bad.stderr.strip() == "tcgkit: error: position: missing field 'hands'"

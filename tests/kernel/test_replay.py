@@ -106,3 +106,25 @@ def test_a_record_for_an_unknown_game_says_so(game):
     data = played_record(game).to_json()
     with pytest.raises(ReplayError, match="no game named 'go'"):
         replay(Record.from_json({**data, "game": "go"}))
+
+
+def test_a_game_begun_from_a_position_records_it_and_replays(game, tmp_path):
+    start = game.state_from_notation(
+        "triple-triad rules=same,plus board=1:0/2:1/3:0/4:1/-/6:1/7:0/8:1/9:0 hands=5/10 turn=1"
+    )
+    record = Record.from_position(start)
+    state = start.clone()
+    for action in ("Caterchipillar@4",):
+        record.actions.append(action)
+        state.apply(state.parse_action(action))
+    record.finish(state)
+    path = tmp_path / "p.json"
+    record.save(path)
+    loaded = Record.load(path)
+    assert loaded.position == start.to_notation() and loaded.decks is None
+    assert verify(loaded).to_notation() == state.to_notation()
+    with pytest.raises(ReplayError, match="'position' should be"):
+        Record.from_json({**loaded.to_json(), "position": 5})
+    broken = Record(**{**loaded.to_json(), "position": "triple-triad board=1:0"})
+    with pytest.raises(ReplayMismatch, match="does not start a game: position: missing field"):
+        replay(broken)

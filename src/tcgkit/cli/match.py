@@ -2,7 +2,7 @@
 
 The state is always the start replayed with the actions (a game is fully determined by
 seed + decks + actions), so undo is "replay without the last actions". A match started
-from a pasted position has no seed record; it keeps the position's state as its start.
+from a pasted position records the position as its start.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ class Match:
     game: Game
     seed: int
     start: State
-    record: Record | None  # None for a game started from a position
+    record: Record
     actions: list[str] = field(default_factory=list)
     movers: list[int] = field(default_factory=list)  # who took each action
     state: State = field(init=False)
@@ -49,7 +49,7 @@ class Match:
 
     @staticmethod
     def from_position(game: Game, state: State, seed: int) -> Match:
-        return Match(game, seed, state, None)
+        return Match(game, seed, state, Record.from_position(state))
 
     def play(self, action: Action) -> int:
         """Apply ``action`` (``IllegalAction`` leaves everything as it was); returns the
@@ -75,8 +75,6 @@ class Match:
         return 0
 
     def save(self, path: str | Path) -> None:
-        if self.record is None:
-            raise CliError("a game started from --position cannot be saved as a replay")
         self.record.actions = list(self.actions)
         self.record.finish(self.state)
         try:

@@ -56,8 +56,7 @@ FILE the other player's; 'tcgkit deck build' makes one and 'tcgkit deck check' c
 Try --vs mixed, the AI made for its secret picks.
 
 --save FILE writes the replay record after every move; --resume FILE continues a saved game
-and keeps saving to it. A --position game cannot be --saved: a record replays a game from
-its seed and hands, and a pasted position has neither.
+and keeps saving to it. A --position game is saved with its starting position.
 """
 
 
@@ -79,11 +78,6 @@ def _check_flags(
         raise usage_error(
             f"{'--resume' if resume else '--position'} carries its own mode and decks; "
             "drop --mode, --deck and --opponent-deck"
-        )
-    if position and save:
-        raise usage_error(
-            "--save records a game from its seed and hands, which a --position game does not "
-            "have; play it without --save"
         )
     if hotseat and (vs or hand or seat is not None):
         raise usage_error(
@@ -196,7 +190,7 @@ def _settle_trade(match: Match, seat: int, console: Console) -> None:
     """Move the traded cards into or out of the player's collection."""
     outcome = match.state.outcome
     transfers = outcome.details.get("trade", []) if outcome else []
-    decks = match.record.decks if match.record else None
+    decks = match.record.decks  # None for a game begun from a position: no trade settles
     game = match.game
     if not transfers or decks is None or not isinstance(game, TripleTriad):
         return

@@ -1,4 +1,5 @@
-"""Replay records: options + seed + decks + actions, the whole game in a JSON file.
+"""Replay records: options + seed + decks + actions, the whole game in a JSON file
+(or options + a starting position + actions, for a game begun from a position).
 
 A record notes the engine version and a hash of the card data; replaying a record made
 by another version or with other cards is reported, not silently done.
@@ -31,10 +32,18 @@ class Record:
     cards: str = ""
     outcome: dict[str, Any] | None = None
     format: int = FORMAT
+    position: str | None = None  # a game started from a position notation, not seed + decks
 
     @staticmethod
     def start(game: Game, seed: int, decks: list[Deck] | None) -> Record:
         return Record(game.name, game.options_json(), seed, decks, cards=game.card_data_hash())
+
+    @staticmethod
+    def from_position(state: State) -> Record:
+        """A record of a game that starts at ``state`` (a pasted puzzle or bug report)."""
+        game = state.game
+        return Record(game.name, game.options_json(), 0, None, cards=game.card_data_hash(),
+                      position=state.to_notation())
 
     def finish(self, state: State) -> None:
         """Note the outcome once the game is over (``verify`` checks it)."""
@@ -70,6 +79,8 @@ class Record:
             and all(isinstance(d, list) and all(isinstance(c, str) for c in d) for d in decks)
         ):
             raise ReplayError(f"{source}: field 'decks' should be a list of lists of card names")
+        if not isinstance(data.get("position"), str | None):
+            raise ReplayError(f"{source}: field 'position' should be a position notation string")
         if not all(isinstance(a, str) for a in data["actions"]):
             raise ReplayError(f"{source}: field 'actions' should be a list of strings")
         if data.get("format", FORMAT) != FORMAT:
@@ -115,7 +126,10 @@ def replay(record: Record, *, upto: int | None = None, force: bool = False) -> S
     if not force:
         check_versions(record, game)
     try:
-        state = game.new_state(record.seed, record.decks)
+        if record.position is not None:
+            state = game.state_from_notation(record.position)
+        else:
+            state = game.new_state(record.seed, record.decks)
     except TcgkitError as exc:
         raise ReplayMismatch(f"the record's setup does not start a game: {exc}") from None
     for number, text in enumerate(record.actions[:upto], start=1):
