@@ -135,6 +135,7 @@ class ISMCTSAgent:
         # default, and what the levels use) plays to the end.
         self.rollout_plies = rollout_plies
         self.last_iterations = 0  # how many the last act() ran (for benchmarks)
+        self._notation: dict[int, tuple[Action, str]] = {}  # id(action) -> (action, notation)
 
     def act(self, view: dict[str, Any], legal_actions: list[Action], rng: Rng) -> Action:
         if len(legal_actions) == 1:
@@ -179,6 +180,9 @@ class ISMCTSAgent:
         return root
 
     def _iterate(self, root: _Node, state: State, rng: Rng) -> None:
+        # Games hand out the same action objects again and again: their notation is
+        # computed once (the entry keeps the object alive, so its id is never reused).
+        notation = self._notation
         path: list[tuple[_Edge, int]] = []
         node = root
         plies = 0
@@ -194,7 +198,10 @@ class ISMCTSAgent:
             best_value = -math.inf
             best: tuple[_Edge, str, Action] | None = None
             for action in legal:
-                key = str(action)
+                known = notation.get(id(action))
+                if known is None or known[0] is not action:
+                    known = notation[id(action)] = (action, str(action))
+                key = known[1]
                 edge = edges.get(key)
                 if edge is None:
                     untried.append((key, action))
