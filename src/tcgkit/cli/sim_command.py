@@ -48,13 +48,18 @@ def _ci(ci: tuple[float, float]) -> str:
     return f"[{100 * ci[0]:.1f}, {100 * ci[1]:.1f}]"
 
 
+def _title(meta: dict[str, Any], head: str) -> str:
+    """A table title: ``head``, then the mode and the rules when the run set them."""
+    if meta.get("mode"):
+        head += f", mode {meta['mode']}"
+    if meta.get("rules"):
+        head += f", rules {meta['rules']}"
+    return head
+
+
 def render(summary: Summary, console: Console) -> None:
     meta = summary.meta
-    title = f"{meta.get('game', '')}: {summary.games} games"
-    if meta.get("mode"):
-        title += f", mode {meta['mode']}"
-    if meta.get("rules"):
-        title += f", rules {meta['rules']}"
+    title = _title(meta, f"{meta.get('game', '')}: {summary.games} games")
     table = Table(title=title, title_justify="left")
     table.add_column("agent")
     table.add_column("wins", justify="right")
@@ -94,13 +99,9 @@ def render_tournament(tournament: Tournament, console: Console) -> None:
     """The pairwise table (row agent's win rate against the column agent, 95% Wilson
     interval) and the ratings."""
     meta = tournament.meta
-    title = (
-        f"{meta.get('game', '')}: round-robin, {tournament.games_per_pair} games per pair"
+    title = _title(
+        meta, f"{meta.get('game', '')}: round-robin, {tournament.games_per_pair} games per pair"
     )
-    if meta.get("mode"):
-        title += f", mode {meta['mode']}"
-    if meta.get("rules"):
-        title += f", rules {meta['rules']}"
     table = Table(title=title, title_justify="left")
     table.add_column("wins of \\ against")
     for name in tournament.agents:

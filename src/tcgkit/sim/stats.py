@@ -38,15 +38,13 @@ def _rate(k: int, n: int) -> float | None:
     return k / n if n else None
 
 
-@dataclass(frozen=True, slots=True)
-class AgentStats:
-    label: str  # the agent's name, with "#k" added when the same agent plays twice
-    agent: str
+class _Rates:
+    """Win and draw rates of a tally with ``games``, ``wins`` and ``draws``."""
+
+    __slots__ = ()
     games: int
     wins: int
     draws: int
-    losses: int
-    win_ci: tuple[float, float]
 
     @property
     def win_rate(self) -> float | None:
@@ -55,6 +53,17 @@ class AgentStats:
     @property
     def draw_rate(self) -> float | None:
         return _rate(self.draws, self.games)
+
+
+@dataclass(frozen=True, slots=True)
+class AgentStats(_Rates):
+    label: str  # the agent's name, with "#k" added when the same agent plays twice
+    agent: str
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    win_ci: tuple[float, float]
 
     @property
     def loss_rate(self) -> float | None:
@@ -75,7 +84,7 @@ class AgentStats:
 
 
 @dataclass(frozen=True, slots=True)
-class FirstPlayerStats:
+class FirstPlayerStats(_Rates):
     """How the player who moved first fared (games whose outcome names a first player)."""
 
     games: int
@@ -83,14 +92,6 @@ class FirstPlayerStats:
     draws: int
     losses: int
     win_ci: tuple[float, float]
-
-    @property
-    def win_rate(self) -> float | None:
-        return _rate(self.wins, self.games)
-
-    @property
-    def draw_rate(self) -> float | None:
-        return _rate(self.draws, self.games)
 
     @property
     def decisive_win_rate(self) -> float | None:
