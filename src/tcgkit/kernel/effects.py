@@ -1,0 +1,547 @@
+"""The effect runtime: card text as data, compiled against a registry of primitives.
+
+A card with text carries *abilities*. In a card file (TOML, see docs/cards.md) one reads::
+
+    [[card.abilities]]
+    timing = "combat_window"                        # when it may be used (the game's list)
+    condition = { check = "wounded", who = "bearer" }  # what must hold (optional)
+    cost = [{ do = "discard_self" }]                 # paid first, all or nothing
+    target = { choose = "monster", side = "opponent" }  # the acting player names one (optional)
+    effects = [{ do = "modify_stat", stat = "power", amount = 2, to = "bearer" }]
+    duration = "end_of_combat"                       # how long a modifier lasts
+    once_per_turn = true                             # the default
+
+Every ``do``, ``check`` and ``choose`` names a *primitive* in an ``EffectRegistry``, each
+with a pydantic model of typed parameters. Loading compiles the text into frozen
+``Ability`` objects; an unknown key or primitive, a wrong parameter type, an unknown
+reference and a name of a card that does not exist are ``CardDataError`` naming the file,
+the card and the field. The kernel registers the vocabulary every game shares (draw, mill,
+modify a stat, destroy, move, discard); a game adds its own primitives (``registry.extend``)
+and implements the host methods they call. The rare card that cannot be said in data gets
+a named Python ``hook`` (``{ do = "hook", name = "..." }``), listed in the game's registry.
+
+Resolution is the game's: it pays the costs, then runs the effects in order through
+``resolve``. An effect that needs a player's choice (which cards to discard) pushes a
+decision and returns ``PAUSE``; ``resolve`` reports where to resume once it is answered,
+so a saved state can stop in the middle of an ability.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Any, Literal, Protocol, get_args
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, ValidationInfo
+
+from .errors import CardDataError
+
+PAUSE = "pause"
+"""Returned by an effect that pushed a decision: resolution stops and resumes later."""
+
+
+# -- parameter types ------------------------------------------------------------------------
+class Params(BaseModel):
+    """Base of every primitive's parameters: typed, no unknown keys."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class CardRefMarker:
+    """Marks a parameter that names a card: checked against the loaded cards."""
+
+
+def _known(kind: str) -> Callable[[str, ValidationInfo], str]:
+    def check(value: str, info: ValidationInfo) -> str:
+        allowed = (info.context or {}).get(kind)
+        if allowed is not None and value not in allowed:
+            raise ValueError(f"unknown {kind[:-1]} {value!r}; known: {', '.join(sorted(allowed))}")
+        return value
+
+    return check
+
+
+CardName = Annotated[str, CardRefMarker()]
+Ref = Annotated[str, AfterValidator(_known("refs"))]
+"""A reference to cards resolved by the game at run time ("self", "target", "bearer"...)."""
+Stat = Annotated[str, AfterValidator(_known("stats"))]
+ZoneName = Annotated[str, AfterValidator(_known("zones"))]
+Who = Literal["you", "opponent", "each"]
+
+
+class NoParams(Params):
+    pass
+
+
+# -- compiled text --------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Primitive:
+    name: str
+    kind: Literal["effect", "condition", "target"]
+    params: type[Params]
+    run: Callable[..., Any]
+    summary: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One compiled effect, cost, condition or target selector."""
+
+    primitive: Primitive
+    params: Params
+    duration: str = ""  # the ability's duration, for effects that leave a modifier
+
+    def __call__(self, host: Any, act: Activation) -> Any:
+        return self.primitive.run(host, act, self.params, self)
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """A requirement: a primitive check, or ``all`` / ``any`` / ``not`` of others."""
+
+    op: Literal["check", "all", "any", "not"]
+    check: Step | None = None
+    parts: tuple[Condition, ...] = ()
+
+    def holds(self, host: Any, act: Activation) -> bool:
+        if self.op == "check":
+            assert self.check is not None
+            return bool(self.check(host, act))
+        if self.op == "all":
+            return all(part.holds(host, act) for part in self.parts)
+        if self.op == "any":
+            return any(part.holds(host, act) for part in self.parts)
+        return not self.parts[0].holds(host, act)
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    index: int  # position on the card: (card, index) names the ability
+    timing: str
+    condition: Condition | None
+    costs: tuple[Step, ...]
+    target: Step | None
+    effects: tuple[Step, ...]
+    duration: str
+    once_per_turn: bool
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Activation:
+    """One use of an ability: who uses it, from which card instance, on which target."""
+
+    player: int
+    source: int
+    ability: int = -1  # -1: a card-level requirement (play, World), not an ability
+    target: int | None = None
+
+    def to_json(self) -> list[int | None]:
+        return [self.player, self.source, self.ability, self.target]
+
+    @staticmethod
+    def from_json(data: list[int | None]) -> Activation:
+        player, source, ability, target = data
+        assert player is not None and source is not None and ability is not None
+        return Activation(player, source, ability, target)
+
+
+def resolve(host: Any, act: Activation, effects: tuple[Step, ...], start: int = 0) -> int | None:
+    """Run ``effects`` from ``start``; the index to resume at when one paused, else ``None``."""
+    for i in range(start, len(effects)):
+        if effects[i](host, act) == PAUSE:
+            return i + 1
+    return None
+
+
+class EffectHost(Protocol):
+    """What the shared primitives ask of a game's state."""
+
+    def player_ref(self, act: Activation, who: str) -> list[int]: ...
+    def card_refs(self, act: Activation, ref: str) -> list[int]: ...
+    def draw(self, player: int, count: int) -> None: ...
+    def mill(self, player: int, count: int) -> None: ...
+    def destroy(self, card: int) -> None: ...
+    def move_card(self, card: int, zone: str) -> None: ...
+    def add_modifier(self, card: int, stat: str, amount: int, until: str) -> None: ...
+    def ask_discard(self, player: int, count: int) -> Any: ...
+
+
+# -- the registry ---------------------------------------------------------------------------
+@dataclass
+class EffectRegistry:
+    """The primitives, timings, durations and names a game's card text may use."""
+
+    timings: frozenset[str] = frozenset()
+    durations: frozenset[str] = frozenset({"permanent"})
+    default_duration: str = "permanent"
+    refs: frozenset[str] = frozenset()
+    stats: frozenset[str] = frozenset()
+    zones: frozenset[str] = frozenset()
+    primitives: dict[tuple[str, str], Primitive] = field(default_factory=dict)
+    hooks: dict[str, Callable[..., Any]] = field(default_factory=dict)
+
+    def extend(self, **names: Iterable[str] | str) -> EffectRegistry:
+        """A copy for a game: its own timings, durations, references, stats and zones added."""
+        merged: dict[str, Any] = {}
+        for key in ("timings", "durations", "refs", "stats", "zones"):
+            merged[key] = getattr(self, key) | frozenset(names.pop(key, ()))
+        default = names.pop("default_duration", self.default_duration)
+        if names:
+            raise TypeError(f"unknown registry settings: {', '.join(names)}")
+        return EffectRegistry(
+            **merged, default_duration=str(default),
+            primitives=dict(self.primitives), hooks=dict(self.hooks),
+        )
+
+    def _add(self, kind: Literal["effect", "condition", "target"], name: str,
+             params: type[Params], summary: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+        def register(run: Callable[..., Any]) -> Callable[..., Any]:
+            self.primitives[kind, name] = Primitive(name, kind, params, run, summary)
+            return run
+
+        return register
+
+    def effect(self, name: str, params: type[Params] = NoParams, summary: str = "") -> Callable[..., Any]:
+        """Register ``run(host, act, params, step) -> None | PAUSE`` as effect ``name``."""
+        return self._add("effect", name, params, summary)
+
+    def condition(self, name: str, params: type[Params] = NoParams, summary: str = "") -> Callable[..., Any]:
+        """Register ``run(host, act, params, step) -> bool`` as check ``name``."""
+        return self._add("condition", name, params, summary)
+
+    def target(self, name: str, params: type[Params] = NoParams, summary: str = "") -> Callable[..., Any]:
+        """Register ``run(host, act, params, step) -> list[card]`` (the candidates) as ``name``."""
+        return self._add("target", name, params, summary)
+
+    def hook(self, name: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+        """Register a per-card Python effect: the listed exception to cards as data."""
+
+        def register(run: Callable[..., Any]) -> Callable[..., Any]:
+            self.hooks[name] = run
+            return run
+
+        return register
+
+    def _hook(self, name: Any, where: str) -> Primitive:
+        run = self.hooks.get(name) if isinstance(name, str) else None
+        if run is None:
+            known = ", ".join(sorted(self.hooks)) or "none"
+            raise _error(f"{where}.name", f"no Python hook named {name!r} (registered: {known})")
+        return Primitive("hook", "effect", Hook, lambda host, act, p, step: run(host, act), name)
+
+    def names(self, kind: str) -> list[str]:
+        return sorted(name for k, name in self.primitives if k == kind)
+
+    # -- compiling ----------------------------------------------------------------------------
+    def _context(self) -> dict[str, frozenset[str]]:
+        return {"refs": self.refs, "stats": self.stats, "zones": self.zones}
+
+    def compile_step(self, kind: Literal["effect", "condition", "target"], raw: Any, where: str,
+                     duration: str = "") -> Step:
+        key = {"effect": "do", "condition": "check", "target": "choose"}[kind]
+        if not isinstance(raw, dict) or not isinstance(raw.get(key), str):
+            raise _error(where, f"should be a table with a '{key}' naming a primitive")
+        params = {k: v for k, v in raw.items() if k != key}
+        name = raw[key]
+        primitive = self.primitives.get((kind, name))
+        if kind == "effect" and name == "hook":
+            primitive = self._hook(params.get("name"), where)
+        if primitive is None:
+            raise _error(f"{where}.{key}", f"unknown {kind} {name!r}; known: {', '.join(self.names(kind))}")
+        try:
+            values = primitive.params.model_validate(params, context=self._context())
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            loc = ".".join(str(p) for p in err["loc"])
+            msg = err["msg"].removeprefix("Value error, ")
+            raise _error(f"{where}.{loc}" if loc else where, msg) from None
+        return Step(primitive, values, duration)
+
+    def compile_condition(self, raw: Any, where: str) -> Condition:
+        if isinstance(raw, dict) and len(raw) == 1 and next(iter(raw)) in ("all", "any", "not"):
+            op, inner = next(iter(raw.items()))
+            items = [inner] if op == "not" else inner
+            if not isinstance(items, list) or (op == "not" and len(items) != 1):
+                raise _error(f"{where}.{op}", "should be a list of conditions" if op != "not"
+                             else "should be one condition")
+            parts = tuple(self.compile_condition(part, f"{where}.{op}[{i}]") for i, part in enumerate(items))
+            return Condition(op, parts=parts)
+        return Condition("check", check=self.compile_step("condition", raw, where))
+
+    def compile_ability(self, raw: Any, index: int, where: str) -> Ability:
+        if not isinstance(raw, dict):
+            raise _error(where, "an ability should be a table")
+        try:
+            spec = AbilitySpec.model_validate(raw)
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            loc = ".".join(str(p) for p in err["loc"])
+            raise _error(f"{where}.{loc}", err["msg"]) from None
+        if spec.timing not in self.timings:
+            raise _error(f"{where}.timing", f"unknown timing {spec.timing!r}; known: "
+                         f"{', '.join(sorted(self.timings))}")
+        duration = spec.duration or self.default_duration
+        if duration not in self.durations:
+            raise _error(f"{where}.duration", f"unknown duration {duration!r}; known: "
+                         f"{', '.join(sorted(self.durations))}")
+        return Ability(
+            index=index,
+            timing=spec.timing,
+            condition=None if spec.condition is None
+            else self.compile_condition(spec.condition, f"{where}.condition"),
+            costs=tuple(self.compile_step("effect", c, f"{where}.cost[{i}]", duration)
+                        for i, c in enumerate(spec.cost)),
+            target=None if spec.target is None
+            else self.compile_step("target", spec.target, f"{where}.target"),
+            effects=tuple(self.compile_step("effect", e, f"{where}.effects[{i}]", duration)
+                          for i, e in enumerate(spec.effects)),
+            duration=duration,
+            once_per_turn=spec.once_per_turn,
+            text=spec.text,
+        )
+
+
+class AbilitySpec(BaseModel):
+    """The keys an ability table may have; its parts are checked by the registry."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    timing: str
+    condition: dict[str, Any] | None = None
+    cost: list[Any] = Field(default_factory=list)
+    target: dict[str, Any] | None = None
+    effects: list[Any] = Field(min_length=1)
+    duration: str = ""
+    once_per_turn: bool = True
+    text: str = ""
+
+
+def _error(where: str, message: str) -> CardDataError:
+    return CardDataError(f"{where}: {message}")
+
+
+# -- card references ----------------------------------------------------------------------
+def _names_cards(annotation: Any) -> bool:
+    """Whether a parameter's type is ``CardName`` (also inside ``| None`` or ``list[...]``)."""
+    if any(isinstance(m, CardRefMarker) for m in getattr(annotation, "__metadata__", ())):
+        return True
+    return any(_names_cards(arg) for arg in get_args(annotation))
+
+
+def card_names_in(item: Ability | Condition | Step | None) -> Iterator[tuple[str, str]]:
+    """(parameter name, card name) for every parameter of ``item`` that names a card."""
+    if item is None:
+        return
+    if isinstance(item, Ability):
+        yield from card_names_in(item.condition)
+        yield from card_names_in(item.target)
+        for step in item.costs + item.effects:
+            yield from card_names_in(step)
+    elif isinstance(item, Condition):
+        yield from card_names_in(item.check)
+        for part in item.parts:
+            yield from card_names_in(part)
+    else:
+        for name, info in type(item.params).model_fields.items():
+            if any(isinstance(m, CardRefMarker) for m in info.metadata) or _names_cards(info.annotation):
+                value = getattr(item.params, name)
+                for each in value if isinstance(value, (list, tuple)) else [value]:
+                    if each is not None:
+                        yield name, each
+
+
+# -- card files ---------------------------------------------------------------------------
+CONDITION = "condition-field"
+"""Metadata on a card schema field that holds a condition (``Annotated[dict | None, CONDITION]``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedCard:
+    """A validated card row with its compiled text."""
+
+    source: str  # "file, card 'Name' (id)" for later errors
+    row: BaseModel
+    abilities: tuple[Ability, ...]
+    conditions: dict[str, Condition | None]
+
+
+def read_toml_cards(path: str | Path, key: str = "card") -> list[dict[str, Any]]:
+    """The ``[[card]]`` tables of a TOML card file; syntax errors name the line."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise CardDataError(f"{path}: cannot read the card file: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise CardDataError(f"{path}: the card file is not UTF-8 text") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise CardDataError(f"{path}: not valid TOML: {exc}") from None
+    unknown = set(data) - {key, "set"}
+    if unknown:
+        raise CardDataError(f"{path}: unknown top-level key(s) {', '.join(sorted(unknown))}; "
+                            f"cards go in [[{key}]] tables")
+    cards = data.get(key)
+    if not isinstance(cards, list) or not cards:
+        raise CardDataError(f"{path}: no [[{key}]] tables")
+    return cards
+
+
+def load_card_tables(path: str | Path, schema: type[BaseModel], registry: EffectRegistry,
+                     key: str = "card") -> list[LoadedCard]:
+    """Every card of a TOML file, validated by ``schema`` and compiled by ``registry``.
+
+    ``schema`` has an ``abilities: list[dict]`` field and may mark condition fields with
+    ``CONDITION``. Ids must be unique within the file.
+    """
+    loaded: list[LoadedCard] = []
+    seen: dict[str, int] = {}
+    for number, raw in enumerate(read_toml_cards(path, key), start=1):
+        label = raw.get("name") if isinstance(raw, dict) else None
+        ident = raw.get("id") if isinstance(raw, dict) else None
+        where = f"{path}, card {label!r}" if label else f"{path}, card number {number}"
+        if ident is not None:
+            where += f" ({ident})"
+        try:
+            row = schema.model_validate(raw)
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            loc = ".".join(str(p) for p in err["loc"])
+            raise CardDataError(f"{where}: field {loc}: {err['msg']}") from None
+        card_id = str(getattr(row, "id", number))
+        if card_id in seen:
+            raise CardDataError(f"{where}: duplicate id (first on card number {seen[card_id]})")
+        seen[card_id] = number
+        abilities = tuple(
+            registry.compile_ability(spec, i, f"{where}: field abilities[{i}]")
+            for i, spec in enumerate(getattr(row, "abilities", []))
+        )
+        conditions: dict[str, Condition | None] = {}
+        for name, info in type(row).model_fields.items():
+            if CONDITION in info.metadata:
+                value = getattr(row, name)
+                conditions[name] = None if value is None else \
+                    registry.compile_condition(value, f"{where}: field {name}")
+        loaded.append(LoadedCard(where, row, abilities, conditions))
+    return loaded
+
+
+def check_card_names(cards: list[LoadedCard], known: set[str]) -> None:
+    """Every card named by some card's text must exist (a dangling reference is an error)."""
+    for card in cards:
+        items: list[Ability | Condition | None] = [*card.abilities, *card.conditions.values()]
+        for item in items:
+            for param, name in card_names_in(item):
+                if name not in known:
+                    raise CardDataError(f"{card.source}: parameter '{param}' names {name!r}, "
+                                        f"which is no card of the set")
+
+
+# -- durations ----------------------------------------------------------------------------
+class Modifiers:
+    """Stat changes that last a while: (card, stat, amount, until) entries.
+
+    ``expire(until)`` drops those of one duration (end of combat, end of turn); a card
+    leaving play drops its own with ``forget``. Plain tuples, so a clone is one list copy.
+    """
+
+    __slots__ = ("entries",)
+
+    def __init__(self, entries: Iterable[tuple[int, str, int, str]] = ()) -> None:
+        self.entries = list(entries)
+
+    def add(self, card: int, stat: str, amount: int, until: str) -> None:
+        self.entries.append((card, stat, amount, until))
+
+    def total(self, card: int, stat: str) -> int:
+        return sum(a for c, s, a, _ in self.entries if c == card and s == stat)
+
+    def expire(self, until: str) -> None:
+        self.entries = [e for e in self.entries if e[3] != until]
+
+    def forget(self, card: int) -> None:
+        self.entries = [e for e in self.entries if e[0] != card]
+
+    def copy(self) -> Modifiers:
+        return Modifiers(self.entries)
+
+    def to_json(self) -> list[list[Any]]:
+        return [list(e) for e in self.entries]
+
+    @staticmethod
+    def from_json(data: list[list[Any]]) -> Modifiers:
+        return Modifiers((int(c), str(s), int(a), str(u)) for c, s, a, u in data)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Modifiers) and self.entries == other.entries
+
+
+# -- the shared vocabulary ------------------------------------------------------------------
+SHARED = EffectRegistry(durations=frozenset({"permanent"}))
+"""Primitives every game with card text gets; a game calls ``SHARED.extend(...)``."""
+
+
+class Count(Params):
+    count: int = Field(1, ge=1, le=60)
+    who: Who = "you"
+
+
+class ModifyStat(Params):
+    stat: Stat
+    amount: int = Field(ge=-99, le=99)
+    to: Ref
+
+
+class OnCards(Params):
+    to: Ref
+
+
+class MoveCards(Params):
+    to: Ref
+    zone: ZoneName
+
+
+class Hook(Params):
+    name: str  # a hook in the registry: ``{ do = "hook", name = "..." }``
+
+
+@SHARED.effect("draw", Count, "the player(s) draw count cards")
+def _draw(host: EffectHost, act: Activation, p: Count, step: Step) -> None:
+    for player in host.player_ref(act, p.who):
+        host.draw(player, p.count)
+
+
+@SHARED.effect("mill", Count, "the top count cards of the player(s)' decks go to the discard pile")
+def _mill(host: EffectHost, act: Activation, p: Count, step: Step) -> None:
+    for player in host.player_ref(act, p.who):
+        host.mill(player, p.count)
+
+
+@SHARED.effect("discard", Count, "the player(s) discard count cards of their choice from hand")
+def _discard(host: EffectHost, act: Activation, p: Count, step: Step) -> Any:
+    paused = None
+    for player in host.player_ref(act, p.who):
+        paused = host.ask_discard(player, p.count) or paused
+    return paused
+
+
+@SHARED.effect("modify_stat", ModifyStat, "stat +amount on the cards, for the ability's duration")
+def _modify_stat(host: EffectHost, act: Activation, p: ModifyStat, step: Step) -> None:
+    for card in host.card_refs(act, p.to):
+        host.add_modifier(card, p.stat, p.amount, step.duration)
+
+
+@SHARED.effect("destroy", OnCards, "the cards in play go to their owner's discard pile")
+def _destroy(host: EffectHost, act: Activation, p: OnCards, step: Step) -> None:
+    for card in host.card_refs(act, p.to):
+        host.destroy(card)
+
+
+@SHARED.effect("move", MoveCards, "the cards move to a zone of their owner")
+def _move(host: EffectHost, act: Activation, p: MoveCards, step: Step) -> None:
+    for card in host.card_refs(act, p.to):
+        host.move_card(card, p.zone)
+
