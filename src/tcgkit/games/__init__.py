@@ -1,6 +1,7 @@
 """The registry of games: every front end finds games here by name or alias."""
 
 from ..kernel.registry import find_game, list_games, load_game, register
+from .ff_tcg import FFTcg
 from .forge_fury import ForgeFury
 from .triple_triad import TripleTriad
 
@@ -13,6 +14,11 @@ register(
     ForgeFury,
     aliases=("fnf", "forge", "forge_fury", "forge-and-fury", "forja-e-furia"),
     summary="attribute duel: name a colour, pick a card in secret, higher number wins",
+)
+register(
+    FFTcg,
+    aliases=("fftcg", "ff", "ff_tcg", "final-fantasy-tcg"),
+    summary="Final Fantasy fan TCG: characters hold off monsters; 7 skulls or a beaten villain lose",
 )
 
 __all__ = ["find_game", "list_games", "load_game", "register"]

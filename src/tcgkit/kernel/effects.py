@@ -410,7 +410,8 @@ def load_card_tables(path: str | Path, schema: type[BaseModel], registry: Effect
         except ValidationError as exc:
             err = exc.errors()[0]
             loc = ".".join(str(p) for p in err["loc"])
-            raise CardDataError(f"{where}: field {loc}: {err['msg']}") from None
+            msg = err["msg"].removeprefix("Value error, ")
+            raise CardDataError(f"{where}: field {loc}: {msg}" if loc else f"{where}: {msg}") from None
         card_id = str(getattr(row, "id", number))
         if card_id in seen:
             raise CardDataError(f"{where}: duplicate id (first on card number {seen[card_id]})")
@@ -432,12 +433,13 @@ def load_card_tables(path: str | Path, schema: type[BaseModel], registry: Effect
 def check_card_names(cards: list[LoadedCard], known: set[str]) -> None:
     """Every card named by some card's text must exist (a dangling reference is an error)."""
     for card in cards:
-        items: list[Ability | Condition | None] = [*card.abilities, *card.conditions.values()]
-        for item in items:
+        items: list[tuple[str, Ability | Condition | None]] = [
+            *((f"abilities[{a.index}]", a) for a in card.abilities), *card.conditions.items()]
+        for field_name, item in items:
             for param, name in card_names_in(item):
                 if name not in known:
-                    raise CardDataError(f"{card.source}: parameter '{param}' names {name!r}, "
-                                        f"which is no card of the set")
+                    raise CardDataError(f"{card.source}: field {field_name}: parameter '{param}' names "
+                                        f"{name!r}, which is no card of the set")
 
 
 # -- durations ----------------------------------------------------------------------------

@@ -1,0 +1,402 @@
+"""Where cards are and what card text may ask of a position: the ``FFHost`` side of the state.
+
+The state keeps one list per zone and player (instance ids). This mixin moves cards between
+them, keeps the side tables (wounds, items and city monsters, modifiers) in step when a card
+leaves play, and answers the effect primitives of ``effects.py``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...kernel.actions import Decision
+from ...kernel.effects import PAUSE, Activation
+from ...kernel.rng import Rng
+
+if TYPE_CHECKING:
+    from .rules import FFTcgState
+
+# Zones of a player, by attribute name; "in play" ones are face up on the table.
+PLAY_ZONES = ("chars", "items", "world", "cities", "resolving")
+HIDDEN_PLACES = ("hand", "hidden")  # card text never sees into the rival's
+
+
+class HostMixin:
+    __slots__ = ()
+
+    # -- card facts -------------------------------------------------------------------------
+    def owner(self: FFTcgState, card: int) -> int:
+        return card // self.t.size
+
+    def card(self: FFTcgState, card: int) -> Any:
+        return self.game.cards[self.t.kind[card]]
+
+    def ctype(self: FFTcgState, card: int) -> str:
+        return self.game.ctype[self.t.kind[card]]
+
+    def is_monster(self: FFTcgState, card: int) -> bool:
+        return self.game.ctype[self.t.kind[card]] in ("monster", "villain")
+
+    # -- where a card is ----------------------------------------------------------------------
+    def locate(self: FFTcgState, card: int) -> tuple[list[int], str]:
+        """The list holding ``card`` and its zone's name (every card is in exactly one)."""
+        p = card // self.t.size
+        for name in ("hand", "chars", "items", "world", "cities", "hidden", "discard", "deck",
+                     "skulls", "resolving"):
+            zone = getattr(self, name)[p]
+            if card in zone:
+                return zone, name
+        if card in self.city_mons[1 - p]:
+            return self.city_mons[1 - p], "city_mons"
+        if card in self.attackers:
+            return self.attackers, "attackers"
+        if card in self.luck:
+            return self.luck, "luck"
+        raise AssertionError(f"card {card} is in no zone")
+
+    def in_play(self: FFTcgState, card: int) -> bool:
+        return self.locate(card)[1] in ("chars", "items", "world", "cities", "city_mons", "attackers",
+                                         "resolving")
+
+    def take(self: FFTcgState, card: int) -> str:
+        """Remove ``card`` from its zone; a card leaving play takes its side entries along."""
+        zone, name = self.locate(card)
+        zone.remove(card)
+        if name in ("chars", "items", "world", "cities", "city_mons", "attackers"):
+            self.left_play(card, name)
+        return name
+
+    def left_play(self: FFTcgState, card: int, zone: str) -> None:
+        self.mods.forget(card)
+        self.wounded.discard(card)
+        bearer = self.on.pop(card, None)
+        if bearer is not None:
+            self.left_on[card] = bearer  # an item's cost may still name its bearer ("bearer")
+        if zone in ("chars", "cities"):  # its items; the monsters on a city that is gone (RULES.md)
+            for other in [other for other, under in self.on.items() if under == card]:
+                self.to_discard(other)
+        elif zone == "attackers":
+            self.assigned.pop(card, None)
+            if card in self.fight_mons:
+                self.fight_mons.remove(card)
+
+    def to_discard(self: FFTcgState, card: int) -> None:
+        self.take(card)
+        self.discard[card // self.t.size].append(card)
+
+    # -- decks ------------------------------------------------------------------------------
+    def pop_deck(self: FFTcgState, player: int) -> int | None:
+        """The top card of a deck, applying the deck-out policy when it is empty (FF4)."""
+        deck = self.deck[player]
+        if not deck:
+            policy = self.game.options.deckout_policy
+            if policy == "lose":
+                self.lose(player, "deck out")
+                return None
+            if policy == "skip" or not self.discard[player]:
+                return None
+            deck.extend(self.discard[player])
+            self.discard[player].clear()
+            shuffle(self.rng, deck)
+            self.log.append(("reshuffle", player, len(deck)))
+        return deck.pop()
+
+    def draw(self: FFTcgState, player: int, count: int) -> None:
+        for _ in range(count):
+            card = self.pop_deck(player)
+            if card is None:
+                return
+            self.hand[player].append(card)
+            self.log.append(("draw", player, card))
+
+    def mill(self: FFTcgState, player: int, count: int) -> None:
+        for _ in range(min(count, len(self.deck[player]))):
+            card = self.deck[player].pop()
+            self.discard[player].append(card)
+            self.log.append(("mill", player, card))
+
+    # -- the EffectHost / FFHost methods ----------------------------------------------------
+    def player_ref(self: FFTcgState, act: Activation, who: str) -> list[int]:
+        p = act.player
+        return [p] if who == "you" else [1 - p] if who == "opponent" else [p, 1 - p]
+
+    def card_refs(self: FFTcgState, act: Activation, ref: str) -> list[int]:
+        p, source = act.player, act.source
+        if ref == "self":
+            return [source]
+        if ref == "target":
+            return [] if act.target is None or act.target < 0 else [act.target]
+        if ref == "bearer":
+            if self.game.ctype[self.t.kind[source]] == "character":
+                return [source]
+            bearer = self.on.get(source, self.left_on.get(source))
+            return [] if bearer is None else [bearer]
+        if ref in ("my_fighters", "rival_fighters"):
+            if self.fight_char == NO_FIGHT:
+                return []
+            mine_is_character = (p == self.cside) == (ref == "my_fighters")
+            return self.fighters(self.cside) if mine_is_character else self.fight_mons[:]
+        if ref == "my_characters":
+            return self.chars[p][:]
+        if ref == "rival_characters":
+            return self.chars[1 - p][:]
+        if ref in ("my_monsters", "rival_monsters"):
+            side = p if ref == "my_monsters" else 1 - p
+            return self.monsters_of(side)
+        return self.attackers[:]  # "attackers"
+
+    def fighters(self: FFTcgState, side: int) -> list[int]:
+        """The character side's cards in the current fight (all of them against a villain)."""
+        if self.fight_char == VILLAIN_FIGHT:
+            return self.chars[side][:]
+        return [self.fight_char] if self.fight_char in self.chars[side] else []
+
+    def monsters_of(self: FFTcgState, side: int) -> list[int]:
+        size = self.t.size
+        return (self.world[side] + self.city_mons[1 - side]
+                + [a for a in self.attackers if a // size == side])
+
+    def destroy(self: FFTcgState, card: int) -> None:
+        if self.in_play(card):
+            self.to_discard(card)
+            self.log.append(("destroy", card))
+
+    def move_card(self: FFTcgState, card: int, zone: str) -> None:
+        self.take(card)
+        p = card // self.t.size
+        if zone == "hand":
+            self.hand[p].append(card)
+        elif zone == "discard":
+            self.discard[p].append(card)
+        elif zone == "deck_top":
+            self.deck[p].append(card)
+        else:
+            self.deck[p].insert(0, card)
+        self.log.append(("move", card, zone))
+
+    def add_modifier(self: FFTcgState, card: int, stat: str, amount: int, until: str) -> None:
+        if self.in_play(card):
+            self.mods.add(card, stat, amount, until)
+
+    def ask_discard(self: FFTcgState, player: int, count: int) -> Any:
+        hand = self.hand[player]
+        if len(hand) <= count:  # no choice to make
+            for card in hand[:]:
+                self.move_from_hand(card, "discard")
+            return None
+        return self.ask(player, "discard", count)
+
+    def ask_sacrifice(self: FFTcgState, player: int, type: str | None, count: int) -> Any:
+        options = self.sacrifice_options(player, type)
+        if len(options) <= count:
+            for card in options:
+                self.sacrifice(card)
+            return None
+        return self.ask(player, "sacrifice", count, type)
+
+    def ask_search(self: FFTcgState, player: int, name: str | None, type: str | None) -> Any:
+        if not self.search_options(player, name, type):
+            shuffle(self.rng, self.deck[player])
+            self.log.append(("search", player, None))
+            return None
+        return self.ask(player, "search", 1, type, name)
+
+    def ask(self: FFTcgState, player: int, kind: str, count: int, type: str | None = None,
+            name: str | None = None) -> str:
+        self.asks.append((player, kind, count, type, name))
+        self.decisions.append(Decision(player, kind))
+        return PAUSE
+
+    def move_from_hand(self: FFTcgState, card: int, verb: str) -> None:
+        p = card // self.t.size
+        self.hand[p].remove(card)
+        self.discard[p].append(card)
+        self.log.append((verb, p, card))
+
+    def sacrifice(self: FFTcgState, card: int) -> None:
+        self.to_discard(card)
+        self.log.append(("sacrifice", card))
+
+    def sacrifice_options(self: FFTcgState, player: int, type: str | None) -> list[int]:
+        size, ctype, kind = self.t.size, self.game.ctype, self.t.kind
+        cards = (self.chars[player] + self.items[player] + self.world[player] + self.cities[player]
+                 + self.city_mons[1 - player] + [a for a in self.attackers if a // size == player])
+        return cards if type is None else [c for c in cards if ctype[kind[c]] == type]
+
+    def search_options(self: FFTcgState, player: int, name: str | None, type: str | None) -> list[int]:
+        db, kind = self.game.cards, self.t.kind
+        return sorted(c for c in self.deck[player]
+                      if (name is None or db[kind[c]].name == name)
+                      and (type is None or db[kind[c]].type == type))
+
+    def wound(self: FFTcgState, card: int) -> None:
+        if card not in self.chars[card // self.t.size]:
+            return
+        if card in self.wounded:
+            self.kill(card)
+        else:
+            self.wounded.add(card)
+            self.log.append(("wound", card))
+
+    def heal(self: FFTcgState, card: int) -> None:
+        if card in self.wounded:
+            self.wounded.discard(card)
+            self.log.append(("heal", card))
+
+    def kill(self: FFTcgState, card: int) -> None:
+        if card in self.chars[card // self.t.size]:
+            self.to_discard(card)
+            self.log.append(("die", card))
+
+    def is_wounded(self: FFTcgState, card: int) -> bool:
+        return card in self.wounded
+
+    def extra_luck(self: FFTcgState, player: int, count: int) -> None:
+        if self.fight_char != NO_FIGHT:
+            self.extra[player] += count
+
+    def cancel_fight(self: FFTcgState) -> None:
+        if self.fight_char != NO_FIGHT:
+            self.cancelled = True
+
+    def remove_skulls(self: FFTcgState, player: int, count: int) -> None:
+        for _ in range(min(count, len(self.skulls[player]))):
+            card = self.skulls[player].pop()
+            self.discard[player].append(card)
+            self.log.append(("unskull", card))
+
+    # -- conditions and targets -----------------------------------------------------------
+    def place_cards(self: FFTcgState, player: int, side: int, place: str) -> list[int]:
+        """The cards of ``side`` in ``place``, as ``player`` may count or target them."""
+        if place in HIDDEN_PLACES:
+            return getattr(self, place)[side] if side == player else []
+        if place == "city_monsters":
+            return self.city_mons[1 - side]
+        if place == "in_play":
+            return self.sacrifice_options(side, None)
+        return getattr(self, PLACE_ATTR[place])[side]
+
+    def count_cards(self: FFTcgState, act: Activation, side: str, place: str, type: str | None,
+                    name: str | None, job: str | None) -> int:
+        p = act.player
+        tjn, kind = self.game.tjn, self.t.kind
+        total = 0
+        for s in (p,) if side == "you" else (1 - p,) if side == "opponent" else (p, 1 - p):
+            if place in HIDDEN_PLACES and s != p:  # the rival's hand and hidden cards: how many only
+                total += len(getattr(self, place)[s])
+                continue
+            cards = self.place_cards(p, s, place)
+            if type is None and name is None and job is None:
+                total += len(cards)
+                continue
+            for c in cards:
+                t, n, j = tjn[kind[c]]
+                if (type is None or t == type) and (name is None or n == name) and (job is None or j == job):
+                    total += 1
+        return total
+
+    def matches(self: FFTcgState, card: int, type: str | None, name: str | None,
+                job: str | None = None) -> bool:
+        t, n, j = self.game.tjn[self.t.kind[card]]
+        return (type is None or t == type) and (name is None or n == name) and (job is None or j == job)
+
+    def sees(self: FFTcgState, name: str | None, type: str | None) -> bool:
+        """Avistar: a matching face-up card anywhere on the table (never decks, discard piles,
+        hands or face-down cards)."""
+        for p in (0, 1):
+            for zone in (self.chars[p], self.items[p], self.world[p], self.cities[p], self.city_mons[p],
+                         self.skulls[p], self.resolving[p]):
+                for c in zone:
+                    if self.matches(c, type, name):
+                        return True
+        return any(self.matches(c, type, name) for c in self.attackers + self.luck)
+
+    def attacking_with(self: FFTcgState, act: Activation, name: str | None, type: str | None) -> bool:
+        return any(c != act.source and self.matches(c, type, name) for c in self.attackers)
+
+    def fight_role(self: FFTcgState, act: Activation) -> str | None:
+        if self.fight_char == NO_FIGHT:
+            return None
+        return "defender" if act.player == self.cside else "attacker"
+
+    def candidates(self: FFTcgState, act: Activation, side: str, place: str, type: str | None,
+                   max_power: int | None, in_fight: bool, wounded: bool | None) -> list[int]:
+        p = act.player
+        out: list[int] = []
+        fight = self.fighters(self.cside) + self.fight_mons if in_fight else None
+        for s in SIDES[side](p):
+            for c in self.place_cards(p, s, place):
+                if type is not None and self.game.ctype[self.t.kind[c]] != type:
+                    continue
+                if fight is not None and c not in fight:
+                    continue
+                if wounded is not None and (c in self.wounded) != wounded:
+                    continue
+                if max_power is not None and self.stat(c, "power") > max_power:
+                    continue
+                out.append(c)
+        return out
+
+    # -- stats -------------------------------------------------------------------------------
+    def stat(self: FFTcgState, card: int, stat: str, bonus: dict[int, int] | None = None) -> int:
+        """A card's power or defense now: printed + modifiers + static abilities in play
+        (``bonus``: ``static_bonuses(stat)`` when several cards are measured at once)."""
+        base = self.game.cards[self.t.kind[card]].power if stat == "power" else 0
+        if bonus is None:
+            bonus = self.static_bonuses(stat)
+        return base + self.mods.total(card, stat) + bonus.get(card, 0)
+
+    def static_bonuses(self: FFTcgState, stat: str) -> dict[int, int]:
+        """What the static abilities in play add to ``stat``, card by card."""
+        statics, kind, size = self.game.statics, self.t.kind, self.t.size
+        out: dict[int, int] = {}
+        for zone in (self.chars[0], self.items[0], self.world[0], self.cities[0], self.city_mons[0],
+                     self.chars[1], self.items[1], self.world[1], self.cities[1], self.city_mons[1],
+                     self.attackers):
+            for source in zone:
+                abilities = statics[kind[source]]
+                if not abilities or not self.ability_active(source):
+                    continue
+                for ability, steps in abilities:
+                    act = activation(source // size, source, ability.index)
+                    if ability.condition is not None and not ability.condition.holds(self, act):
+                        continue
+                    for step in steps:
+                        if step.params.stat == stat:
+                            for card in self.card_refs(act, step.params.to):
+                                out[card] = out.get(card, 0) + step.params.amount
+        return out
+
+    def ability_active(self: FFTcgState, card: int) -> bool:
+        """A city's abilities are off while a monster is on it."""
+        if self.game.ctype[self.t.kind[card]] != "city":
+            return True
+        return card not in self.on.values()
+
+
+def shuffle(rng: Rng, cards: list[int]) -> None:
+    """Fisher-Yates on the state's generator, one draw per card: the index is the high word of
+    ``draw * (i + 1)`` (bias below 2**-57 for a deck), cheaper than ``Rng.below`` in this hot path."""
+    draw = rng.next_u64
+    for i in range(len(cards) - 1, 0, -1):
+        j = (draw() * (i + 1)) >> 64
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+_ACTIVATIONS: dict[tuple[int, int, int], Activation] = {}
+
+
+def activation(player: int, source: int, ability: int = -1) -> Activation:
+    """An activation without a target, made once (conditions are checked very often)."""
+    key = (player, source, ability)
+    act = _ACTIVATIONS.get(key)
+    if act is None:
+        act = _ACTIVATIONS[key] = Activation(player, source, ability)
+    return act
+
+
+NO_FIGHT = -2
+VILLAIN_FIGHT = -1
+PLACE_ATTR = {"characters": "chars", "items": "items", "world": "world", "cities": "cities",
+              "skulls": "skulls", "hand": "hand", "hidden": "hidden"}
+SIDES = {"you": lambda p: (p,), "opponent": lambda p: (1 - p,), "any": lambda p: (p, 1 - p)}

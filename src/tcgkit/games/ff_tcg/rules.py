@@ -1,0 +1,505 @@
+"""Final Fantasy TCG: the game (cards, decks, setup) and its states.
+
+The state is split by subject: ``host.py`` (zones and what card text may ask), ``turn.py``
+(draw, play phase, abilities, end of turn), ``combat.py`` (attacks, fights, the end). This
+module puts them together: legal actions, checked moves, views, clones.
+Hot paths work on instance ids and flat lists; views and events are built when asked for.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, ClassVar
+
+from ...kernel.actions import Action, Decision
+from ...kernel.decks import read_deck
+from ...kernel.effects import Condition, Modifiers
+from ...kernel.errors import DeckError, IllegalAction
+from ...kernel.events import Event
+from ...kernel.game import Deck, Game, Outcome, State
+from ...kernel.rng import Rng, derive_seed
+from ...kernel.zones import Visibility, Zone
+from .actions import Assign, Done, End, Hide, Pick, Play, Turn, Use
+from .cards import Card, CardDB, cards_from, default_cards
+from .combat import CombatMixin
+from .host import NO_FIGHT, HostMixin, shuffle
+from .options import FFTcgOptions
+from .turn import ABILITY_KEY, HANDLERS, TurnMixin
+
+CUT_TIES = 20  # ties in a row at the cut before the seed decides (a deck of equal Sorte)
+DECK_MIX = {"villain": 2, "character": 12, "monster": 22, "item": 8, "action": 10, "city": 4}
+
+
+class Tables:
+    """What depends on the deck lists only, shared by every clone of a game's states."""
+
+    __slots__ = ("size", "decklists", "kind", "label", "cache")
+
+    def __init__(self, game: FFTcg, decklists: tuple[tuple[int, ...], ...]) -> None:
+        self.size = game.options.deck_size
+        self.decklists = decklists
+        self.kind: tuple[int, ...] = decklists[0] + decklists[1]  # instance id -> card index
+        names = [game.cards[k].name for k in self.kind]
+        self.label = tuple(f"{name}#{i}" for i, name in enumerate(names))
+        self.cache: dict[Any, Action] = {}  # actions are values: built once
+
+
+class FFTcg(Game):
+    """Final Fantasy TCG (the Brazilian fan game): characters defend against monsters."""
+
+    name = "ff-tcg"
+    title = "Final Fantasy TCG"
+    Options = FFTcgOptions
+    options: FFTcgOptions
+    example_options: ClassVar[list[dict[str, Any]]] = [
+        {},
+        {"deckout_policy": "lose", "luck_card_to": "deck_bottom", "character_unique_key": "name",
+         "skulls_to_lose": 4, "deck_size": 40},
+        {"private_decklists": True, "deckout_policy": "skip", "villains_to_defeat": 2, "first_player": 1,
+         "turn_limit": 30},
+    ]
+
+    def __init__(self, options: Any = None, **kwargs: Any) -> None:
+        super().__init__(options, **kwargs)
+        files = self.options.card_files
+        self.db: CardDB = cards_from(tuple(files)) if files else default_cards()
+        cards = self.cards = self.db.cards  # by index: a tuple is the fastest lookup
+        self.ctype = tuple(c.type for c in cards)
+        self.tjn = tuple((c.type, c.name, c.job) for c in cards)
+        self.subtype = tuple(c.subtype for c in cards)
+        by_name = self.options.character_unique_key == "name"
+        self.unique_key = tuple(c.name if by_name else (c.name, c.job) for c in cards)
+        self.steps = tuple(tuple(a.costs + a.effects for a in c.abilities) for c in cards)
+        self.timed: tuple[dict[str, tuple[int, ...]], ...] = tuple(
+            {timing: tuple(a.index for a in c.abilities if a.timing == timing)
+             for timing in {a.timing for a in c.abilities}} for c in cards)
+        self.turn_ability = tuple(
+            next((a for a in c.abilities if a.timing == "turn"), None) if c.type == "action" else None
+            for c in cards)
+        self.statics = tuple(  # static abilities act through their modify_stat effects
+            tuple((a, steps) for a in c.abilities if a.timing == "static"
+                  for steps in [tuple(s for s in a.effects if s.primitive.name == "modify_stat")] if steps)
+            for c in cards)
+        self.by_timing = {  # timing -> card index -> its abilities of that timing
+            timing: tuple(tuple(a.index for a in c.abilities if a.timing == timing) for c in cards)
+            for timing in ("activated", "combat")}
+        if any(len(c.abilities) >= ABILITY_KEY for c in cards):
+            raise DeckError(f"a card may have at most {ABILITY_KEY - 1} abilities")
+        self.auto_forced = self.options.auto_forced
+        self.private = tuple(private_reads(c) for c in cards)
+        self._tables: dict[tuple[tuple[int, ...], ...], Tables] = {}
+        self._decks: dict[tuple[str, ...], tuple[int, ...]] = {}  # deck lists already validated
+
+    def tables(self, decklists: tuple[tuple[int, ...], ...]) -> Tables:
+        tables = self._tables.get(decklists)
+        if tables is None:
+            if len(self._tables) > 256:
+                self._tables.clear()
+            tables = self._tables[decklists] = Tables(self, decklists)
+        return tables
+
+    # -- decks ----------------------------------------------------------------------------
+    def validate_deck(self, deck: Deck) -> list[str]:
+        opts = self.options
+        problems: list[str] = []
+        counts: Counter[str] = Counter()
+        first: dict[str, int] = {}
+        for i, text in enumerate(deck, start=1):
+            card = self.db.find(text)
+            if card is None:
+                problems.append(f"card {i}: no card named {text!r}")
+                continue
+            counts[card.name] += 1
+            first.setdefault(card.name, i)
+            limit = 1 if card.type == "villain" else opts.max_copies
+            if counts[card.name] == limit + 1:
+                what = "a villain may appear once" if card.type == "villain" else f"at most {limit} copies"
+                problems.append(f"card {i}: one {card.name} too many ({what}; the first is card "
+                                f"{first[card.name]})")
+        if len(deck) != opts.deck_size:
+            problems.append(f"a deck holds exactly {opts.deck_size} cards; this one has {len(deck)}")
+        return problems
+
+    def deck_indices(self, deck: Deck, owner: str) -> tuple[int, ...]:
+        key = tuple(deck)
+        indices = self._decks.get(key)
+        if indices is None:
+            problems = self.validate_deck(list(deck))
+            if problems:
+                raise DeckError(f"{owner}: " + "; ".join(problems))
+            if len(self._decks) > 256:
+                self._decks.clear()
+            indices = self._decks[key] = tuple(self.db.find(text).index for text in deck)  # type: ignore[union-attr]
+        return indices
+
+    def sample_decks(self, rng: Rng) -> list[Deck]:
+        return [self.sample_deck(rng), self.sample_deck(rng)]
+
+    def sample_deck(self, rng: Rng) -> Deck:
+        """A random legal deck: about 12 characters, 22 monsters, two villains, some of the rest."""
+        opts = self.options
+        size = opts.deck_size
+        left = {c.index: (1 if c.type == "villain" else opts.max_copies) for c in self.db.cards}
+        deck: list[int] = []
+
+        def take(pool: list[int], count: int) -> None:
+            while count > 0:
+                pool = [c for c in pool if left[c] > 0]
+                if not pool:
+                    return
+                card = rng.choice(pool)
+                left[card] -= 1
+                deck.append(card)
+                count -= 1
+
+        for kind, share in DECK_MIX.items():
+            take([c.index for c in self.db.cards if c.type == kind], share * size // 60)
+        take([c.index for c in self.db.cards if c.type != "villain"], size - len(deck))
+        if len(deck) < size:
+            raise DeckError(f"the card pool cannot fill a legal deck of {size} cards "
+                            f"({len(deck)} at most); load more cards or lower deck_size")
+        rng.shuffle(deck)
+        return [self.db[c].name for c in deck]
+
+    def card_data_hash(self) -> str:
+        return self.db.hash
+
+    # -- states ---------------------------------------------------------------------------
+    def new_state(self, seed: int = 0, decks: Sequence[Deck] | None = None) -> FFTcgState:
+        if decks is None:
+            decks = self.sample_decks(Rng(derive_seed(seed, 1)))
+        if len(decks) != 2:
+            raise DeckError(f"Final Fantasy TCG needs a deck per player, got {len(decks)}")
+        lists = tuple(self.deck_indices(d, f"player {p}'s deck") for p, d in enumerate(decks))
+        state = FFTcgState(self, self.tables(lists), Rng(seed))
+        state.setup()
+        return state
+
+    def state_from_json(self, data: dict[str, Any]) -> FFTcgState:
+        from .notation import state_from_json
+
+        return state_from_json(self, data)
+
+    def state_from_notation(self, text: str) -> FFTcgState:
+        from .notation import state_from_notation
+
+        return state_from_notation(self, text)
+
+    def determinize(self, view: dict[str, Any], rng: Rng) -> FFTcgState:
+        from .hidden import determinize
+
+        return determinize(self, view, rng)
+
+    def redeal_hidden(self, state: State, viewer: int | None, rng: Rng) -> FFTcgState:
+        from .hidden import redeal_hidden
+
+        assert isinstance(state, FFTcgState)
+        return redeal_hidden(state, viewer, rng)
+
+    def heuristic(self, state: State, player: int) -> float:
+        """Skulls weigh most, then characters (unwounded ones more), the villain, the board, the hand."""
+        assert isinstance(state, FFTcgState)
+        outcome = state.outcome
+        if outcome is not None:
+            return 0.0 if outcome.winner is None else (1000.0 if outcome.winner == player else -1000.0)
+        return state.worth(player) - state.worth(1 - player)
+
+
+class FFTcgState(HostMixin, TurnMixin, CombatMixin, State):
+    __slots__ = (
+        "game", "t", "rng", "deck", "hand", "hidden", "chars", "items", "world", "cities", "city_mons",
+        "skulls", "discard", "resolving", "attackers", "luck", "on", "left_on", "wounded", "mods", "used",
+        "turn", "active", "first", "played", "step", "mside", "cside", "assigned", "clear_city",
+        "fight_char", "fight_mons", "extra", "cancelled", "frames", "asks", "triggers", "defeated",
+        "result", "decisions", "log", "legal",
+    )
+    ZONES = ("deck", "hand", "hidden", "chars", "items", "world", "cities", "city_mons", "skulls", "discard",
+             "resolving")
+
+    def __init__(self, game: FFTcg, tables: Tables, rng: Rng) -> None:
+        self.game, self.t, self.rng = game, tables, rng
+        size = tables.size
+        self.deck: list[list[int]] = [list(range(size)), list(range(size, 2 * size))]  # top = end
+        for name in self.ZONES[1:]:
+            setattr(self, name, [[], []])
+        self.attackers: list[int] = []  # the combat area: attacking monsters...
+        self.luck: list[int] = []  # ...and revealed luck cards until the fight ends
+        self.on: dict[int, int] = {}  # item -> its character; monster on a city -> the city
+        self.left_on: dict[int, int] = {}  # the same for cards that left play this turn
+        self.wounded: set[int] = set()
+        self.mods = Modifiers()
+        self.used: set[int] = set()  # once-per-turn marks: card * 16 + ability
+        self.turn, self.active, self.first, self.played, self.step = 0, 0, 0, False, ""
+        self.mside, self.cside, self.assigned, self.clear_city = 0, 1, {}, -1
+        self.fight_char, self.fight_mons, self.extra, self.cancelled = NO_FIGHT, [], [0, 0], False
+        self.frames: list[tuple[int, int, int, int, int, str]] = []
+        self.asks: list[tuple[int, str, int, str | None, str | None]] = []
+        self.triggers: list[tuple[int, int, int]] = []
+        self.defeated = [0, 0]  # villains each player lost
+        self.result: tuple[int | None, str] | None = None
+        self.decisions: list[Decision] = []
+        self.log: list[tuple[Any, ...]] = []
+        self.legal: list[Action] | None = None
+
+    # -- setup ------------------------------------------------------------------------------
+    def setup(self) -> None:
+        """FF2: shuffle; the cut shows each deck's bottom card, higher Sorte starts; ties cut
+        again; then both decks are shuffled once more. Then five cards each (FF1)."""
+        rng, deck, luck = self.rng, self.deck, self.game.cards
+        for p in (0, 1):
+            shuffle(rng, deck[p])
+        first = self.game.options.first_player
+        ties = 0
+        while first is None:
+            shown = (deck[0][0], deck[1][0])
+            values = [luck[self.t.kind[c]].luck for c in shown]
+            self.log.append(("cut", shown))
+            if values[0] != values[1]:
+                first = int(values[1] > values[0])
+            else:
+                ties += 1
+                if ties >= CUT_TIES:
+                    first = rng.below(2)
+            for p in (0, 1):
+                shuffle(rng, deck[p])
+        self.first = self.active = first
+        self.log.append(("first", first))
+        for p in (0, 1):
+            self.draw(p, self.game.options.hand_size)
+        self.start_turn()
+        self.advance()
+
+    # -- moves --------------------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        legal = self.legal
+        if legal is None:
+            legal = self.legal = self.compute_legal()
+        return legal[:]
+
+    def compute_legal(self) -> list[Action]:
+        if not self.decisions:
+            return []
+        decision = self.decisions[-1]
+        kind, p = decision.kind, decision.player
+        if kind == "play":
+            return self.play_actions(p)
+        if kind == "window":
+            return self.window_actions(p)
+        if kind == "declare":
+            return self.declare_actions(p)
+        if kind == "assign":
+            return self.assign_actions()
+        pick = self.pick
+        if kind == "reconcile" or kind == "discard":
+            return [pick("discard", c) for c in self.hand[p]]
+        if kind == "fight":
+            return [pick("fight", c) for c in self.pending_fights()]
+        if kind == "skull":
+            return [pick("skull", c) for c in self.fight_mons]
+        if kind == "wound":
+            return [pick("wound", c) for c in self.chars[self.cside]]
+        return [pick(kind, c) for c in self.ask_options()]
+
+    def apply(self, action: Action) -> None:
+        """Check, then play ``action``; the common legal case is found by identity."""
+        legal = self.legal if self.legal is not None else self.legal_actions()
+        for candidate in legal:
+            if candidate is action:
+                self.apply_unchecked(action)
+                return
+        if action in legal:
+            self.apply_unchecked(action)
+            return
+        raise IllegalAction(self.illegal_reason(action) or f"'{action}' is not legal now")
+
+    def apply_unchecked(self, action: Action) -> None:
+        self.legal = None
+        HANDLERS[type(action)](self, action)
+        self.advance()
+
+    def do_done(self, action: Done) -> None:
+        if self.decisions[-1].kind == "declare":
+            self.declare_done()
+        else:
+            self.window_done()
+
+    def illegal_reason(self, action: Action) -> str | None:
+        from .reasons import illegal_reason
+
+        return illegal_reason(self, action)
+
+    def parse_action(self, text: str) -> Action:
+        from .notation import parse_action
+
+        return parse_action(self, text)
+
+    # -- results ------------------------------------------------------------------------
+    @property
+    def outcome(self) -> Outcome | None:
+        if self.result is None:
+            return None
+        winner, reason = self.result
+        scores = (0.5, 0.5) if winner is None else ((1.0, 0.0) if winner == 0 else (0.0, 1.0))
+        ranks = (0, 0) if winner is None else ((0, 1) if winner == 0 else (1, 0))
+        return Outcome(winner, scores, reason, ranks, {
+            "turns": self.turn, "skulls": [len(self.skulls[0]), len(self.skulls[1])],
+            "villains_defeated": list(self.defeated),
+        })
+
+    def worth(self, p: int) -> float:
+        """The heuristic's material count for player ``p``, with the attack under way judged
+        by power alone (a luck card is worth about the same to both sides)."""
+        cards, kind = self.game.cards, self.t.kind
+        value = 4.0 * len(self.skulls[p]) + 0.3 * len(self.hand[p]) + 0.2 * len(self.hidden[p])
+        for c in self.chars[p]:
+            value += (1.5 if c in self.wounded else 3.0) + 0.2 * cards[kind[c]].power
+        value += 0.5 * len(self.items[p])
+        for c in self.world[p] + self.city_mons[1 - p]:
+            value += 0.6 + 0.1 * cards[kind[c]].power
+        value -= 30.0 * self.defeated[p]
+        if self.attackers and self.mside == p:
+            value += self.attack_outlook()
+        return value
+
+    def attack_outlook(self) -> float:
+        """What the monster side may expect from the monsters still attacking."""
+        power, defense = self.static_bonuses("power"), self.static_bonuses("defense")
+
+        def total(card: int) -> int:
+            return self.stat(card, "power", power) + self.stat(card, "defense", defense)
+
+        defenders = self.chars[self.cside]
+        if self.fight_char == -1:  # a villain against all characters: a defeat loses the game
+            return 4.0 if total(self.fight_mons[0]) >= sum(map(total, defenders)) + 1 else -30.0
+        if not defenders:
+            return 4.0 * len(self.attackers)
+        best = max(defenders, key=total)
+        groups: dict[int, list[int]] = {}
+        for m in self.attackers:
+            groups.setdefault(self.assigned.get(m, best), []).append(m)
+        value = 0.0
+        for character, monsters in groups.items():
+            if character not in defenders or sum(map(total, monsters)) >= total(character):
+                value += 4.0 + (3.0 if character in self.wounded else 1.5)
+            else:
+                value -= 0.8 * len(monsters)
+        return value
+
+    # -- views ----------------------------------------------------------------------------
+    def zones(self) -> list[Zone]:
+        label = self.t.label
+        out = []
+        for p in (0, 1):
+            for name, attr, seen in ZONE_VIEWS:
+                out.append(Zone(f"{name}{p}", p, seen, [label[c] for c in getattr(self, attr)[p]]))
+        out.append(Zone("combat", None, Visibility.PUBLIC, [label[c] for c in self.attackers]))
+        out.append(Zone("luck", None, Visibility.PUBLIC, [label[c] for c in self.luck]))
+        return out
+
+    def info(self, viewer: int | None) -> dict[str, Any]:
+        from .notation import info
+
+        return info(self, viewer)
+
+    @property
+    def events(self) -> list[Event]:  # type: ignore[override]
+        from .notation import events_of
+
+        return events_of(self)
+
+    # -- text ---------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        from .notation import state_to_json
+
+        return state_to_json(self)
+
+    def to_notation(self) -> str:
+        from .notation import state_to_notation
+
+        return state_to_notation(self)
+
+    def clone(self) -> FFTcgState:
+        new = object.__new__(FFTcgState)
+        new.game, new.t, new.rng = self.game, self.t, Rng(self.rng.state)
+        for name in self.ZONES:
+            zone = getattr(self, name)
+            setattr(new, name, [zone[0][:], zone[1][:]])
+        new.attackers, new.luck = self.attackers[:], self.luck[:]
+        new.on, new.left_on, new.wounded = dict(self.on), dict(self.left_on), set(self.wounded)
+        new.mods, new.used = self.mods.copy(), set(self.used)
+        new.turn, new.active, new.first, new.played, new.step = (
+            self.turn, self.active, self.first, self.played, self.step)
+        new.mside, new.cside, new.assigned, new.clear_city = self.mside, self.cside, dict(self.assigned), \
+            self.clear_city
+        new.fight_char, new.fight_mons, new.extra, new.cancelled = (
+            self.fight_char, self.fight_mons[:], self.extra[:], self.cancelled)
+        new.frames, new.asks, new.triggers = self.frames[:], self.asks[:], self.triggers[:]
+        new.defeated, new.result = self.defeated[:], self.result
+        new.decisions, new.log, new.legal = self.decisions[:], self.log[:], self.legal
+        return new
+
+    def check_invariants(self) -> None:
+        size = self.t.size
+        seen: list[int] = []
+        for name in self.ZONES:
+            zone = getattr(self, name)
+            for p in (0, 1):
+                seen += zone[p]
+                owner_side = 1 - p if name == "city_mons" else p
+                assert all(c // size == owner_side for c in zone[p]), f"a card of another player in {name}{p}"
+        seen += self.attackers + self.luck
+        counts = Counter(seen)
+        assert len(seen) == 2 * size and len(counts) == 2 * size, "a card is lost or duplicated"
+        assert len(self.hidden[0]) <= self.game.options.max_hidden >= len(self.hidden[1]), "too many hidden"
+        assert all(len(c) <= self.game.options.max_characters for c in self.chars), "too many characters"
+        for item in (i for p in (0, 1) for i in self.items[p]):
+            assert self.on.get(item) in self.chars[item // size], f"item {item} is on no character of its own"
+        for p in (0, 1):
+            for m in self.city_mons[p]:
+                assert self.on.get(m) in self.cities[p], f"monster {m} is on no city of player {p}"
+        assert self.wounded <= set(self.chars[0] + self.chars[1]), "a wounded card is not a character in play"
+        assert len(self.asks) == sum(d.kind in ("discard", "sacrifice", "search", "target")
+                                     for d in self.decisions), "asks and decisions out of step"
+
+
+ZONE_VIEWS = (
+    ("deck", "deck", Visibility.HIDDEN), ("hand", "hand", Visibility.OWNER),
+    ("hidden", "hidden", Visibility.OWNER), ("characters", "chars", Visibility.PUBLIC),
+    ("items", "items", Visibility.PUBLIC), ("world", "world", Visibility.PUBLIC),
+    ("cities", "cities", Visibility.PUBLIC), ("city_monsters", "city_mons", Visibility.PUBLIC),
+    ("skulls", "skulls", Visibility.PUBLIC), ("discard", "discard", Visibility.PUBLIC),
+    ("resolving", "resolving", Visibility.PUBLIC),
+)
+HANDLERS.update({
+    Play: FFTcgState.do_play, Hide: FFTcgState.do_hide, Turn: FFTcgState.do_turn, Use: FFTcgState.do_use,
+    End: lambda state, action: state.do_end(), Done: FFTcgState.do_done, Assign: FFTcgState.do_assign,
+    Pick: FFTcgState.do_pick,
+})
+
+
+def private_reads(card: Card) -> frozenset[str]:
+    """The timings (and "attack") of ``card``'s texts that look at its owner's hand or face-down
+    cards: whether they can be used may not decide a forced move, or the skip would tell."""
+    def reads(item: Any) -> bool:
+        if item is None:
+            return False
+        if isinstance(item, Condition):
+            return reads(item.check) or any(reads(part) for part in item.parts)
+        return getattr(item.params, "place", None) in ("hand", "hidden")
+
+    found = {a.timing for a in card.abilities if reads(a.condition) or reads(a.target)}
+    return frozenset(found | ({"attack"} if reads(card.attack) else set()))
+
+
+def starter_deck_paths() -> list[Path]:
+    from importlib import resources
+
+    folder = Path(str(resources.files(__package__) / "data" / "decks"))
+    return sorted(folder.glob("*.txt")) if folder.is_dir() else []
+
+
+def starter_decks() -> list[tuple[str, Deck]]:
+    """The preconstructed decks in ``data/decks/*.txt``, sorted by file name: (name, cards)."""
+    return [(path.stem, read_deck(path).cards) for path in starter_deck_paths()]
