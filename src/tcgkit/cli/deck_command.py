@@ -78,7 +78,12 @@ def deck_problems(game: Game, deck: DeckFile) -> list[str]:
 
 
 def legal_deck(game: Game, path: Path) -> Deck:
-    """The cards of a deck file the game accepts, or a usage error listing every problem."""
+    """The cards of a deck file the game accepts, or a usage error listing every problem.
+
+    A game's preconstructed decks can be named instead of a file (``--deck warriors``)."""
+    named = support_for(type(game)).named_decks
+    if named is not None and not path.exists() and str(path) in named():
+        return list(named()[str(path)])
     deck = read_deck_file(path)
     problems = deck_problems(game, deck)
     if problems:

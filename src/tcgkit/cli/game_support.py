@@ -41,6 +41,7 @@ class GameSupport:
     collects_cards: bool = False  # hands are chosen from the player's collection
     rules_line: Callable[[Game], str] | None = None
     rules_example: str = ""  # shown by ``tcgkit options``
+    named_decks: Callable[[], dict[str, list[str]]] | None = None  # preconstructed, by name
 
 
 def generic_rules(options: type[BaseModel]) -> Callable[[str], dict[str, Any]]:
@@ -127,9 +128,35 @@ def _forge_fury() -> GameSupport:
     )
 
 
+def _ff_tcg() -> GameSupport:
+    from ..games.ff_tcg import FFTcgOptions, starter_decks
+    from . import ff_tcg_view
+
+    generic = generic_rules(FFTcgOptions)
+
+    def parse_rules(text: str) -> dict[str, Any]:
+        values = generic(text)
+        if isinstance(values.get("card_files"), str):  # card_files=a.toml;b.toml
+            values["card_files"] = tuple(p for p in values["card_files"].split(";") if p)
+        return values
+
+    return GameSupport(
+        rules_example="turn_limit=100,villains_to_defeat=2,card_files=my_set.toml",
+        parse_rules=parse_rules,
+        card_rows=ff_tcg_view.card_rows,
+        card_table=ff_tcg_view.card_table,
+        render_view=ff_tcg_view.render_view,
+        describe_game_events=ff_tcg_view.describe_events,
+        game_for_position=ff_tcg_view.game_for_position,
+        rules_line=ff_tcg_view.rules_line,
+        named_decks=lambda: dict(starter_decks()),
+    )
+
+
 SUPPORT: dict[str, Callable[[], GameSupport]] = {
     "triple-triad": _triple_triad,
     "forge-fury": _forge_fury,
+    "ff-tcg": _ff_tcg,
 }
 
 

@@ -246,10 +246,11 @@ def play(
         "The game's mode, for games with modes (Forge & Fury: brasa, chama, forja, colecao)."
     )] = None,
     deck: Annotated[Path | None, _option(
-        "Your deck file (in --hotseat Player 0's); drawn by the seed if not given."
+        "Your deck file (in --hotseat Player 0's), or a preconstructed deck's name "
+        "(ff-tcg: warriors, black_magic); drawn by the seed if not given."
     )] = None,
     opponent_deck: Annotated[Path | None, _option(
-        "The other player's deck file; drawn by the seed if not given."
+        "The other player's deck file or preconstructed deck; drawn by the seed if not given."
     )] = None,
 ) -> None:
     _check_flags(
