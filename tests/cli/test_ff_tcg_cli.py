@@ -1,0 +1,129 @@
+"""Final Fantasy TCG in the terminal: a whole game against the AI with moves piped in, the
+zones each player may see, starter decks by name, hotseat hand-overs, cards, decks, sim and
+replays."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+import tcgkit
+from tcgkit.agents import make_agent
+from tcgkit.cli.match import Match
+from tcgkit.cli.play_loop import agent_choice
+from tcgkit.games.ff_tcg import starter_decks
+from tcgkit.kernel.replay import Record, verify
+
+DECKS = dict(starter_decks())
+
+
+@dataclass
+class Plan:
+    moves: list[str]
+    match: Match
+
+    def lines(self, *before: str) -> str:
+        return "\n".join([*before, *self.moves]) + "\n"
+
+
+def plan(seed: int, *, vs: str = "random", hotseat: bool = False, limit: int | None = None,
+         rules: dict | None = None) -> Plan:
+    """What ``tcgkit play ff-tcg --deck warriors --opponent-deck black_magic`` plays when the
+    human (both with ``hotseat``) always takes the first legal action."""
+    game = tcgkit.load_game("ff-tcg", **(rules or {}))
+    match = Match.new(game, seed, [DECKS["warriors"], DECKS["black_magic"]])
+    ai = make_agent(vs, game)
+    moves: list[str] = []
+    while not match.state.is_terminal:
+        mover = match.state.to_move
+        if hotseat or mover == 0:
+            if len(moves) == limit:
+                break
+            action = match.state.legal_actions()[0]
+            moves.append(str(action))
+        else:
+            action = agent_choice(match, mover, ai)
+        match.play(action)
+    return Plan(moves, match)
+
+
+def play(run, *args: str, input: str = ""):
+    return run("play", "ff-tcg", "--no-color", "--deck", "warriors", "--opponent-deck", "black_magic",
+               *args, input=input)
+
+
+def test_a_whole_game_against_the_ai_is_saved_and_replays(run, home, tmp_path):
+    game_plan = plan(3, rules={"turn_limit": 16})
+    save = tmp_path / "game.json"
+    result = play(run, "--vs", "random", "--seed", "3", "--rules", "turn_limit=16", "--save", str(save),
+                  input=game_plan.lines())
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert out.startswith("Final Fantasy TCG. Decks of 60; 7 skulls lose")
+    assert "The cut: bottom cards " in out
+    for zone in ("Characters (personagens)", "Cities (cidades)", "World (Mundo)", "Hand (mão)",
+                 "Hidden (escondidas)", "Skull pile", "Discard (descarte)", "deck (baralho)"):
+        assert zone in out
+    assert "Rival (random): deck (baralho)" in out
+    outcome = game_plan.match.state.outcome
+    assert outcome is not None and "Result: " in out
+    record = Record.load(save)
+    assert record.actions == game_plan.match.actions
+    assert verify(record).outcome == outcome
+
+
+def test_the_rivals_hand_and_face_down_cards_are_only_counted(run, home):
+    game_plan = plan(5, limit=20)
+    result = play(run, "--vs", "random", "--seed", "5", input=game_plan.lines("board"))
+    assert result.exit_code == 0, result.output
+    state = game_plan.match.state
+    mine = {label for label in state.view(0)["zones"]["hand0"]["cards"]}
+    assert any(label in result.stdout for label in mine)
+    secret = state.view(1)["zones"]["hand1"]["cards"] + state.view(1)["zones"]["hidden1"]["cards"]
+    shown = result.stdout
+    rival_seen = set(state.view(0)["zones"]["discard1"].get("cards", []))  # public on the table
+    for label in secret:
+        if label not in rival_seen:
+            assert label not in shown
+    assert "cards" in shown  # "5 cards": the rival's hand as a count
+
+
+def test_help_lists_the_moves_and_a_bad_move_explains(run, home):
+    result = play(run, "--seed", "2", input="help\nplay Nobody#999\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "Legal moves: " in result.stdout
+    assert "Not a move: 'play Nobody#999': there is no card #999 in this game." in result.stdout
+    assert "You quit." in result.stdout
+
+
+def test_hotseat_hands_over_to_the_defender(run, home):
+    game_plan = plan(4, hotseat=True, limit=40)
+    result = run("play", "ff-tcg", "--hotseat", "--no-color", "--deck", "warriors", "--opponent-deck",
+                 "black_magic", "--seed", "4", input=game_plan.lines())
+    assert result.exit_code == 0, result.output
+    movers = game_plan.match.movers
+    changes = sum(a != b for a, b in zip(movers, movers[1:], strict=False))
+    assert result.stdout.count("Pass to Player ") == changes
+
+
+def test_cards_deck_check_and_build(run, home, tmp_path):
+    cards = run("cards", "ff-tcg", "--json")
+    assert cards.exit_code == 0, cards.output
+    rows = json.loads(cards.stdout)
+    assert {"Hydra", "Garland", "Hammer"} <= {row["name"] for row in rows}
+    assert {row["type"] for row in rows} == {"monster", "character", "action", "item", "city", "villain"}
+    path = tmp_path / "deck.txt"
+    built = run("deck", "build", "ff-tcg", "--seed", "3", "-o", str(path))
+    assert built.exit_code == 0, built.output
+    assert run("deck", "check", "ff-tcg", str(path)).exit_code == 0
+    lines = path.read_text().splitlines()
+    path.write_text("\n".join(lines[:-1] + ["Nobody"]) + "\n")
+    bad = run("deck", "check", "ff-tcg", str(path))
+    assert bad.exit_code == 1 and "Nobody" in bad.output and "line" in bad.output
+
+
+def test_sim_between_the_heuristic_agent_and_random(run, home):
+    result = run("sim", "ff-tcg", "--games", "4", "--agents", "greedy,random", "--seed", "2", "--json")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert sum(report["agents"][0][k] for k in ("wins", "draws", "losses")) == 4
