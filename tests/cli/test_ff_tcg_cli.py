@@ -127,3 +127,12 @@ def test_sim_between_the_heuristic_agent_and_random(run, home):
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)
     assert sum(report["agents"][0][k] for k in ("wins", "draws", "losses")) == 4
+
+
+def test_sim_plays_the_starter_decks_by_name(run, home):
+    result = run("sim", "ff-tcg", "--games", "2", "--agents", "greedy,random", "--deck", "warriors",
+                 "--opponent-deck", "black_magic", "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["decks"] == ["warriors", "black_magic"]
+    half = run("sim", "ff-tcg", "--games", "2", "--deck", "warriors")
+    assert half.exit_code == 2 and "give both --deck and --opponent-deck" in half.output

@@ -115,3 +115,36 @@ def test_results_serialize(batch):
     assert data["seats"] == list(batch[0].seats)
     assert set(data) >= {"index", "seed", "seats", "winner", "winner_agent", "scores", "first",
                          "reason", "actions"}
+
+
+def test_given_decks_go_with_their_agents_from_seat_to_seat(monkeypatch):
+    game = load_game("triple-triad", RULES)
+    decks = [["Geezard", "Funguar", "Bite Bug", "Red Bat", "Blobra"],
+             ["Gayla", "Gesper", "Fastitocalon-F", "Blood Soul", "Caterchipillar"]]
+    dealt = []
+    new_state = type(game).new_state
+
+    def spy(self, seed=0, given=None):
+        dealt.append(given)
+        return new_state(self, seed, given)
+
+    monkeypatch.setattr(type(game), "new_state", spy)
+    results = [play_game(game, ["greedy", "random"], 3, i, decks) for i in range(2)]
+    assert dealt == [decks, decks[::-1]]
+    assert [r.seats for r in results] == [("greedy", "random"), ("random", "greedy")]
+
+
+def test_given_decks_are_checked_before_any_game():
+    with pytest.raises(SimError, match="one deck per agent"):
+        run_games("triple-triad", RULES, ["greedy", "random"], 2, seed=1, decks=[["Geezard"] * 5])
+    with pytest.raises(SimError, match="the deck of agent 'random' is not legal"):
+        run_games("triple-triad", RULES, ["greedy", "random"], 2, seed=1,
+                  decks=[["Geezard", "Funguar", "Bite Bug", "Red Bat", "Blobra"], ["Nobody"] * 5])
+
+
+def test_given_decks_give_the_same_results_on_two_workers():
+    decks = [["Geezard", "Funguar", "Bite Bug", "Red Bat", "Blobra"],
+             ["Gayla", "Gesper", "Fastitocalon-F", "Blood Soul", "Caterchipillar"]]
+    one = run_games("triple-triad", RULES, ["greedy", "random"], 6, seed=2, decks=decks)
+    two = run_games("triple-triad", RULES, ["greedy", "random"], 6, seed=2, workers=2, decks=decks)
+    assert one == two

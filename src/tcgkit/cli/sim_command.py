@@ -23,7 +23,8 @@ from ..kernel.game import Game
 from ..sim.runner import GameResult, SimError, run_games
 from ..sim.stats import Summary, summarize, write_csv
 from ..sim.tournament import Tournament, round_robin
-from .errors import RUNTIME, USAGE, report
+from .deck_command import legal_deck
+from .errors import RUNTIME, USAGE, CliError, report
 from .game_support import support_for, with_mode
 
 
@@ -154,6 +155,13 @@ def sim(
     mode: str | None = typer.Option(
         None, "--mode", help="the game's mode, for games with modes (Forge & Fury: brasa, chama...)"
     ),
+    deck: Annotated[Path | None, typer.Option(
+        "--deck", help="the first agent's deck file or preconstructed deck (ff-tcg: warriors, "
+        "black_magic); it goes with the agent from seat to seat; needs --opponent-deck"
+    )] = None,
+    opponent_deck: Annotated[Path | None, typer.Option(
+        "--opponent-deck", help="the second agent's deck file or preconstructed deck"
+    )] = None,
 ) -> None:
     """Play a batch of seeded games between agents and report wins with 95% intervals."""
     if games < 1:
@@ -183,6 +191,17 @@ def sim(
         load_game(entry.name, options)  # bad option values fail here, before the progress bar
     except TcgkitError as exc:
         raise _fail(str(exc)) from None
+
+    decks = None
+    if (deck is None) != (opponent_deck is None):
+        raise _fail("give both --deck and --opponent-deck (one per agent), or neither")
+    if deck is not None and opponent_deck is not None:
+        if len(names) != 2:
+            raise _fail("--deck and --opponent-deck need exactly two agents")
+        try:
+            decks = [legal_deck(load_game(entry.name, options), path) for path in (deck, opponent_deck)]
+        except CliError as exc:
+            raise _fail(str(exc), exc.code) from None
 
     if csv is not None and not csv.parent.is_dir():
         raise _fail(f"cannot write {csv}: no directory {csv.parent}")
@@ -215,7 +234,7 @@ def sim(
         return
     try:
         with progress:
-            results = run_games(entry.name, options, names, games, seed, workers, advance)
+            results = run_games(entry.name, options, names, games, seed, workers, advance, decks)
     except SimError as exc:  # an agent broke the rules, or a game never ended: a bug
         raise _fail(str(exc), RUNTIME) from None
     except TcgkitError as exc:
@@ -225,6 +244,7 @@ def sim(
     meta = {
         "game": entry.name, "rules": rules, "mode": options.get("mode"), "options": options,
         "agent_names": names, "seed": seed, "workers": workers, "seconds": round(seconds, 3),
+        "decks": None if deck is None else [str(deck), str(opponent_deck)],
     }
     summary = summarize(results, names, meta)
     if csv is not None:

@@ -3,7 +3,8 @@
 Game ``i`` of a batch is fully determined by ``(game, options, agents, seed, i)``:
 
 - the game's own seed is ``derive_seed(seed, i)``, and the game draws the decks from it
-  (``game.new_state(derive_seed(seed, i), None)``);
+  (``game.new_state(derive_seed(seed, i), None)``), unless the batch gives each agent its
+  deck (``decks``): a deck then goes with its agent from seat to seat;
 - seats rotate: player ``p`` of game ``i`` is ``agents[(i + p) % len(agents)]``, so with two
   agents the first one is player 0 in even games and player 1 in odd games;
 - the agent in seat ``p`` draws from its own ``Rng(derive_seed(seed, i, p + 1))``.
@@ -23,7 +24,7 @@ from typing import Any
 from ..agents import make_agent
 from ..games import load_game
 from ..kernel.errors import TcgkitError
-from ..kernel.game import Game
+from ..kernel.game import Deck, Game
 from ..kernel.rng import Rng, derive_seed
 
 MAX_ACTIONS = 100_000
@@ -62,13 +63,14 @@ def lineup_for(index: int, players: int, agents: int) -> tuple[int, ...]:
     return tuple((index + p) % agents for p in range(players))
 
 
-def play_game(game: Game, agents: Sequence[str], seed: int, index: int) -> GameResult:
+def play_game(game: Game, agents: Sequence[str], seed: int, index: int,
+              decks: Sequence[Deck] | None = None) -> GameResult:
     """Play game ``index`` of the batch seeded ``seed`` (see the module docstring)."""
     players = game.num_players
     lineup = lineup_for(index, players, len(agents))
     seats = tuple(agents[slot] for slot in lineup)
     game_seed = derive_seed(seed, index)
-    state = game.new_state(game_seed, None)
+    state = game.new_state(game_seed, None if decks is None else [decks[slot] for slot in lineup])
     seated = [make_agent(name, game) for name in seats]
     rngs = [Rng(derive_seed(seed, index, p + 1)) for p in range(players)]
     count = 0
@@ -123,10 +125,10 @@ def _game(game_name: str, options: dict[str, Any]) -> Game:
 
 def _play_chunk(
     game_name: str, options: dict[str, Any], agents: tuple[str, ...], seed: int,
-    start: int, stop: int,
+    start: int, stop: int, decks: Sequence[Deck] | None,
 ) -> list[GameResult]:
     game = _game(game_name, options)
-    return [play_game(game, agents, seed, i) for i in range(start, stop)]
+    return [play_game(game, agents, seed, i, decks) for i in range(start, stop)]
 
 
 def chunk_size(games: int, workers: int) -> int:
@@ -144,6 +146,16 @@ def check_agents(game: Game, agents: Sequence[str]) -> None:
             raise SimError(str(exc)) from None
 
 
+def check_decks(game: Game, agents: Sequence[str], decks: Sequence[Deck]) -> None:
+    if len(decks) != len(agents) or len(agents) != game.num_players:
+        raise SimError(f"give one deck per agent ({len(agents)} agents, {len(decks)} decks), "
+                       f"and {game.num_players} agents for {game.name}")
+    for i, deck in enumerate(decks):
+        problems = game.validate_deck(list(deck))
+        if problems:
+            raise SimError(f"the deck of agent {agents[i]!r} is not legal: {'; '.join(problems)}")
+
+
 def run_games(
     game_name: str,
     options: dict[str, Any] | None,
@@ -152,9 +164,12 @@ def run_games(
     seed: int,
     workers: int = 1,
     on_result: Callable[[GameResult], None] | None = None,
+    decks: Sequence[Deck] | None = None,
 ) -> list[GameResult]:
     """Play ``games`` games of ``game_name`` between ``agents``; results in index order.
 
+    ``decks``, one per agent, fixes each agent's deck (checked here) instead of drawing
+    decks by the seed.
     ``on_result`` is called in this process once per finished game (in completion order
     when ``workers > 1``), e.g. to advance a progress bar. Raises ``UnknownGame``,
     ``OptionsError`` or ``SimError`` before any game is played when the input is bad.
@@ -167,10 +182,12 @@ def run_games(
         raise SimError(f"workers must be at least 1, got {workers}")
     game = _game(game_name, options)  # raises UnknownGame / OptionsError early
     check_agents(game, agents)
+    if decks is not None:
+        check_decks(game, agents, decks)
     if workers == 1 or games <= 1:
         results = []
         for i in range(games):
-            result = play_game(game, agents, seed, i)
+            result = play_game(game, agents, seed, i, decks)
             results.append(result)
             if on_result is not None:
                 on_result(result)
@@ -181,7 +198,7 @@ def run_games(
     out: list[GameResult | None] = [None] * games
     with ProcessPoolExecutor(max_workers=min(workers, len(chunks))) as pool:
         pending = {
-            pool.submit(_play_chunk, game.name, options, agents, seed, start, stop)
+            pool.submit(_play_chunk, game.name, options, agents, seed, start, stop, decks)
             for start, stop in chunks
         }
         try:
