@@ -6,7 +6,8 @@ import pytest
 
 import tcgkit
 from tcgkit.agents import agent_names, make_agent
-from tcgkit.agents.mcts import LEVELS, ISMCTSAgent
+from tcgkit.agents.forge_fury import ForgeFuryPlayout
+from tcgkit.agents.mcts import LEVELS, PLAYOUTS, ISMCTSAgent, Playout, register_playout
 from tcgkit.kernel.rng import Rng
 from tcgkit.sim import run_games, summarize
 
@@ -202,3 +203,52 @@ def test_open_moves_keep_separate_statistics():
 def _first_picker(state) -> bool:
     zone = state.view(state.to_move)["zones"][f"pick{1 - state.to_move}"]
     return zone["count"] == 0
+
+
+def test_a_game_without_a_playout_policy_plays_uniformly_to_the_end():
+    game = load("triple-triad")
+    assert "triple-triad" not in PLAYOUTS
+    agent = ISMCTSAgent(game, iterations=20)
+    assert type(agent.playout) is Playout and agent.playout.uniform
+    assert agent.rollout_plies is None
+
+
+def test_forge_fury_registers_a_cut_greedy_playout():
+    game = tcgkit.load_game("forge-fury", mode="chama")
+    agent = ISMCTSAgent(game, iterations=20)
+    policy = agent.playout
+    assert isinstance(policy, ForgeFuryPlayout) and not policy.uniform
+    assert agent.rollout_plies == policy.plies
+    for state in positions(game, 3, 10):
+        action = policy.act(state, state.legal_actions(), Rng(1))
+        assert action in state.legal_actions()
+        value = policy.evaluate(state)
+        assert -1.0 <= value[0] <= 1.0 and value[1] == -value[0]
+
+
+def test_a_registered_policy_is_used_and_cut_after_its_plies():
+    """A policy registered for a game plays every play-out move and scores the cut state."""
+    game = load("triple-triad")
+    calls = {"act": 0, "evaluate": 0}
+
+    class Counting(Playout):
+        uniform = False
+        plies = 2
+
+        def act(self, state, legal, rng):
+            calls["act"] += 1
+            return legal[0]
+
+        def evaluate(self, state):
+            calls["evaluate"] += 1
+            return (0.0, 0.0)
+
+    register_playout("triple-triad")(Counting)
+    try:
+        agent = ISMCTSAgent(game, iterations=30)
+    finally:
+        del PLAYOUTS["triple-triad"]
+    state = game.new_state(1)
+    choose(agent, state, 1)
+    assert calls["evaluate"] == 30  # an empty board: no play-out reaches the end
+    assert 0 < calls["act"] <= 2 * 30

@@ -2,10 +2,10 @@
 
 Importing this package registers every agent: the generic ones (random, greedy, ismcts and
 its levels easy / normal / hard) and each game's own (Forge & Fury greedy and mixed,
-Triple Triad perfect).
+Triple Triad perfect) and search play-outs (Forge & Fury, Final Fantasy TCG).
 """
 
-from . import forge_fury, triple_triad_solver  # noqa: F401  (register the games' own agents)
+from . import ff_tcg, forge_fury, triple_triad_solver  # noqa: F401  (register the games' own agents)
 from .base import AGENTS, GAME_AGENTS, Agent, agent_names, make_agent, register_agent
 from .mcts import ISMCTSAgent
 from .simple import GreedyAgent, RandomAgent

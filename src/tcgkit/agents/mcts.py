@@ -17,10 +17,12 @@ The agent is single-observer IS-MCTS (SO-ISMCTS; Cowling, Powley and Whitehouse,
   (a card in the rival's sampled hand) may be legal in only some determinizations.
   Among the actions legal in the current determinization, one never tried is expanded
   first (picked at random); otherwise the best UCB1 edge is followed.
-- After expansion a play-out of uniformly random legal moves runs to the end (capped at
-  ``MAX_PLIES`` actions; a capped play-out scores by the game's heuristic), and
-  ``outcome.returns()`` is backed up: each edge is credited with the return of the player
-  who took that action.
+- After expansion a *play-out* runs, by the game's registered ``Playout`` policy
+  (``register_playout``) or, for a game without one, uniformly random legal moves to the
+  end (capped at ``MAX_PLIES`` actions, a capped play-out scored by ``Playout.evaluate``:
+  the game's heuristic's leader wins). The game's returns (``outcome.returns()``, or
+  ``evaluate`` for a play-out the policy cuts after ``plies`` actions) are backed up: each
+  edge is credited with the return of the player who took that action.
 - The move played is the root edge visited most (mean return breaks ties).
 
 When determinization changes nothing (Triple Triad with Open, Forge & Fury's public
@@ -41,17 +43,20 @@ second, the rival's sealed pick is hidden in its view, so the determinization sa
 the agent treats it as unknown. Multi-observer search, which models each player's
 information sets, would fix fusion properly at several times the cost.
 
-Play-outs are uniformly random in every game; no per-game policy clearly beat them:
+Play-out policies. The search itself knows no game; a policy only plays moves on the
+determinized state and scores where it stops. Triple Triad has none (uniform play-outs are
+9 moves at most, and one-ply greedy play-outs on ``Game.heuristic`` lost at an equal time
+budget: 19 wins, 30 draws, 31 losses in 80 games). Forge & Fury registers one
+(``agents/forge_fury.py``): fifty rounds of random picks drown the one or two rounds a
+decision changes (the ``normal`` level won about 30% of Chama games against the greedy
+agent with them), so its play-outs play the round after the tree greedily and score rounds
+won plus the worth of the cards left to play, which took ``normal`` past greedy.
+``rollout_plies`` overrides a policy's length, for experiments.
 
-- Triple Triad, one-ply greedy play-outs on ``Game.heuristic`` (80% greedy) cost a clone
-  and apply per legal action per ply; at an equal 0.05 s a move they scored 19 wins, 30
-  draws, 31 losses in 80 games against random play-outs;
-- Forge & Fury (Brasa), play-outs that name the strongest colour and pick the highest
-  card in it (20% random): at 400 iterations against the greedy agent they won 12 of 20
-  games to end, 19 of 30 cut after 8 actions (the heuristic's leader winning), beside 11
-  of 20 and 15 of 30 for random play-outs: no clear gain at these sizes.
-
-``rollout_plies`` cuts play-outs short for experiments; the levels play them to the end.
+Speed: nodes cache the last legal list they saw with each action's notation and edge (a
+list compares in C, and a node mostly sees the same list again), UCB1 reads a table of
+logarithms and a mean kept by the backup, and expansion counts availability in one pass;
+the same trees, seed for seed, as the straightforward loop.
 
 Difficulty levels, registered for every game: ``easy`` (50 iterations), ``normal``
 (400; also ``ismcts``), ``hard`` (2000).
@@ -61,10 +66,11 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from math import log, sqrt
 from typing import Any
 
-from ..kernel.actions import Action
+from ..kernel.actions import Action, Decision
 from ..kernel.game import Game, State
 from ..kernel.rng import Rng
 from .base import register_agent
@@ -78,19 +84,71 @@ TIME_CHECK = 8
 REDETERMINIZE = 16
 """A fresh ``determinize(view)`` every this many iterations; in between, ``redeal_hidden``
 of the last one (everything the searcher cannot see drawn anew)."""
-"""With a time budget, the clock is read every this many iterations."""
+
+NOTATION_CACHE = 100_000
+"""Action objects whose notation an agent remembers; beyond that it starts afresh."""
 
 LEVELS = {"easy": 50, "normal": 400, "hard": 2000}
 
 
-class _Edge:
-    """Statistics of one action at one node: visits, total return, availability."""
+class Playout:
+    """How an iteration goes on below the tree, and what a play-out cut short is worth.
 
-    __slots__ = ("avail", "total", "visits")
+    This base plays uniformly random moves to the end, in any game. A game may register a
+    subclass (``register_playout``) with a better move rule (``act``), a length (``plies``)
+    after which ``evaluate`` scores the position instead of playing on, or both.
+    """
+
+    plies: int | None = None
+    """Play-out actions before ``evaluate`` scores the state; ``None`` plays to the end."""
+    uniform = True
+    """``act`` is uniformly random: the search then runs its own, inlined loop."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def act(self, state: State, legal: list[Action], rng: Rng) -> Action:
+        return legal[rng.below(len(legal))] if len(legal) > 1 else legal[0]
+
+    def evaluate(self, state: State) -> tuple[float, ...]:
+        """Every player's return in [-1, 1] for an unfinished state: the heuristic's
+        leader wins (a tie for the lead is a draw)."""
+        game = self.game
+        players = game.num_players
+        values = [game.heuristic(state, p) for p in range(players)]
+        top = max(values)
+        leaders = [p for p in range(players) if values[p] == top]
+        if len(leaders) > 1:
+            return tuple(0.0 for _ in range(players))
+        return tuple(1.0 if p == leaders[0] else -1.0 for p in range(players))
+
+
+PLAYOUTS: dict[str, Callable[[Game], Playout]] = {}
+"""Play-out policies by game name; a game without one gets the uniform ``Playout``."""
+
+
+def register_playout(game_name: str) -> Callable[[Callable[[Game], Playout]], Callable[[Game], Playout]]:
+    def add(factory: Callable[[Game], Playout]) -> Callable[[Game], Playout]:
+        PLAYOUTS[game_name] = factory
+        return factory
+
+    return add
+
+
+def playout_for(game: Game) -> Playout:
+    """The play-out policy registered for ``game``, or uniform random play."""
+    return PLAYOUTS.get(game.name, Playout)(game)
+
+
+class _Edge:
+    """Statistics of one action at one node: visits, total and mean return, availability."""
+
+    __slots__ = ("avail", "mean", "total", "visits")
 
     def __init__(self) -> None:
         self.visits = 0
         self.total = 0.0
+        self.mean = 0.0  # total / visits, kept by the backup: selection reads it every visit
         self.avail = 0
 
 
@@ -99,15 +157,20 @@ class _Node:
 
     ``edges`` may be shared between siblings (a sealed reply: see the module docstring);
     ``children`` never is. ``sealed`` is the table this node's children share when their
-    mover cannot see the sealed choice taken here.
+    mover cannot see the sealed choice taken here. ``legal``, ``keys`` and ``slots`` cache
+    the last legal list seen here with each action's notation and edge (``None`` until it
+    has one): a node usually sees the same list again, and a list compares in C.
     """
 
-    __slots__ = ("children", "edges", "sealed")
+    __slots__ = ("children", "edges", "keys", "legal", "sealed", "slots")
 
     def __init__(self, edges: dict[str, _Edge] | None = None) -> None:
         self.edges: dict[str, _Edge] = {} if edges is None else edges
         self.children: dict[str, _Node] = {}
         self.sealed: dict[str, _Edge] | None = None
+        self.legal: list[Action] = []
+        self.keys: list[str] = []
+        self.slots: list[_Edge | None] = []
 
 
 class ISMCTSAgent:
@@ -123,6 +186,7 @@ class ISMCTSAgent:
         exploration: float = EXPLORATION,
         name: str = "ismcts",
         rollout_plies: int | None = None,
+        playout: Playout | None = None,
     ) -> None:
         if iterations < 1:
             raise ValueError(f"iterations must be at least 1, got {iterations}")
@@ -131,11 +195,14 @@ class ISMCTSAgent:
         self.seconds = seconds
         self.exploration = exploration
         self.name = name
-        # Play-out length before the heuristic's leader is taken as the winner; None (the
-        # default, and what the levels use) plays to the end.
-        self.rollout_plies = rollout_plies
+        self.playout = playout_for(game) if playout is None else playout
+        # Play-out length before ``evaluate`` scores the state; None takes the policy's.
+        self.rollout_plies = self.playout.plies if rollout_plies is None else rollout_plies
         self.last_iterations = 0  # how many the last act() ran (for benchmarks)
-        self._notation: dict[int, tuple[Action, str]] = {}  # id(action) -> (action, notation)
+        self._key_of: dict[int, str] = {}  # id(action) -> notation, for the actions in _seen
+        self._seen: list[Action] = []
+        self._logs: list[float] = [0.0]  # log(n) by n, for UCB1 (a lookup beats a call)
+        self._extend_logs(iterations + 2)
 
     def act(self, view: dict[str, Any], legal_actions: list[Action], rng: Rng) -> Action:
         if len(legal_actions) == 1:
@@ -161,6 +228,8 @@ class ISMCTSAgent:
         root = _Node()
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         me = view["viewer"]
+        if len(self._seen) > NOTATION_CACHE:  # a game that makes new action objects each time
+            self._key_of, self._seen = {}, []
         base: State | None = None
         done = 0
         while done < self.iterations or deadline is not None:
@@ -169,6 +238,8 @@ class ISMCTSAgent:
                 and time.perf_counter() >= deadline
             ):
                 break
+            if len(self._logs) < done + 2:  # an edge's availability is at most done + 1
+                self._extend_logs(done + 2)
             if done % REDETERMINIZE == 0 or base is None:
                 base = game.determinize(view, search_rng)
                 state = base.clone()  # the play-out must not change base
@@ -180,87 +251,97 @@ class ISMCTSAgent:
         return root
 
     def _iterate(self, root: _Node, state: State, rng: Rng) -> None:
-        # Games hand out the same action objects again and again: their notation is
-        # computed once (the entry keeps the object alive, so its id is never reused).
-        notation = self._notation
+        logs = self._logs
         path: list[tuple[_Edge, int]] = []
         node = root
         plies = 0
         c = self.exploration
         # Selection and expansion.
-        while not state.is_terminal and plies < MAX_PLIES:
-            decision = state.pending
-            assert decision is not None
-            player = decision.player
+        while state.decisions and plies < MAX_PLIES:
+            decision = state.decisions[-1]
             legal = state.legal_actions()
             edges = node.edges
-            untried: list[tuple[str, Action]] = []
-            best_value = -math.inf
-            best: tuple[_Edge, str, Action] | None = None
-            for action in legal:
-                known = notation.get(id(action))
-                if known is None or known[0] is not action:
-                    known = notation[id(action)] = (action, str(action))
-                key = known[1]
-                edge = edges.get(key)
-                if edge is None:
-                    untried.append((key, action))
-                    continue
-                avail = edge.avail = edge.avail + 1
-                if not untried:  # UCB1 matters only while every action so far was tried
-                    visits = edge.visits
-                    value = edge.total / visits + c * sqrt(log(avail) / visits)
-                    if value > best_value:
-                        best_value, best = value, (edge, key, action)
-            if untried:
-                key, action = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
-                edge = edges[key] = _Edge()
+            if legal != node.legal:  # equal actions have equal notation
+                keys = list(map(self._key_of.get, map(id, legal)))
+                if None in keys:
+                    keys = self._keys(legal)
+                node.legal, node.keys = legal, keys
+                node.slots = slots = list(map(edges.get, keys))
+            else:
+                keys, slots = node.keys, node.slots
+                if None in slots:  # an edge may have been made since, here or by a sibling
+                    node.slots = slots = list(map(edges.get, keys))
+            if None in slots:  # expand an untried action; the others were available
+                for edge in filter(None, slots):
+                    edge.avail += 1
+                untried = [i for i, edge in enumerate(slots) if edge is None]
+                i = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
+                edge = slots[i] = edges[keys[i]] = _Edge()
                 edge.avail = 1
                 expanded = True
-            else:
-                assert best is not None
-                edge, key, action = best
+            else:  # UCB1
+                best_value = -math.inf
+                for j, edge in enumerate(slots):
+                    avail = edge.avail = edge.avail + 1
+                    value = edge.mean + c * sqrt(logs[avail] / edge.visits)
+                    if value > best_value:
+                        best_value, i = value, j
+                edge = slots[i]
                 expanded = False
-            state.apply_unchecked(action)
+            state.apply_unchecked(legal[i])
             plies += 1
-            path.append((edge, player))
+            path.append((edge, decision.player))
+            key = keys[i]
             child = node.children.get(key)
             if child is None:
-                shared = None
-                following = state.pending
-                if self.share_sealed and decision.secret and following is not None and following.secret and (
-                    following.player != player
-                ):
-                    if node.sealed is None:
-                        node.sealed = {}
-                    shared = node.sealed
-                child = node.children[key] = _Node(shared)
+                child = node.children[key] = self._child(node, decision, state)
             node = child
             if expanded:
                 break
         # Play-out.
         stop = MAX_PLIES if self.rollout_plies is None else min(MAX_PLIES, plies + self.rollout_plies)
-        while not state.is_terminal and plies < stop:
-            legal = state.legal_actions()
-            state.apply_unchecked(legal[rng.below(len(legal))] if len(legal) > 1 else legal[0])
-            plies += 1
-        returns = self._returns(state)
-        for edge, player in path:
-            edge.visits += 1
-            edge.total += returns[player]
-
-    def _returns(self, state: State) -> tuple[float, ...]:
+        playout = self.playout
+        if playout.uniform:
+            below = rng.below
+            while state.decisions and plies < stop:
+                legal = state.legal_actions()
+                state.apply_unchecked(legal[below(len(legal))] if len(legal) > 1 else legal[0])
+                plies += 1
+        else:
+            while state.decisions and plies < stop:
+                state.apply_unchecked(playout.act(state, state.legal_actions(), rng))
+                plies += 1
         outcome = state.outcome
-        if outcome is not None:
-            return outcome.returns()
-        # A play-out cut at MAX_PLIES: the heuristic's leader wins.
-        players = self.game.num_players
-        values = [self.game.heuristic(state, p) for p in range(players)]
-        top = max(values)
-        leaders = [p for p in range(players) if values[p] == top]
-        if len(leaders) > 1:
-            return tuple(0.0 for _ in range(players))
-        return tuple(1.0 if p == leaders[0] else -1.0 for p in range(players))
+        returns = outcome.returns() if outcome is not None else playout.evaluate(state)
+        for edge, player in path:
+            visits = edge.visits = edge.visits + 1
+            total = edge.total = edge.total + returns[player]
+            edge.mean = total / visits
+
+    def _keys(self, legal: list[Action]) -> list[str]:
+        """Each action's notation, computed once per action object: games hand out the same
+        objects again and again. ``_seen`` keeps them alive, so their ids are not reused."""
+        key_of = self._key_of
+        for action in legal:
+            if id(action) not in key_of:
+                key_of[id(action)] = str(action)
+                self._seen.append(action)
+        return [key_of[id(action)] for action in legal]
+
+    def _extend_logs(self, size: int) -> None:
+        logs = self._logs
+        logs += [log(n) for n in range(len(logs), max(size, 2 * len(logs)))]
+
+    def _child(self, node: _Node, decision: Decision, state: State) -> _Node:
+        following = state.pending
+        if (
+            self.share_sealed and decision.secret and following is not None and following.secret
+            and following.player != decision.player
+        ):
+            if node.sealed is None:
+                node.sealed = {}
+            return _Node(node.sealed)
+        return _Node()
 
 
 def _level(name: str, iterations: int) -> Any:

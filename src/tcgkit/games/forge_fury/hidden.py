@@ -6,6 +6,7 @@ from collections import Counter
 from typing import Any
 
 from ...kernel.actions import Decision
+from ...kernel.determinize import deal_hidden, shuffle
 from ...kernel.rng import Rng
 from .cards import COLOURS
 from .rules import ForgeFury, ForgeFuryState
@@ -18,11 +19,11 @@ def redeal_hidden(state: ForgeFuryState, viewer: int | None, rng: Rng) -> ForgeF
     new.rng = Rng(rng.next_u64())
     for p in (0, 1):
         if p == viewer:
-            rng.shuffle(new.decks[p])
+            shuffle(new.decks[p], rng)
             continue
         hidden_pick = new.picks[p] is not None and not new.revealed
         unseen = new.decks[p] + new.hands[p] + ([new.picks[p]] if hidden_pick else [])
-        rng.shuffle(unseen)
+        shuffle(unseen, rng)
         n_deck, n_hand = len(new.decks[p]), len(new.hands[p])
         new.decks[p] = unseen[:n_deck]
         new.hands[p] = unseen[n_deck:n_deck + n_hand]
@@ -38,66 +39,58 @@ def _signs_public(state: ForgeFuryState) -> bool:
 
 
 def determinize(game: ForgeFury, view: dict[str, Any], rng: Rng) -> ForgeFuryState:
-    """A full state ``view`` could come from: unseen cards drawn from what is known of each
-    deck list (or from the pool when lists are private), orders and sealed choices sampled."""
-    find = {c.label: c.id for c in game.cards.cards}
-    zones, me = view["zones"], view["viewer"]
+    """A full state ``view`` could come from: the cards the viewer has not seen dealt from
+    what it knows of each deck list (a private list is completed from the cards not seen)
+    into the hands, picks and decks it cannot see (``kernel.determinize``); the deck lists
+    rebuilt from where every card ended; sealed signs sampled."""
+    ids = game.ids_by_label
 
-    def cards(zone: str) -> list[int]:
-        return [find[label] for label in zones[zone].get("cards", [])]
+    def fill(player: int, n: int, seen: Counter[str], rng: Rng) -> list[str]:
+        pool = [label for label in ids if label not in seen]  # one copy per card
+        return rng.sample(pool, n)
 
-    lists: list[list[int]] = []
+    known = view["decklists"]
+    dealt = deal_hidden(view["zones"], {0: known[0], 1: known[1]}, rng, _deck_of, fill)
+    zone = {name: [ids[label] for label in cards] for name, cards in dealt.items()}
+    picks: list[int | None] = [zone[f"pick{p}"][0] if zone[f"pick{p}"] else None for p in (0, 1)]
+    lists = tuple(
+        tuple(
+            zone[f"deck{p}"] + zone[f"hand{p}"] + zone[f"recovery{p}"] + zone[f"conquest{1 - p}"]
+            + ([] if picks[p] is None else [picks[p]])
+        )
+        for p in (0, 1)
+    )
+    if known[0] is not None and known[1] is not None:  # the lists as they were given
+        lists = tuple(tuple(ids[label] for label in known[p]) for p in (0, 1))
+    state = ForgeFuryState(game, Rng(rng.next_u64()), (lists[0], lists[1]))
     for p in (0, 1):
-        known = view["decklists"][p]
-        if known is None:  # private: the seen cards plus a random fill from the pool
-            seen = Counter(cards(f"recovery{p}") + cards(f"conquest{1 - p}"))
-            pool = [c for c in range(len(game.cards)) if c not in seen]
-            rng.shuffle(pool)
-            size = sum(zones[f"{z}{p}"]["count"] for z in ("deck", "hand", "pick", "recovery"))
-            size += zones[f"conquest{1 - p}"]["count"]
-            lists.append(list(seen.elements()) + pool[: size - sum(seen.values())])
-        else:
-            lists.append([find[label] for label in known])
-    state = ForgeFuryState(game, Rng(rng.next_u64()), (tuple(lists[0]), tuple(lists[1])))
-    info_minigame = view["minigame"]
-    for p in (0, 1):
-        state.recovery[p] = cards(f"recovery{p}")
-        state.conquest[p] = cards(f"conquest{p}")
-    for p in (0, 1):
-        unseen = Counter(lists[p]) - Counter(state.recovery[p] + state.conquest[1 - p])
-        visible_hand = "cards" in zones[f"hand{p}"]
-        visible_pick = "cards" in zones[f"pick{p}"]
-        if visible_hand:
-            state.hands[p] = cards(f"hand{p}")
-            unseen -= Counter(state.hands[p])
-        if visible_pick and zones[f"pick{p}"]["count"]:
-            state.picks[p] = cards(f"pick{p}")[0]
-            unseen -= Counter([state.picks[p]])
-        rest = list(unseen.elements())
-        rng.shuffle(rest)
-        if not visible_pick and zones[f"pick{p}"]["count"]:
-            state.picks[p] = rest.pop()
-        if not visible_hand:
-            n = zones[f"hand{p}"]["count"]
-            state.hands[p], rest = rest[:n], rest[n:]
-        state.decks[p] = rest
+        state.decks[p], state.hands[p] = zone[f"deck{p}"], zone[f"hand{p}"]
+        state.recovery[p], state.conquest[p] = zone[f"recovery{p}"], zone[f"conquest{p}"]
+    state.picks = picks
+    me = view["viewer"]
     state.colour = None if view["colour"] is None else COLOURS.index(view["colour"])
     state.chooser = view["chooser"]
     state.revealed = any(
-        "cards" in zones[f"pick{p}"] and p != me and zones[f"pick{p}"]["count"] for p in (0, 1)
+        "cards" in view["zones"][f"pick{p}"] and p != me and picks[p] is not None for p in (0, 1)
     )
     state.rounds, state.first, state.sudden = view["rounds"], view["first"], view["sudden_death"]
-    if info_minigame is not None:
-        state.purpose, state.caller = info_minigame["purpose"], info_minigame["caller"]
-        state.call, state.ties = info_minigame["call"], info_minigame["ties"]
+    minigame = view["minigame"]
+    if minigame is not None:
+        state.purpose, state.caller = minigame["purpose"], minigame["caller"]
+        state.call, state.ties = minigame["call"], minigame["ties"]
         top = 3 if game.options.minigame == "rps" else 6
-        state.signs = [rng.below(top) if done else None for done in info_minigame["committed"]]
-        if me is not None and info_minigame["own_sign"] is not None:
-            state.signs[me] = info_minigame["own_sign"]
+        state.signs = [rng.below(top) if done else None for done in minigame["committed"]]
+        if me is not None and minigame["own_sign"] is not None:
+            state.signs[me] = minigame["own_sign"]
     state.decisions = _pending(game, view, state)
     if view["outcome"] is not None:
         state.result = (view["outcome"]["winner"], view["outcome"]["reason"])
     return state
+
+
+def _deck_of(name: str, zone: dict[str, Any]) -> int:
+    """A conquest pile holds the rival's cards; every other zone its owner's."""
+    return 1 - zone["owner"] if name.startswith("conquest") else zone["owner"]
 
 
 def _pending(game: ForgeFury, view: dict[str, Any], state: ForgeFuryState) -> list[Decision]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from ...kernel.determinize import deal_hidden, unseen
 from ...kernel.errors import NotationError, OptionsError
 from ...kernel.rng import Rng
 from .cards import ELEMENT_LETTERS, ELEMENTS, HAND_SIZE, Card
@@ -300,20 +301,22 @@ def determinize(game: TripleTriad, view: dict[str, Any], rng: Rng) -> TripleTria
     decks: list[list[int] | None] = [
         None if d is None else [ids[n] for n in d] for d in view["decks"]
     ]
-    hands: list[list[int]] = [[], []]
-    for p in (0, 1):
-        zone = zones[f"hand{p}"]
-        if "cards" in zone:
-            hands[p] = [ids[n] for n in zone["cards"]]
-    seen = Counter([c for c in board if c >= 0] + hands[0] + hands[1])
-    for p in (0, 1):
-        zone = zones[f"hand{p}"]
-        if "cards" in zone:
-            continue
-        # The viewer's own brought cards seen nowhere must be in this hidden hand.
-        other = decks[1 - p]
-        missing = list((Counter(other) - seen).elements()) if other is not None else []
-        hands[p] = missing + [rng.below(len(game.cards)) for _ in range(zone["count"] - len(missing))]
+    # Every card in view counts against the viewer's own list: its cards seen nowhere must
+    # be in the rival's hidden hand (after Sudden Death a hand may hold the rival's cards);
+    # the rest of a hidden hand is any card of the pool.
+    me = view["viewer"]
+    mine = None if me is None else view["decks"][me]
+    on_board = [cell["card"] for cell in zones["board"]["cards"] if cell is not None]
+    pool = -1 if me is None else me  # the one deck list every hand is accounted against
+    names = [c.name for c in game.cards.cards]
+    dealt = deal_hidden(
+        {f"hand{p}": zones[f"hand{p}"] for p in (0, 1)},
+        {pool: unseen(mine, on_board)},
+        rng,
+        lambda name, zone: pool,
+        lambda player, n, seen, rng: [names[rng.below(len(names))] for _ in range(n)],
+    )
+    hands = [[ids[n] for n in dealt[f"hand{p}"]] for p in (0, 1)]
     everything = Counter([c for c in board if c >= 0] + hands[0] + hands[1])
     for p in (0, 1):
         if decks[p] is None:
