@@ -22,7 +22,7 @@ def advance(state, rng, until):
 SEARCHERS = {"easy", "normal", "hard", "ismcts", "perfect"}  # whole games in their own tests
 
 
-@pytest.mark.parametrize("game_name", ["triple-triad", "forge-fury"])
+@pytest.mark.parametrize("game_name", ["triple-triad", "forge-fury", "ff-tcg"])
 def test_every_agent_plays_whole_games_with_legal_actions(game_name):
     game = tcgkit.load_game(game_name, **({"mode": "brasa"} if game_name == "forge-fury" else {}))
     for name in set(agent_names(game_name)) - SEARCHERS:
@@ -107,3 +107,21 @@ def test_forge_fury_colour_choice_is_a_colour():
     state = advance(game.new_state(5), Rng(5), lambda s: s.pending.kind == "colour")
     action = make_agent("mixed", game).act(state.view(state.to_move), state.legal_actions(), Rng(1))
     assert str(action).split()[1] in COLOURS
+
+
+def test_ff_tcg_greedy_ignores_what_it_cannot_see():
+    """Re-deal the rival's hand, face-down cards and both deck orders: greedy's choice stays."""
+    game = tcgkit.load_game("ff-tcg")
+    agent = make_agent("greedy", game)
+    checked = 0
+    for seed in range(4):
+        state = advance(game.new_state(seed), Rng(seed),
+                        lambda s: s.turn >= 6 and len(s.legal_actions()) > 2)
+        me = state.to_move
+        other = game.redeal_hidden(state, me, Rng(99))
+        assert other.to_json() != state.to_json() and other.view(me) == state.view(me)
+        for i in range(3):
+            assert agent.act(state.view(me), state.legal_actions(), Rng(i)) == \
+                agent.act(other.view(me), other.legal_actions(), Rng(i))
+        checked += 1
+    assert checked == 4

@@ -6,6 +6,7 @@ import pytest
 
 import tcgkit
 from tcgkit.agents import agent_names, make_agent
+from tcgkit.agents.ff_tcg import FFTcgPlayout
 from tcgkit.agents.forge_fury import ForgeFuryPlayout
 from tcgkit.agents.mcts import LEVELS, PLAYOUTS, ISMCTSAgent, Playout, register_playout
 from tcgkit.kernel.rng import Rng
@@ -14,6 +15,7 @@ from tcgkit.sim import run_games, summarize
 GAMES = {
     "triple-triad": {},
     "forge-fury": {"mode": "brasa"},
+    "ff-tcg": {},
 }
 
 
@@ -91,6 +93,7 @@ def test_beats_random_at_triple_triad():
         ("triple-triad", {"random": True, "elemental": True}),
         ("forge-fury", {}),
         ("forge-fury", {"private_decklists": True}),
+        ("ff-tcg", {}),
     ],
 )
 def test_the_choice_does_not_depend_on_hidden_information(game_name, extra):
@@ -252,3 +255,17 @@ def test_a_registered_policy_is_used_and_cut_after_its_plies():
     choose(agent, state, 1)
     assert calls["evaluate"] == 30  # an empty board: no play-out reaches the end
     assert 0 < calls["act"] <= 2 * 30
+
+
+def test_ff_tcg_playouts_stop_after_a_turn_and_score_the_material():
+    game = load("ff-tcg")
+    agent = ISMCTSAgent(game, iterations=20)
+    policy = agent.playout
+    assert isinstance(policy, FFTcgPlayout) and agent.rollout_plies == policy.plies == 12
+    values = []
+    for state in positions(game, 4, 30):
+        value = policy.evaluate(state)
+        assert -1.0 < value[0] < 1.0 and value[1] == -value[0]
+        assert (value[0] > 0) == (game.heuristic(state, 0) > 0)
+        values.append(value[0])
+    assert len(set(values)) > 3  # graded, not a win / loss coin
