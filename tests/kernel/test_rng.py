@@ -50,3 +50,15 @@ def test_derived_seeds_differ_per_stream():
     assert len(seeds) == 1000
     assert derive_seed(9, 1, 2) != derive_seed(9, 2, 1)
     assert derive_seed(9, 4) == derive_seed(9, 4)
+
+
+def test_quick_shuffle_is_multiply_high_fisher_yates_on_the_same_draws():
+    for seed in range(40):
+        for n in (*range(8), 31, 60, 61, 130):
+            rng, reference = Rng(seed * 1000 + n), Rng(seed * 1000 + n)
+            items, expected = list(range(n)), list(range(n))
+            rng.quick_shuffle(items)
+            for i in range(n - 1, 0, -1):  # the plain definition: index = high word of draw * (i + 1)
+                j = (reference.next_u64() * (i + 1)) >> 64
+                expected[i], expected[j] = expected[j], expected[i]
+            assert items == expected and rng.state == reference.state

@@ -20,6 +20,10 @@ modify a stat, destroy, move, discard); a game adds its own primitives (``regist
 and implements the host methods they call. The rare card that cannot be said in data gets
 a named Python ``hook`` (``{ do = "hook", name = "..." }``), listed in the game's registry.
 
+Hot paths ask ``Condition.compile()`` / ``Step.compile()`` for a plain ``(host, act)`` function
+made once at load time: no walk over the condition tree, and a primitive with a *binder*
+(``registry.binder``) reads its parameters once instead of on every check.
+
 Resolution is the game's: it pays the costs, then runs the effects in order through
 ``resolve``. An effect that needs a player's choice (which cards to discard) pushes a
 decision and returns ``PAUSE``; ``resolve`` reports where to resume once it is answered,
@@ -76,6 +80,12 @@ class NoParams(Params):
 
 
 # -- compiled text --------------------------------------------------------------------------
+Bound = Callable[[Any, "Activation"], Any]
+"""A step as a plain function of ``(host, act)``: its parameters already read."""
+Predicate = Callable[[Any, "Activation"], bool]
+"""A condition as a plain function of ``(host, act)``."""
+
+
 @dataclass(frozen=True, slots=True)
 class Primitive:
     name: str
@@ -83,6 +93,7 @@ class Primitive:
     params: type[Params]
     run: Callable[..., Any]
     summary: str = ""
+    bind: Callable[[Step], Bound] | None = None  # optional fast path, see ``EffectRegistry.binder``
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +106,13 @@ class Step:
 
     def __call__(self, host: Any, act: Activation) -> Any:
         return self.primitive.run(host, act, self.params, self)
+
+    def compile(self) -> Bound:
+        """``self(host, act)`` as a plain function, for hot paths (built once, kept by the caller)."""
+        if self.primitive.bind is not None:
+            return self.primitive.bind(self)
+        run, params, step = self.primitive.run, self.params, self
+        return lambda host, act: run(host, act, params, step)
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +132,29 @@ class Condition:
         if self.op == "any":
             return any(part.holds(host, act) for part in self.parts)
         return not self.parts[0].holds(host, act)
+
+    def compile(self) -> Predicate:
+        """``holds`` as a plain function, for hot paths (built once, kept by the caller)."""
+        if self.op == "check":
+            assert self.check is not None
+            if self.check.primitive.bind is not None:  # binders of checks return a bool
+                return self.check.primitive.bind(self.check)
+            run, params, step = self.check.primitive.run, self.check.params, self.check
+            return lambda host, act: bool(run(host, act, params, step))
+        tests = tuple(part.compile() for part in self.parts)
+        if self.op == "not":
+            test = tests[0]
+            return lambda host, act: not test(host, act)
+        if len(tests) == 1:
+            return tests[0]
+        if len(tests) == 2:  # the common case, without a generator (each test returns a bool)
+            first, second = tests
+            if self.op == "all":
+                return lambda host, act: first(host, act) and second(host, act)
+            return lambda host, act: first(host, act) or second(host, act)
+        if self.op == "all":
+            return lambda host, act: all(test(host, act) for test in tests)
+        return lambda host, act: any(test(host, act) for test in tests)
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,6 +256,20 @@ class EffectRegistry:
     def target(self, name: str, params: type[Params] = NoParams, summary: str = "") -> Callable[..., Any]:
         """Register ``run(host, act, params, step) -> list[card]`` (the candidates) as ``name``."""
         return self._add("target", name, params, summary)
+
+    def binder(self, kind: Literal["effect", "condition", "target"],
+               name: str) -> Callable[[Callable[[Step], Bound]], Callable[[Step], Bound]]:
+        """Register ``bind(step) -> fn(host, act)`` for primitive ``name``: the same result as
+        ``run`` with the step's parameters read once (a check's function returns a bool).
+        ``compile()`` uses it; card text compiled before it was registered keeps working."""
+
+        def register(bind: Callable[[Step], Bound]) -> Callable[[Step], Bound]:
+            primitive = self.primitives[kind, name]
+            self.primitives[kind, name] = Primitive(primitive.name, primitive.kind, primitive.params,
+                                                    primitive.run, primitive.summary, bind)
+            return bind
+
+        return register
 
     def hook(self, name: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         """Register a per-card Python effect: the listed exception to cards as data."""

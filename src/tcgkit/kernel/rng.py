@@ -8,6 +8,7 @@ saved state stores one number, and the sequence is the same on every Python vers
 from __future__ import annotations
 
 from collections.abc import MutableSequence, Sequence
+from functools import lru_cache
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -29,6 +30,18 @@ def derive_seed(seed: int, *stream: int) -> int:
     for s in stream:
         z = _mix((z + _GAMMA * (s + 1)) & _MASK)
     return z
+
+
+@lru_cache(maxsize=512)
+def _lanes(count: int) -> tuple[int, int, int]:
+    """For ``count`` draws at once: 1 in each 128-bit lane, (k + 1) * gamma in lane k, and the
+    mask of each lane's low 64 bits."""
+    ones = steps = lanes = 0
+    for k in range(count):
+        ones |= 1 << (128 * k)
+        steps |= ((k + 1) * _GAMMA) << (128 * k)
+        lanes |= _MASK << (128 * k)
+    return ones, steps, lanes
 
 
 class Rng:
@@ -70,6 +83,31 @@ class Rng:
         for i in range(len(items) - 1, 0, -1):
             j = below(i + 1)
             items[i], items[j] = items[j], items[i]
+
+    def quick_shuffle(self, items: MutableSequence[T]) -> None:
+        """Fisher-Yates, in place, one draw per item: ``j = (draw * (i + 1)) >> 64`` for ``i`` from
+        the end (bias below ``len(items) / 2**64``). About four times as fast as ``shuffle``, for
+        decks shuffled in hot paths; the two give different orders, so a game picks one for good.
+
+        The draws are made all at once: SplitMix64's state only adds a constant, so the ``n - 1``
+        states are known up front, and one big integer holding them in 128-bit lanes goes through
+        the mixing steps (a product of a 64-bit lane by a 64-bit constant stays in its lane)."""
+        n = len(items)
+        if n < 2:
+            return
+        ones, steps, lanes = _lanes(n - 1)
+        s = self.state
+        z = (s * ones + steps) & lanes  # lane k: the state after k + 1 draws
+        z = ((z ^ (z >> 30)) & lanes) * 0xBF58476D1CE4E5B9 & lanes
+        z = ((z ^ (z >> 27)) & lanes) * 0x94D049BB133111EB & lanes
+        z = (z ^ (z >> 31)) & lanes
+        draws = memoryview(z.to_bytes(16 * (n - 1), "little")).cast("Q")[::2]
+        i = n - 1
+        for draw in draws:
+            j = (draw * (i + 1)) >> 64
+            items[i], items[j] = items[j], items[i]
+            i -= 1
+        self.state = (s + (n - 1) * _GAMMA) & _MASK
 
     def sample(self, items: Sequence[T], k: int) -> list[T]:
         pool = list(items)

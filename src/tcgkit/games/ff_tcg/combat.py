@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...kernel.actions import Action, Decision
+from ...kernel.actions import Action
 from .actions import DONE, Assign, Pick
-from .host import NO_FIGHT, VILLAIN_FIGHT, activation
+from .host import ACTIVATIONS, NO_FIGHT, VILLAIN_FIGHT, activation
 
 if TYPE_CHECKING:
     from .rules import FFTcgState
@@ -24,14 +24,16 @@ class CombatMixin:
     # -- declaration ------------------------------------------------------------------------
     def declare_actions(self: FFTcgState, p: int) -> list[Action]:
         out: list[Action] = []
-        db, kind = self.game.cards, self.t.kind
-        for c in self.world[p] + self.city_mons[1 - p]:
-            info = db[kind[c]]
-            if info.attack is None or info.attack.holds(self, activation(p, c)):
-                out.append(self.pick("attack", c))
-        if not self.attackers and self.chars[p]:
+        tests, kind, attacks = self.game.attack_test, self.t.kind, self.t.picks["attack"]
+        for zone in (self.world[p], self.city_mons[1 - p]):
+            for c in zone:
+                test = tests[kind[c]]
+                if test is None or test(self, ACTIVATIONS.get(c << 6 | p) or activation(p, c)):
+                    out.append(attacks[c] or self.t.pick("attack", c))
+        if not self.attackers and self.chars[p] and self.cities[p] and self.on:
+            under = self.on.values()
             for city in self.cities[p]:
-                if city in self.on.values():
+                if city in under:
                     out.append(self.pick("clear", city))
         out.append(DONE)
         return out
@@ -57,7 +59,7 @@ class CombatMixin:
             del self.on[m]
             self.attackers.append(m)
         self.log.append(("clear", p, city))
-        self.decisions.append(Decision(p, "assign"))
+        self.decide(p, "assign")
 
     def declare_done(self: FFTcgState) -> None:
         self.decisions.pop()
@@ -71,7 +73,7 @@ class CombatMixin:
             self.fire("on_win", winners)
             self.step = "combat_end"
         else:
-            self.decisions.append(Decision(self.cside, "assign"))
+            self.decide(self.cside, "assign")
 
     def step_villain(self: FFTcgState) -> None:
         villains = [a for a in self.attackers if self.ctype(a) == "villain"]
@@ -89,7 +91,7 @@ class CombatMixin:
             return
         self.fight_char, self.fight_mons, self.extra = VILLAIN_FIGHT, [villain], [0, 0]
         self.log.append(("fight", self.cside, VILLAIN_FIGHT, (villain,)))
-        self.decisions.append(Decision(self.cside, "window"))
+        self.decide(self.cside, "window")
 
     # -- assignment and order ---------------------------------------------------------------
     def assign_actions(self: FFTcgState) -> list[Action]:
@@ -108,21 +110,26 @@ class CombatMixin:
         self.log.append(("assign", action.monster, action.character))
         if len(self.assigned) == len(self.attackers):
             self.decisions.pop()
-            self.decisions.append(Decision(self.cside, "fight"))
+            self.decide(self.cside, "fight")
 
     def pending_fights(self: FFTcgState) -> list[int]:
-        return list(dict.fromkeys(self.assigned[m] for m in self.attackers if m in self.assigned))
+        assigned, out = self.assigned, []
+        for m in self.attackers:
+            character = assigned.get(m)
+            if character is not None and character not in out:
+                out.append(character)
+        return out
 
     def pick_fight(self: FFTcgState, character: int) -> None:
         self.decisions.pop()
         self.fight_char, self.extra = character, [0, 0]
         self.fight_mons = [m for m in self.attackers if self.assigned.get(m) == character]
         self.log.append(("fight", self.cside, character, tuple(self.fight_mons)))
-        self.decisions.append(Decision(self.cside, "window"))
+        self.decide(self.cside, "window")
 
     def step_order(self: FFTcgState) -> None:
         if self.pending_fights():
-            self.decisions.append(Decision(self.cside, "fight"))
+            self.decide(self.cside, "fight")
         else:
             self.step = "combat_end"
 
@@ -130,7 +137,7 @@ class CombatMixin:
     def window_done(self: FFTcgState) -> None:
         player = self.decisions.pop().player
         if player == self.cside:
-            self.decisions.append(Decision(self.mside, "window"))
+            self.decide(self.mside, "window")
         else:
             self.resolve_fight()
 
@@ -174,10 +181,18 @@ class CombatMixin:
 
     def fight_totals(self: FFTcgState, characters: list[int], monsters: list[int]) -> list[int]:
         """Power + defense of each side before luck (Poder, Defesa, modifiers, static texts)."""
-        power, defense = self.static_bonuses("power"), self.static_bonuses("defense")
-        stat = self.stat
-        return [sum(stat(c, "power", power) + stat(c, "defense", defense) for c in side)
-                for side in (characters, monsters)]
+        bonuses = self.all_static_bonuses()
+        power, defense = bonuses["power"], bonuses["defense"]
+        cards, kind, mods = self.game.cards, self.t.kind, self.mods
+        totals = []
+        for side in (characters, monsters):
+            total = 0
+            for c in side:
+                total += cards[kind[c]].power + power.get(c, 0) + defense.get(c, 0)
+                if mods.entries:
+                    total += mods.total(c, "power") + mods.total(c, "defense")
+            totals.append(total)
+        return totals
 
     def reveal(self: FFTcgState, player: int, count: int) -> int:
         """Sorte: the top cards of a deck, face up in the combat area until the fight ends."""
@@ -204,7 +219,7 @@ class CombatMixin:
             self.fire("on_win", monsters)
             self.step = "after_fight"
         else:
-            self.decisions.append(Decision(self.mside, "skull"))
+            self.decide(self.mside, "skull")
 
     def to_skulls(self: FFTcgState, monster: int) -> None:
         self.take(monster)
@@ -224,7 +239,7 @@ class CombatMixin:
 
     def step_villain_wound(self: FFTcgState) -> None:
         if self.chars[self.cside]:
-            self.decisions.append(Decision(self.mside, "wound"))
+            self.decide(self.mside, "wound")
         else:
             self.step = "after_fight"
 
@@ -296,8 +311,4 @@ class CombatMixin:
         self.finish(1 - player, reason)
 
     def pick(self: FFTcgState, verb: str, card: int) -> Pick:
-        cache = self.t.cache
-        action = cache.get((verb, card))
-        if action is None:
-            action = cache[(verb, card)] = Pick(verb, card, self.t.label[card])
-        return action
+        return self.t.picks[verb][card] or self.t.pick(verb, card)

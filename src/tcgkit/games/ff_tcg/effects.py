@@ -32,6 +32,7 @@ from pydantic import Field
 from ...kernel.effects import (
     SHARED,
     Activation,
+    Bound,
     CardName,
     EffectHost,
     NoParams,
@@ -208,3 +209,49 @@ class Choose(Params):
 @REGISTRY.target("card", Choose, "a matching card; the player names it in the action")
 def _choose(host: FFHost, act: Activation, p: Choose, step: Step) -> list[int]:
     return host.candidates(act, p.side, p.place, p.type, p.max_power, p.in_fight, p.wounded)
+
+
+# -- binders: the same checks with their parameters read once (``Condition.compile``) ----------
+@REGISTRY.binder("condition", "count")
+def _count_bound(step: Step) -> Bound:
+    p = step.params
+    assert isinstance(p, Controls)
+    side, place, type, name, job, least, most = p.side, p.place, p.type, p.name, p.job, p.at_least, p.at_most
+
+    def test(host: FFHost, act: Activation) -> bool:
+        n = host.count_cards(act, side, place, type, name, job)
+        return n >= least and (most is None or n <= most)
+
+    return test
+
+
+@REGISTRY.binder("condition", "sees")
+def _sees_bound(step: Step) -> Bound:
+    p = step.params
+    assert isinstance(p, Sees)
+    name, type = p.name, p.type
+    return lambda host, act: host.sees(name, type)
+
+
+@REGISTRY.binder("condition", "attacking_with")
+def _attacking_with_bound(step: Step) -> Bound:
+    p = step.params
+    assert isinstance(p, Sees)
+    name, type = p.name, p.type
+    return lambda host, act: host.attacking_with(act, name, type)
+
+
+@REGISTRY.binder("condition", "in_fight")
+def _in_fight_bound(step: Step) -> Bound:
+    p = step.params
+    assert isinstance(p, Role)
+    role = p.role
+    return lambda host, act: host.fight_role(act) == role
+
+
+@REGISTRY.binder("target", "card")
+def _choose_bound(step: Step) -> Bound:
+    p = step.params
+    assert isinstance(p, Choose)
+    side, place, type, most, in_fight, wounded = p.side, p.place, p.type, p.max_power, p.in_fight, p.wounded
+    return lambda host, act: host.candidates(act, side, place, type, most, in_fight, wounded)

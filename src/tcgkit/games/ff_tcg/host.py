@@ -40,18 +40,21 @@ class HostMixin:
     # -- where a card is ----------------------------------------------------------------------
     def locate(self: FFTcgState, card: int) -> tuple[list[int], str]:
         """The list holding ``card`` and its zone's name (every card is in exactly one)."""
+        if card in self.attackers:  # the likeliest first (a fight's result); the long lists last
+            return self.attackers, "attackers"
         p = card // self.t.size
-        for name in ("hand", "chars", "items", "world", "cities", "hidden", "discard", "deck",
-                     "skulls", "resolving"):
+        for name in ("chars", "items", "world", "cities", "hand", "resolving", "hidden"):
             zone = getattr(self, name)[p]
             if card in zone:
                 return zone, name
         if card in self.city_mons[1 - p]:
             return self.city_mons[1 - p], "city_mons"
-        if card in self.attackers:
-            return self.attackers, "attackers"
         if card in self.luck:
             return self.luck, "luck"
+        for name in ("discard", "skulls", "deck"):
+            zone = getattr(self, name)[p]
+            if card in zone:
+                return zone, name
         raise AssertionError(f"card {card} is in no zone")
 
     def in_play(self: FFTcgState, card: int) -> bool:
@@ -204,8 +207,11 @@ class HostMixin:
     def ask(self: FFTcgState, player: int, kind: str, count: int, type: str | None = None,
             name: str | None = None) -> str:
         self.asks.append((player, kind, count, type, name))
-        self.decisions.append(Decision(player, kind))
+        self.decide(player, kind)
         return PAUSE
+
+    def decide(self: FFTcgState, player: int, kind: str) -> None:
+        self.decisions.append(DECISIONS[player, kind])
 
     def move_from_hand(self: FFTcgState, card: int, verb: str) -> None:
         p = card // self.t.size
@@ -224,10 +230,10 @@ class HostMixin:
         return cards if type is None else [c for c in cards if ctype[kind[c]] == type]
 
     def search_options(self: FFTcgState, player: int, name: str | None, type: str | None) -> list[int]:
-        db, kind = self.game.cards, self.t.kind
-        return sorted(c for c in self.deck[player]
-                      if (name is None or db[kind[c]].name == name)
-                      and (type is None or db[kind[c]].type == type))
+        table, kind = self.game.matching(type, name, None), self.t.kind
+        found = [c for c in self.deck[player] if table[kind[c]]]
+        found.sort()
+        return found
 
     def wound(self: FFTcgState, card: int) -> None:
         if card not in self.chars[card // self.t.size]:
@@ -279,40 +285,62 @@ class HostMixin:
     def count_cards(self: FFTcgState, act: Activation, side: str, place: str, type: str | None,
                     name: str | None, job: str | None) -> int:
         p = act.player
-        tjn, kind = self.game.tjn, self.t.kind
+        t = self.t
+        if type is None and name is None and job is None:
+            table: tuple[bool, ...] | None = None
+            owned = (True, True)
+        else:
+            key = (type, name, job)
+            table, owned = t.matches.get(key) or t.match(key)
+        kind = t.kind
+        attr = PLACE_ATTR.get(place)
         total = 0
         for s in (p,) if side == "you" else (1 - p,) if side == "opponent" else (p, 1 - p):
             if place in HIDDEN_PLACES and s != p:  # the rival's hand and hidden cards: how many only
                 total += len(getattr(self, place)[s])
                 continue
-            cards = self.place_cards(p, s, place)
-            if type is None and name is None and job is None:
+            if not owned[s]:  # the places hold the side's own cards only: none matches
+                continue
+            cards = getattr(self, attr)[s] if attr is not None else self.place_cards(p, s, place)
+            if table is None:
                 total += len(cards)
                 continue
             for c in cards:
-                t, n, j = tjn[kind[c]]
-                if (type is None or t == type) and (name is None or n == name) and (job is None or j == job):
+                if table[kind[c]]:
                     total += 1
         return total
 
     def matches(self: FFTcgState, card: int, type: str | None, name: str | None,
                 job: str | None = None) -> bool:
-        t, n, j = self.game.tjn[self.t.kind[card]]
-        return (type is None or t == type) and (name is None or n == name) and (job is None or j == job)
+        return self.game.matching(type, name, job)[self.t.kind[card]]
 
     def sees(self: FFTcgState, name: str | None, type: str | None) -> bool:
         """Avistar: a matching face-up card anywhere on the table (never decks, discard piles,
         hands or face-down cards)."""
+        key = (type, name, None)
+        table, owned = self.t.matches.get(key) or self.t.match(key)
+        if not (owned[0] or owned[1]):  # no such card in either deck
+            return False
+        kind = self.t.kind
         for p in (0, 1):
             for zone in (self.chars[p], self.items[p], self.world[p], self.cities[p], self.city_mons[p],
                          self.skulls[p], self.resolving[p]):
                 for c in zone:
-                    if self.matches(c, type, name):
+                    if table[kind[c]]:
                         return True
-        return any(self.matches(c, type, name) for c in self.attackers + self.luck)
+        for zone in (self.attackers, self.luck):
+            for c in zone:
+                if table[kind[c]]:
+                    return True
+        return False
 
     def attacking_with(self: FFTcgState, act: Activation, name: str | None, type: str | None) -> bool:
-        return any(c != act.source and self.matches(c, type, name) for c in self.attackers)
+        if not self.attackers:
+            return False
+        key = (type, name, None)
+        table, _ = self.t.matches.get(key) or self.t.match(key)
+        kind = self.t.kind
+        return any(c != act.source and table[kind[c]] for c in self.attackers)
 
     def fight_role(self: FFTcgState, act: Activation) -> str | None:
         if self.fight_char == NO_FIGHT:
@@ -323,17 +351,33 @@ class HostMixin:
                    max_power: int | None, in_fight: bool, wounded: bool | None) -> list[int]:
         p = act.player
         out: list[int] = []
-        fight = self.fighters(self.cside) + self.fight_mons if in_fight else None
+        fight: list[int] = []
+        if in_fight:
+            fight = self.fighters(self.cside) + self.fight_mons
+            if not fight:  # no fight under way: nothing to name
+                return out
+        ctype, kind, size = self.game.ctype, self.t.kind, self.t.size
+        power: dict[int, int] | None = None  # the static bonuses, measured once when needed
         for s in SIDES[side](p):
-            for c in self.place_cards(p, s, place):
-                if type is not None and self.game.ctype[self.t.kind[c]] != type:
-                    continue
-                if fight is not None and c not in fight:
+            if in_fight and place == "in_play":
+                # The fighters are in play, characters before attackers as ``place_cards`` lists them.
+                cards = [c for c in fight if c // size == s]
+            elif place == "in_play" and type == "monster":  # monsters are in none of the other zones
+                cards = self.world[s] + self.city_mons[1 - s] + [a for a in self.attackers if a // size == s]
+            else:
+                cards = self.place_cards(p, s, place)
+                if in_fight:
+                    cards = [c for c in cards if c in fight]
+            for c in cards:
+                if type is not None and ctype[kind[c]] != type:
                     continue
                 if wounded is not None and (c in self.wounded) != wounded:
                     continue
-                if max_power is not None and self.stat(c, "power") > max_power:
-                    continue
+                if max_power is not None:
+                    if power is None:
+                        power = self.static_bonuses("power")
+                    if self.stat(c, "power", power) > max_power:
+                        continue
                 out.append(c)
         return out
 
@@ -344,27 +388,36 @@ class HostMixin:
         base = self.game.cards[self.t.kind[card]].power if stat == "power" else 0
         if bonus is None:
             bonus = self.static_bonuses(stat)
-        return base + self.mods.total(card, stat) + bonus.get(card, 0)
+        if self.mods.entries:
+            base += self.mods.total(card, stat)
+        return base + bonus.get(card, 0)
 
     def static_bonuses(self: FFTcgState, stat: str) -> dict[int, int]:
         """What the static abilities in play add to ``stat``, card by card."""
-        statics, kind, size = self.game.statics, self.t.kind, self.t.size
-        out: dict[int, int] = {}
-        for zone in (self.chars[0], self.items[0], self.world[0], self.cities[0], self.city_mons[0],
-                     self.chars[1], self.items[1], self.world[1], self.cities[1], self.city_mons[1],
-                     self.attackers):
+        return self.all_static_bonuses()[stat]
+
+    def all_static_bonuses(self: FFTcgState) -> dict[str, dict[int, int]]:
+        """``static_bonuses`` of every stat in one pass: stat -> card -> bonus."""
+        statics, t = self.game.statics, self.t
+        kind, size, users = t.kind, t.size, t.static_users
+        out: dict[str, dict[int, int]] = {"power": {}, "defense": {}}
+        for name, side in t.static_places:  # only the zones where such cards may be
+            zone = self.attackers if side < 0 else getattr(self, name)[side]
+            if users.isdisjoint(zone):
+                continue
             for source in zone:
                 abilities = statics[kind[source]]
-                if not abilities or not self.ability_active(source):
-                    continue
-                for ability, steps in abilities:
-                    act = activation(source // size, source, ability.index)
-                    if ability.condition is not None and not ability.condition.holds(self, act):
+                if not abilities or (self.game.ctype[kind[source]] == "city" and source in self.on.values()):
+                    continue  # no static text, or a city with a monster on it (``ability_active``)
+                for index, test, changes in abilities:
+                    act = ACTIVATIONS.get(source << 6 | (index + 1) << 1 | source // size) \
+                        or activation(source // size, source, index)
+                    if test is not None and not test(self, act):
                         continue
-                    for step in steps:
-                        if step.params.stat == stat:
-                            for card in self.card_refs(act, step.params.to):
-                                out[card] = out.get(card, 0) + step.params.amount
+                    for changed, to, amount in changes:
+                        bonus = out.setdefault(changed, {})
+                        for card in self.card_refs(act, to):
+                            bonus[card] = bonus.get(card, 0) + amount
         return out
 
     def ability_active(self: FFTcgState, card: int) -> bool:
@@ -375,26 +428,38 @@ class HostMixin:
 
 
 def shuffle(rng: Rng, cards: list[int]) -> None:
-    """Fisher-Yates on the state's generator, one draw per card: the index is the high word of
-    ``draw * (i + 1)`` (bias below 2**-57 for a deck), cheaper than ``Rng.below`` in this hot path."""
-    draw = rng.next_u64
-    for i in range(len(cards) - 1, 0, -1):
-        j = (draw() * (i + 1)) >> 64
-        cards[i], cards[j] = cards[j], cards[i]
+    """The state's deck shuffle: ``Rng.quick_shuffle`` (one draw per card, generator inlined)."""
+    rng.quick_shuffle(cards)
 
 
-_ACTIVATIONS: dict[tuple[int, int, int], Activation] = {}
+ACTIVATIONS: dict[int, Activation] = {}
+"""Activations without a target, made once (conditions are checked very often); the key is
+``source << 6 | (ability + 1) << 1 | player``, so hot loops may look one up without a call."""
 
 
 def activation(player: int, source: int, ability: int = -1) -> Activation:
-    """An activation without a target, made once (conditions are checked very often)."""
-    key = (player, source, ability)
-    act = _ACTIVATIONS.get(key)
+    key = source << 6 | (ability + 1) << 1 | player
+    act = ACTIVATIONS.get(key)
     if act is None:
-        act = _ACTIVATIONS[key] = Activation(player, source, ability)
+        act = ACTIVATIONS[key] = Activation(player, source, ability)
     return act
 
 
+TARGETED: dict[tuple[int, int, int, int], Activation] = {}
+
+
+def targeted(player: int, source: int, ability: int, target: int) -> Activation:
+    """An ability's activation as its frame runs it (``target`` -1: none), made once."""
+    key = (player, source, ability, target)
+    act = TARGETED.get(key)
+    if act is None:
+        act = TARGETED[key] = Activation(player, source, ability, target)
+    return act
+
+
+DECISION_KINDS = ("play", "reconcile", "declare", "assign", "fight", "window", "skull", "wound", "discard",
+                  "sacrifice", "search", "target")
+DECISIONS = {(p, kind): Decision(p, kind) for p in (0, 1) for kind in DECISION_KINDS}  # values: made once
 NO_FIGHT = -2
 VILLAIN_FIGHT = -1
 PLACE_ATTR = {"characters": "chars", "items": "items", "world": "world", "cities": "cities",

@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 from ...kernel.actions import Action, Decision
 from ...kernel.decks import read_deck
-from ...kernel.effects import Condition, Modifiers
+from ...kernel.effects import Condition, Modifiers, Predicate
 from ...kernel.errors import DeckError, IllegalAction
 from ...kernel.events import Event
 from ...kernel.game import Deck, Game, Outcome, State
@@ -25,25 +25,13 @@ from .actions import Assign, Done, End, Hide, Pick, Play, Turn, Use
 from .cards import Card, CardDB, cards_from, default_cards
 from .combat import CombatMixin
 from .host import NO_FIGHT, HostMixin, shuffle
+from .legal import ABILITY_KEY, LegalMixin, usage
 from .options import FFTcgOptions
-from .turn import ABILITY_KEY, HANDLERS, TurnMixin
+from .tables import Tables
+from .turn import HANDLERS, PICK_RUN, PICKS, STEP_RUN, STEPS, TurnMixin
 
 CUT_TIES = 20  # ties in a row at the cut before the seed decides (a deck of equal Sorte)
 DECK_MIX = {"villain": 2, "character": 12, "monster": 22, "item": 8, "action": 10, "city": 4}
-
-
-class Tables:
-    """What depends on the deck lists only, shared by every clone of a game's states."""
-
-    __slots__ = ("size", "decklists", "kind", "label", "cache")
-
-    def __init__(self, game: FFTcg, decklists: tuple[tuple[int, ...], ...]) -> None:
-        self.size = game.options.deck_size
-        self.decklists = decklists
-        self.kind: tuple[int, ...] = decklists[0] + decklists[1]  # instance id -> card index
-        names = [game.cards[k].name for k in self.kind]
-        self.label = tuple(f"{name}#{i}" for i, name in enumerate(names))
-        self.cache: dict[Any, Action] = {}  # actions are values: built once
 
 
 class FFTcg(Game):
@@ -72,25 +60,48 @@ class FFTcg(Game):
         by_name = self.options.character_unique_key == "name"
         self.unique_key = tuple(c.name if by_name else (c.name, c.job) for c in cards)
         self.steps = tuple(tuple(a.costs + a.effects for a in c.abilities) for c in cards)
+        self.step_fns = tuple(tuple(tuple(s.compile() for s in steps) for steps in by_ability)
+                              for by_ability in self.steps)
         self.timed: tuple[dict[str, tuple[int, ...]], ...] = tuple(
             {timing: tuple(a.index for a in c.abilities if a.timing == timing)
              for timing in {a.timing for a in c.abilities}} for c in cards)
         self.turn_ability = tuple(
             next((a for a in c.abilities if a.timing == "turn"), None) if c.type == "action" else None
             for c in cards)
+        # Card text compiled to plain functions (``Condition.compile``): the hot paths' view.
+        self.usage = tuple(tuple(usage(a) for a in c.abilities) for c in cards)
+        self.plan = tuple((c.type, compiled(c.play), c.world, compiled(c.world_requirement)) for c in cards)
+        self.attack_test = tuple(compiled(c.attack) for c in cards)
         self.statics = tuple(  # static abilities act through their modify_stat effects
-            tuple((a, steps) for a in c.abilities if a.timing == "static"
+            tuple((a.index, compiled(a.condition), tuple((s.params.stat, s.params.to, s.params.amount)
+                                                         for s in steps))
+                  for a in c.abilities if a.timing == "static"
                   for steps in [tuple(s for s in a.effects if s.primitive.name == "modify_stat")] if steps)
             for c in cards)
-        self.by_timing = {  # timing -> card index -> its abilities of that timing
-            timing: tuple(tuple(a.index for a in c.abilities if a.timing == timing) for c in cards)
+        self.by_timing = {  # timing -> card index -> the usage of its abilities of that timing
+            timing: tuple(tuple(self.usage[c.index][a.index] for a in c.abilities if a.timing == timing)
+                          for c in cards)
             for timing in ("activated", "combat")}
+        self.turn_usage = tuple(None if a is None else self.usage[a_card.index][a.index]
+                                for a_card, a in zip(cards, self.turn_ability, strict=True))
         if any(len(c.abilities) >= ABILITY_KEY for c in cards):
             raise DeckError(f"a card may have at most {ABILITY_KEY - 1} abilities")
         self.auto_forced = self.options.auto_forced
         self.private = tuple(private_reads(c) for c in cards)
+        self.any_private = frozenset(what for reads in self.private for what in reads)
         self._tables: dict[tuple[tuple[int, ...], ...], Tables] = {}
+        self._matching: dict[tuple[str | None, str | None, str | None], tuple[bool, ...]] = {}
         self._decks: dict[tuple[str, ...], tuple[int, ...]] = {}  # deck lists already validated
+
+    def matching(self, type: str | None, name: str | None, job: str | None) -> tuple[bool, ...]:
+        """Whether each card (by index) has this type, name and job (``None``: any), made once."""
+        key = (type, name, job)
+        table = self._matching.get(key)
+        if table is None:
+            table = self._matching[key] = tuple(
+                (type is None or t == type) and (name is None or n == name) and (job is None or j == job)
+                for t, n, j in self.tjn)
+        return table
 
     def tables(self, decklists: tuple[tuple[int, ...], ...]) -> Tables:
         tables = self._tables.get(decklists)
@@ -207,7 +218,7 @@ class FFTcg(Game):
         return state.worth(player) - state.worth(1 - player)
 
 
-class FFTcgState(HostMixin, TurnMixin, CombatMixin, State):
+class FFTcgState(HostMixin, TurnMixin, LegalMixin, CombatMixin, State):
     __slots__ = (
         "game", "t", "rng", "deck", "hand", "hidden", "chars", "items", "world", "cities", "city_mons",
         "skulls", "discard", "resolving", "attackers", "luck", "on", "left_on", "wounded", "mods", "used",
@@ -291,23 +302,28 @@ class FFTcgState(HostMixin, TurnMixin, CombatMixin, State):
             return self.declare_actions(p)
         if kind == "assign":
             return self.assign_actions()
-        pick = self.pick
+        t = self.t
         if kind == "reconcile" or kind == "discard":
-            return [pick("discard", c) for c in self.hand[p]]
-        if kind == "fight":
-            return [pick("fight", c) for c in self.pending_fights()]
-        if kind == "skull":
-            return [pick("skull", c) for c in self.fight_mons]
-        if kind == "wound":
-            return [pick("wound", c) for c in self.chars[self.cside]]
-        return [pick(kind, c) for c in self.ask_options()]
+            verb, cards = "discard", self.hand[p]
+        elif kind == "fight":
+            verb, cards = kind, self.pending_fights()
+        elif kind == "skull":
+            verb, cards = kind, self.fight_mons
+        elif kind == "wound":
+            verb, cards = kind, self.chars[self.cside]
+        else:
+            verb, cards = kind, self.ask_options()
+        made = t.picks[verb]
+        return [made[c] or t.pick(verb, c) for c in cards]
 
     def apply(self, action: Action) -> None:
         """Check, then play ``action``; the common legal case is found by identity."""
         legal = self.legal if self.legal is not None else self.legal_actions()
         for candidate in legal:
-            if candidate is action:
-                self.apply_unchecked(action)
+            if candidate is action:  # ``apply_unchecked``, written out
+                self.legal = None
+                HANDLERS[type(action)](self, action)
+                self.advance()
                 return
         if action in legal:
             self.apply_unchecked(action)
@@ -365,7 +381,8 @@ class FFTcgState(HostMixin, TurnMixin, CombatMixin, State):
 
     def attack_outlook(self) -> float:
         """What the monster side may expect from the monsters still attacking."""
-        power, defense = self.static_bonuses("power"), self.static_bonuses("defense")
+        bonuses = self.all_static_bonuses()
+        power, defense = bonuses["power"], bonuses["defense"]
 
         def total(card: int) -> int:
             return self.stat(card, "power", power) + self.stat(card, "defense", defense)
@@ -477,6 +494,12 @@ HANDLERS.update({
     End: lambda state, action: state.do_end(), Done: FFTcgState.do_done, Assign: FFTcgState.do_assign,
     Pick: FFTcgState.do_pick,
 })
+STEP_RUN.update({step: getattr(FFTcgState, method) for step, method in STEPS.items()})
+PICK_RUN.update({verb: getattr(FFTcgState, method) for verb, method in PICKS.items()})
+
+
+def compiled(condition: Condition | None) -> Predicate | None:
+    return None if condition is None else condition.compile()
 
 
 def private_reads(card: Card) -> frozenset[str]:
