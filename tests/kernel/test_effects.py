@@ -299,10 +299,41 @@ def test_resolve_runs_in_order_and_resumes_after_a_pause(tmp_path):
     ('{ any = [] }', False),
     ('{ not = { check = "flag", value = true } }', False),
     ('{ not = { any = [{ check = "flag", value = false }] } }', True),
+    ('{ all = [{ check = "flag", value = true }, { check = "flag", value = true }, '
+     '{ check = "flag", value = false }] }', False),
+    ('{ any = [{ check = "flag", value = false }, { check = "flag", value = false }, '
+     '{ check = "flag", value = true }] }', True),
 ])
 def test_conditions(tmp_path, needs, expected):
     (card,) = load(tmp_path, CARD + f"needs = {needs}\n")
-    assert card.conditions["needs"].holds(Host(), Activation(0, 1)) is expected
+    condition = card.conditions["needs"]
+    assert condition.holds(Host(), Activation(0, 1)) is expected
+    assert condition.compile()(Host(), Activation(0, 1)) is expected  # the same, as one function
+
+
+def test_compiled_steps_and_binders(tmp_path):
+    reg = REG.extend()
+    bound: list[bool] = []
+
+    @reg.binder("condition", "flag")
+    def _flag_bound(step: Any) -> Any:
+        value = step.params.value  # read once, here
+        bound.append(value)
+        return lambda host, act: value
+
+    cards = load_card_tables(write(tmp_path, ability(
+        'timing = "now"\ncondition = { not = { check = "flag", value = false } }\n'
+        'target = { choose = "anything" }\neffects = [{ do = "log", value = true }, { do = "draw" }]\n')),
+        Row, reg)
+    ab = cards[0].abilities[0]
+    assert ab.condition is not None and ab.target is not None
+    host, act = Host(), Activation(0, 3)
+    assert ab.condition.compile()(host, act) is True and bound == [False]
+    assert ab.target.compile()(host, act) == [1, 2]
+    for step in ab.effects:
+        step.compile()(host, act)
+    assert host.log == [("log", True), ("draw", 0, 1)]
+    assert REG.primitives["condition", "flag"].bind is None  # the registry it came from is untouched
 
 
 def test_a_hook_runs(tmp_path):

@@ -33,6 +33,7 @@ DOING = {
     "assign": "assign each attacking monster to a character",
     "fight": "choose the next fight",
     "window": "use effects before the luck reveal, or 'done'",
+    "post_reveal": "use effects after the luck reveal, or 'done'",
     "skull": "choose the monster that goes to the skull pile",
     "wound": "choose the character the villain wounds",
     "sacrifice": "choose a card to sacrifice",

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ...kernel.actions import Action
 from .actions import DONE, Assign, Pick
-from .host import ACTIVATIONS, NO_FIGHT, VILLAIN_FIGHT, activation
+from .host import ACTIVATIONS, NO_FIGHT, POST_REVEAL, VILLAIN_FIGHT, WINDOWS, activation
 
 if TYPE_CHECKING:
     from .rules import FFTcgState
@@ -135,31 +135,69 @@ class CombatMixin:
 
     # -- a fight -------------------------------------------------------------------------------
     def window_done(self: FFTcgState) -> None:
-        player = self.decisions.pop().player
-        if player == self.cside:
-            self.decide(self.mside, "window")
-        else:
+        decision = self.decisions.pop()
+        if decision.player == self.cside:  # the monster side's window of the same kind follows
+            self.decide(self.mside, decision.kind)
+        elif decision.kind == "window":
             self.resolve_fight()
+        else:
+            self.resolve_after_reveal()
 
     def resolve_fight(self: FFTcgState) -> None:
-        villain = self.fight_char == VILLAIN_FIGHT
+        """Both windows are closed: the luck reveal, then the result, or first one more window
+        per side when ``post_reveal_window`` is on."""
         characters, monsters = self.fighters(self.cside), self.fight_mons[:]
-        if not monsters:  # every monster left the fight
-            self.step = "after_fight"
-            return
-        if not characters:  # nobody left to fight: the monster side wins without a reveal
-            self.log.append(("fight_result", None, None, "monsters"))
-            if villain:
-                self.villain_back(monsters[0])
-                self.step = "after_fight"
-            else:
-                self.monsters_win(monsters, None)
+        if self.fight_is_over(characters, monsters):
             return
         c_total, m_total = self.fight_totals(characters, monsters)
         c_total += self.reveal(self.cside, 1 + self.extra[self.cside])
         m_total += self.reveal(self.mside, (len(monsters) == 1) + self.extra[self.mside])
         if self.result is not None:  # a deck ran out under deckout_policy=lose
             return
+        if self.game.options.post_reveal_window:
+            self.extra = [0, 0]  # what the late windows grant is revealed at the result
+            self.decide(self.cside, POST_REVEAL)
+            return
+        self.fight_result(monsters, c_total, m_total)
+
+    def resolve_after_reveal(self: FFTcgState) -> None:
+        """The post-reveal windows are closed: the luck they granted is revealed, then both
+        totals are measured anew (the luck cards already shown count for their owners)."""
+        characters, monsters = self.fighters(self.cside), self.fight_mons[:]
+        if self.fight_is_over(characters, monsters):
+            return
+        for side in (self.cside, self.mside):
+            if self.extra[side]:
+                self.reveal(side, self.extra[side])
+        if self.result is not None:
+            return
+        c_total, m_total = self.fight_totals(characters, monsters)
+        cards, kind, size = self.game.cards, self.t.kind, self.t.size
+        for card in self.luck:
+            if card // size == self.cside:
+                c_total += cards[kind[card]].luck
+            else:
+                m_total += cards[kind[card]].luck
+        self.fight_result(monsters, c_total, m_total)
+
+    def fight_is_over(self: FFTcgState, characters: list[int], monsters: list[int]) -> bool:
+        """A fight that lost a side ends here: no monster left, nothing; no character left, the
+        monster side wins (without a reveal when it had not happened)."""
+        if not monsters:  # every monster left the fight
+            self.step = "after_fight"
+            return True
+        if not characters:  # nobody left to fight: the monster side wins
+            self.log.append(("fight_result", None, None, "monsters"))
+            if self.fight_char == VILLAIN_FIGHT:
+                self.villain_back(monsters[0])
+                self.step = "after_fight"
+            else:
+                self.monsters_win(monsters, None)
+            return True
+        return False
+
+    def fight_result(self: FFTcgState, monsters: list[int], c_total: int, m_total: int) -> None:
+        villain = self.fight_char == VILLAIN_FIGHT
         monsters_win = m_total >= c_total  # ties go to the monsters
         self.log.append(("fight_result", c_total, m_total, "monsters" if monsters_win else "characters"))
         if monsters_win:
@@ -249,7 +287,7 @@ class CombatMixin:
         self.step = "after_fight"
 
     def cancel_now(self: FFTcgState) -> None:
-        if self.fight_char == NO_FIGHT or not self.decisions or self.decisions[-1].kind != "window":
+        if self.fight_char == NO_FIGHT or not self.decisions or self.decisions[-1].kind not in WINDOWS:
             return
         self.decisions.pop()
         for m in self.fight_mons[:]:

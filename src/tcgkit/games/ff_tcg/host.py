@@ -310,10 +310,6 @@ class HostMixin:
                     total += 1
         return total
 
-    def matches(self: FFTcgState, card: int, type: str | None, name: str | None,
-                job: str | None = None) -> bool:
-        return self.game.matching(type, name, job)[self.t.kind[card]]
-
     def sees(self: FFTcgState, name: str | None, type: str | None) -> bool:
         """Avistar: a matching face-up card anywhere on the table (never decks, discard piles,
         hands or face-down cards)."""
@@ -457,8 +453,10 @@ def targeted(player: int, source: int, ability: int, target: int) -> Activation:
     return act
 
 
-DECISION_KINDS = ("play", "reconcile", "declare", "assign", "fight", "window", "skull", "wound", "discard",
-                  "sacrifice", "search", "target")
+POST_REVEAL = "post_reveal"  # the effect windows after the luck reveal (``post_reveal_window``)
+WINDOWS = ("window", POST_REVEAL)
+DECISION_KINDS = ("play", "reconcile", "declare", "assign", "fight", "window", POST_REVEAL, "skull", "wound",
+                  "discard", "sacrifice", "search", "target")
 DECISIONS = {(p, kind): Decision(p, kind) for p in (0, 1) for kind in DECISION_KINDS}  # values: made once
 NO_FIGHT = -2
 VILLAIN_FIGHT = -1

@@ -140,19 +140,6 @@ class LegalMixin:
             if hide:
                 out.append(hides[c] or t.hide(c))
 
-    def character_fits(self: FFTcgState, p: int, k: int) -> bool:
-        g = self.game
-        chars = self.chars[p]
-        if len(chars) >= g.options.max_characters:
-            return False
-        key = g.unique_key[k]
-        kind = self.t.kind
-        return all(g.unique_key[kind[c]] != key for c in chars)
-
-    def item_fits(self: FFTcgState, character: int, subtype: str | None) -> bool:
-        sub, kind = self.game.subtype, self.t.kind
-        return not any(c == character and sub[kind[i]] == subtype for i, c in self.on.items())
-
     def villain_in_play(self: FFTcgState, p: int) -> bool:
         ctype, kind, size = self.game.ctype, self.t.kind, self.t.size
         return any(ctype[kind[c]] == "villain" for c in self.world[p]) or any(

@@ -38,6 +38,12 @@ class FFTcgOptions(BaseModel):
         "alone makes it forced (an empty effect window, no attacker to declare, one fight left); "
         "a player holding face-down cards is always asked, so nothing about them shows",
     )
+    post_reveal_window: bool = Field(
+        False,
+        description="after the luck reveal, before the result, the character side then the monster side "
+        "get one more effect window (combat abilities, turning hidden actions); totals are measured "
+        "anew (FF13: none unless a card says so)",
+    )
     private_decklists: bool = Field(False, description="hide each player's deck list (public by default)")
     card_files: tuple[str, ...] | None = Field(
         None, description="TOML card files to load instead of the bundled sets"

@@ -35,6 +35,7 @@ WHAT = {
     "assign": "assign each attacking monster to a character (assign MONSTER -> CHARACTER)",
     "fight": "choose the next fight (fight CHARACTER)",
     "window": "use effects for the fight (turn, use) or finish (done)",
+    "post_reveal": "use effects for the fight now that the luck is shown (turn, use) or finish (done)",
     "skull": "choose the monster for the skull pile (skull CARD)",
     "wound": "choose the character the villain wounds (wound CARD)",
     "discard": "discard a card (discard CARD)",
@@ -43,8 +44,8 @@ WHAT = {
     "target": "choose a target (target CARD)",
 }
 ACCEPTS: dict[str, tuple[type[Action], ...]] = {
-    "play": (Play, Hide, Turn, Use, End), "window": (Turn, Use, Done), "declare": (Pick, Done),
-    "assign": (Assign,),
+    "play": (Play, Hide, Turn, Use, End), "window": (Turn, Use, Done), "post_reveal": (Turn, Use, Done),
+    "declare": (Pick, Done), "assign": (Assign,),
 }
 VERBS = {"reconcile": "discard", "declare": "attack|clear", "fight": "fight", "skull": "skull",
          "wound": "wound", "discard": "discard", "sacrifice": "sacrifice", "search": "search",

@@ -24,7 +24,7 @@ from ...kernel.zones import Visibility, Zone
 from .actions import Assign, Done, End, Hide, Pick, Play, Turn, Use
 from .cards import Card, CardDB, cards_from, default_cards
 from .combat import CombatMixin
-from .host import NO_FIGHT, HostMixin, shuffle
+from .host import NO_FIGHT, POST_REVEAL, HostMixin, shuffle
 from .legal import ABILITY_KEY, LegalMixin, usage
 from .options import FFTcgOptions
 from .tables import Tables
@@ -47,6 +47,7 @@ class FFTcg(Game):
          "skulls_to_lose": 4, "deck_size": 40},
         {"private_decklists": True, "deckout_policy": "skip", "villains_to_defeat": 2, "first_player": 1,
          "turn_limit": 30},
+        {"post_reveal_window": True},
     ]
 
     def __init__(self, options: Any = None, **kwargs: Any) -> None:
@@ -296,7 +297,7 @@ class FFTcgState(HostMixin, TurnMixin, LegalMixin, CombatMixin, State):
         kind, p = decision.kind, decision.player
         if kind == "play":
             return self.play_actions(p)
-        if kind == "window":
+        if kind == "window" or kind == POST_REVEAL:
             return self.window_actions(p)
         if kind == "declare":
             return self.declare_actions(p)

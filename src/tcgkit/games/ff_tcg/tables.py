@@ -27,8 +27,8 @@ class Tables:
     """What depends on the deck lists only, shared by every clone of a game's states."""
 
     __slots__ = ("size", "decklists", "kind", "label", "cache", "hides", "plays", "worlds", "attacks",
-                 "turns", "uses", "picks", "plan", "fixed", "users", "places",
-                 "static_users", "static_places", "fired", "game", "matches")
+                 "turns", "uses", "picks", "plan", "fixed", "users", "static_users",
+                 "static_places", "fired", "game", "matches")
 
     def __init__(self, game: FFTcg, decklists: tuple[tuple[int, ...], ...]) -> None:
         self.size = game.options.deck_size
@@ -57,15 +57,14 @@ class Tables:
                                     for p in (0, 1))
                       for timing, table in (*game.by_timing.items(), ("turn", game.turn_usage),
                                             ("static", game.statics))}
-        # timing -> player -> the zones their users may be in: the others are not scanned.
-        self.places = {timing: tuple(self.places_of(game, users[p], p) for p in (0, 1))
-                       for timing, users in self.users.items()}
         # Triggered timing -> the cards (of both players) with such abilities (``fire``).
         self.fired = {timing: frozenset(c for c, k in enumerate(self.kind) if timing in game.timed[k])
                       for timing in REGISTRY.timings}
-        # Static texts of both players count at once (``all_static_bonuses``).
+        # Static texts of both players count at once (``all_static_bonuses``): the zones where
+        # such cards may be, the others are not scanned.
         self.static_users = self.users["static"][0] | self.users["static"][1]
-        self.static_places = tuple(dict.fromkeys(self.places["static"][0] + self.places["static"][1]))
+        self.static_places = tuple(dict.fromkeys(self.places_of(game, self.users["static"][0], 0)
+                                                 + self.places_of(game, self.users["static"][1], 1)))
 
     def match(self, key: tuple[str | None, str | None, str | None]) -> tuple[Any, tuple[bool, bool]]:
         """For (type, name, job) (``None``: any): ``FFTcg.matching`` and whether each player's deck
@@ -76,6 +75,7 @@ class Tables:
         return found
 
     def places_of(self, game: FFTcg, cards: frozenset[int], p: int) -> Places:
+        """The zones of ``PLAY_ZONES`` that may hold one of ``cards`` (all player ``p``'s)."""
         types = {game.ctype[self.kind[c]] for c in cards}
         return tuple((zone, -1 if zone == "attackers" else 1 - p if zone == "city_mons" else p)
                      for zone, holds in PLAY_ZONES if types.intersection(holds))

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ...kernel.actions import Action, Decision
 from ...kernel.effects import PAUSE
 from .actions import TO_ATTACK, TO_CITY, Hide, Pick, Play, Turn, Use
-from .host import activation, shuffle, targeted
+from .host import POST_REVEAL, activation, shuffle, targeted
 from .legal import ABILITY_KEY
 
 if TYPE_CHECKING:
@@ -24,8 +24,8 @@ HANDLERS: dict[type[Action], Any] = {}  # filled by rules.py: action type -> sta
 
 ASK_KINDS = frozenset({"discard", "sacrifice", "search", "target"})
 # Decisions whose answers only public facts decide (play and window: unless cards are face down).
-FORCEABLE = frozenset({"play", "declare", "window", "fight", "assign", "skull", "wound"})
-PRIVATE_TIMING = {"play": "activated", "window": "combat", "declare": "attack"}
+FORCEABLE = frozenset({"play", "declare", "window", POST_REVEAL, "fight", "assign", "skull", "wound"})
+PRIVATE_TIMING = {"play": "activated", "window": "combat", POST_REVEAL: "combat", "declare": "attack"}
 
 
 class TurnMixin:
