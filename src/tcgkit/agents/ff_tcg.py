@@ -11,6 +11,7 @@ the hand, an attack under way), squashed into a return in (-1, 1).
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from ..kernel.game import Game, State
 from .mcts import Playout, register_playout
@@ -26,7 +27,7 @@ class FFTcgPlayout(Playout):
         super().__init__(game)
         self.heuristic = game.heuristic
 
-    def evaluate(self, state: State) -> tuple[float, ...]:
+    def evaluate(self, state: State[Any]) -> tuple[float, ...]:
         difference = self.heuristic(state, 0)
         value = math.tanh(difference / self.scale)
         return value, -value

@@ -156,19 +156,21 @@ class ForgeFuryPlayout(Playout):
         self.values = game.values
         self.worth = card_worth(game)
 
-    def act(self, state: State, legal: list[Action], rng: Rng) -> Action:
+    def act(self, state: State[Any], legal: list[Action], rng: Rng) -> Action:
         kind = state.decisions[-1].kind
         if (kind != "pick" and kind != "colour") or rng.random() >= self.greedy:
             return legal[rng.below(len(legal))] if len(legal) > 1 else legal[0]
         values = self.values
         if kind == "colour":  # the colour of the strongest card in hand
             hand = state.hands[state.decisions[-1].player]  # type: ignore[attr-defined]
-            best = max(hand, key=lambda c: max(values[c]))
-            return legal[values[best].index(max(values[best]))]
+            strongest = max(hand, key=lambda c: max(values[c]))
+            colour_of: int = values[strongest].index(max(values[strongest]))
+            return legal[colour_of]
         colour = state.colour  # type: ignore[attr-defined]
-        return max(legal, key=lambda a: values[a.card][colour])  # type: ignore[attr-defined]
+        best: Action = max(legal, key=lambda a: values[a.card][colour])  # type: ignore[attr-defined]
+        return best
 
-    def evaluate(self, state: State) -> tuple[float, ...]:
+    def evaluate(self, state: State[Any]) -> tuple[float, ...]:
         worth = self.worth
         left = []
         for p in (0, 1):

@@ -107,10 +107,10 @@ class Playout:
     def __init__(self, game: Game) -> None:
         self.game = game
 
-    def act(self, state: State, legal: list[Action], rng: Rng) -> Action:
+    def act(self, state: State[Any], legal: list[Action], rng: Rng) -> Action:
         return legal[rng.below(len(legal))] if len(legal) > 1 else legal[0]
 
-    def evaluate(self, state: State) -> tuple[float, ...]:
+    def evaluate(self, state: State[Any]) -> tuple[float, ...]:
         """Every player's return in [-1, 1] for an unfinished state: the heuristic's
         leader wins (a tie for the lead is a draw)."""
         game = self.game
@@ -250,7 +250,7 @@ class ISMCTSAgent:
         self.last_iterations = done
         return root
 
-    def _iterate(self, root: _Node, state: State, rng: Rng) -> None:
+    def _iterate(self, root: _Node, state: State[Any], rng: Rng) -> None:
         logs = self._logs
         path: list[tuple[_Edge, int]] = []
         node = root
@@ -332,7 +332,7 @@ class ISMCTSAgent:
         logs = self._logs
         logs += [log(n) for n in range(len(logs), max(size, 2 * len(logs)))]
 
-    def _child(self, node: _Node, decision: Decision, state: State) -> _Node:
+    def _child(self, node: _Node, decision: Decision, state: State[Any]) -> _Node:
         following = state.pending
         if (
             self.share_sealed and decision.secret and following is not None and following.secret

@@ -30,7 +30,8 @@ in view."""
 
 def zone_owner(name: str, zone: Mapping[str, Any]) -> int | None:
     """The default ``DeckOf``: a zone holds its owner's cards."""
-    return zone["owner"]
+    owner: int | None = zone["owner"]
+    return owner
 
 
 def unseen(decklist: Sequence[Hashable] | None, seen: Iterable[Any]) -> list[Any]:

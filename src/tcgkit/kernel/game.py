@@ -10,7 +10,7 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -66,8 +66,11 @@ class Outcome:
         return Outcome(winner, tuple(scores), reason, ranks, details)
 
 
-class State(ABC):
-    """One position of a game.
+GameT = TypeVar("GameT", bound="Game")
+
+
+class State(ABC, Generic[GameT]):
+    """One position of a game, typed by its game (``State[TripleTriad]``).
 
     Subclasses keep ``decisions`` (the stack of pending choices; the top is asked now)
     and ``events`` (what happened so far) and implement the abstract methods.
@@ -75,7 +78,7 @@ class State(ABC):
 
     __slots__ = ()  # subclasses list their own: a state is cloned often, and kept small
 
-    game: Game
+    game: GameT
     decisions: list[Decision]
     events: list[Event]
 
@@ -125,7 +128,7 @@ class State(ABC):
         """Read an action's notation; ``NotationError`` says what is wrong with the text."""
 
     @abstractmethod
-    def clone(self) -> State: ...
+    def clone(self) -> State[GameT]: ...
 
     @property
     @abstractmethod
@@ -204,7 +207,7 @@ class Game(ABC):
         return self.min_players
 
     @abstractmethod
-    def new_state(self, seed: int = 0, decks: Sequence[Deck] | None = None) -> State:
+    def new_state(self, seed: int = 0, decks: Sequence[Deck] | None = None) -> State[Any]:
         """A game at its start. ``decks=None`` draws decks from the card pool by the seed."""
 
     @abstractmethod
@@ -217,32 +220,33 @@ class Game(ABC):
         player, or the one shared deck of a game that deals both players from it."""
 
     @abstractmethod
-    def state_from_json(self, data: dict[str, Any]) -> State: ...
+    def state_from_json(self, data: dict[str, Any]) -> State[Any]: ...
 
     @abstractmethod
-    def state_from_notation(self, text: str) -> State: ...
+    def state_from_notation(self, text: str) -> State[Any]: ...
 
     @abstractmethod
     def card_data_hash(self) -> str:
         """A short hash of the card data, recorded in replays."""
 
     @abstractmethod
-    def determinize(self, view: dict[str, Any], rng: Rng) -> State:
+    def determinize(self, view: dict[str, Any], rng: Rng) -> State[Any]:
         """A full state consistent with everything in ``view`` (hidden parts sampled)."""
 
     @abstractmethod
-    def redeal_hidden(self, state: State, viewer: int | None, rng: Rng) -> State:
+    def redeal_hidden(self, state: State[Any], viewer: int | None, rng: Rng) -> State[Any]:
         """A copy of ``state`` with everything ``viewer`` cannot see drawn anew (hidden
         hands, deck orders, the generator), the rest untouched. The conformance suite
         checks that ``viewer``'s view and events are the same for both."""
 
-    def heuristic(self, state: State, player: int) -> float:
+    def heuristic(self, state: State[Any], player: int) -> float:
         """How good ``state`` looks for ``player`` (higher is better); used by greedy play."""
         outcome = state.outcome
         return outcome.scores[player] if outcome else 0.0
 
     def options_json(self) -> dict[str, Any]:
-        return json.loads(self.options.model_dump_json())
+        data: dict[str, Any] = json.loads(self.options.model_dump_json())
+        return data
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.options!r})"

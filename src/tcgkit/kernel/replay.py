@@ -39,13 +39,13 @@ class Record:
         return Record(game.name, game.options_json(), seed, decks, cards=game.card_data_hash())
 
     @staticmethod
-    def from_position(state: State) -> Record:
+    def from_position(state: State[Any]) -> Record:
         """A record of a game that starts at ``state`` (a pasted puzzle or bug report)."""
         game = state.game
         return Record(game.name, game.options_json(), 0, None, cards=game.card_data_hash(),
                       position=state.to_notation())
 
-    def finish(self, state: State) -> None:
+    def finish(self, state: State[Any]) -> None:
         """Note the outcome once the game is over (``verify`` checks it)."""
         outcome = state.outcome
         self.outcome = outcome.to_json() if outcome else None
@@ -120,7 +120,7 @@ def check_versions(record: Record, game: Game) -> None:
         )
 
 
-def replay(record: Record, *, upto: int | None = None, force: bool = False) -> State:
+def replay(record: Record, *, upto: int | None = None, force: bool = False) -> State[Any]:
     """The state after the record's first ``upto`` actions (all by default)."""
     game = game_of(record)
     if not force:
@@ -140,7 +140,7 @@ def replay(record: Record, *, upto: int | None = None, force: bool = False) -> S
     return state
 
 
-def verify(record: Record, *, force: bool = False) -> State:
+def verify(record: Record, *, force: bool = False) -> State[Any]:
     """Replay the whole record and check it ends as recorded."""
     state = replay(record, force=force)
     if record.outcome is not None:

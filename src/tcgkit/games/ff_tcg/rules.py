@@ -219,7 +219,7 @@ class FFTcg(Game):
         return state.worth(player) - state.worth(1 - player)
 
 
-class FFTcgState(HostMixin, TurnMixin, LegalMixin, CombatMixin, State):
+class FFTcgState(HostMixin, TurnMixin, LegalMixin, CombatMixin, State["FFTcg"]):
     __slots__ = (
         "game", "t", "rng", "deck", "hand", "hidden", "chars", "items", "world", "cities", "city_mons",
         "skulls", "discard", "resolving", "attackers", "luck", "on", "left_on", "wounded", "mods", "used",

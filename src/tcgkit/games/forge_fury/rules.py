@@ -180,7 +180,7 @@ class ForgeFury(Game):
         return "tie", None
 
 
-class ForgeFuryState(State):
+class ForgeFuryState(State["ForgeFury"]):
     __slots__ = (
         "game", "rng", "decklists", "decks", "hands", "picks", "recovery", "conquest",
         "colour", "chooser", "revealed", "signs", "call", "caller", "purpose", "ties",

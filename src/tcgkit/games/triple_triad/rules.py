@@ -189,7 +189,7 @@ class TripleTriad(Game):
         return state.score(player) + (taken if state.trade_winner == player else -taken)
 
 
-class TripleTriadState(State):
+class TripleTriadState(State["TripleTriad"]):
     __slots__ = (
         "game", "rng", "brought", "board", "owner", "hands", "elements", "first",
         "games", "decisions", "taken", "trade_winner", "log", "_outcome",
