@@ -1,0 +1,555 @@
+"""One resolution engine for every game: frames, asks, the trigger queue, priority windows, the driver.
+
+A state keeps its resolution as plain data in one ``Resolution`` record (``state.res``):
+
+- **frames**: abilities being resolved, the top one running. A frame runs its compiled steps
+  (costs, then effects) in order; a step that needs a player's choice pushes an **ask** and
+  returns ``PAUSE``; the frame resumes at the next step once the ask is answered.
+- **stack**: abilities announced in a priority window, waiting (last in, first out) until
+  every player passes; the top one then starts as a frame.
+- **triggers**: triggered abilities waiting, with a snapshot of the event that fired them,
+  until the engine would next give a player a decision.
+- **windows**: the open priority windows (holder, passed set, order), the top one current.
+- **step**: the name of the game's next automatic step (its phase machine), "" for none.
+
+A game describes its rules once in a ``Machine`` (hooks and policies, never state) and calls
+``machine.advance(state)`` after every action: it runs frames, then triggers, then the game's
+steps until a player must decide. Every record is a frozen slots dataclass (a clone copies
+lists, never records), and ``Resolution.to_json`` is keyed, so a game saved mid-ability or
+mid-window resumes exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Generic, Literal, Protocol, TypeVar
+
+from .actions import Action, Decision
+from .effects import PAUSE, Activation, Bound
+from .errors import NotationError
+
+STOP = "stop"
+"""Returned by a step that ends its frame early (a cost that cannot be paid on resolution)."""
+
+ORDER_TRIGGERS = "order_triggers"
+"""The ask a player answers when several of their triggers start at once (``apnap`` order)."""
+
+
+# -- records --------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """An ability (or any effect) being resolved: who, from which card, which ability, on what,
+    the index of the next step to run, and a tag the game reads when it is done."""
+
+    player: int
+    source: int
+    ability: int
+    targets: tuple[int, ...] = ()
+    at: int = 0
+    tag: str = ""
+
+    @property
+    def target(self) -> int:
+        """The first target, -1 when there is none (the one-target games' view)."""
+        return self.targets[0] if self.targets else -1
+
+    def to_json(self) -> dict[str, Any]:
+        return {"player": self.player, "source": self.source, "ability": self.ability,
+                "targets": list(self.targets), "at": self.at, "tag": self.tag}
+
+    @staticmethod
+    def from_json(data: Any, where: str = "frame") -> Frame:
+        d = _table(data, where, ("player", "source", "ability", "targets", "at", "tag"))
+        return Frame(_int(d, "player", where), _int(d, "source", where), _int(d, "ability", where),
+                     _ints(d, "targets", where), _int(d, "at", where), _str(d, "tag", where))
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger:
+    """A triggered ability waiting to start: its controller, card and ability, and a snapshot of
+    the event that fired it (its kind and the cards or players it was about)."""
+
+    player: int
+    source: int
+    ability: int
+    event: str = ""
+    subjects: tuple[int, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"player": self.player, "source": self.source, "ability": self.ability,
+                "event": self.event, "subjects": list(self.subjects)}
+
+    @staticmethod
+    def from_json(data: Any, where: str = "trigger") -> Trigger:
+        d = _table(data, where, ("player", "source", "ability", "event", "subjects"))
+        return Trigger(_int(d, "player", where), _int(d, "source", where), _int(d, "ability", where),
+                       _str(d, "event", where), _ints(d, "subjects", where))
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """A choice an effect waits for: who answers, its kind (a decision kind), how many items
+    are still owed, and the game's filters (a card type, a name...)."""
+
+    player: int
+    kind: str
+    count: int = 1
+    detail: tuple[str | None, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"player": self.player, "kind": self.kind, "count": self.count, "detail": list(self.detail)}
+
+    @staticmethod
+    def from_json(data: Any, where: str = "ask") -> Ask:
+        d = _table(data, where, ("player", "kind", "count", "detail"))
+        detail = d["detail"]
+        if not isinstance(detail, list) or not all(x is None or isinstance(x, str) for x in detail):
+            raise NotationError(f"{where}.detail: should be a list of strings or nulls")
+        return Ask(_int(d, "player", where), _str(d, "kind", where), _int(d, "count", where), tuple(detail))
+
+
+@dataclass(frozen=True, slots=True)
+class Window:
+    """An open priority window: its kind (the decision kind players see), the players in the
+    order they get priority, who holds it now and who has passed since the last action."""
+
+    kind: str
+    order: tuple[int, ...]
+    holder: int
+    passed: frozenset[int] = frozenset()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "order": list(self.order), "holder": self.holder,
+                "passed": sorted(self.passed)}
+
+    @staticmethod
+    def from_json(data: Any, where: str = "window") -> Window:
+        d = _table(data, where, ("kind", "order", "holder", "passed"))
+        order = _ints(d, "order", where)
+        window = Window(_str(d, "kind", where), order, _int(d, "holder", where),
+                        frozenset(_ints(d, "passed", where)))
+        if not order or window.holder not in order or not window.passed <= set(order):
+            raise NotationError(f"{where}: the holder and the passed players must be in the order")
+        return window
+
+
+@dataclass(frozen=True, slots=True)
+class WindowRule:
+    """How a kind of priority window plays.
+
+    ``restart``: any action other than passing clears the passed set, so everyone gets another
+    chance (the Comprehensive Rules' round of passes); ``False``: each player's turn in the
+    order comes once, an action re-opens nothing (Final Fantasy TCG's effect windows).
+    ``keep``: the actor keeps priority after an action (117.3c); ``False``: it moves on.
+    ``after_resolve``: who gets priority once the top of the stack resolved (default: the first
+    in the order, the active player, 117.3b). ``on_close``: what happens when everyone passed
+    with an empty stack (the game's phase machine advances, e.g. by setting ``res.step``).
+    """
+
+    on_close: Callable[[Any, Window], None]
+    restart: bool = True
+    keep: bool = True
+    after_resolve: Callable[[Any, Window], int] | None = None
+
+
+# -- the state's part -----------------------------------------------------------------------
+class Resolution:
+    """The resolution part of a state: plain lists of immutable records and the step name."""
+
+    __slots__ = ("frames", "stack", "triggers", "asks", "windows", "step")
+
+    def __init__(self, frames: Sequence[Frame] = (), stack: Sequence[Frame] = (),
+                 triggers: Sequence[Trigger] = (), asks: Sequence[Ask] = (),
+                 windows: Sequence[Window] = (), step: str = "") -> None:
+        self.frames: list[Frame] = list(frames)
+        self.stack: list[Frame] = list(stack)
+        self.triggers: list[Trigger] = list(triggers)
+        self.asks: list[Ask] = list(asks)
+        self.windows: list[Window] = list(windows)
+        self.step = step
+
+    def copy(self) -> Resolution:
+        new = object.__new__(Resolution)
+        new.frames, new.stack, new.triggers = self.frames[:], self.stack[:], self.triggers[:]
+        new.asks, new.windows, new.step = self.asks[:], self.windows[:], self.step
+        return new
+
+    @property
+    def busy(self) -> bool:
+        """Whether anything runs by itself before the next decision (frames, triggers, a step)."""
+        return bool(self.frames or self.triggers or self.step)
+
+    @property
+    def window(self) -> Window | None:
+        return self.windows[-1] if self.windows else None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"frames": [f.to_json() for f in self.frames], "stack": [f.to_json() for f in self.stack],
+                "triggers": [t.to_json() for t in self.triggers], "asks": [a.to_json() for a in self.asks],
+                "windows": [w.to_json() for w in self.windows], "step": self.step}
+
+    @staticmethod
+    def from_json(data: Any, where: str = "resolution") -> Resolution:
+        d = _table(data, where, ("frames", "stack", "triggers", "asks", "windows", "step"))
+
+        def items(key: str) -> list[Any]:
+            value = d[key]
+            if not isinstance(value, list):
+                raise NotationError(f"{where}.{key}: should be a list")
+            return value
+
+        return Resolution(
+            [Frame.from_json(x, f"{where}.frames[{i}]") for i, x in enumerate(items("frames"))],
+            [Frame.from_json(x, f"{where}.stack[{i}]") for i, x in enumerate(items("stack"))],
+            [Trigger.from_json(x, f"{where}.triggers[{i}]") for i, x in enumerate(items("triggers"))],
+            [Ask.from_json(x, f"{where}.asks[{i}]") for i, x in enumerate(items("asks"))],
+            [Window.from_json(x, f"{where}.windows[{i}]") for i, x in enumerate(items("windows"))],
+            _str(d, "step", where))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Resolution) and self.to_json() == other.to_json()
+
+    def __repr__(self) -> str:
+        return f"Resolution({self.to_json()!r})"
+
+
+class Host(Protocol):
+    """What the engine needs of a game's state: its resolution, its decision stack, and a way
+    to push a decision (games keep made-once ``Decision`` values)."""
+
+    res: Resolution
+    decisions: list[Decision]
+
+    def decide(self, player: int, kind: str) -> None: ...
+
+
+H = TypeVar("H", bound=Host)
+
+
+@dataclass(frozen=True)
+class AutoForced(Generic[H]):
+    """Take a decision for a player only when public facts alone make it forced.
+
+    A decision of one of ``kinds`` with exactly one legal action is played by the engine,
+    unless ``private(state, decision)`` says what the player could do depends on cards only
+    they see (then even a lone choice is asked: skipping it would tell the others). ``legal``
+    computes the list, ``keep`` stores it when the decision is asked after all (a cache), and
+    ``play`` plays the forced action without running the driver again.
+    """
+
+    kinds: frozenset[str]
+    legal: Callable[[H], list[Action]]
+    play: Callable[[H, Action], None]
+    private: Callable[[H, Decision], bool] | None = None
+    keep: Callable[[H, list[Action]], None] | None = None
+
+
+def _no_more(host: Any) -> bool:
+    return False
+
+
+@dataclass(frozen=True)
+class Machine(Generic[H]):
+    """A game's resolution rules: its hooks and policies (never state; one per game).
+
+    ``frame_steps(state, frame)``: the compiled steps a frame runs; ``activation(state, frame)``:
+    the ``Activation`` they get; ``frame_done(state, frame)``: called when one finished.
+    ``start_trigger(state, trigger)``: start it (push a frame, or put it on the stack, maybe ask
+    for a target) and return True, or False when it cannot start (no legal target: removed).
+    ``trigger_order``: ``fifo`` starts triggers as queued; ``apnap`` by player, the active player
+    first, then in turn order (``turn_order(state)``), each player ordering their own through
+    an ``ORDER_TRIGGERS`` ask unless they are identical (``same_trigger``).
+    ``steps``: the game's named automatic steps; ``interrupt(state)``: game work that comes
+    before the step (True when it did something); ``over(state)``: the game has ended.
+    ``is_out(state, player)``: an eliminated player (counts as passed in every window).
+    """
+
+    steps: Mapping[str, Callable[[H], None]]
+    frame_steps: Callable[[H, Frame], Sequence[Bound]]
+    activation: Callable[[H, Frame], Activation]
+    start_trigger: Callable[[H, Trigger], bool]
+    over: Callable[[H], bool]
+    frame_done: Callable[[H, Frame], None] | None = None
+    windows: Mapping[str, WindowRule] = field(default_factory=dict)
+    trigger_order: Literal["fifo", "apnap"] = "fifo"
+    turn_order: Callable[[H], Sequence[int]] | None = None
+    same_trigger: Callable[[H, Trigger, Trigger], bool] | None = None
+    is_out: Callable[[H, int], bool] | None = None
+    interrupt: Callable[[H], bool] = _no_more
+    auto: AutoForced[H] | None = None
+
+    def __post_init__(self) -> None:
+        if self.trigger_order == "apnap" and self.turn_order is None:
+            raise ValueError("trigger_order 'apnap' needs turn_order (the players from the active one)")
+
+    # -- the driver ---------------------------------------------------------------------------
+    def advance(self, host: H) -> None:
+        """Run what happens by itself (frames, triggers, steps) until a player must decide."""
+        res, decisions, over, auto = host.res, host.decisions, self.over, self.auto
+        while not over(host):
+            if res.asks:
+                return  # an effect (or the trigger order) waits for its answer
+            if res.frames:
+                self.resume(host)
+                continue
+            if res.triggers:
+                self.next_trigger(host)
+                continue
+            if self.interrupt(host):
+                continue
+            if res.step:
+                step, res.step = res.step, ""
+                run = self.steps.get(step)
+                if run is None:
+                    raise RuntimeError(f"no step named {step!r}; known: {', '.join(sorted(self.steps))}")
+                run(host)
+                continue
+            if auto is None or not decisions or decisions[-1].kind not in auto.kinds:
+                return
+            decision = decisions[-1]
+            legal = auto.legal(host)
+            if len(legal) != 1 or (auto.private is not None and auto.private(host, decision)):
+                if auto.keep is not None:
+                    auto.keep(host, legal)
+                return
+            auto.play(host, legal[0])
+        decisions.clear()
+
+    # -- frames -------------------------------------------------------------------------------
+    def start(self, host: H, frame: Frame) -> None:
+        """Begin resolving ``frame`` now (it runs on the next ``advance``)."""
+        host.res.frames.append(frame)
+
+    def resume(self, host: H) -> None:
+        """Run the top frame from its next step until a step pauses (it pushed an ask), stops
+        the frame early (``STOP``) or the last one ran; a finished frame is removed."""
+        frames = host.res.frames
+        frame = frames[-1]
+        steps = self.frame_steps(host, frame)
+        act = self.activation(host, frame)
+        for i in range(frame.at, len(steps)):
+            outcome = steps[i](host, act)
+            if outcome is None:
+                continue
+            if outcome == PAUSE:
+                frames[-1] = Frame(frame.player, frame.source, frame.ability, frame.targets, i + 1, frame.tag)
+                return
+            if outcome == STOP:
+                break
+        frames.pop()
+        if self.frame_done is not None:
+            self.frame_done(host, frame)
+
+    def retarget(self, host: H, targets: tuple[int, ...]) -> None:
+        """The running frame's targets, once chosen (a target ask answered)."""
+        frames = host.res.frames
+        frames[-1] = replace(frames[-1], targets=targets)
+
+    # -- asks -----------------------------------------------------------------------------------
+    def ask(self, host: H, ask: Ask) -> str:
+        """Push ``ask`` and its decision; returns ``PAUSE`` for the step to return."""
+        host.res.asks.append(ask)
+        host.decide(ask.player, ask.kind)
+        return PAUSE
+
+    def answered(self, host: H) -> Ask:
+        """Close the top ask and its decision (the frame resumes on the next ``advance``)."""
+        host.decisions.pop()
+        return host.res.asks.pop()
+
+    # -- triggers ---------------------------------------------------------------------------
+    def queue(self, host: H, trigger: Trigger) -> None:
+        host.res.triggers.append(trigger)
+
+    def next_trigger(self, host: H) -> None:
+        """Start the next trigger, or ask its controller which of theirs starts next."""
+        triggers = host.res.triggers
+        if self.trigger_order == "fifo":
+            self.start_trigger(host, triggers.pop(0))
+            return
+        player, mine = self.next_group(host)
+        if len(self.distinct(host, mine)) > 1:
+            self.ask(host, Ask(player, ORDER_TRIGGERS, 1))
+            return
+        triggers.remove(mine[0])
+        self.start_trigger(host, mine[0])
+
+    def next_group(self, host: H) -> tuple[int, list[Trigger]]:
+        """The first player in APNAP order with waiting triggers, and those triggers."""
+        triggers = host.res.triggers
+        assert self.turn_order is not None  # checked in __post_init__
+        for player in self.turn_order(host):
+            mine = [t for t in triggers if t.player == player]
+            if mine:
+                return player, mine
+        player = triggers[0].player  # a controller not in the turn order (out of the game)
+        return player, [t for t in triggers if t.player == player]
+
+    def distinct(self, host: H, triggers: list[Trigger]) -> list[Trigger]:
+        """``triggers`` without repeats of identical ones (the first of each kind kept)."""
+        same = self.same_trigger
+        out: list[Trigger] = []
+        for t in triggers:
+            if not any(t == o or (same is not None and same(host, t, o)) for o in out):
+                out.append(t)
+        return out
+
+    def trigger_choices(self, host: H) -> list[Trigger]:
+        """What the player answering the ``ORDER_TRIGGERS`` ask may start next."""
+        return self.distinct(host, self.next_group(host)[1])
+
+    def choose_trigger(self, host: H, index: int) -> None:
+        """The ``ORDER_TRIGGERS`` ask answered: start choice ``index`` of ``trigger_choices``."""
+        asks = host.res.asks
+        if not asks or asks[-1].kind != ORDER_TRIGGERS:
+            raise ValueError("no player is ordering triggers now")
+        choices = self.trigger_choices(host)
+        if not 0 <= index < len(choices):
+            raise ValueError(f"no trigger choice {index}; there are {len(choices)}")
+        self.answered(host)
+        chosen = choices[index]
+        host.res.triggers.remove(chosen)
+        self.start_trigger(host, chosen)
+
+    # -- priority windows -----------------------------------------------------------------------
+    def open_window(self, host: H, kind: str, order: Sequence[int]) -> None:
+        """Open a window of ``kind`` (a ``WindowRule`` of ``windows``): priority goes to the first
+        player of ``order`` still in the game. Everyone out: it closes at once."""
+        if kind not in self.windows:
+            raise KeyError(f"no window rule named {kind!r}")
+        order = tuple(order)
+        window = Window(kind, order, order[0])
+        window = replace(window, passed=self.out_players(host, window))
+        host.res.windows.append(window)
+        holder = self.next_holder(window, order[-1])
+        if holder is None:
+            self.all_passed(host, window)
+            return
+        host.res.windows[-1] = replace(window, holder=holder)
+        host.decide(holder, kind)
+
+    def out(self, host: H, player: int) -> bool:
+        return self.is_out is not None and self.is_out(host, player)
+
+    def next_holder(self, window: Window, after: int) -> int | None:
+        """The next player after ``after`` in the window's order who has not passed."""
+        order, passed = window.order, window.passed
+        start = order.index(after)
+        for step in range(1, len(order) + 1):
+            player = order[(start + step) % len(order)]
+            if player not in passed:
+                return player
+        return None
+
+    def pass_priority(self, host: H) -> None:
+        """The holder passes: priority moves on; when everyone has, the top of the stack
+        resolves, or the window closes (``WindowRule.on_close``)."""
+        window = self.current(host)
+        passed = window.passed | {window.holder}
+        for player in window.order:  # a player eliminated meanwhile counts as passed too
+            if player not in passed and self.out(host, player):
+                passed |= {player}
+        window = replace(window, passed=passed)
+        holder = self.next_holder(window, window.holder)
+        host.decisions.pop()
+        if holder is None:
+            host.res.windows[-1] = window
+            self.all_passed(host, window)
+            return
+        host.res.windows[-1] = replace(window, holder=holder)
+        host.decide(holder, window.kind)
+
+    def acted(self, host: H) -> None:
+        """The holder did something other than passing: call it from the action's handler,
+        before anything the action started runs. ``restart`` rules clear the passed set;
+        without ``keep`` priority moves on to the next player who has not passed."""
+        window = self.current(host)
+        rule = self.windows[window.kind]
+        passed = self.out_players(host, window) if rule.restart else window.passed
+        holder = window.holder
+        if not rule.keep:
+            following = self.next_holder(replace(window, passed=passed | {holder}), holder)
+            if following is not None and following != holder:
+                host.decisions.pop()
+                host.decide(following, window.kind)
+                holder = following
+        host.res.windows[-1] = Window(window.kind, window.order, holder, passed)
+
+    def close_window(self, host: H) -> Window:
+        """End the current window at once, without its ``on_close`` (the game's rules cut it
+        short: a fight cancelled mid-window)."""
+        self.current(host)
+        host.decisions.pop()
+        return host.res.windows.pop()
+
+    def out_players(self, host: H, window: Window) -> frozenset[int]:
+        return frozenset(p for p in window.order if self.out(host, p))
+
+    def current(self, host: H) -> Window:
+        windows = host.res.windows
+        if not windows:
+            raise RuntimeError("no priority window is open")
+        window = windows[-1]
+        top = host.decisions[-1] if host.decisions else None
+        if top is None or top.player != window.holder or top.kind != window.kind:
+            raise RuntimeError(f"the top decision {top} is not the {window.kind!r} window's")
+        return window
+
+    def all_passed(self, host: H, window: Window) -> None:
+        """Everyone passed: the top of the stack starts resolving and priority goes to
+        ``after_resolve`` (a new round of passes), or with an empty stack the window closes."""
+        res = host.res
+        rule = self.windows[window.kind]
+        reset = Window(window.kind, window.order, window.holder, self.out_players(host, window))
+        holder = None
+        if res.stack:
+            first = rule.after_resolve(host, window) if rule.after_resolve is not None else None
+            holder = first if first is not None and first not in reset.passed else \
+                self.next_holder(reset, reset.order[-1])
+        if holder is None:  # an empty stack, or nobody left to hold priority
+            res.windows.pop()
+            rule.on_close(host, window)
+            return
+        res.windows[-1] = replace(reset, holder=holder)
+        host.decide(holder, window.kind)  # below the frame's asks: priority comes back after it
+        self.start(host, res.stack.pop())
+
+
+def turn_order(active: int, players: int) -> tuple[int, ...]:
+    """The players from ``active`` on, in turn order (APNAP)."""
+    return tuple((active + i) % players for i in range(players))
+
+
+# -- JSON checks ----------------------------------------------------------------------------
+def _table(data: Any, where: str, keys: tuple[str, ...]) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise NotationError(f"{where}: should be an object with keys {', '.join(keys)}")
+    missing = [k for k in keys if k not in data]
+    extra = sorted(set(data) - set(keys))
+    if missing or extra:
+        problems = ([f"missing {', '.join(missing)}"] if missing else []) + \
+            ([f"unknown {', '.join(extra)}"] if extra else [])
+        raise NotationError(f"{where}: {'; '.join(problems)}")
+    return data
+
+
+def _int(d: dict[str, Any], key: str, where: str) -> int:
+    value = d[key]
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise NotationError(f"{where}.{key}: should be an integer, not {value!r}")
+    return value
+
+
+def _ints(d: dict[str, Any], key: str, where: str) -> tuple[int, ...]:
+    value = d[key]
+    if not isinstance(value, list) or not all(isinstance(x, int) and not isinstance(x, bool) for x in value):
+        raise NotationError(f"{where}.{key}: should be a list of integers, not {value!r}")
+    return tuple(value)
+
+
+def _str(d: dict[str, Any], key: str, where: str) -> str:
+    value = d[key]
+    if not isinstance(value, str):
+        raise NotationError(f"{where}.{key}: should be a string, not {value!r}")
+    return value
