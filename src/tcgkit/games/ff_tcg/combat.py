@@ -336,10 +336,16 @@ class CombatMixin:
         return True
 
     def finish(self: FFTcgState, winner: int | None, reason: str) -> None:
+        """The game is over: nothing pending is left behind (choices, effects half run,
+        triggers, the turn's next step), whatever ended it, even in the middle of an effect."""
         if self.result is None:
             self.result = (winner, reason)
             self.log.append(("end", winner, reason))
         self.decisions.clear()
+        self.frames.clear()
+        self.asks.clear()
+        self.triggers.clear()
+        self.step, self.cancelled, self.legal = "", False, None
 
     def lose(self: FFTcgState, player: int, reason: str) -> None:
         if self.result is not None and self.result[0] == player:  # the other lost too

@@ -120,7 +120,10 @@ class TurnMixin:
         act = targeted(p, source, index, target)
         for i in range(at, len(steps)):  # ``kernel.effects.resolve`` on the compiled steps
             if steps[i](self, act) == PAUSE:
-                self.frames[-1] = (p, source, index, target, i + 1, tag)
+                if self.result is None:
+                    self.frames[-1] = (p, source, index, target, i + 1, tag)
+                return
+            if self.result is not None:  # the step ended the game (a deck ran out): stop here
                 return
         self.frames.pop()
         if tag == "turned" and source in self.resolving[p]:
