@@ -35,7 +35,8 @@ def test_cards_json_has_every_card(run):
 def test_options_lists_every_field_with_default_and_presets(run):
     result = run("options", "triple-triad")
     assert result.exit_code == 0
-    for name in ("same", "plus", "combo", "same_wall", "elemental", "trade", "sudden_death_limit"):
+    for name in ("same", "plus", "combo", "same_wall", "elemental", "trade", "sudden_death_limit",
+                 "players"):
         assert name in result.stdout
     for preset in ("ffviii", "ffxiv", "literal"):
         assert preset in result.stdout

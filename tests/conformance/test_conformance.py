@@ -10,6 +10,7 @@ import json
 import pytest
 
 import tcgkit
+from nplayer import HighCard, registered
 from tcgkit.kernel.errors import IllegalAction, TcgkitError
 from tcgkit.kernel.game import Game, State
 from tcgkit.kernel.replay import Record, replay, verify
@@ -18,11 +19,21 @@ from tcgkit.kernel.rng import Rng
 MAX_ACTIONS = 20_000
 GAMES_PER_CONFIG = 6
 
+FIXTURE_GAMES = [HighCard]
+"""Fixture games of the tests (any number of players), played beside the real games."""
+
 CONFIGS = [
-    pytest.param(entry.cls, options, id=f"{entry.name}-{i}")
-    for entry in tcgkit.list_games()
-    for i, options in enumerate(entry.cls.example_options)
+    pytest.param(cls, options, id=f"{cls.name}-{i}")
+    for cls in [*(entry.cls for entry in tcgkit.list_games()), *FIXTURE_GAMES]
+    for i, options in enumerate(cls.example_options)
 ]
+
+
+@pytest.fixture(autouse=True)
+def _fixture_games_registered():
+    """Replays find games by name: the fixture games are registered during each test."""
+    with registered():
+        yield
 
 
 def play_random(game: Game, seed: int, *, each_step=None) -> tuple[State, Record]:
@@ -59,6 +70,13 @@ def test_random_games_terminate_with_an_outcome(cls, options):
         outcome = state.outcome
         assert outcome is not None and outcome.reason
         assert len(outcome.scores) == len(outcome.ranks) == game.num_players
+        assert sorted(outcome.ranks)[0] == 0 and all(0 <= r < game.num_players for r in outcome.ranks)
+        assert outcome.winner is None or outcome.ranks.count(0) == 1 == 1 - outcome.ranks[outcome.winner]
+        assert len(set(outcome.eliminated)) == len(outcome.eliminated)
+        assert all(outcome.ranks[p] > outcome.ranks[q] for p, q in zip(
+            outcome.eliminated, outcome.eliminated[1:], strict=False))  # first out, worst placed
+        returns = outcome.returns()
+        assert abs(sum(returns)) < 1e-9 and all(-1 <= r <= 1 for r in returns)
         json.dumps(outcome.to_json())
 
 

@@ -20,9 +20,16 @@ The agent is single-observer IS-MCTS (SO-ISMCTS; Cowling, Powley and Whitehouse,
 - After expansion a *play-out* runs, by the game's registered ``Playout`` policy
   (``register_playout``) or, for a game without one, uniformly random legal moves to the
   end (capped at ``MAX_PLIES`` actions, a capped play-out scored by ``Playout.evaluate``:
-  the game's heuristic's leader wins). The game's returns (``outcome.returns()``, or
-  ``evaluate`` for a play-out the policy cuts after ``plies`` actions) are backed up: each
-  edge is credited with the return of the player who took that action.
+  the players ranked by the game's heuristic). The game's returns (``outcome.returns()``,
+  one value per player by place, or ``evaluate`` for a play-out the policy cuts after
+  ``plies`` actions) are backed up: each edge is credited with the return of the player
+  who took that action.
+- Any number of players (max^n style): every player in the tree maximises its own return.
+  The statistics are per player in the only form selection reads them: an edge is an
+  action of one player, the one to move at its node, so it keeps that player's return;
+  the other players' components of the return vector would be stored on every backup and
+  never read. Two players is the same zero-sum search as before (the loser's -1 is the
+  winner's +1).
 - The move played is the root edge visited most (mean return breaks ties).
 
 When determinization changes nothing (Triple Triad with Open, Forge & Fury's public
@@ -68,10 +75,10 @@ import math
 import time
 from collections.abc import Callable
 from math import log, sqrt
-from typing import Any
+from typing import Any, cast
 
 from ..kernel.actions import Action, Decision
-from ..kernel.game import Game, State
+from ..kernel.game import Game, State, rank_returns
 from ..kernel.rng import Rng
 from .base import register_agent
 
@@ -111,16 +118,12 @@ class Playout:
         return legal[rng.below(len(legal))] if len(legal) > 1 else legal[0]
 
     def evaluate(self, state: State[Any]) -> tuple[float, ...]:
-        """Every player's return in [-1, 1] for an unfinished state: the heuristic's
-        leader wins (a tie for the lead is a draw)."""
+        """Every player's return in [-1, 1] for an unfinished state, one per player: the
+        players ranked by the game's heuristic and valued by place as a finished game is
+        (``rank_returns``; two players: the leader +1, the other -1, 0 each on a tie)."""
         game = self.game
-        players = game.num_players
-        values = [game.heuristic(state, p) for p in range(players)]
-        top = max(values)
-        leaders = [p for p in range(players) if values[p] == top]
-        if len(leaders) > 1:
-            return tuple(0.0 for _ in range(players))
-        return tuple(1.0 if p == leaders[0] else -1.0 for p in range(players))
+        values = [game.heuristic(state, p) for p in range(game.num_players)]
+        return rank_returns(tuple(sum(v > mine for v in values) for mine in values))
 
 
 PLAYOUTS: dict[str, Callable[[Game], Playout]] = {}
@@ -230,7 +233,7 @@ class ISMCTSAgent:
         me = view["viewer"]
         if len(self._seen) > NOTATION_CACHE:  # a game that makes new action objects each time
             self._key_of, self._seen = {}, []
-        base: State | None = None
+        base: State[Any] | None = None
         done = 0
         while done < self.iterations or deadline is not None:
             if (
@@ -261,32 +264,35 @@ class ISMCTSAgent:
             decision = state.decisions[-1]
             legal = state.legal_actions()
             edges = node.edges
+            keys: list[str]
+            slots: list[_Edge | None]
             if legal != node.legal:  # equal actions have equal notation
-                keys = list(map(self._key_of.get, map(id, legal)))
-                if None in keys:
-                    keys = self._keys(legal)
+                known = list(map(self._key_of.get, map(id, legal)))
+                keys = self._keys(legal) if None in known else cast(list[str], known)
                 node.legal, node.keys = legal, keys
                 node.slots = slots = list(map(edges.get, keys))
             else:
                 keys, slots = node.keys, node.slots
                 if None in slots:  # an edge may have been made since, here or by a sibling
                     node.slots = slots = list(map(edges.get, keys))
+            edge: _Edge
             if None in slots:  # expand an untried action; the others were available
-                for edge in filter(None, slots):
-                    edge.avail += 1
-                untried = [i for i, edge in enumerate(slots) if edge is None]
+                for tried in filter(None, slots):
+                    tried.avail += 1
+                untried = [i for i, slot in enumerate(slots) if slot is None]
                 i = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
                 edge = slots[i] = edges[keys[i]] = _Edge()
                 edge.avail = 1
                 expanded = True
             else:  # UCB1
                 best_value = -math.inf
-                for j, edge in enumerate(slots):
+                full = cast(list[_Edge], slots)
+                for j, edge in enumerate(full):
                     avail = edge.avail = edge.avail + 1
                     value = edge.mean + c * sqrt(logs[avail] / edge.visits)
                     if value > best_value:
                         best_value, i = value, j
-                edge = slots[i]
+                edge = full[i]
                 expanded = False
             state.apply_unchecked(legal[i])
             plies += 1

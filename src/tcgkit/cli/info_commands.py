@@ -71,6 +71,12 @@ def options(game: GameName, no_color: NoColor = False) -> None:
     for name, spec in entry.cls.Options.model_fields.items():
         default = "none" if spec.default is None else str(spec.default).lower()
         table.add_row(name, _type_name(spec.annotation), default, spec.description or "")
+    low, high = entry.cls.min_players, entry.cls.max_players
+    table.add_row(
+        "players", "int" if low == high else f"int {low}..{high}", str(low),
+        "players in the match (every game takes it; fixed here)" if low == high
+        else "players in the match; seats 0..players-1 in turn order",
+    )
     console.print(table)
     if support.presets:
         presets = Table("preset", "sets", "meaning", box=box.SIMPLE, title="Presets",

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -29,7 +31,10 @@ class Outcome:
     """How a finished game ended.
 
     ``winner`` is the single winner, or ``None`` on a draw (or a shared first place).
-    ``ranks`` gives each player's place, 0 best, equal places for ties.
+    ``ranks`` gives each player's place, 0 best, equal places for ties, counted as in
+    sports: a player's rank is how many players did strictly better (``(1, 0, 1, 3)``).
+    ``eliminated`` lists the players knocked out, first out first (empty in games without
+    elimination; ``from_elimination`` derives the ranks from it).
     """
 
     winner: int | None
@@ -37,25 +42,28 @@ class Outcome:
     reason: str
     ranks: tuple[int, ...]
     details: dict[str, Any] = field(default_factory=dict)
+    eliminated: tuple[int, ...] = ()
 
     @property
     def is_draw(self) -> bool:
         return self.winner is None
 
     def returns(self) -> tuple[float, ...]:
-        """+1 for a sole winner, -1 for a loser, 0 for everyone on a draw (for search)."""
-        if self.winner is None:
-            return tuple(0.0 for _ in self.ranks)
-        return tuple(1.0 if p == self.winner else -1.0 for p in range(len(self.ranks)))
+        """Each player's return for search, by place: see ``rank_returns`` (two players:
+        +1 for the winner, -1 for the loser, 0 each on a draw)."""
+        return rank_returns(self.ranks)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data = {
             "winner": self.winner,
             "scores": list(self.scores),
             "reason": self.reason,
             "ranks": list(self.ranks),
             "details": self.details,
         }
+        if self.eliminated:  # absent without elimination: views of such games stay as they were
+            data["eliminated"] = list(self.eliminated)
+        return data
 
     @staticmethod
     def from_scores(scores: Sequence[float], reason: str, **details: Any) -> Outcome:
@@ -64,6 +72,61 @@ class Outcome:
         firsts = [p for p, r in enumerate(ranks) if r == 0]
         winner = firsts[0] if len(firsts) == 1 else None
         return Outcome(winner, tuple(scores), reason, ranks, details)
+
+    @staticmethod
+    def from_elimination(
+        players: int, eliminated: Sequence[int | Sequence[int]], reason: str,
+        scores: Sequence[float] | None = None, **details: Any,
+    ) -> Outcome:
+        """The outcome of an elimination game: ``eliminated`` in the order players went out,
+        an entry being a player or a group that went out at once (they share a place).
+
+        The players still in are ahead of everyone out; among themselves they rank by
+        ``scores`` (higher is better) when given, else they share first place. The last
+        player out is next, the first player out last. ``scores`` defaults to how many
+        players went out before each one (the survivors: everyone out).
+        """
+        groups = [(entry,) if isinstance(entry, int) else tuple(entry) for entry in eliminated]
+        order = [p for group in groups for p in group]
+        if len(set(order)) != len(order) or not all(0 <= p < players for p in order):
+            raise ValueError(f"eliminated {order}: each of players 0..{players - 1} at most once")
+        survivors = [p for p in range(players) if p not in order]
+        if scores is not None and len(scores) != players:
+            raise ValueError(f"{len(scores)} scores for {players} players")
+        ranks = [0] * players
+        for p in survivors:
+            ranks[p] = 0 if scores is None else sum(scores[q] > scores[p] for q in survivors)
+        ahead = len(survivors)
+        for group in reversed(groups):  # the last out is the best placed of those out
+            for p in group:
+                ranks[p] = ahead
+            ahead += len(group)
+        outlasted = [sum(r > ranks[p] for r in ranks) for p in range(players)]
+        firsts = [p for p in range(players) if ranks[p] == 0]
+        return Outcome(
+            firsts[0] if len(firsts) == 1 else None,
+            tuple(float(s) for s in (outlasted if scores is None else scores)),
+            reason, tuple(ranks), details, tuple(order),
+        )
+
+
+@lru_cache(maxsize=4096)
+def rank_returns(ranks: tuple[int, ...]) -> tuple[float, ...]:
+    """Each player's return from the places, zero-sum and in [-1, 1].
+
+    Place ``k`` (0 best) of ``n`` is worth ``1 - 2 k / (n - 1)``, from +1 for first down to
+    -1 for last, in equal steps; players tied on a rank share the mean of the places they
+    occupy (two tied at rank 1 of four: the mean of places 1 and 2, i.e. 0). With two
+    players this is +1 for the winner, -1 for the loser and 0 each on a draw; with three,
+    +1, 0, -1. A single player gets 0.
+    """
+    n = len(ranks)
+    if n < 2:
+        return (0.0,) * n
+    tied = Counter(ranks)
+    step = 2.0 / (n - 1)
+    # Places r .. r + c - 1 have the mean value 1 - step * (r + (c - 1) / 2).
+    return tuple(1.0 - step * (r + (tied[r] - 1) / 2) for r in ranks)
 
 
 GameT = TypeVar("GameT", bound="Game")
@@ -149,7 +212,7 @@ class State(ABC, Generic[GameT]):
         outcome = self.outcome
         return {
             "game": self.game.name,
-            "options": self.game.options.model_dump(mode="json"),
+            "options": self.game.options_dump(),
             "viewer": player,
             "to_move": self.to_move,
             "decision": self.pending.kind if self.pending else None,
@@ -193,8 +256,10 @@ class Game(ABC):
         if isinstance(options, BaseModel):
             # Validated as a dict, so overrides are checked like any other option.
             options = options.model_dump()
+        values = {**(options or {}), **kwargs}
+        self.players = self._check_players(values.pop("players", self.min_players))
         try:
-            self.options = self.Options.model_validate({**(options or {}), **kwargs})
+            self.options = self.Options.model_validate(values)
         except ValidationError as exc:
             problems = "; ".join(
                 f"{'.'.join(str(p) for p in err['loc']) or 'options'}: {err['msg']}"
@@ -202,9 +267,35 @@ class Game(ABC):
             )
             raise OptionsError(f"{self.name} options: {problems}") from None
 
+    def _check_players(self, players: Any) -> int:
+        """The ``players`` option, kept by the kernel beside the game's own ``Options``."""
+        low, high = self.min_players, self.max_players
+        allowed = f"exactly {low}" if low == high else f"{low} to {high}"
+        if not isinstance(players, int) or isinstance(players, bool) or not low <= players <= high:
+            raise OptionsError(
+                f"{self.name} options: players: {self.title} is played by {allowed} players, "
+                f"got {players!r}"
+            )
+        return players
+
     @property
     def num_players(self) -> int:
-        return self.min_players
+        """The players of this match: the ``players`` option (``min_players`` by default)."""
+        return self.players
+
+    @classmethod
+    def variable_players(cls) -> bool:
+        """Whether the number of players is an option of this game (``min_players`` <
+        ``max_players``): only then is ``players`` part of the options' dump, so the views,
+        records and state files of fixed-count games stay as they were."""
+        return cls.min_players < cls.max_players
+
+    def options_dump(self) -> dict[str, Any]:
+        """The options as JSON-ready data, ``players`` included when the game varies it."""
+        data = self.options.model_dump(mode="json")
+        if self.variable_players():
+            data["players"] = self.players
+        return data
 
     @abstractmethod
     def new_state(self, seed: int = 0, decks: Sequence[Deck] | None = None) -> State[Any]:
@@ -245,7 +336,10 @@ class Game(ABC):
         return outcome.scores[player] if outcome else 0.0
 
     def options_json(self) -> dict[str, Any]:
+        """The options as JSON data (records, state files); see ``options_dump``."""
         data: dict[str, Any] = json.loads(self.options.model_dump_json())
+        if self.variable_players():
+            data["players"] = self.players
         return data
 
     def __repr__(self) -> str:
