@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+import json
 import re
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import pytest
 from pydantic import BaseModel, ConfigDict
 
-from tcgkit.kernel import CardDataError
+from tcgkit.kernel import CardDataError, NotationError
 from tcgkit.kernel.effects import (
     CONDITION,
     PAUSE,
     SHARED,
+    STOP,
     Activation,
     CardName,
     Modifiers,
@@ -21,7 +23,10 @@ from tcgkit.kernel.effects import (
     check_card_names,
     load_card_tables,
     resolve,
+    who_players,
 )
+from tcgkit.kernel.replacements import Happening, Replacements, Shield
+from tcgkit.kernel.vocabulary import COMMON
 
 REG = SHARED.extend(
     timings=("now", "later"), durations=("end_of_turn",), default_duration="end_of_turn",
@@ -393,3 +398,238 @@ def test_modifiers():
     assert mods.to_json() == [[1, "power", -1, "end_of_turn"], [1, "defense", 3, "permanent"]]
     mods.expire("end_of_turn")
     assert mods.entries == [(1, "defense", 3, "permanent")]
+
+
+# -- N players and richer cards: COMMON ---------------------------------------------------------
+class Speed(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    speed: Literal["slow", "fast"] = "slow"
+    windows: list[Literal["main", "combat"]] = []
+
+
+RICH = COMMON.extend(
+    timings=("now", "on_hit"), durations=("end_of_turn",), default_duration="end_of_turn",
+    refs=("self", "target", "mine"), stats=("power",), zones=("hand", "discard"),
+    events=("damage", "destroy"), ability_fields=Speed, max_targets=2,
+)
+
+
+class Rich:
+    """A four-player position for the COMMON primitives: cards 0-9 owned by card // 3 ... in play."""
+
+    def __init__(self, players: int = 4, out: tuple[int, ...] = ()) -> None:
+        self.players, self.out = players, out
+        self.log: list[tuple[Any, ...]] = []
+        self.mods = Modifiers()
+        self.shields = Replacements()
+        self.hands = [[1, 2], [], [3], [4, 5, 6]]
+        self.power = {10: 3, 11: 5, 12: 1}
+        self.rolls = [6, 2, 4]
+
+    def player_ref(self, act: Activation, who: str) -> list[int]:
+        return who_players(who, act, self.players, self.out)
+
+    def card_refs(self, act: Activation, ref: str) -> list[int]:
+        if ref == "mine":
+            return [c for c in self.power if c % 2 == act.player % 2]
+        return [act.source] if ref == "self" else list(act.chosen)
+
+    def stat_of(self, card: int, stat: str) -> int:
+        return self.power[card]
+
+    def roll(self, sides: int) -> int:
+        value = self.rolls.pop(0)
+        assert 1 <= value <= sides
+        return value
+
+    def hand_size(self, player: int) -> int:
+        return len(self.hands[player])
+
+    def move_card(self, card: int, zone: str) -> None:
+        self.log.append(("move", card, zone))
+
+    def ask_pay(self, player: int, cards: list[int], count: int, zone: str) -> Any:
+        self.log.append(("ask_pay", player, tuple(cards), count, zone))
+        return PAUSE
+
+    def add_modifier(self, card: int, stat: str, amount: int, until: str) -> None:
+        self.mods.add(card, stat, amount, until)
+
+    def add_shield(self, shield: Shield) -> None:
+        self.shields.add(shield)
+
+    def ask_discard(self, player: int, count: int) -> Any:
+        self.log.append(("ask_discard", player, count))
+        return PAUSE
+
+
+def rich(tmp_path, body: str):
+    (card,) = load_card_tables(write(tmp_path, ability(body)), Row, RICH)
+    return card.abilities[0]
+
+
+def rich_refused(tmp_path, body: str) -> str:
+    with pytest.raises(CardDataError) as info:
+        rich(tmp_path, body)
+    return str(info.value)
+
+
+@pytest.mark.parametrize(("who", "player", "out", "expected"), [
+    ("you", 1, (), [1]),
+    ("each", 2, (), [2, 3, 0, 1]),
+    ("each_player", 2, (3,), [2, 0, 1]),
+    ("each_opponent", 3, (1,), [0, 2]),
+    ("next_player", 3, (0,), [1]),
+    ("opponent", 1, (2,), [3]),
+])
+def test_who_names_players_in_turn_order_skipping_those_out(who, player, out, expected):
+    assert who_players(who, Activation(player, 0), 4, out) == expected
+
+
+def test_a_chosen_opponent_is_the_abilitys_player_target():
+    assert who_players("chosen_opponent", Activation(0, 9, 0, 2), 4) == [2]
+    assert who_players("chosen_opponent", Activation(0, 9, 0, 0), 4) == []  # not an opponent
+    assert who_players("chosen_opponent", Activation(0, 9, 0, 3), 4, out=(3,)) == []
+    with pytest.raises(ValueError, match="unknown who 'all'"):
+        who_players("all", Activation(0, 9), 4)
+
+
+def test_whos_are_the_registrys_and_two_player_games_keep_three(tmp_path):
+    body = 'timing = "now"\neffects = [{ do = "draw", who = "each_opponent" }]\n'
+    message = refused(tmp_path, ability(body))
+    assert "abilities[0].effects[0].who: unknown who 'each_opponent'; known: each, opponent, you" in message
+    ab = rich(tmp_path, 'timing = "now"\neffects = [{ do = "draw", who = "each_opponent" }]\n')
+    assert ab.effects[0].params.who == "each_opponent"
+    with pytest.raises(TypeError, match="unknown whos: everybody"):
+        SHARED.extend(whos=("everybody",))
+
+
+def test_target_kinds_and_several_targets(tmp_path):
+    ab = rich(tmp_path, 'timing = "now"\ntarget = { choose = "player", who = "each_opponent", count = 2 }\n'
+              'effects = [{ do = "draw", who = "chosen_opponent" }]\n')
+    assert ab.target_kind == "player" and ab.target_count == 2
+    host = Rich(out=(2,))
+    assert ab.target(host, Activation(1, 4, 0)) == [3, 0]
+    act = Activation(1, 4, 0, 3, (3, 0))
+    assert act.chosen == (3, 0) and Activation(1, 4, 0, -1).chosen == ()
+    assert Activation.from_json(json.loads(json.dumps(act.to_json()))) == act
+    assert "target.count: should be a whole number from 1 to 2, not 3" in rich_refused(
+        tmp_path, 'timing = "now"\ntarget = { choose = "player", count = 3 }\neffects = [{ do = "draw" }]\n')
+    assert "target.count: should be a whole number from 1 to 1" in refused(tmp_path, ability(
+        'timing = "now"\ntarget = { choose = "anything", count = 2 }\neffects = [{ do = "draw" }]\n'))
+    plain = 'timing = "now"\ntarget = { choose = "anything" }\neffects = [{ do = "draw" }]\n'
+    assert compiled(tmp_path, plain).target_kind == "card"
+    with pytest.raises(ValueError, match="activation.targets"):
+        Activation.from_json({"player": 0, "source": 1, "ability": 0, "targets": ["x"]})
+
+
+def test_computed_amounts(tmp_path):
+    ab = rich(tmp_path, 'timing = "now"\neffects = ['
+              '{ do = "modify_stat", stat = "power", to = "self", amount = 2 },'
+              '{ do = "modify_stat", stat = "power", to = "self",'
+              ' amount = { compute = "count", of = "mine" } },'
+              '{ do = "modify_stat", stat = "power", to = "self",'
+              ' amount = { compute = "stat", stat = "power", of = "mine", times = -1 } },'
+              '{ do = "modify_stat", stat = "power", to = "self",'
+              ' amount = { compute = "roll", dice = 2, sides = 6, plus = 1 } }]\n')
+    host = Rich()
+    assert resolve(host, Activation(0, 11), ab.effects) is None
+    assert [amount for _, _, amount, _ in host.mods.entries] == [2, 2, -4, 9]  # 6 + 2 + 1
+    assert host.rolls == [4]
+
+
+@pytest.mark.parametrize(("amount", "message"), [
+    ('{ compute = "guess" }', "effects[0].amount: compute: unknown amount 'guess'; known: count, roll, stat"),
+    ('{ compute = "roll", sides = 1 }',
+     "effects[0].amount: sides: Input should be greater than or equal to 2"),
+    ('{ compute = "count", of = "theirs" }', "effects[0].amount: of: unknown ref 'theirs'"),
+    ('"two"', "effects[0].amount: should be a whole number or a table { compute = ... }, not 'two'"),
+    ("100", "effects[0].amount: should be from -99 to 99, not 100"),
+])
+def test_computed_amount_errors_name_the_field(tmp_path, amount, message):
+    text = rich_refused(tmp_path, f'timing = "now"\neffects = [{{ do = "modify_stat", stat = "power", '
+                                  f'to = "self", amount = {amount} }}]\n')
+    assert "card 'Alpha' (a): field abilities[0]." + message in text
+
+
+def test_the_cost_protocol_says_what_can_be_paid_and_pays(tmp_path):
+    ab = rich(tmp_path, 'timing = "now"\ncost = [{ do = "discard", who = "each_opponent" }, '
+              '{ do = "pay_cards", of = "mine", count = 1, zone = "discard" }]\n'
+              'effects = [{ do = "draw" }]\n')
+    host = Rich()
+    payable = ab.payable()
+    assert payable is not None
+    assert not ab.can_pay(host, Activation(0, 10))  # player 1 has no card to discard
+    assert not payable(host, Activation(0, 10))
+    host.hands[1] = [7]
+    assert ab.can_pay(host, Activation(0, 10)) and payable(host, Activation(0, 10))
+    assert ab.cost_check()(host, Activation(0, 10)) is None
+    host.hands[2] = []
+    assert ab.cost_check()(host, Activation(0, 10)) == STOP
+    assert resolve(host, Activation(1, 11), ab.costs, 1) is None  # one card to pay with: no choice
+    assert host.log == [("move", 11, "discard")]
+    assert resolve(host, Activation(0, 10), ab.costs, 1) == 2  # two: the player picks
+    assert host.log[-1] == ("ask_pay", 0, (10, 12), 1, "discard")
+    free = rich(tmp_path, 'timing = "now"\ncost = [{ do = "move", to = "self", zone = "discard" }]\n'
+                'effects = [{ do = "draw" }]\n')
+    assert free.payable() is None and free.can_pay(host, Activation(0, 10))
+    assert free.cost_check()(host, Activation(0, 10)) is None
+
+
+def test_per_game_ability_fields(tmp_path):
+    ab = rich(tmp_path, 'timing = "now"\nspeed = "fast"\nwindows = ["combat"]\neffects = [{ do = "draw" }]\n')
+    assert ab.fields == Speed(speed="fast", windows=["combat"])
+    assert rich(tmp_path, 'timing = "now"\neffects = [{ do = "draw" }]\n').fields == Speed()
+    assert "field abilities[0].speed: Input should be 'slow' or 'fast'" in rich_refused(
+        tmp_path, 'timing = "now"\nspeed = "instant"\neffects = [{ do = "draw" }]\n')
+    assert "field abilities[0].colour: Extra inputs are not permitted" in rich_refused(
+        tmp_path, 'timing = "now"\ncolour = "red"\neffects = [{ do = "draw" }]\n')
+    assert "field abilities[0].speed: Extra inputs are not permitted" in refused(
+        tmp_path, ability('timing = "now"\nspeed = "fast"\neffects = [{ do = "draw" }]\n'))
+
+
+def test_triggers_filtered_by_their_event(tmp_path):
+    ab = rich(tmp_path, 'timing = "on_hit"\ntrigger_if = { any = [{ check = "subject_is_self" }, '
+              '{ check = "subject_player", who = "you" }] }\neffects = [{ do = "draw" }]\n')
+    host = Rich()
+    assert ab.triggers_on(host, Activation(1, 11, 0, subjects=(11,)))
+    assert ab.triggers_on(host, Activation(1, 11, 0, subjects=(1,)))
+    assert not ab.triggers_on(host, Activation(1, 11, 0, subjects=(12, 2)))
+    mine = rich(tmp_path, 'timing = "on_hit"\ntrigger_if = { check = "subject_in", of = "mine" }\n'
+                'effects = [{ do = "draw" }]\n')
+    assert mine.triggers_on(host, Activation(0, 3, 0, subjects=(12,)))
+    assert not mine.triggers_on(host, Activation(1, 3, 0, subjects=(12,)))
+    assert rich(tmp_path, 'timing = "now"\neffects = [{ do = "draw" }]\n').triggers_on(host, Activation(0, 1))
+    assert "field abilities[0].trigger_if: this game's abilities take no trigger_if" in refused(
+        tmp_path, ability('timing = "now"\ntrigger_if = { check = "flag", value = true }\n'
+                          'effects = [{ do = "draw" }]\n'))
+
+
+def test_prevention_and_replacement(tmp_path):
+    ab = rich(tmp_path, 'timing = "now"\neffects = ['
+              '{ do = "prevent", event = "damage", who = "you" },'
+              '{ do = "prevent", event = "damage", to = "self", amount = 2, uses = 0 },'
+              '{ do = "redirect", event = "destroy", to = "self", zone = "hand" }]\n')
+    host = Rich()
+    resolve(host, Activation(1, 11), ab.effects)
+    shields = host.shields
+    assert shields.apply(Happening("damage", 1, 3)) is None  # the player's next damage
+    assert shields.apply(Happening("damage", 1, 3)) == Happening("damage", 1, 3)  # used up
+    assert shields.apply(Happening("damage", 11, 3)) == Happening("damage", 11, 1)  # reduced, every time
+    assert shields.apply(Happening("damage", 11, 2)) is None
+    assert shields.apply(Happening("destroy", 11, zone="discard")) == Happening("destroy", 11, zone="hand")
+    assert shields.apply(Happening("destroy", 11, zone="discard")).zone == "discard"
+    saved = Replacements.from_json(json.loads(json.dumps(shields.to_json())))
+    assert saved == shields and len(saved.entries) == 1
+    copy = shields.copy()
+    copy.expire("end_of_turn")
+    assert copy.entries == [] and len(shields.entries) == 1
+    shields.forget(11)
+    assert shields.entries == []
+    assert "the cards (to) or the players (who)" in rich_refused(
+        tmp_path, 'timing = "now"\neffects = [{ do = "prevent", event = "damage" }]\n')
+    assert "unknown event 'burn'; known: damage, destroy" in rich_refused(
+        tmp_path, 'timing = "now"\neffects = [{ do = "prevent", event = "burn", who = "you" }]\n')
+    with pytest.raises(NotationError, match=r"replacements\[0\].mode"):
+        Replacements.from_json([{**Shield(1, "damage", 2, "prevent").to_json(), "mode": "explode"}])

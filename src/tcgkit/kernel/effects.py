@@ -24,26 +24,49 @@ Hot paths ask ``Condition.compile()`` / ``Step.compile()`` for a plain ``(host, 
 made once at load time: no walk over the condition tree, and a primitive with a *binder*
 (``registry.binder``) reads its parameters once instead of on every check.
 
-Resolution is the game's: it pays the costs, then runs the effects in order through
-``resolve``. An effect that needs a player's choice (which cards to discard) pushes a
-decision and returns ``PAUSE``; ``resolve`` reports where to resume once it is answered,
-so a saved state can stop in the middle of an ability.
+Resolution runs through ``kernel/resolution.py`` (frames, asks, triggers, windows): it pays
+the costs, then runs the effects in order. An effect that needs a player's choice (which
+cards to discard) pushes a decision and returns ``PAUSE``; the ability resumes after the
+answer, also from a saved state. A cost that can no longer be paid on resolution returns
+``STOP`` (``Ability.cost_check``).
+
+For N players and richer cards (``COMMON``, a superset of ``SHARED`` that new games start
+from): ``who`` names players beyond you / opponent (``who_players``); a target selector
+says what it picks (a card, a player, a board cell) and an ability may take several targets;
+amounts may be computed (``{ compute = "count" | "stat" | "roll", ... }``); cost primitives
+declare whether they can be paid (``registry.payable``: ``Ability.can_pay`` / ``payable``);
+a registry may accept per-game ability fields (``ability_fields``: speed, windows...) and
+trigger filters (``trigger_if``, checked against the event's subjects); prevention and
+replacement effects are data in ``kernel/replacements.py``.
 """
 
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal, Protocol, get_args
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, ValidationInfo
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    PlainValidator,
+    ValidationError,
+    ValidationInfo,
+)
 
 from .errors import CardDataError
 
 PAUSE = "pause"
 """Returned by an effect that pushed a decision: resolution stops and resumes later."""
+STOP = "stop"
+"""Returned by a step that ends its ability early (a cost that cannot be paid on resolution)."""
+
+Kind = Literal["effect", "condition", "target", "amount"]
+TargetKind = Literal["card", "player", "cell"]
 
 
 # -- parameter types ------------------------------------------------------------------------
@@ -72,11 +95,49 @@ Ref = Annotated[str, AfterValidator(_known("refs"))]
 """A reference to cards resolved by the game at run time ("self", "target", "bearer"...)."""
 Stat = Annotated[str, AfterValidator(_known("stats"))]
 ZoneName = Annotated[str, AfterValidator(_known("zones"))]
-Who = Literal["you", "opponent", "each"]
+EventName = Annotated[str, AfterValidator(_known("events"))]
+"""What a prevention or replacement effect may name: the registry's ``events``."""
+Who = Annotated[str, AfterValidator(_known("whos"))]
+"""Players named relative to the acting one: the registry's ``whos`` (``who_players``)."""
+WHOS = ("you", "opponent", "each", "each_player", "each_opponent", "chosen_opponent", "next_player")
 
 
 class NoParams(Params):
     pass
+
+
+@dataclass(frozen=True, slots=True)
+class Amount:
+    """A number in card text: fixed (``amount = 2``) or worked out when the effect runs
+    (``amount = { compute = "roll", sides = 6 }``: an ``amount`` primitive of the registry)."""
+
+    fixed: int = 0
+    step: Step | None = None
+
+    def __call__(self, host: Any, act: Activation) -> int:
+        return self.fixed if self.step is None else int(self.step(host, act))
+
+
+def _amount(value: Any, info: ValidationInfo) -> Amount:
+    if isinstance(value, Amount):
+        return value
+    if type(value) is int:
+        if not -99 <= value <= 99:
+            raise ValueError(f"should be from -99 to 99, not {value}")
+        return Amount(value)
+    if isinstance(value, dict):
+        registry = (info.context or {}).get("registry")
+        if registry is None:
+            raise ValueError("a computed amount is compiled by a registry (load the card file)")
+        try:
+            return Amount(0, registry.compile_step("amount", value, ""))
+        except CardDataError as exc:
+            raise ValueError(str(exc).lstrip(".")) from None
+    raise ValueError(f"should be a whole number or a table {{ compute = ... }}, not {value!r}")
+
+
+AmountParam = Annotated[Amount, PlainValidator(_amount)]
+"""A parameter holding an ``Amount``: a whole number, or a ``{ compute = ... }`` table."""
 
 
 # -- compiled text --------------------------------------------------------------------------
@@ -89,11 +150,13 @@ Predicate = Callable[[Any, "Activation"], bool]
 @dataclass(frozen=True, slots=True)
 class Primitive:
     name: str
-    kind: Literal["effect", "condition", "target"]
+    kind: Kind
     params: type[Params]
     run: Callable[..., Any]
     summary: str = ""
     bind: Callable[[Step], Bound] | None = None  # optional fast path, see ``EffectRegistry.binder``
+    can_pay: Callable[..., bool] | None = None  # a cost's check, see ``EffectRegistry.payable``
+    produces: TargetKind = "card"  # what a target selector picks
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +176,11 @@ class Step:
             return self.primitive.bind(self)
         run, params, step = self.primitive.run, self.params, self
         return lambda host, act: run(host, act, params, step)
+
+    def can_pay(self, host: Any, act: Activation) -> bool:
+        """Whether this cost can be paid now (a step with no check always can)."""
+        check = self.primitive.can_pay
+        return check is None or bool(check(host, act, self.params, self))
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,25 +236,105 @@ class Ability:
     duration: str
     once_per_turn: bool
     text: str = ""
+    target_count: int = 1  # how many targets the player names (distinct ones)
+    trigger_if: Condition | None = None  # a trigger's filter on its event (``Activation.subjects``)
+    fields: BaseModel | None = None  # the game's own ability fields (``EffectRegistry.ability_fields``)
+
+    @property
+    def target_kind(self) -> TargetKind | None:
+        """What the ability targets (a card, a player, a board cell), ``None`` for nothing."""
+        return None if self.target is None else self.target.primitive.produces
+
+    def can_pay(self, host: Any, act: Activation) -> bool:
+        """Whether every cost can be paid now (the cost protocol; see ``payable``)."""
+        return all(step.can_pay(host, act) for step in self.costs)
+
+    def payable(self) -> Predicate | None:
+        """``can_pay`` as a plain function made once, ``None`` when the costs can always be paid."""
+        checks = tuple((step.primitive.can_pay, step.params, step) for step in self.costs
+                       if step.primitive.can_pay is not None)
+        if not checks:
+            return None
+        return lambda host, act: all(check(host, act, params, step) for check, params, step in checks)
+
+    def cost_check(self) -> Bound:
+        """A step to put before the costs when they are checked on resolution: ``STOP`` (the
+        ability does nothing) when they can no longer be paid."""
+        payable = self.payable()
+        if payable is None:
+            return lambda host, act: None
+        return lambda host, act: None if payable(host, act) else STOP
+
+    def triggers_on(self, host: Any, act: Activation) -> bool:
+        """Whether a trigger fires for the event in ``act.subjects`` (its ``trigger_if``)."""
+        return self.trigger_if is None or self.trigger_if.holds(host, act)
 
 
 @dataclass(frozen=True, slots=True)
 class Activation:
-    """One use of an ability: who uses it, from which card instance, on which target."""
+    """One use of an ability: who uses it, from which card instance, on which target(s), and
+    for a trigger the subjects of the event that fired it (cards or players)."""
 
     player: int
     source: int
     ability: int = -1  # -1: a card-level requirement (play, World), not an ability
-    target: int | None = None
+    target: int | None = None  # the one target (the first of ``targets`` when there are several)
+    targets: tuple[int, ...] = ()  # every target, when the ability takes several
+    subjects: tuple[int, ...] = ()
 
-    def to_json(self) -> list[int | None]:
-        return [self.player, self.source, self.ability, self.target]
+    @property
+    def chosen(self) -> tuple[int, ...]:
+        """Every target named (``targets``, else the one ``target``; -1 means none)."""
+        if self.targets:
+            return self.targets
+        return () if self.target is None or self.target < 0 else (self.target,)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"player": self.player, "source": self.source, "ability": self.ability, "target": self.target,
+                "targets": list(self.targets), "subjects": list(self.subjects)}
 
     @staticmethod
-    def from_json(data: list[int | None]) -> Activation:
-        player, source, ability, target = data
-        assert player is not None and source is not None and ability is not None
-        return Activation(player, source, ability, target)
+    def from_json(data: Any) -> Activation:
+        """From ``to_json`` (or the older list ``[player, source, ability, target]``)."""
+        if isinstance(data, list) and len(data) == 4:
+            data = dict(zip(("player", "source", "ability", "target"), data, strict=True))
+        if not isinstance(data, dict):
+            raise ValueError(f"an activation should be an object, not {data!r}")
+
+        def number(key: str, optional: bool = False) -> Any:
+            value = data.get(key)
+            if (value is None and optional) or (isinstance(value, int) and not isinstance(value, bool)):
+                return value
+            raise ValueError(f"activation.{key}: should be an integer, not {value!r}")
+
+        def numbers(key: str) -> tuple[int, ...]:
+            value = data.get(key, [])
+            if not isinstance(value, list) or not all(type(x) is int for x in value):
+                raise ValueError(f"activation.{key}: should be a list of integers, not {value!r}")
+            return tuple(value)
+
+        return Activation(number("player"), number("source"), number("ability"), number("target", True),
+                          numbers("targets"), numbers("subjects"))
+
+
+def who_players(who: str, act: Activation, players: int, out: Collection[int] = ()) -> list[int]:
+    """The players ``who`` names for ``act``'s player, in turn order from them, never one who is
+    out of the game: ``you``; ``opponent`` (the other player; with more than two, the next
+    opponent: N-player games offer the next three instead); ``each`` / ``each_player``;
+    ``each_opponent``; ``next_player``; ``chosen_opponent`` (the ability's player target)."""
+    p = act.player
+    others = [q for q in ((p + i) % players for i in range(1, players)) if q not in out]
+    if who == "you":
+        return [p]
+    if who in ("opponent", "next_player"):
+        return others[:1]
+    if who == "each_opponent":
+        return others
+    if who in ("each", "each_player"):
+        return [p, *others] if p not in out else others
+    if who == "chosen_opponent":
+        return [q for q in act.chosen[:1] if q in others]
+    raise ValueError(f"unknown who {who!r}; known: {', '.join(WHOS)}")
 
 
 def resolve(host: Any, act: Activation, effects: tuple[Step, ...], start: int = 0) -> int | None:
@@ -221,26 +369,39 @@ class EffectRegistry:
     refs: frozenset[str] = frozenset()
     stats: frozenset[str] = frozenset()
     zones: frozenset[str] = frozenset()
+    whos: frozenset[str] = frozenset({"you", "opponent", "each"})
+    events: frozenset[str] = frozenset()  # what prevention and replacement effects may name
     primitives: dict[tuple[str, str], Primitive] = field(default_factory=dict)
     hooks: dict[str, Callable[..., Any]] = field(default_factory=dict)
+    ability_fields: type[BaseModel] | None = None  # the game's own ability keys (speed, windows...)
+    trigger_filters: bool = False  # whether abilities may carry ``trigger_if``
+    max_targets: int = 1  # the most targets one ability may name (``target.count``)
 
-    def extend(self, **names: Iterable[str] | str) -> EffectRegistry:
-        """A copy for a game: its own timings, durations, references, stats and zones added."""
+    SETTINGS = ("ability_fields", "trigger_filters", "max_targets")
+
+    def extend(self, **names: Any) -> EffectRegistry:
+        """A copy for a game: its own timings, durations, references, stats, zones, players
+        (``whos``) and events added; ``default_duration``, ``ability_fields``,
+        ``trigger_filters`` and ``max_targets`` replaced when given."""
         merged: dict[str, Any] = {}
-        for key in ("timings", "durations", "refs", "stats", "zones"):
+        for key in ("timings", "durations", "refs", "stats", "zones", "whos", "events"):
             merged[key] = getattr(self, key) | frozenset(names.pop(key, ()))
         default = names.pop("default_duration", self.default_duration)
+        settings = {key: names.pop(key, getattr(self, key)) for key in self.SETTINGS}
         if names:
             raise TypeError(f"unknown registry settings: {', '.join(names)}")
+        unknown = merged["whos"] - set(WHOS)
+        if unknown:
+            raise TypeError(f"unknown whos: {', '.join(sorted(unknown))}; known: {', '.join(WHOS)}")
         return EffectRegistry(
             **merged, default_duration=str(default),
-            primitives=dict(self.primitives), hooks=dict(self.hooks),
+            primitives=dict(self.primitives), hooks=dict(self.hooks), **settings,
         )
 
-    def _add(self, kind: Literal["effect", "condition", "target"], name: str,
-             params: type[Params], summary: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    def _add(self, kind: Kind, name: str, params: type[Params], summary: str,
+             produces: TargetKind = "card") -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         def register(run: Callable[..., Any]) -> Callable[..., Any]:
-            self.primitives[kind, name] = Primitive(name, kind, params, run, summary)
+            self.primitives[kind, name] = Primitive(name, kind, params, run, summary, produces=produces)
             return run
 
         return register
@@ -253,12 +414,31 @@ class EffectRegistry:
         """Register ``run(host, act, params, step) -> bool`` as check ``name``."""
         return self._add("condition", name, params, summary)
 
-    def target(self, name: str, params: type[Params] = NoParams, summary: str = "") -> Callable[..., Any]:
-        """Register ``run(host, act, params, step) -> list[card]`` (the candidates) as ``name``."""
-        return self._add("target", name, params, summary)
+    def target(self, name: str, params: type[Params] = NoParams, summary: str = "",
+               produces: TargetKind = "card") -> Callable[..., Any]:
+        """Register ``run(host, act, params, step) -> list[int]`` (the candidates: cards, players
+        or board cells, as ``produces`` says) as ``name``."""
+        return self._add("target", name, params, summary, produces)
 
-    def binder(self, kind: Literal["effect", "condition", "target"],
-               name: str) -> Callable[[Callable[[Step], Bound]], Callable[[Step], Bound]]:
+    def amount(self, name: str, params: type[Params] = NoParams, summary: str = "") -> Callable[..., Any]:
+        """Register ``run(host, act, params, step) -> int`` as ``{ compute = name, ... }``: an
+        amount worked out when the effect runs (a count, a stat, a die roll)."""
+        return self._add("amount", name, params, summary)
+
+    def payable(self, name: str) -> Callable[[Callable[..., bool]], Callable[..., bool]]:
+        """Register ``check(host, act, params, step) -> bool`` for effect ``name`` used as a cost:
+        whether it can be paid now (the cost protocol: ``can_pay`` checks, running it pays)."""
+
+        def register(check: Callable[..., bool]) -> Callable[..., bool]:
+            primitive = self.primitives["effect", name]
+            self.primitives["effect", name] = Primitive(
+                primitive.name, primitive.kind, primitive.params, primitive.run, primitive.summary,
+                primitive.bind, check, primitive.produces)
+            return check
+
+        return register
+
+    def binder(self, kind: Kind, name: str) -> Callable[[Callable[[Step], Bound]], Callable[[Step], Bound]]:
         """Register ``bind(step) -> fn(host, act)`` for primitive ``name``: the same result as
         ``run`` with the step's parameters read once (a check's function returns a bool).
         ``compile()`` uses it; card text compiled before it was registered keeps working."""
@@ -266,7 +446,8 @@ class EffectRegistry:
         def register(bind: Callable[[Step], Bound]) -> Callable[[Step], Bound]:
             primitive = self.primitives[kind, name]
             self.primitives[kind, name] = Primitive(primitive.name, primitive.kind, primitive.params,
-                                                    primitive.run, primitive.summary, bind)
+                                                    primitive.run, primitive.summary, bind,
+                                                    primitive.can_pay, primitive.produces)
             return bind
 
         return register
@@ -291,12 +472,12 @@ class EffectRegistry:
         return sorted(name for k, name in self.primitives if k == kind)
 
     # -- compiling ----------------------------------------------------------------------------
-    def _context(self) -> dict[str, frozenset[str]]:
-        return {"refs": self.refs, "stats": self.stats, "zones": self.zones}
+    def _context(self) -> dict[str, Any]:
+        return {"refs": self.refs, "stats": self.stats, "zones": self.zones, "whos": self.whos,
+                "events": self.events, "registry": self}
 
-    def compile_step(self, kind: Literal["effect", "condition", "target"], raw: Any, where: str,
-                     duration: str = "") -> Step:
-        key = {"effect": "do", "condition": "check", "target": "choose"}[kind]
+    def compile_step(self, kind: Kind, raw: Any, where: str, duration: str = "") -> Step:
+        key = STEP_KEYS[kind]
         if not isinstance(raw, dict) or not isinstance(raw.get(key), str):
             raise _error(where, f"should be a table with a '{key}' naming a primitive")
         params = {k: v for k, v in raw.items() if k != key}
@@ -330,11 +511,21 @@ class EffectRegistry:
         if not isinstance(raw, dict):
             raise _error(where, "an ability should be a table")
         try:
-            spec = AbilitySpec.model_validate(raw)
+            own = {k: v for k, v in raw.items() if k in AbilitySpec.model_fields} \
+                if self.ability_fields is not None else raw
+            spec = AbilitySpec.model_validate(own)
+            fields = None if self.ability_fields is None else self.ability_fields.model_validate(
+                {k: v for k, v in raw.items() if k not in AbilitySpec.model_fields}, context=self._context())
         except ValidationError as exc:
             err = exc.errors()[0]
             loc = ".".join(str(p) for p in err["loc"])
-            raise _error(f"{where}.{loc}", err["msg"]) from None
+            raise _error(f"{where}.{loc}", err["msg"].removeprefix("Value error, ")) from None
+        if spec.trigger_if is not None and not self.trigger_filters:
+            raise _error(f"{where}.trigger_if", "this game's abilities take no trigger_if")
+        target, count = spec.target, 1
+        if target is not None and "count" in target:
+            count = target_count(target["count"], self.max_targets, f"{where}.target")
+            target = {k: v for k, v in target.items() if k != "count"}
         if spec.timing not in self.timings:
             raise _error(f"{where}.timing", f"unknown timing {spec.timing!r}; known: "
                          f"{', '.join(sorted(self.timings))}")
@@ -349,14 +540,27 @@ class EffectRegistry:
             else self.compile_condition(spec.condition, f"{where}.condition"),
             costs=tuple(self.compile_step("effect", c, f"{where}.cost[{i}]", duration)
                         for i, c in enumerate(spec.cost)),
-            target=None if spec.target is None
-            else self.compile_step("target", spec.target, f"{where}.target"),
+            target=None if target is None else self.compile_step("target", target, f"{where}.target"),
             effects=tuple(self.compile_step("effect", e, f"{where}.effects[{i}]", duration)
                           for i, e in enumerate(spec.effects)),
             duration=duration,
             once_per_turn=spec.once_per_turn,
             text=spec.text,
+            target_count=count,
+            trigger_if=None if spec.trigger_if is None
+            else self.compile_condition(spec.trigger_if, f"{where}.trigger_if"),
+            fields=fields,
         )
+
+
+STEP_KEYS: dict[str, str] = {"effect": "do", "condition": "check", "target": "choose", "amount": "compute"}
+
+
+def target_count(value: Any, most: int, where: str) -> int:
+    """A target table's ``count``: how many distinct targets, 1 to the registry's ``max_targets``."""
+    if type(value) is not int or not 1 <= value <= most:
+        raise _error(f"{where}.count", f"should be a whole number from 1 to {most}, not {value!r}")
+    return value
 
 
 class AbilitySpec(BaseModel):
@@ -372,10 +576,11 @@ class AbilitySpec(BaseModel):
     duration: str = ""
     once_per_turn: bool = True
     text: str = ""
+    trigger_if: dict[str, Any] | None = None
 
 
 def _error(where: str, message: str) -> CardDataError:
-    return CardDataError(f"{where}: {message}")
+    return CardDataError(f"{where}: {message}" if where else message)
 
 
 # -- card references ----------------------------------------------------------------------

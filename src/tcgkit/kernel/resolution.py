@@ -26,11 +26,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Generic, Literal, Protocol, TypeVar
 
 from .actions import Action, Decision
-from .effects import PAUSE, Activation, Bound
+from .effects import PAUSE, STOP, Activation, Bound
 from .errors import NotationError
 
-STOP = "stop"
-"""Returned by a step that ends its frame early (a cost that cannot be paid on resolution)."""
+__all__ = ["ORDER_TRIGGERS", "PAUSE", "STOP", "Ask", "AutoForced", "Frame", "Host", "Machine", "Resolution",
+           "Trigger", "Window", "WindowRule", "turn_order"]
 
 ORDER_TRIGGERS = "order_triggers"
 """The ask a player answers when several of their triggers start at once (``apnap`` order)."""
