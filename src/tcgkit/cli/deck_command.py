@@ -16,7 +16,7 @@ from typing import Annotated
 import typer
 
 from ..kernel.decks import DeckFile, format_deck, read_deck, write_deck
-from ..kernel.errors import DeckError
+from ..kernel.errors import DeckError, clip
 from ..kernel.game import Deck, Game
 from ..kernel.registry import GameEntry, find_game, load_game
 from ..kernel.rng import Rng, derive_seed
@@ -184,7 +184,7 @@ def check(
         console.print(f"{file}: OK ({count} card{'s' * (count != 1)}, {what})", markup=False)
         return
     for problem in problems:
-        console.print(f"{file}: {problem}", markup=False)
+        console.print(clip(f"{file}: {problem}"), markup=False)
     count = len(problems)
     console.print(
         f"{file}: not a legal {what} deck ({count} problem{'s' * (count != 1)})", markup=False

@@ -13,7 +13,14 @@ from typing import Any, TypeVar
 
 import typer
 
-from ..kernel.errors import DeckError, NotationError, OptionsError, TcgkitError, UnknownGame
+from ..kernel.errors import (
+    DeckError,
+    NotationError,
+    OptionsError,
+    TcgkitError,
+    UnknownGame,
+    clip,
+)
 
 USAGE = 2
 RUNTIME = 1
@@ -42,7 +49,7 @@ def exit_code_for(error: Exception) -> int:
 
 
 def report(message: str) -> None:
-    print(f"tcgkit: error: {message}", file=sys.stderr, flush=True)
+    print(f"tcgkit: error: {clip(message)}", file=sys.stderr, flush=True)
 
 
 def reports_errors(command: F) -> F:

@@ -13,13 +13,14 @@ from typing import TypeVar
 from pydantic import BaseModel, ValidationError
 
 from .errors import CardDataError
+from .files import read_text_limited
 
 Row = TypeVar("Row", bound=BaseModel)
 
 
 def read_text(path: str | Path) -> str:
     try:
-        return Path(path).read_text(encoding="utf-8")
+        return read_text_limited(path)
     except OSError as exc:
         raise CardDataError(f"{path}: cannot read the card file: {exc.strerror}") from None
     except UnicodeDecodeError:
@@ -40,7 +41,8 @@ def parse_csv_table(
     header = tuple(h.strip().lower() for h in rows[0])
     if header != columns:
         raise CardDataError(
-            f"{source}, line 1: the header should be {','.join(columns)}, got {','.join(header)}"
+            f"{source}, line 1: the header should be {','.join(columns)}, got another "
+            f"header of {len(header)} fields"
         )
     out: list[tuple[int, Row]] = []
     seen: dict[str, dict[object, int]] = {field: {} for field in unique}

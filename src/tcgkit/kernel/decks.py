@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import DeckError
-from .files import write_text_atomic
+from .files import MAX_FILE_BYTES, FileTooLarge, write_text_atomic
 
 COMMENT = "//"
 _CARD_INDEX = re.compile(r"\bcard (\d+)\b")
@@ -73,7 +73,10 @@ def parse_deck(text: str, path: str = "") -> DeckFile:
 def read_deck(path: str | Path) -> DeckFile:
     """Read a deck file; ``DeckError`` names the file when it cannot be read as UTF-8 text."""
     try:
-        data = Path(path).read_bytes()
+        with open(path, "rb") as source:
+            data = source.read(MAX_FILE_BYTES + 1)
+        if len(data) > MAX_FILE_BYTES:
+            raise FileTooLarge(0, "the file is too large to be a deck")
     except OSError as exc:
         raise DeckError(f"{path}: cannot read the deck file: {exc.strerror or exc}") from None
     try:

@@ -59,6 +59,7 @@ from pydantic import (
 )
 
 from .errors import CardDataError
+from .files import read_text_limited
 
 PAUSE = "pause"
 """Returned by an effect that pushed a decision: resolution stops and resumes later."""
@@ -631,7 +632,7 @@ class LoadedCard:
 def read_toml_cards(path: str | Path, key: str = "card") -> list[dict[str, Any]]:
     """The ``[[card]]`` tables of a TOML card file; syntax errors name the line."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = read_text_limited(path)
     except OSError as exc:
         raise CardDataError(f"{path}: cannot read the card file: {exc.strerror}") from None
     except UnicodeDecodeError:
@@ -640,6 +641,8 @@ def read_toml_cards(path: str | Path, key: str = "card") -> list[dict[str, Any]]
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise CardDataError(f"{path}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise CardDataError(f"{path}: not valid TOML: nested too deeply") from None
     unknown = set(data) - {key, "set"}
     if unknown:
         raise CardDataError(f"{path}: unknown top-level key(s) {', '.join(sorted(unknown))}; "

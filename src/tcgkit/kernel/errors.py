@@ -1,8 +1,36 @@
-"""The errors every game raises. Each message names what is wrong and where."""
+"""The errors every game raises. Each message names what is wrong and where.
+
+Messages quote what the user gave, but only a short excerpt of it: a 2 MB deck line or a
+file's contents never come back whole in an error (``clip``).
+"""
+
+import re
+
+EXCERPT = 40  # characters of a quoted input kept in a message
+MESSAGE = 1000  # characters of a whole message
+# a quoted input as repr() writes it: the opening quote after a non-word character, the
+# closing one before a non-word character (so "'Alpha' (a) ... 'zap'" is two quotes, not one)
+_QUOTED = re.compile(
+    rf"(?<!\w)'[^'\n]{{{EXCERPT + 1},}}'(?!\w)|(?<!\w)\"[^\"\n]{{{EXCERPT + 1},}}\"(?!\w)"
+)
+
+
+def clip(message: str) -> str:
+    """``message`` with every quoted run over ``EXCERPT`` characters cut to its start, and
+    the whole cut to ``MESSAGE`` characters."""
+    def cut(match: "re.Match[str]") -> str:
+        quoted = match.group(0)
+        return f"{quoted[:EXCERPT + 1]}...{quoted[-1]} ({len(quoted) - 2} characters)"
+
+    message = _QUOTED.sub(cut, message)
+    return message if len(message) <= MESSAGE else message[:MESSAGE] + "..."
 
 
 class TcgkitError(Exception):
     """Base of every error the engine raises on purpose."""
+
+    def __str__(self) -> str:
+        return clip(super().__str__())
 
 
 class IllegalAction(TcgkitError, ValueError):
@@ -37,4 +65,4 @@ class UnknownGame(TcgkitError, KeyError):
     """No registered game has that name or alias."""
 
     def __str__(self) -> str:  # KeyError would quote the message
-        return str(self.args[0]) if self.args else ""
+        return clip(str(self.args[0])) if self.args else ""

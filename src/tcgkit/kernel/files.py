@@ -1,17 +1,46 @@
-"""Files written whole or not at all: a temporary file beside the target, then a rename."""
+"""Files read with a size limit, and written whole or not at all.
+
+Reading: every file that comes from outside (records, saves, card files, decks, the
+profile) is read through ``read_text_limited``, so ``/dev/zero`` or a huge file is refused
+by size instead of filling memory, and a UTF-8 byte-order mark is dropped.
+
+Writing: a temporary file beside the target, then a rename. The temporary's name carries
+the writer's process id, so a writer killed mid-write leaves a file the next write of the
+same target recognises (its process is gone) and removes.
+"""
 
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
+
+MAX_FILE_BYTES = 16 * 1024 * 1024
+"""The largest file tcgkit reads (a 1,200-action record is about 30 KB)."""
+BOM = "\ufeff"
+
+
+class FileTooLarge(OSError):
+    """A file over the size limit (an ``OSError``, so callers report it like any read error)."""
+
+
+def read_text_limited(path: str | Path, limit: int = MAX_FILE_BYTES) -> str:
+    """The UTF-8 text of ``path`` without a leading byte-order mark. Raises ``OSError``
+    (``FileTooLarge`` past ``limit`` bytes) or ``UnicodeDecodeError``."""
+    with open(path, "rb") as source:
+        data = source.read(limit + 1)
+    if len(data) > limit:
+        raise FileTooLarge(0, f"the file is larger than {limit // (1024 * 1024)} MB", str(path))
+    text = data.decode("utf-8")
+    return text[1:] if text.startswith(BOM) else text
 
 
 def write_text_atomic(path: str | Path, text: str) -> None:
     """Write ``text`` to ``path`` so that a crash leaves the old file or the new one, never
     half of either. Keeps an existing file's permissions. Raises ``OSError``."""
     path = Path(path)
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    remove_stale_temporaries(path)
+    temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     try:
         os.chmod(temp, _mode_for(path))
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
@@ -20,8 +49,34 @@ def write_text_atomic(path: str | Path, text: str) -> None:
             os.fsync(out.fileno())
         os.replace(temp, path)
     except BaseException:
-        Path(temp).unlink(missing_ok=True)
+        temp.unlink(missing_ok=True)
         raise
+
+
+def remove_stale_temporaries(path: Path) -> None:
+    """Remove the temporaries of ``path`` left by writers that were killed mid-write."""
+    try:
+        siblings = list(path.parent.glob(f".{_glob_escape(path.name)}.*.tmp"))
+    except OSError:
+        return
+    for temp in siblings:
+        pid = temp.name[len(path.name) + 2:-len(".tmp")]
+        if pid.isdigit() and int(pid) != os.getpid() and not _alive(int(pid)):
+            temp.unlink(missing_ok=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # it exists but belongs to someone else
+        return True
+    return True
+
+
+def _glob_escape(name: str) -> str:
+    return "".join(f"[{c}]" if c in "*?[" else c for c in name)
 
 
 def _mode_for(path: Path) -> int:

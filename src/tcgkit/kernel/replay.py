@@ -14,7 +14,7 @@ from typing import Any
 
 from .._version import __version__
 from .errors import ReplayError, ReplayMismatch, TcgkitError
-from .files import write_text_atomic
+from .files import read_text_limited, write_text_atomic
 from .game import Deck, Game, State
 from .registry import load_game
 
@@ -90,13 +90,18 @@ class Record:
     @staticmethod
     def load(path: str | Path) -> Record:
         try:
-            text = Path(path).read_text(encoding="utf-8")
+            text = read_text_limited(path)
         except OSError as exc:
             raise ReplayError(f"{path}: cannot read: {exc.strerror}") from None
+        except UnicodeDecodeError as exc:
+            raise ReplayError(f"{path}: not UTF-8 text (byte {exc.start + 1})") from None
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise ReplayError(f"{path}: not JSON (line {exc.lineno}: {exc.msg})") from None
+        except (RecursionError, ValueError) as exc:  # nested too deep, a number too long
+            why = "nested too deeply" if isinstance(exc, RecursionError) else "a number too long"
+            raise ReplayError(f"{path}: not a record ({why})") from None
         return Record.from_json(data, source=str(path))
 
 

@@ -90,7 +90,7 @@ def test_custom_cards_follow_the_rules(tmp_path):
         ("", "the file is empty"),
         ("number,name,level,top,right,bottom,left\n1,A,1,1,1,1,1\n",
          "line 1: the header should be number,name,level,top,right,bottom,left,element, "
-         "got number,name,level,top,right,bottom,left"),
+         "got another header of 7 fields"),
         (HEADER + "1,Alpha,1,1,2,3\n", "line 2, card 'Alpha': 6 fields, expected 8"),
         (HEADER + "1,,1,1,2,3,4,\n", "line 2: field 'name' is empty"),
         (HEADER + TEN + "11,Mu@2,1,1,1,1,1,\n",

@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ...kernel.effects import CONDITION, Ability, Condition, check_card_names, load_card_tables
 from ...kernel.errors import CardDataError
+from ...kernel.files import read_text_limited
 from .effects import REGISTRY
 
 CARD_TYPES = ("monster", "character", "action", "item", "city", "villain")
@@ -92,7 +93,7 @@ class CardDB:
         self.cards = tuple(cards)
         self.sources = tuple(sources)
         self._by_name = {card.name.lower(): card for card in cards}
-        raw = "\n".join(Path(s).read_text(encoding="utf-8") for s in sources)
+        raw = "\n".join(read_text_limited(s) for s in sources)
         self.hash = hashlib.sha256(raw.encode()).hexdigest()[:16]
 
     def __len__(self) -> int:

@@ -82,7 +82,7 @@ class CardDB:
         if tuple(header) != COLUMNS:
             raise CardDataError(
                 f"{source}, line 1: the header should be {','.join(COLUMNS)}, "
-                f"got {','.join(header)}"
+                f"got another header of {len(header)} fields"
             )
         cards: list[Card] = []
         numbers: dict[int, int] = {}
