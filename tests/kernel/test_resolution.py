@@ -344,6 +344,19 @@ def test_eliminated_players_count_as_passed():
     assert host.closed == ["priority"]
 
 
+def test_a_holder_eliminated_while_a_response_resolves_is_passed_over_by_the_driver():
+    host = Tiny()
+    MACHINE.open_window(host, "priority", (0, 1, 2))
+    MACHINE.pass_priority(host)
+    respond(host, MACHINE, 0)  # player 1's response; once it resolves, priority goes to player 0
+    MACHINE.pass_priority(host)
+    MACHINE.pass_priority(host)
+    MACHINE.pass_priority(host)
+    host.out.add(0)  # as if the response had knocked player 0 out
+    MACHINE.advance(host)
+    assert holder(host) == (1, "priority")
+
+
 def test_a_window_with_everyone_out_closes_at_once():
     host = Tiny(players=2)
     host.out.update({0, 1})

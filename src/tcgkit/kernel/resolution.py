@@ -305,6 +305,9 @@ class Machine(Generic[H]):
                     raise RuntimeError(f"no step named {step!r}; known: {', '.join(sorted(self.steps))}")
                 run(host)
                 continue
+            if self.is_out is not None and res.windows and self.holder_out(host):
+                self.pass_priority(host)  # an eliminated holder counts as passed
+                continue
             if auto is None or not decisions or decisions[-1].kind not in auto.kinds:
                 return
             decision = decisions[-1]
@@ -428,6 +431,12 @@ class Machine(Generic[H]):
             return
         host.res.windows[-1] = replace(window, holder=holder)
         host.decide(holder, kind)
+
+    def holder_out(self, host: H) -> bool:
+        """Whether the top decision is the current window's and its holder is out of the game."""
+        window, top = host.res.windows[-1], host.decisions[-1] if host.decisions else None
+        return top is not None and top.kind == window.kind and top.player == window.holder \
+            and self.out(host, window.holder)
 
     def out(self, host: H, player: int) -> bool:
         return self.is_out is not None and self.is_out(host, player)
