@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import importlib
 import json
 import sys
 from collections.abc import Iterator
@@ -36,6 +37,7 @@ from tcgkit.kernel.rng import derive_seed
 ROOT = Path(__file__).resolve().parent.parent
 FOLDER = ROOT / "tests" / "playthroughs"
 DATA = FOLDER / "data"
+TESTS = ROOT / "tests"
 AGENT_STREAM = 0x9A7E  # the random agent's stream of a game's seed, apart from the game's own
 
 
@@ -49,6 +51,7 @@ class Playthrough:
     seeds: range = range(6)
     decks: tuple[str, ...] = ()  # deck files under data/; empty: decks dealt by the seed
     data_files: tuple[str, ...] = ()  # option values naming files under data/ (see load)
+    fixture: str = ""  # "module:Class" of a test fixture game under tests/ (never registered)
 
     @property
     def path(self) -> Path:
@@ -102,6 +105,9 @@ PLAYTHROUGHS: list[Playthrough] = [
                 seeds=range(1)),
     Playthrough("ff_tcg-starter_decks", "ff-tcg", dict(FF_CARDS), seeds=range(2),
                 decks=("black_magic.txt", "warriors.txt")),
+    # Brawl, the kernel's test game (tests/testgame): three and four players.
+    Playthrough("brawl-3_players", "brawl", seeds=range(3), fixture="testgame:Brawl"),
+    Playthrough("brawl-4_players", "brawl", {"players": 4}, seeds=range(2), fixture="testgame:Brawl"),
 ]
 
 
@@ -123,6 +129,11 @@ def load(spec: Playthrough) -> Any:
     options = dict(spec.options)
     if "card_files" in options:
         options["card_files"] = tuple(str(DATA / name) for name in options["card_files"])
+    if spec.fixture:
+        if str(TESTS) not in sys.path:
+            sys.path.insert(0, str(TESTS))
+        module, _, name = spec.fixture.partition(":")
+        return getattr(importlib.import_module(module), name)(**options)
     return tcgkit.load_game(spec.game, **options)
 
 

@@ -1,0 +1,480 @@
+"""Brawl: a small three- or four-player card game that tests the kernel (not one of the engine's games).
+
+Each player has 5 life, a deck of 8 cards drawn from a pool of seven (``cards.toml``) and a
+hand of 3 that only they see. On their turn a player draws a card (an empty deck costs a life
+instead), then casts cards from the hand or ends the turn. A cast card goes on the stack and a
+priority window opens, the caster first, then the others in turn order: each may answer with a
+``fast`` card (it goes on top) or pass; any cast restarts the round of passes. When everyone
+has passed, the top spell resolves (last in, first out) and priority goes back to the active
+player; with an empty stack the window closes and the turn goes on. Counter's discard cost is
+checked when it resolves; Insight pauses for the player's choice of a card to discard; Ward
+prevents the next damage to its caster this turn. A player at 0 life is out (their spells
+leave the stack); the others play on until one is left. Ranks follow the order players went out.
+The position notation is the state's JSON on one line.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from tcgkit.kernel import Action, Decision, Event, Game, NotationError, Outcome, Rng, State, Visibility, Zone
+from tcgkit.kernel.determinize import deal_hidden, shuffle
+from tcgkit.kernel.effects import Activation, who_players
+from tcgkit.kernel.errors import DeckError
+from tcgkit.kernel.replacements import Happening, Replacements, Shield
+from tcgkit.kernel.resolution import Ask, Frame, Machine, Resolution, WindowRule, turn_order
+from tcgkit.kernel.rng import derive_seed
+
+from .cards import Card, load_cards
+
+LIFE, HAND, DECK, COPIES = 5, 3, 8, 2
+KINDS = ("main", "respond", "discard")
+
+
+class BrawlOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Cast(Action):
+    card: int
+    target: int = -1  # a player or a spell, as the card's target says; -1: none
+
+    def __str__(self) -> str:
+        return f"cast {self.card}" + (f" at {self.target}" if self.target >= 0 else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Action):
+    card: int
+
+    def __str__(self) -> str:
+        return f"discard {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class End(Action):
+    def __str__(self) -> str:
+        return "end"
+
+
+PASS, END = Pass(), End()
+
+
+class BrawlState(State):
+    __slots__ = ("active", "cards", "decisions", "decks", "discards", "events", "finished", "game", "hands",
+                 "life", "out", "owners", "res", "rng", "shields")
+
+    def __init__(self, game: Brawl, rng: Rng, cards: tuple[str, ...], owners: tuple[int, ...]) -> None:
+        n = game.num_players
+        self.game, self.rng = game, rng
+        self.cards, self.owners = cards, owners  # per instance id: the card's id and its owner (public)
+        self.decks: list[list[int]] = [[] for _ in range(n)]  # top = end
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.discards: list[list[int]] = [[] for _ in range(n)]
+        self.life, self.out = [LIFE] * n, []  # ``out``: first out first
+        self.active, self.finished = n - 1, False
+        self.res, self.shields = Resolution(), Replacements()
+        self.decisions: list[Decision] = []
+        self.events: list[Event] = []
+
+    def card(self, instance: int) -> Card:
+        return self.game.by_id[self.cards[instance]]
+
+    def alive(self) -> list[int]:
+        return [p for p in range(self.game.num_players) if p not in self.out]
+
+    def decide(self, player: int, kind: str) -> None:
+        self.decisions.append(Decision(player, kind))
+
+    def say(self, kind: str, **data: Any) -> None:
+        self.events.append(Event(kind, data))
+
+    # -- moves --------------------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        if not self.decisions:
+            return []
+        top = self.decisions[-1]
+        p = top.player
+        if top.kind == "discard":
+            return [Discard(c) for c in sorted(self.hands[p])]
+        casts = self.casts(p, fast_only=top.kind == "respond")
+        return [*casts, PASS if top.kind == "respond" else END]
+
+    def casts(self, p: int, fast_only: bool) -> list[Action]:
+        out: list[Action] = []
+        hand = self.hands[p]
+        for c in sorted(hand):
+            card = self.card(c)
+            if fast_only and not card.fast:
+                continue
+            act = Activation(p, c, 0)
+            hand.remove(c)  # the costs are judged with the card already cast
+            payable = card.ability.can_pay(self, act)
+            hand.append(c)
+            hand.sort()
+            if not payable:
+                continue
+            target = card.ability.target
+            out.extend(Cast(c, t) for t in ([-1] if target is None else target(self, act)))
+        return out
+
+    def apply_unchecked(self, action: Action) -> None:
+        top = self.decisions[-1]
+        p = top.player
+        if isinstance(action, Cast):
+            self.cast(p, action, top.kind == "respond")
+        elif isinstance(action, Pass):
+            self.say("pass", player=p)
+            MACHINE.pass_priority(self)
+        elif isinstance(action, End):
+            self.decisions.pop()
+            self.say("end_turn", player=p)
+            self.res.step = "turn"
+        else:
+            assert isinstance(action, Discard)
+            self.hands[p].remove(action.card)
+            self.discards[p].append(action.card)
+            self.say("discard", player=p, card=action.card)
+            ask = self.res.asks[-1]
+            if ask.count > 1 and self.hands[p]:
+                self.res.asks[-1] = Ask(p, ask.kind, ask.count - 1, ask.detail)
+            else:
+                MACHINE.answered(self)
+        MACHINE.advance(self)
+
+    def cast(self, p: int, action: Cast, response: bool) -> None:
+        self.hands[p].remove(action.card)
+        self.say("cast", player=p, card=action.card, target=action.target)
+        frame = Frame(p, action.card, 0, () if action.target < 0 else (action.target,))
+        if response:
+            MACHINE.acted(self)  # a response restarts the round of passes; the caster keeps priority
+            self.res.stack.append(frame)
+        else:
+            self.res.stack.append(frame)
+            MACHINE.open_window(self, "respond", turn_order(self.active, self.game.num_players))
+
+    def parse_action(self, text: str) -> Action:
+        words = text.split()
+        if words in (["pass"], ["end"]):
+            return PASS if words[0] == "pass" else END
+        numbers = [w for w in words[1:] if w != "at"]
+        if words and all(n.isdigit() for n in numbers):
+            if words[0] == "discard" and len(words) == 2:
+                return Discard(int(words[1]))
+            if words[0] == "cast" and len(words) in (2, 4) and (len(words) == 2 or words[2] == "at"):
+                return Cast(*map(int, numbers))
+        raise NotationError(f"{text!r}: an action is 'cast N', 'cast N at T', 'discard N', 'pass' or 'end'")
+
+    # -- the turn -----------------------------------------------------------------------------
+    def step_turn(self) -> None:
+        self.shields.expire("end_of_turn")
+        alive, n = self.alive(), self.game.num_players
+        self.active = next(q for q in ((self.active + i) % n for i in range(1, n + 1)) if q in alive)
+        p = self.active
+        self.say("turn", player=p)
+        if self.decks[p]:
+            self.draw(p, 1)
+        else:
+            self.damage(p, 1, -1)  # an empty deck costs a life
+        if p in self.out:
+            self.res.step = "turn"
+        elif not self.finished:
+            self.decide(p, "main")
+
+    def window_closed(self) -> None:
+        if self.active in self.out and self.decisions:  # the active player went out meanwhile
+            self.decisions.pop()
+            self.res.step = "turn"
+
+    def spell_done(self, frame: Frame) -> None:
+        self.discards[self.owners[frame.source]].append(frame.source)
+
+    def eliminate(self, p: int) -> None:
+        self.out.append(p)
+        self.say("out", player=p)
+        for frame in [f for f in self.res.stack if f.player == p]:  # their spells leave the stack
+            self.res.stack.remove(frame)
+            self.discards[p].append(frame.source)
+        if len(self.alive()) <= 1:
+            self.finished = True
+            self.say("end", winner=self.alive()[0])
+
+    # -- the host of card text ----------------------------------------------------------------
+    def player_ref(self, act: Activation, who: str) -> list[int]:
+        return who_players(who, act, self.game.num_players, self.out)
+
+    def card_refs(self, act: Activation, ref: str) -> list[int]:
+        if ref == "self":
+            return [act.source]
+        if ref == "my_hand":
+            return self.hands[act.player][:]
+        return list(act.chosen)  # "target"
+
+    def spells(self, act: Activation) -> list[int]:
+        return [f.source for f in self.res.stack if f.player != act.player]
+
+    def draw(self, player: int, count: int) -> None:
+        for _ in range(min(count, len(self.decks[player]))):
+            card = self.decks[player].pop()
+            self.hands[player].append(card)
+            self.hands[player].sort()
+            self.events.append(Event("draw", {"player": player, "card": card}, frozenset({player}),
+                                     {"player": player}))
+
+    def hand_size(self, player: int) -> int:
+        return len(self.hands[player])
+
+    def ask_discard(self, player: int, count: int) -> Any:
+        hand = self.hands[player]
+        if len(hand) <= count:  # no choice to make
+            for card in hand[:]:
+                hand.remove(card)
+                self.discards[player].append(card)
+                self.say("discard", player=player, card=card)
+            return None
+        return MACHINE.ask(self, Ask(player, "discard", count))
+
+    def roll(self, sides: int) -> int:
+        value = 1 + self.rng.below(sides)
+        self.say("roll", sides=sides, value=value)
+        return value
+
+    def add_shield(self, shield: Shield) -> None:
+        self.shields.add(shield)
+
+    def damage(self, player: int, amount: int, source: int) -> None:
+        if player in self.out:
+            return
+        happening = self.shields.apply(Happening("damage", player, amount, source=source))
+        if happening is None:
+            self.say("prevented", player=player, amount=amount)
+            return
+        self.life[player] -= happening.amount
+        self.say("damage", player=player, amount=happening.amount)
+        if self.life[player] <= 0:
+            self.eliminate(player)
+
+    def heal(self, player: int, amount: int) -> None:
+        self.life[player] += amount
+        self.say("heal", player=player, amount=amount)
+
+    def counter(self, card: int) -> None:
+        for frame in self.res.stack:
+            if frame.source == card:
+                self.res.stack.remove(frame)
+                self.discards[self.owners[card]].append(card)
+                self.say("countered", card=card)
+                return
+
+    # -- results, views, text ----------------------------------------------------------------
+    @property
+    def outcome(self) -> Outcome | None:
+        if not self.finished:
+            return None
+        return Outcome.from_elimination(self.game.num_players, self.out, "last one standing")
+
+    def on_stack(self) -> list[int]:
+        return [f.source for f in self.res.stack] + [f.source for f in self.res.frames]
+
+    def zones(self) -> list[Zone]:
+        stacked = self.on_stack()
+        out = []
+        for p in range(self.game.num_players):
+            out += [Zone(f"hand{p}", p, Visibility.OWNER, self.hands[p][:]),
+                    Zone(f"deck{p}", p, Visibility.HIDDEN, self.decks[p][:]),
+                    Zone(f"discard{p}", p, Visibility.PUBLIC, self.discards[p][:]),
+                    Zone(f"stack{p}", p, Visibility.PUBLIC, [c for c in stacked if self.owners[c] == p])]
+        return out
+
+    def public(self) -> dict[str, Any]:
+        return {"players": self.game.num_players, "cards": list(self.cards), "owners": list(self.owners),
+                "life": self.life[:], "out": self.out[:], "active": self.active, "finished": self.finished,
+                "res": self.res.to_json(), "shields": self.shields.to_json(),
+                "decisions": [{"player": d.player, "kind": d.kind} for d in self.decisions]}
+
+    def info(self, viewer: int | None) -> dict[str, Any]:
+        return self.public()
+
+    def to_json(self) -> dict[str, Any]:
+        return {**self.public(), "rng": self.rng.state, "decks": [d[:] for d in self.decks],
+                "hands": [h[:] for h in self.hands], "discards": [d[:] for d in self.discards]}
+
+    def to_notation(self) -> str:
+        return json.dumps(self.to_json(), separators=(",", ":"))
+
+    def clone(self) -> BrawlState:
+        new = BrawlState.__new__(BrawlState)
+        new.game, new.rng, new.cards, new.owners = self.game, self.rng.clone(), self.cards, self.owners
+        new.decks, new.hands = [d[:] for d in self.decks], [h[:] for h in self.hands]
+        new.discards, new.life, new.out = [d[:] for d in self.discards], self.life[:], self.out[:]
+        new.active, new.finished = self.active, self.finished
+        new.res, new.shields = self.res.copy(), self.shields.copy()
+        new.decisions, new.events = self.decisions[:], self.events[:]
+        return new
+
+    def check_invariants(self) -> None:
+        everywhere = [c for zones in (self.decks, self.hands, self.discards) for zone in zones for c in zone]
+        everywhere += self.on_stack()
+        if sorted(everywhere) != list(range(len(self.cards))):
+            raise AssertionError("a card is lost or in two places")
+        for zones in (self.decks, self.hands, self.discards):
+            for p, zone in enumerate(zones):
+                if any(self.owners[c] != p for c in zone):
+                    raise AssertionError(f"player {p} holds another player's card")
+        if len(self.res.asks) != sum(d.kind == "discard" for d in self.decisions):
+            raise AssertionError("asks and decisions out of step")
+        if any(self.life[p] <= 0 for p in self.alive()):
+            raise AssertionError("a player with no life is still in")
+
+
+MACHINE: Machine[BrawlState] = Machine(
+    steps={"turn": BrawlState.step_turn},
+    frame_steps=lambda s, f: s.card(f.source).steps,
+    activation=lambda s, f: Activation(f.player, f.source, f.ability, f.target, f.targets),
+    start_trigger=lambda s, t: False,  # Brawl's cards have no triggered abilities
+    over=lambda s: s.finished,
+    frame_done=BrawlState.spell_done,
+    windows={"respond": WindowRule(on_close=lambda s, w: s.window_closed())},
+    is_out=lambda s, p: p in s.out,
+)
+
+
+class Brawl(Game):
+    name = "brawl"
+    title = "Brawl (the kernel's test game)"
+    Options = BrawlOptions
+    min_players = 3
+    max_players = 4
+    example_options = [{}, {"players": 4}]
+
+    def __init__(self, options: Any = None, **kwargs: Any) -> None:
+        super().__init__(options, **kwargs)
+        self.pool = load_cards()
+        self.by_id = {card.id: card for card in self.pool}
+        self.by_name = {card.name.lower(): card for card in self.pool} | self.by_id
+
+    def validate_deck(self, deck: list[str]) -> list[str]:
+        problems = [f"card {i}: no card named {text!r}" for i, text in enumerate(deck, 1)
+                    if text.lower() not in self.by_name]
+        counts = Counter(self.by_name[t.lower()].id for t in deck if t.lower() in self.by_name)
+        problems += [f"{self.by_id[c].name}: at most {COPIES} copies"
+                     for c, k in counts.items() if k > COPIES]
+        if len(deck) != DECK:
+            problems.append(f"a deck holds exactly {DECK} cards; this one has {len(deck)}")
+        return problems
+
+    def sample_decks(self, rng: Rng) -> list[list[str]]:
+        decks = []
+        for _ in range(self.num_players):
+            pool = [card.name for card in self.pool for _ in range(COPIES)]
+            shuffle(pool, rng)
+            decks.append(pool[:DECK])
+        return decks
+
+    def new_state(self, seed: int = 0, decks: Sequence[list[str]] | None = None) -> BrawlState:
+        if decks is None:
+            decks = self.sample_decks(Rng(derive_seed(seed, 1)))
+        if len(decks) != self.num_players:
+            raise DeckError(f"brawl: one deck per player ({self.num_players}), got {len(decks)}")
+        for p, deck in enumerate(decks):
+            problems = self.validate_deck(list(deck))
+            if problems:
+                raise DeckError(f"player {p}'s deck: " + "; ".join(problems))
+        rng = Rng(seed)
+        ids = list(range(sum(len(d) for d in decks)))
+        shuffle(ids, rng)  # instance ids by the seed: an id tells nothing of deck order
+        cards, owners = [""] * len(ids), [0] * len(ids)
+        at = 0
+        for p, deck in enumerate(decks):
+            for text in deck:
+                cards[ids[at]], owners[ids[at]] = self.by_name[text.lower()].id, p
+                at += 1
+        state = BrawlState(self, rng, tuple(cards), tuple(owners))
+        for p in range(self.num_players):
+            state.decks[p] = sorted(i for i in ids if owners[i] == p)
+            shuffle(state.decks[p], rng)
+            state.draw(p, HAND)
+        state.res.step = "turn"
+        MACHINE.advance(state)
+        return state
+
+    def state_from_json(self, data: dict[str, Any]) -> BrawlState:
+        try:
+            return self._state(data)
+        except NotationError as exc:
+            raise NotationError(f"brawl state: {exc}") from None
+        except (KeyError, TypeError, ValueError, AssertionError) as exc:
+            raise NotationError(f"brawl state: {type(exc).__name__}: {exc}") from None
+
+    def _state(self, data: dict[str, Any]) -> BrawlState:
+        n = self.num_players
+        if not isinstance(data, dict) or data.get("players") != n:
+            raise ValueError(f"this match has {n} players")
+        cards, owners = tuple(data["cards"]), tuple(int(o) for o in data["owners"])
+        if len(cards) != len(owners) or any(c not in self.by_id for c in cards) or \
+                any(not 0 <= o < n for o in owners):
+            raise ValueError("cards and owners: a known card id and a player for each instance")
+        state = BrawlState(self, Rng(int(data["rng"])), cards, owners)
+        for key in ("decks", "hands", "discards"):
+            zones = [[int(c) for c in zone] for zone in data[key]]
+            if len(zones) != n:
+                raise ValueError(f"{key}: one list per player")
+            setattr(state, key, zones)
+        state.life, state.out = [int(x) for x in data["life"]], [int(p) for p in data["out"]]
+        state.active, state.finished = int(data["active"]), data["finished"]
+        if len(state.life) != n or state.finished not in (True, False) or not 0 <= state.active < n:
+            raise ValueError("life, finished or active is malformed")
+        state.res = Resolution.from_json(data["res"])
+        state.shields = Replacements.from_json(data["shields"])
+        for d in data["decisions"]:
+            if d["kind"] not in KINDS or not 0 <= int(d["player"]) < n:
+                raise ValueError(f"decision {d!r}")
+            state.decide(int(d["player"]), d["kind"])
+        if any(f.source >= len(cards) for f in state.res.stack + state.res.frames):
+            raise ValueError("a frame names no card")
+        state.check_invariants()
+        return state
+
+    def state_from_notation(self, text: str) -> BrawlState:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise NotationError(f"brawl position: not JSON ({exc.msg})") from None
+        return self.state_from_json(data)
+
+    def card_data_hash(self) -> str:
+        return "brawl-" + "-".join(card.id for card in self.pool)
+
+    def determinize(self, view: dict[str, Any], rng: Rng) -> BrawlState:
+        owners = view["owners"]
+        lists = {p: [c for c in range(len(owners)) if owners[c] == p] for p in range(self.num_players)}
+        zones = deal_hidden(view["zones"], lists, rng)
+        n = self.num_players
+        data = {key: view[key] for key in ("players", "cards", "owners", "life", "out", "active", "finished",
+                                           "res", "shields", "decisions")}
+        return self.state_from_json({
+            **data, "rng": rng.next_u64(), "decks": [zones[f"deck{p}"] for p in range(n)],
+            "hands": [sorted(zones[f"hand{p}"]) for p in range(n)],
+            "discards": [zones[f"discard{p}"] for p in range(n)]})
+
+    def redeal_hidden(self, state: State, viewer: int | None, rng: Rng) -> BrawlState:
+        assert isinstance(state, BrawlState)
+        new = self.determinize(state.view(viewer), rng)
+        new.events = state.events[:]  # the events show a card only to those who may see it
+        return new
+
+
+__all__ = ["MACHINE", "Brawl", "BrawlState", "Cast", "Discard", "End", "Pass"]

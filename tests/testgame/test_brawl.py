@@ -1,0 +1,164 @@
+"""Brawl's rules: the window and the stack, a pausing effect, costs on resolution, elimination."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import tcgkit
+from tcgkit.kernel import IllegalAction, NotationError
+
+from . import Brawl, registered
+from .rules import END, PASS, BrawlState, Cast, Discard
+
+DECK = ["Spark", "Spark", "Fireball", "Drain", "Ward", "Counter", "Insight", "Rally"]
+
+
+def position(hands: dict[int, list[str]], life: list[int] | None = None, players: int = 3) -> BrawlState:
+    """Player 0's turn, their main decision, with exactly these cards in hand."""
+    state = Brawl(players=players).new_state(0, [DECK] * players)
+    for p in range(players):
+        state.decks[p] += state.hands[p]
+        state.hands[p] = []
+        for card_id in hands.get(p, []):
+            card = next(c for c in state.decks[p] if state.cards[c] == card_id)
+            state.decks[p].remove(card)
+            state.hands[p].append(card)
+        state.hands[p].sort()
+    if life is not None:
+        state.life = life
+    state.check_invariants()
+    return state
+
+
+def mine(state: BrawlState, p: int, card_id: str) -> int:
+    return next(c for c in state.hands[p] + state.discards[p] if state.cards[c] == card_id)
+
+
+def top(state: BrawlState) -> tuple[int, str]:
+    decision = state.pending
+    assert decision is not None
+    return decision.player, decision.kind
+
+
+def passes(state: BrawlState, count: int) -> None:
+    for _ in range(count):
+        state.apply(PASS)
+
+
+def test_a_cast_opens_a_window_the_caster_first_and_a_response_resolves_first():
+    state = position({0: ["spark"], 1: ["ward"]})
+    assert top(state) == (0, "main")
+    state.apply(Cast(mine(state, 0, "spark"), 1))
+    assert top(state) == (0, "respond") and state.legal_actions() == [PASS]  # no fast card left
+    state.apply(PASS)
+    assert top(state) == (1, "respond")
+    assert state.legal_actions() == [Cast(mine(state, 1, "ward")), PASS]
+    state.apply(Cast(mine(state, 1, "ward")))
+    assert top(state) == (1, "respond")  # the caster keeps priority; the round of passes restarts
+    passes(state, 3)  # 1, 2 and 0 pass: Ward (the top) resolves, priority back to the active player
+    assert top(state) == (0, "respond") and len(state.res.stack) == 1 and state.shields.entries
+    passes(state, 3)  # Spark resolves: Ward prevents it
+    assert state.life == [5, 5, 5] and [e.kind for e in state.events][-2:] == ["pass", "prevented"]
+    passes(state, 3)  # an empty stack: the window closes, the turn goes on
+    assert top(state) == (0, "main") and state.res.windows == []
+    state.apply(END)
+    assert state.active == 1 and not state.shields.entries  # Ward lasted until the end of the turn
+
+
+def test_a_counter_stops_the_spell_and_pays_its_cost_when_it_resolves():
+    state = position({0: ["fireball"], 1: ["counter", "drain"]})
+    fireball = mine(state, 0, "fireball")
+    state.apply(Cast(fireball, 1))
+    state.apply(PASS)
+    assert Cast(mine(state, 1, "counter"), fireball) in state.legal_actions()
+    state.apply(Cast(mine(state, 1, "counter"), fireball))
+    passes(state, 3)
+    assert state.hands[1] == [] and mine(state, 1, "drain") in state.discards[1]  # the cost: no choice left
+    assert fireball in state.discards[0] and state.res.stack == [] and state.life == [5, 5, 5]
+
+
+def test_a_counter_that_can_no_longer_pay_does_nothing():
+    state = position({0: ["fireball"], 1: ["counter", "spark"]})
+    fireball = mine(state, 0, "fireball")
+    state.apply(Cast(fireball, 1))
+    state.apply(PASS)
+    state.apply(Cast(mine(state, 1, "counter"), fireball))
+    state.apply(Cast(mine(state, 1, "spark"), 0))  # the hand is empty now: Counter's cost is unpaid
+    passes(state, 3)  # Spark resolves
+    passes(state, 3)  # Counter resolves: it cannot pay, so it stops
+    assert state.life[0] == 4 and [f.source for f in state.res.stack] == [fireball]
+    passes(state, 3)  # Fireball resolves: a die of 1 to 3
+    roll = next(e for e in reversed(state.events) if e.kind == "roll").data["value"]
+    assert 1 <= roll <= 3 and state.life == [4, 5 - roll, 5]
+
+
+def test_insight_pauses_for_a_choice_and_a_saved_game_resumes_there():
+    state = position({0: ["insight", "rally"]})
+    state.apply(Cast(mine(state, 0, "insight")))
+    passes(state, 3)
+    assert top(state) == (0, "discard") and len(state.hands[0]) == 3
+    assert state.res.frames[0].at == 3  # paused after the draw's step, before nothing else
+    game = state.game
+    saved = game.state_from_json(json.loads(json.dumps(state.to_json())))
+    assert saved.legal_actions() == state.legal_actions() == [Discard(c) for c in state.hands[0]]
+    choice = mine(state, 0, "rally")
+    for position_ in (state, saved):
+        position_.apply(Discard(choice))
+        assert top(position_) == (0, "respond") and choice in position_.discards[0]
+    assert saved.to_json() == state.to_json()
+
+
+def test_a_player_out_leaves_the_stack_and_the_others_play_on():
+    state = position({0: ["drain"], 1: ["spark"], 2: ["spark"]}, life=[5, 1, 5])
+    state.apply(Cast(mine(state, 0, "drain")))
+    state.apply(PASS)
+    spark1 = mine(state, 1, "spark")
+    state.apply(Cast(spark1, 0))
+    state.apply(PASS)
+    state.apply(Cast(mine(state, 2, "spark"), 1))
+    passes(state, 3)  # player 2's Spark: player 1 is out, and their Spark leaves the stack
+    assert state.out == [1] and spark1 in state.discards[1]
+    assert top(state) == (0, "respond")
+    passes(state, 2)  # player 1 is out: a round of passes is 0 and 2
+    assert state.life == [5, 0, 4] and state.outcome is None
+    passes(state, 2)
+    state.apply(END)
+    assert state.active == 2  # player 1's turn is skipped
+    state.life[0] = 1
+    state.hands[2] = [mine(state, 2, "spark")]  # back in hand for the test: one more Spark ends it
+    state.discards[2].remove(state.hands[2][0])
+    state.apply(Cast(state.hands[2][0], 0))
+    passes(state, 2)
+    outcome = state.outcome
+    assert outcome is not None and outcome.winner == 2 and outcome.eliminated == (1, 0)
+    assert outcome.ranks == (1, 2, 0) and state.legal_actions() == []
+
+
+def test_hands_and_decks_are_hidden():
+    state = position({0: ["spark", "ward"]})
+    view = state.view(1)
+    assert "cards" not in view["zones"]["hand0"] and view["zones"]["hand0"]["count"] == 2
+    assert state.view(0)["zones"]["hand0"]["cards"] == state.hands[0]
+    assert "cards" not in state.view(0)["zones"]["deck0"]
+
+
+def test_bad_actions_and_positions_are_refused():
+    state = position({0: ["spark"]})
+    with pytest.raises(IllegalAction):
+        state.apply(Cast(mine(state, 0, "spark"), 0))  # not an opponent
+    with pytest.raises(NotationError, match="an action is"):
+        state.parse_action("cast spark")
+    data = state.to_json()
+    with pytest.raises(NotationError, match="brawl state: .*a card is lost"):
+        state.game.state_from_json({**data, "hands": [[], [], []]})
+    with pytest.raises(NotationError, match=r"resolution.frames"):
+        state.game.state_from_json({**data, "res": {**data["res"], "frames": [[0, 1]]}})
+
+
+def test_brawl_is_registered_only_for_tests():
+    assert "brawl" not in [entry.name for entry in tcgkit.list_games()]
+    with registered():
+        assert tcgkit.find_game("brawl").cls is Brawl
+    assert "brawl" not in [entry.name for entry in tcgkit.list_games()]
