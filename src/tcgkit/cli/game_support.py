@@ -81,6 +81,8 @@ def non_default_options(game: Game) -> str:
         value = getattr(game.options, name)
         if value != spec.default:
             tokens.append(name if value is True else f"{name}={value}")
+    if game.num_players != game.min_players:
+        tokens.insert(0, f"players={game.num_players}")
     return ", ".join(tokens) or "defaults"
 
 
@@ -188,6 +190,12 @@ def describe_outcome(outcome: Outcome, seats: Seats) -> list[str]:
     else:
         result = f"{seats.label(outcome.winner)} wins, {scores}"
     lines = [f"Result: {result} ({outcome.reason})."]
+    if len(outcome.ranks) > 2:  # a draw or a win says too little: every place
+        places = sorted(range(len(outcome.ranks)), key=lambda p: (outcome.ranks[p], p))
+        lines.append("Places: " + ", ".join(
+            f"{outcome.ranks[p] + 1}. {seats.label(p)}" for p in places) + ".")
+    if outcome.eliminated:
+        lines.append("Out, first out first: " + ", ".join(map(seats.label, outcome.eliminated)) + ".")
     for name, giver, taker in outcome.details.get("trade", []):
         lines.append(f"Trade: {seats.label(taker)} gets {name} from {seats.label(giver)}.")
     return lines

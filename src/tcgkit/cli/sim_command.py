@@ -7,6 +7,7 @@ bad rules, fewer than one game) prints one line on stderr and exits 2.
 from __future__ import annotations
 
 import json
+import math
 import time
 from pathlib import Path
 from typing import Annotated, Any
@@ -21,7 +22,7 @@ from ..games import find_game, load_game
 from ..kernel.errors import TcgkitError
 from ..kernel.game import Game
 from ..sim.runner import GameResult, SimError, run_games
-from ..sim.stats import Summary, summarize, write_csv
+from ..sim.stats import PlaceStats, Summary, summarize, write_csv
 from ..sim.tournament import Tournament, round_robin
 from .deck_command import legal_deck
 from .errors import RUNTIME, USAGE, CliError, report
@@ -58,9 +59,34 @@ def _title(meta: dict[str, Any], head: str) -> str:
     return head
 
 
+def _place_table(title: str, head: str, rows: list[PlaceStats], players: int) -> Table:
+    """Share of each place (1st, 2nd...), the first-place rate with its 95% Wilson interval
+    and the mean place, one row per agent or seat."""
+    table = Table(title=title, title_justify="left")
+    table.add_column(head)
+    table.add_column("games", justify="right")
+    for k in range(players):
+        table.add_column(_ordinal(k + 1), justify="right")
+    table.add_column("first 95% CI", justify="right")
+    table.add_column("mean place", justify="right")
+    for row in rows:
+        mean = row.mean_place
+        table.add_row(
+            row.label, str(row.games), *(_pct(n / row.games if row.games else None) for n in row.counts),
+            _ci(row.first_ci), "-" if mean is None else f"{mean:.2f}",
+        )
+    return table
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n if n < 20 else n % 10, 'th')}"
+
+
 def render(summary: Summary, console: Console) -> None:
     meta = summary.meta
     title = _title(meta, f"{meta.get('game', '')}: {summary.games} games")
+    if summary.players > 2:
+        title += f" of {summary.players} players"
     table = Table(title=title, title_justify="left")
     table.add_column("agent")
     table.add_column("wins", justify="right")
@@ -73,6 +99,11 @@ def render(summary: Summary, console: Console) -> None:
             a.label, str(a.wins), str(a.draws), str(a.losses), _pct(a.win_rate), _ci(a.win_ci)
         )
     console.print(table)
+    if summary.players > 2:
+        console.print("wins: sole first places; draws: games without a sole winner")
+        console.print(_place_table("places by agent", "agent", summary.places, summary.players))
+        console.print(_place_table("places by seat", "seat", summary.seats, summary.players))
+        console.print("places: tied players share the better place; mean place: 1 is first")
     fp = summary.first_player
     if fp.games:
         console.print(
@@ -100,8 +131,10 @@ def render_tournament(tournament: Tournament, console: Console) -> None:
     """The pairwise table (row agent's win rate against the column agent, 95% Wilson
     interval) and the ratings."""
     meta = tournament.meta
+    players = tournament.players
+    per = "pair" if players == 2 else f"group of {players}"
     title = _title(
-        meta, f"{meta.get('game', '')}: round-robin, {tournament.games_per_pair} games per pair"
+        meta, f"{meta.get('game', '')}: round-robin, {tournament.games_per_pair} games per {per}"
     )
     table = Table(title=title, title_justify="left")
     table.add_column("wins of \\ against")
@@ -118,7 +151,12 @@ def render_tournament(tournament: Tournament, console: Console) -> None:
             cells.append(f"{100 * (pair.win_rate or 0):.0f}% [{100 * low:.0f}-{100 * high:.0f}]")
         table.add_row(a, *cells)
     console.print(table)
-    console.print("cells: the row agent's win rate against the column agent [95% CI]")
+    if players == 2:
+        console.print("cells: the row agent's win rate against the column agent [95% CI]")
+    else:
+        console.print("cells: how often the row agent finished ahead of the column agent when "
+                      "both played [95% CI]")
+        console.print(_place_table("places by agent", "agent", tournament.places, players))
     ratings = Table()
     ratings.add_column("agent")
     ratings.add_column("rating", justify="right")
@@ -128,7 +166,8 @@ def render_tournament(tournament: Tournament, console: Console) -> None:
         ratings.add_row(r.agent, f"{r.rating:.0f}", str(r.games), _pct(r.score))
     console.print(ratings)
     anchor = "random = 1000" if "random" in tournament.agents else "a mean of 1000"
-    console.print(f"ratings: Bradley-Terry on the Elo scale, draws count half, {anchor}")
+    console.print(f"ratings: Bradley-Terry on the Elo scale, draws count half, {anchor}"
+                  + ("" if players == 2 else "; from every two agents' places in each game"))
 
 
 def sim(
@@ -136,8 +175,12 @@ def sim(
     games: int = typer.Option(100, "--games", "-n", help="how many games to play"),
     agents: str = typer.Option(
         "greedy,random", "--agents",
-        help="comma-separated agent names; seats alternate per game; three or more play a "
-        "round-robin of --games games per pair, with ratings",
+        help="comma-separated agent names; seats rotate per game; more agents than players "
+        "play a round-robin of --games games per pair (per group of --players), with ratings",
+    ),
+    players: int | None = typer.Option(
+        None, "--players", "-p",
+        help="players per game, for games of more than two (default: the game's minimum)",
     ),
     seed: int = typer.Option(0, "--seed", help="batch seed: game i is seeded derive_seed(seed, i)"),
     rules: str | None = typer.Option(
@@ -187,8 +230,10 @@ def sim(
         raise _fail(str(exc)) from None
     if trade is not None:
         options["trade"] = trade.strip().lower()
+    if players is not None:
+        options["players"] = players
     try:
-        load_game(entry.name, options)  # bad option values fail here, before the progress bar
+        seats = load_game(entry.name, options).num_players  # bad options fail here, before the bar
     except TcgkitError as exc:
         raise _fail(str(exc)) from None
 
@@ -196,8 +241,8 @@ def sim(
     if (deck is None) != (opponent_deck is None):
         raise _fail("give both --deck and --opponent-deck (one per agent), or neither")
     if deck is not None and opponent_deck is not None:
-        if len(names) != 2:
-            raise _fail("--deck and --opponent-deck need exactly two agents")
+        if len(names) != 2 or seats != 2:
+            raise _fail("--deck and --opponent-deck need exactly two agents and two players")
         try:
             decks = [legal_deck(load_game(entry.name, options), path) for path in (deck, opponent_deck)]
         except CliError as exc:
@@ -206,7 +251,7 @@ def sim(
     if csv is not None and not csv.parent.is_dir():
         raise _fail(f"cannot write {csv}: no directory {csv.parent}")
 
-    tournament = len(names) > 2
+    tournament = len(names) > max(2, seats)
     if tournament:
         if len(set(names)) != len(names):
             raise _fail(f"a round-robin needs different agents, got {', '.join(names)}")
@@ -219,8 +264,8 @@ def sim(
         TimeRemainingColumn(), console=stderr, transient=True,
         disable=not stderr.is_terminal,  # no bar (nor a stray blank line) in logs and pipes
     )
-    pairs = len(names) * (len(names) - 1) // 2
-    task = progress.add_task(f"{entry.name}", total=games * pairs if tournament else games)
+    groups = math.comb(len(names), max(2, seats))
+    task = progress.add_task(f"{entry.name}", total=games * groups if tournament else games)
 
     def advance(_: GameResult) -> None:
         progress.advance(task)
@@ -262,7 +307,7 @@ def _tournament(
     game_name: str, options: dict[str, Any], names: list[str], games: int, seed: int,
     workers: int, advance: Any, progress: Progress, meta: dict[str, Any], json_out: bool,
 ) -> None:
-    """``sim`` with three or more agents: a round-robin, the pairwise table, ratings."""
+    """``sim`` with more agents than players: a round-robin, the pairwise table, ratings."""
     start = time.perf_counter()
     try:
         with progress:

@@ -5,8 +5,11 @@ Game ``i`` of a batch is fully determined by ``(game, options, agents, seed, i)`
 - the game's own seed is ``derive_seed(seed, i)``, and the game draws the decks from it
   (``game.new_state(derive_seed(seed, i), None)``), unless the batch gives each agent its
   deck (``decks``): a deck then goes with its agent from seat to seat;
-- seats rotate: player ``p`` of game ``i`` is ``agents[(i + p) % len(agents)]``, so with two
-  agents the first one is player 0 in even games and player 1 in odd games;
+- seats rotate (``lineup_for``): player ``p`` of game ``i`` is ``agents[(i + p) % len(agents)]``,
+  so with two agents the first one is player 0 in even games and player 1 in odd games;
+  with three or more players and agents, every other block of ``len(agents)`` games also
+  reverses the order of the agents round the table (so that with three agents the six
+  games ``6k .. 6k + 5`` are the six seatings);
 - the agent in seat ``p`` draws from its own ``Rng(derive_seed(seed, i, p + 1))``.
 
 Agents are made afresh for every game and see only ``state.view(player)`` and
@@ -46,10 +49,19 @@ class GameResult:
     actions: int
     lineup: tuple[int, ...] = ()  # index into the batch's agent list, per player
     measures: dict[str, float] = field(default_factory=dict)  # numeric outcome details: rounds...
+    ranks: tuple[int, ...] = ()  # each player's place, 0 best (``Outcome.ranks``)
+    eliminated: tuple[int, ...] = ()  # players knocked out, first out first
+
+    def places(self) -> tuple[int, ...]:
+        """Each player's place, 0 best: the recorded ranks, or for a result made without
+        them the winner first and everyone else second (all first on a draw)."""
+        if self.ranks:
+            return self.ranks
+        return tuple(0 if self.winner in (None, p) else 1 for p in range(len(self.seats)))
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
-        for key in ("seats", "scores", "lineup"):
+        for key in ("seats", "scores", "lineup", "ranks", "eliminated"):
             data[key] = list(data[key])
         return data
 
@@ -59,8 +71,16 @@ class SimError(TcgkitError):
 
 
 def lineup_for(index: int, players: int, agents: int) -> tuple[int, ...]:
-    """The agent slot of each player in game ``index``: seats rotate by one each game."""
-    return tuple((index + p) % agents for p in range(players))
+    """The agent slot of each player in game ``index``: seats rotate by one each game.
+
+    With three or more players and agents, the agents also sit the other way round the
+    table in every other block of ``agents`` games: who sits after whom matters when more
+    than two play, and three agents then take all six seatings in six games (more agents
+    take ``2 * agents`` of them; each agent still sits in every seat equally often).
+    """
+    if players < 3 or agents < 3 or (index // agents) % 2 == 0:
+        return tuple((index + p) % agents for p in range(players))
+    return tuple((index - p) % agents for p in range(players))
 
 
 def play_game(game: Game, agents: Sequence[str], seed: int, index: int,
@@ -108,6 +128,8 @@ def play_game(game: Game, agents: Sequence[str], seed: int, index: int,
             key: value for key, value in outcome.details.items()
             if key != "first" and isinstance(value, int | float) and not isinstance(value, bool)
         },
+        ranks=tuple(outcome.ranks),
+        eliminated=tuple(outcome.eliminated),
     )
 
 

@@ -1,5 +1,11 @@
 """Statistics over a batch: win/draw/loss per agent with 95% Wilson intervals, the
-first-player advantage, game lengths; JSON and per-game CSV output."""
+first-player advantage, game lengths; JSON and per-game CSV output.
+
+With three or more players, also the places: per agent the share of each place, the
+first-place rate (a shared first place counts) with its Wilson interval and the mean
+place (1 is first); per seat the same for whoever sat there. A game's ``winner`` is its
+sole first, so an agent's ``wins`` are sole first places, its ``draws`` games without a
+sole winner, its ``losses`` the rest."""
 
 from __future__ import annotations
 
@@ -107,6 +113,49 @@ class FirstPlayerStats(_Rates):
 
 
 @dataclass(frozen=True, slots=True)
+class PlaceStats:
+    """How often an agent (or a seat) finished in each place: ``counts[k]`` games at rank
+    ``k`` (0 first; tied players share the rank)."""
+
+    label: str  # the agent's label, or "seat p"
+    games: int
+    counts: tuple[int, ...]
+
+    @property
+    def firsts(self) -> int:
+        return self.counts[0] if self.counts else 0
+
+    @property
+    def first_rate(self) -> float | None:
+        return _rate(self.firsts, self.games)
+
+    @property
+    def first_ci(self) -> tuple[float, float]:
+        return wilson(self.firsts, self.games)
+
+    @property
+    def mean_place(self) -> float | None:
+        """The mean place, 1 for first."""
+        return _rate(sum((k + 1) * n for k, n in enumerate(self.counts)), self.games)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "label": self.label, "games": self.games, "places": list(self.counts),
+            "place_rates": [_rate(n, self.games) for n in self.counts],
+            "first_rate": self.first_rate, "first_ci95": list(self.first_ci),
+            "mean_place": self.mean_place,
+        }
+
+
+def place_table(labels: Sequence[str], players: int, finishes: Sequence[tuple[int, int]]) -> list[PlaceStats]:
+    """``PlaceStats`` per label from ``(label index, rank)`` finishes."""
+    counts = [[0] * players for _ in labels]
+    for k, rank in finishes:
+        counts[k][rank] += 1
+    return [PlaceStats(label, sum(c), tuple(c)) for label, c in zip(labels, counts, strict=True)]
+
+
+@dataclass(frozen=True, slots=True)
 class Summary:
     games: int
     agents: list[AgentStats]
@@ -117,9 +166,12 @@ class Summary:
     reasons: dict[str, int] = field(default_factory=dict)
     meta: dict[str, Any] = field(default_factory=dict)  # game, options, seed... for reports
     mean_measures: dict[str, float] = field(default_factory=dict)  # e.g. rounds per game
+    players: int = 2
+    places: list[PlaceStats] = field(default_factory=list)  # per agent; three or more players
+    seats: list[PlaceStats] = field(default_factory=list)  # per seat; three or more players
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data = {
             **self.meta,
             "games": self.games,
             "agents": [a.to_json() for a in self.agents],
@@ -130,6 +182,11 @@ class Summary:
             "reasons": dict(self.reasons),
             "means": dict(self.mean_measures),
         }
+        if self.players > 2:  # two-player reports keep their shape
+            data["players"] = self.players
+            data["places"] = [p.to_json() for p in self.places]
+            data["seats"] = [p.to_json() for p in self.seats]
+        return data
 
 
 def labels(agents: Sequence[str]) -> list[str]:
@@ -185,6 +242,14 @@ def summarize(
         wilson(first_wins, first_games),
     )
     lengths = [r.actions for r in results]
+    players = max((len(r.seats) for r in results), default=2)
+    by_agent: list[tuple[int, int]] = []
+    by_seat: list[tuple[int, int]] = []
+    if players > 2:
+        for r in results:
+            for player, (slot, rank) in enumerate(zip(_slots(r, agents), r.places(), strict=True)):
+                by_agent.append((slot, rank))
+                by_seat.append((player, rank))
     return Summary(
         games=len(results),
         agents=per_agent,
@@ -195,6 +260,9 @@ def summarize(
         reasons=dict(Counter(r.reason for r in results).most_common()),
         meta=dict(meta or {}),
         mean_measures=_mean_measures(results),
+        players=players,
+        places=place_table(labels(agents), players, by_agent) if players > 2 else [],
+        seats=place_table([f"seat {p}" for p in range(players)], players, by_seat) if players > 2 else [],
     )
 
 
@@ -210,12 +278,19 @@ def to_json(summary: Summary) -> dict[str, Any]:
     return summary.to_json()
 
 
+def _players(results: Sequence[GameResult]) -> int:
+    return max((len(r.seats) for r in results), default=2)
+
+
 def csv_columns(results: Sequence[GameResult]) -> list[str]:
-    players = max((len(r.seats) for r in results), default=2)
+    """The CSV header; games of three or more players add each player's rank (0 best)
+    and the elimination order (players, first out first, separated by spaces)."""
+    players = _players(results)
+    places = [*(f"rank{p}" for p in range(players)), "eliminated"] if players > 2 else []
     return [
         "index", "seed", *(f"seat{p}" for p in range(players)), "winner", "winner_agent",
         *(f"score{p}" for p in range(players)), "first", "reason", "actions",
-        *_measure_keys(results),
+        *places, *_measure_keys(results),
     ]
 
 
@@ -231,7 +306,7 @@ def write_csv(results: Sequence[GameResult], path: str | Path) -> None:
     """One row per game: seats, winner (player and agent), scores, first player, length."""
     columns = csv_columns(results)
     measures = _measure_keys(results)
-    players = (len(columns) - 7 - len(measures)) // 2
+    players = _players(results)
     with Path(path).open("w", newline="", encoding="utf-8") as out:
         writer = csv.writer(out)
         writer.writerow(columns)
@@ -241,6 +316,11 @@ def write_csv(results: Sequence[GameResult], path: str | Path) -> None:
             writer.writerow([
                 r.index, r.seed, *seats, "" if r.winner is None else r.winner,
                 r.winner_agent or "", *scores, "" if r.first is None else r.first,
-                r.reason, r.actions, *(_number(r.measures.get(key, "")) if key in r.measures
-                                      else "" for key in measures),
+                r.reason, r.actions, *(_places_row(r, players) if players > 2 else []),
+                *(_number(r.measures[key]) if key in r.measures else "" for key in measures),
             ])
+
+
+def _places_row(r: GameResult, players: int) -> list[Any]:
+    ranks = r.places()
+    return [*ranks, *[""] * (players - len(ranks)), " ".join(map(str, r.eliminated))]

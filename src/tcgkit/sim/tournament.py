@@ -4,6 +4,15 @@ Pair ``(i, j)`` (``i < j`` in the order given) plays ``games`` games through
 ``run_games(game, options, [agents[i], agents[j]], games, derive_seed(seed, i, j))``: seats
 alternate game by game, and the whole tournament is fully determined by its arguments.
 
+A game of ``n`` > 2 players is played by every group of ``n`` agents (each ``n``-subset,
+``(i, j, k, ...)`` in the order given, seeded ``derive_seed(seed, i, j, k, ...)``), seats
+rotating within the group as in any batch (``runner.lineup_for``). Each game then counts,
+for every two agents at the table, as a game between them: the one placed better wins, equal
+places draw. The pairwise table and the ratings are built from these comparisons, so they
+read as with two players ("finished ahead of"); the comparisons of one game are not
+independent, so the ratings are point estimates, and the places table (first-place rate
+with its Wilson interval, mean place) is reported beside them.
+
 Ratings are a Bradley-Terry model fitted by Hunter's MM algorithm (2004), a draw counting
 half a win to each side, on the Elo scale: ``P(i beats j) = 1 / (1 + 10 ** ((R_j - R_i) /
 400))``. So that an agent that won (or lost) every game keeps a finite rating, each pair is
@@ -16,11 +25,12 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from itertools import combinations
 from typing import Any
 
 from ..kernel.rng import derive_seed
-from .runner import GameResult, SimError, run_games
-from .stats import wilson
+from .runner import GameResult, SimError, _game, run_games
+from .stats import PlaceStats, labels, place_table, wilson
 
 PRIOR = 1.0
 """Virtual drawn games added to every pair before fitting the ratings."""
@@ -83,6 +93,8 @@ class Tournament:
     pairs: list[PairResult]
     ratings: list[Rating]  # best first
     meta: dict[str, Any] = field(default_factory=dict)
+    players: int = 2
+    places: list[PlaceStats] = field(default_factory=list)  # per agent, three or more players
 
     def pair(self, a: str, b: str) -> PairResult:
         """The games between ``a`` and ``b`` seen from ``a``."""
@@ -94,13 +106,17 @@ class Tournament:
         raise KeyError((a, b))
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data = {
             **self.meta,
             "agents": list(self.agents),
             "games_per_pair": self.games_per_pair,
             "pairs": [p.to_json() for p in self.pairs],
             "ratings": [r.to_json() for r in self.ratings],
         }
+        if self.players > 2:  # games_per_pair is then the games of each group of players
+            data["players"] = self.players
+            data["places"] = [p.to_json() for p in self.places]
+        return data
 
 
 def pair_result(a: str, b: str, results: Sequence[GameResult]) -> PairResult:
@@ -118,6 +134,37 @@ def pair_result(a: str, b: str, results: Sequence[GameResult]) -> PairResult:
         else:
             losses += 1
     return PairResult(a, b, len(results), wins, draws, losses)
+
+
+def pairwise_results(agents: Sequence[str], results: Sequence[GameResult]) -> list[PairResult]:
+    """Every pair of a group's ``agents`` (in their order), from a batch of games with any
+    number of players: in each game where both sat, the better place wins, equal places
+    draw. With two players this is ``pair_result``."""
+    tally = {pair: [0, 0, 0] for pair in combinations(range(len(agents)), 2)}
+    for r in results:
+        seated = list(zip(r.lineup, r.places(), strict=True))
+        for (i, rank_i), (j, rank_j) in combinations(seated, 2):
+            if i == j:
+                continue
+            if i > j:
+                i, j, rank_i, rank_j = j, i, rank_j, rank_i
+            counts = tally[(i, j)]
+            counts[0 if rank_i < rank_j else 1 if rank_i == rank_j else 2] += 1
+    return [
+        PairResult(agents[i], agents[j], sum(c), c[0], c[1], c[2]) for (i, j), c in tally.items()
+    ]
+
+
+def merge_pairs(pairs: Sequence[PairResult]) -> list[PairResult]:
+    """The pair results of several groups added up, one per pair of agents (first seen order)."""
+    merged: dict[tuple[str, str], PairResult] = {}
+    for p in pairs:
+        key, q = ((p.a, p.b), p) if (p.b, p.a) not in merged else ((p.b, p.a), p.flipped())
+        old = merged.get(key)
+        merged[key] = q if old is None else PairResult(
+            q.a, q.b, old.games + q.games, old.wins + q.wins, old.draws + q.draws, old.losses + q.losses
+        )
+    return list(merged.values())
 
 
 def bradley_terry(
@@ -205,14 +252,20 @@ def round_robin(
     on_result: Callable[[GameResult], None] | None = None,
     meta: dict[str, Any] | None = None,
 ) -> Tournament:
-    """Every pair of ``agents`` plays ``games`` games, seats alternating; then ratings."""
+    """Every pair of ``agents`` plays ``games`` games, seats alternating; then ratings.
+    A game of ``n`` > 2 players: every group of ``n`` agents (see the module docstring)."""
     agents = [a.strip().lower() for a in agents]
+    players = _game(game_name, dict(options or {})).num_players
     if len(agents) < 2:
         raise SimError("a round-robin needs at least two agents")
+    if len(agents) < players:
+        raise SimError(f"a round-robin of {players}-player games needs at least {players} agents")
     if len(set(agents)) != len(agents):
         raise SimError(f"a round-robin needs different agents, got {', '.join(agents)}")
     if games < 1:
         raise SimError(f"the number of games per pair must be at least 1, got {games}")
+    if players > 2:
+        return _groups(game_name, options, agents, players, games, seed, workers, on_result, meta)
     pairs = []
     for i in range(len(agents)):
         for j in range(i + 1, len(agents)):
@@ -222,3 +275,26 @@ def round_robin(
             )
             pairs.append(pair_result(a, b, results))
     return summarize_tournament(agents, pairs, games, meta)
+
+
+def _groups(
+    game_name: str, options: dict[str, Any] | None, agents: list[str], players: int, games: int,
+    seed: int, workers: int, on_result: Callable[[GameResult], None] | None,
+    meta: dict[str, Any] | None,
+) -> Tournament:
+    """The round-robin of a game of three or more players: each group of ``players``."""
+    pairs: list[PairResult] = []
+    finishes: list[tuple[int, int]] = []
+    for group in combinations(range(len(agents)), players):
+        names = [agents[k] for k in group]
+        results = run_games(
+            game_name, options, names, games, derive_seed(seed, *group), workers, on_result
+        )
+        pairs += pairwise_results(names, results)
+        finishes += [(group[slot], rank) for r in results for slot, rank in zip(r.lineup, r.places(),
+                                                                                  strict=True)]
+    tournament = summarize_tournament(agents, merge_pairs(pairs), games, meta)
+    return Tournament(
+        tournament.agents, games, tournament.pairs, tournament.ratings, tournament.meta,
+        players, place_table(labels(agents), players, finishes),
+    )
