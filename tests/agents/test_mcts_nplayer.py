@@ -1,5 +1,5 @@
-"""IS-MCTS with three and four players (the High Card fixture game): legal, seeded, and
-better than random at finishing first."""
+"""IS-MCTS with three and four players (the High Card fixture game, and Brawl, the kernel's
+test game): legal, seeded, and better than random at finishing first."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from tcgkit.agents.mcts import ISMCTSAgent
 from tcgkit.agents.simple import RandomAgent
 from tcgkit.kernel.rng import Rng
 from tcgkit.sim.stats import wilson
+from testgame import Brawl
 
 
 def play(game, agents, seed: int):
@@ -41,3 +42,13 @@ def test_search_finishes_first_more_often_than_a_random_player_would():
         agents[seat] = ISMCTSAgent(game, iterations=60)
         firsts += play(game, agents, i).ranks[seat] == 0
     assert wilson(firsts, games)[0] > 1 / 3, f"{firsts} first places in {games} games"
+
+
+def test_search_plays_the_kernel_test_game_with_three_players():
+    game = Brawl()
+    assert game.num_players == 3
+    agents = [ISMCTSAgent(game, iterations=8), RandomAgent(game), ISMCTSAgent(game, iterations=8)]
+    outcome = play(game, agents, 2)
+    assert sorted(outcome.ranks)[0] == 0 and len(outcome.eliminated) >= 1
+    assert outcome == play(game, [ISMCTSAgent(game, iterations=8), RandomAgent(game),
+                                  ISMCTSAgent(game, iterations=8)], 2)

@@ -1,5 +1,5 @@
-"""``sim`` with three and four players (the High Card fixture game): seat rotation, place
-tables, CSV, the round-robin of groups, and the command line."""
+"""``sim`` with three and four players (the High Card fixture game, and Brawl, the kernel's
+test game): seat rotation, place tables, CSV, the round-robin of groups, the command line."""
 
 from __future__ import annotations
 
@@ -16,13 +16,14 @@ from tcgkit.cli.sim_command import sim
 from tcgkit.sim import run_games, summarize, write_csv
 from tcgkit.sim.runner import lineup_for
 from tcgkit.sim.tournament import pair_result, pairwise_results, round_robin
+from testgame import registered as brawl_registered
 
 AGENTS = ["random", "greedy", "easy"]
 
 
 @pytest.fixture(autouse=True)
-def _highcard():
-    with registered():
+def _fixture_games():
+    with registered(), brawl_registered():
         yield
 
 
@@ -132,3 +133,11 @@ def test_cli_refuses_a_player_count_the_game_does_not_take(run):
     assert "players: High Card is played by 2 to 4 players, got 5" in result.stderr
     result = run("tt", "--players", "3", "-n", "2")
     assert result.exit_code == 2 and "exactly 2 players" in result.stderr
+
+
+def test_the_kernel_test_game_runs_as_a_three_player_batch():
+    results = run_games("brawl", {}, AGENTS, 3, seed=4)
+    assert [r.lineup for r in results] == [lineup_for(i, 3, 3) for i in range(3)]
+    assert all(len(r.ranks) == 3 and r.eliminated for r in results)
+    summary = summarize(results, AGENTS)
+    assert summary.players == 3 and [p.games for p in summary.places] == [3, 3, 3]
