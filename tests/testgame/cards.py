@@ -20,6 +20,7 @@ from tcgkit.kernel.effects import (
     Who,
     load_card_tables,
 )
+from tcgkit.kernel.errors import CardDataError
 from tcgkit.kernel.vocabulary import COMMON, CommonHost
 
 CARD_FILE = Path(__file__).with_name("cards.toml")
@@ -34,7 +35,7 @@ class Speed(BaseModel):
 
 
 REGISTRY = COMMON.extend(
-    timings=("cast",), durations=("end_of_turn",), default_duration="end_of_turn",
+    timings=("cast", "on_damage"), durations=("end_of_turn",), default_duration="end_of_turn",
     refs=("self", "target", "my_hand"), zones=("hand", "discard"), events=("damage",),
     ability_fields=Speed,
 )
@@ -86,7 +87,8 @@ class Row(BaseModel):
 
     id: str
     name: str
-    abilities: list[dict[str, Any]] = Field(min_length=1, max_length=1)
+    permanent: bool = False  # stays on the board once resolved (its other abilities trigger)
+    abilities: list[dict[str, Any]] = Field(min_length=1, max_length=2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,9 +96,14 @@ class Card:
     index: int
     id: str
     name: str
-    ability: Ability
+    permanent: bool
+    abilities: tuple[Ability, ...]  # the first is cast; a permanent's second triggers on damage
     fast: bool
-    steps: tuple[Bound, ...]  # compiled: the cost check on resolution, the costs, the effects
+    steps: tuple[tuple[Bound, ...], ...]  # by ability: the cost check on resolution, costs, effects
+
+    @property
+    def ability(self) -> Ability:
+        return self.abilities[0]
 
 
 def load_cards(path: Path = CARD_FILE) -> tuple[Card, ...]:
@@ -104,8 +111,12 @@ def load_cards(path: Path = CARD_FILE) -> tuple[Card, ...]:
     for index, loaded in enumerate(load_card_tables(path, Row, REGISTRY)):
         row = loaded.row
         assert isinstance(row, Row)
-        ability = loaded.abilities[0]
-        fast = isinstance(ability.fields, Speed) and ability.fields.speed == "fast"
-        steps = (ability.cost_check(), *(s.compile() for s in ability.costs + ability.effects))
-        cards.append(Card(index, row.id, row.name, ability, fast, steps))
+        cast = loaded.abilities[0]
+        if cast.timing != "cast" or any(a.timing != "on_damage" for a in loaded.abilities[1:]) or \
+                (len(loaded.abilities) > 1) != row.permanent:
+            raise CardDataError(f"{loaded.source}: field abilities: a cast ability first, then one "
+                                f"on_damage ability exactly when the card is permanent")
+        fast = isinstance(cast.fields, Speed) and cast.fields.speed == "fast"
+        steps = tuple((a.cost_check(), *(s.compile() for s in a.costs + a.effects)) for a in loaded.abilities)
+        cards.append(Card(index, row.id, row.name, row.permanent, loaded.abilities, fast, steps))
     return tuple(cards)

@@ -8,8 +8,12 @@ priority window opens, the caster first, then the others in turn order: each may
 has passed, the top spell resolves (last in, first out) and priority goes back to the active
 player; with an empty stack the window closes and the turn goes on. Counter's discard cost is
 checked when it resolves; Insight pauses for the player's choice of a card to discard; Ward
-prevents the next damage to its caster this turn. A player at 0 life is out (their spells
-leave the stack); the others play on until one is left. Ranks follow the order players went out.
+prevents the next damage to its caster this turn. Thorns and Well stay on their owner's board
+once resolved and trigger whenever their owner takes damage: the triggers wait until the
+running effect is over, then start by player from the active one in turn order, a player with
+different ones choosing which starts first. A player at 0 life is out (their spells leave the
+stack, their board is discarded); the others play on until one is left. Ranks follow the
+order players went out.
 The position notation is the state's JSON on one line.
 """
 
@@ -18,7 +22,6 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
@@ -28,54 +31,35 @@ from tcgkit.kernel.determinize import deal_hidden, shuffle
 from tcgkit.kernel.effects import Activation, who_players
 from tcgkit.kernel.errors import DeckError
 from tcgkit.kernel.replacements import Happening, Replacements, Shield
-from tcgkit.kernel.resolution import Ask, Frame, Machine, Resolution, WindowRule, turn_order
+from tcgkit.kernel.resolution import (
+    ORDER_TRIGGERS,
+    Ask,
+    Frame,
+    Machine,
+    Resolution,
+    Trigger,
+    WindowRule,
+    turn_order,
+)
 from tcgkit.kernel.rng import derive_seed
 
+from .actions import END, PASS, Cast, Discard, End, First, Pass
 from .cards import Card, load_cards
 
 LIFE, HAND, DECK, COPIES = 5, 3, 8, 2
-KINDS = ("main", "respond", "discard")
+KINDS = ("main", "respond", "discard", ORDER_TRIGGERS)
+ASKS = ("discard", ORDER_TRIGGERS)
 
 
 class BrawlOptions(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-@dataclass(frozen=True, slots=True)
-class Cast(Action):
-    card: int
-    target: int = -1  # a player or a spell, as the card's target says; -1: none
-
-    def __str__(self) -> str:
-        return f"cast {self.card}" + (f" at {self.target}" if self.target >= 0 else "")
-
-
-@dataclass(frozen=True, slots=True)
-class Discard(Action):
-    card: int
-
-    def __str__(self) -> str:
-        return f"discard {self.card}"
-
-
-@dataclass(frozen=True, slots=True)
-class Pass(Action):
-    def __str__(self) -> str:
-        return "pass"
-
-
-@dataclass(frozen=True, slots=True)
-class End(Action):
-    def __str__(self) -> str:
-        return "end"
-
-
-PASS, END = Pass(), End()
 
 
 class BrawlState(State):
-    __slots__ = ("active", "cards", "decisions", "decks", "discards", "events", "finished", "game", "hands",
-                 "life", "out", "owners", "res", "rng", "shields")
+    __slots__ = ("active", "boards", "cards", "decisions", "decks", "discards", "events", "finished", "game",
+                 "hands", "life", "out", "owners", "res", "rng", "shields")
 
     def __init__(self, game: Brawl, rng: Rng, cards: tuple[str, ...], owners: tuple[int, ...]) -> None:
         n = game.num_players
@@ -84,6 +68,7 @@ class BrawlState(State):
         self.decks: list[list[int]] = [[] for _ in range(n)]  # top = end
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.discards: list[list[int]] = [[] for _ in range(n)]
+        self.boards: list[list[int]] = [[] for _ in range(n)]  # permanents in play
         self.life, self.out = [LIFE] * n, []  # ``out``: first out first
         self.active, self.finished = n - 1, False
         self.res, self.shields = Resolution(), Replacements()
@@ -110,6 +95,8 @@ class BrawlState(State):
         p = top.player
         if top.kind == "discard":
             return [Discard(c) for c in sorted(self.hands[p])]
+        if top.kind == ORDER_TRIGGERS:
+            return [First(t.source) for t in MACHINE.trigger_choices(self)]
         casts = self.casts(p, fast_only=top.kind == "respond")
         return [*casts, PASS if top.kind == "respond" else END]
 
@@ -139,6 +126,9 @@ class BrawlState(State):
         elif isinstance(action, Pass):
             self.say("pass", player=p)
             MACHINE.pass_priority(self)
+        elif isinstance(action, First):
+            sources = [t.source for t in MACHINE.trigger_choices(self)]
+            MACHINE.choose_trigger(self, sources.index(action.card))
         elif isinstance(action, End):
             self.decisions.pop()
             self.say("end_turn", player=p)
@@ -172,11 +162,12 @@ class BrawlState(State):
             return PASS if words[0] == "pass" else END
         numbers = [w for w in words[1:] if w != "at"]
         if words and all(n.isdigit() for n in numbers):
-            if words[0] == "discard" and len(words) == 2:
-                return Discard(int(words[1]))
+            if words[0] in ("discard", "trigger") and len(words) == 2:
+                return (Discard if words[0] == "discard" else First)(int(words[1]))
             if words[0] == "cast" and len(words) in (2, 4) and (len(words) == 2 or words[2] == "at"):
                 return Cast(*map(int, numbers))
-        raise NotationError(f"{text!r}: an action is 'cast N', 'cast N at T', 'discard N', 'pass' or 'end'")
+        raise NotationError(f"{text!r}: an action is 'cast N', 'cast N at T', 'discard N', 'trigger N', "
+                            "'pass' or 'end'")
 
     # -- the turn -----------------------------------------------------------------------------
     def step_turn(self) -> None:
@@ -200,7 +191,24 @@ class BrawlState(State):
             self.res.step = "turn"
 
     def spell_done(self, frame: Frame) -> None:
-        self.discards[self.owners[frame.source]].append(frame.source)
+        if frame.tag == "trigger":  # a permanent's triggered ability: the card stays where it is
+            return
+        owner = self.owners[frame.source]
+        (self.boards if self.card(frame.source).permanent else self.discards)[owner].append(frame.source)
+
+    def fire_damage(self, player: int) -> None:
+        """Queue the triggers of the player's board (each filtered by its ``trigger_if``)."""
+        for card in self.boards[player]:
+            for ability in self.card(card).abilities[1:]:
+                if ability.triggers_on(self, Activation(player, card, ability.index, subjects=(player,))):
+                    MACHINE.queue(self, Trigger(player, card, ability.index, "damage", (player,)))
+
+    def start_trigger(self, trigger: Trigger) -> bool:
+        if trigger.player in self.out or trigger.source not in self.boards[trigger.player]:
+            return False  # its card left the board meanwhile
+        self.say("trigger", player=trigger.player, card=trigger.source)
+        MACHINE.start(self, Frame(trigger.player, trigger.source, trigger.ability, (), 0, "trigger"))
+        return True
 
     def eliminate(self, p: int) -> None:
         self.out.append(p)
@@ -208,6 +216,8 @@ class BrawlState(State):
         for frame in [f for f in self.res.stack if f.player == p]:  # their spells leave the stack
             self.res.stack.remove(frame)
             self.discards[p].append(frame.source)
+        self.discards[p] += self.boards[p]
+        self.boards[p] = []
         if len(self.alive()) <= 1:
             self.finished = True
             self.say("end", winner=self.alive()[0])
@@ -266,6 +276,8 @@ class BrawlState(State):
         self.say("damage", player=player, amount=happening.amount)
         if self.life[player] <= 0:
             self.eliminate(player)
+        else:
+            self.fire_damage(player)
 
     def heal(self, player: int, amount: int) -> None:
         self.life[player] += amount
@@ -287,7 +299,8 @@ class BrawlState(State):
         return Outcome.from_elimination(self.game.num_players, self.out, "last one standing")
 
     def on_stack(self) -> list[int]:
-        return [f.source for f in self.res.stack] + [f.source for f in self.res.frames]
+        """The spells cast and not yet resolved (a running trigger's card is on its board)."""
+        return [f.source for f in self.res.stack] + [f.source for f in self.res.frames if f.tag != "trigger"]
 
     def zones(self) -> list[Zone]:
         stacked = self.on_stack()
@@ -296,6 +309,7 @@ class BrawlState(State):
             out += [Zone(f"hand{p}", p, Visibility.OWNER, self.hands[p][:]),
                     Zone(f"deck{p}", p, Visibility.HIDDEN, self.decks[p][:]),
                     Zone(f"discard{p}", p, Visibility.PUBLIC, self.discards[p][:]),
+                    Zone(f"board{p}", p, Visibility.PUBLIC, self.boards[p][:]),
                     Zone(f"stack{p}", p, Visibility.PUBLIC, [c for c in stacked if self.owners[c] == p])]
         return out
 
@@ -310,7 +324,8 @@ class BrawlState(State):
 
     def to_json(self) -> dict[str, Any]:
         return {**self.public(), "rng": self.rng.state, "decks": [d[:] for d in self.decks],
-                "hands": [h[:] for h in self.hands], "discards": [d[:] for d in self.discards]}
+                "hands": [h[:] for h in self.hands], "discards": [d[:] for d in self.discards],
+                "boards": [b[:] for b in self.boards]}
 
     def to_notation(self) -> str:
         return json.dumps(self.to_json(), separators=(",", ":"))
@@ -320,21 +335,23 @@ class BrawlState(State):
         new.game, new.rng, new.cards, new.owners = self.game, self.rng.clone(), self.cards, self.owners
         new.decks, new.hands = [d[:] for d in self.decks], [h[:] for h in self.hands]
         new.discards, new.life, new.out = [d[:] for d in self.discards], self.life[:], self.out[:]
+        new.boards = [b[:] for b in self.boards]
         new.active, new.finished = self.active, self.finished
         new.res, new.shields = self.res.copy(), self.shields.copy()
         new.decisions, new.events = self.decisions[:], self.events[:]
         return new
 
     def check_invariants(self) -> None:
-        everywhere = [c for zones in (self.decks, self.hands, self.discards) for zone in zones for c in zone]
+        everywhere = [c for zones in (self.decks, self.hands, self.discards, self.boards)
+                      for zone in zones for c in zone]
         everywhere += self.on_stack()
         if sorted(everywhere) != list(range(len(self.cards))):
             raise AssertionError("a card is lost or in two places")
-        for zones in (self.decks, self.hands, self.discards):
+        for zones in (self.decks, self.hands, self.discards, self.boards):
             for p, zone in enumerate(zones):
                 if any(self.owners[c] != p for c in zone):
                     raise AssertionError(f"player {p} holds another player's card")
-        if len(self.res.asks) != sum(d.kind == "discard" for d in self.decisions):
+        if len(self.res.asks) != sum(d.kind in ASKS for d in self.decisions):
             raise AssertionError("asks and decisions out of step")
         if any(self.life[p] <= 0 for p in self.alive()):
             raise AssertionError("a player with no life is still in")
@@ -342,13 +359,16 @@ class BrawlState(State):
 
 MACHINE: Machine[BrawlState] = Machine(
     steps={"turn": BrawlState.step_turn},
-    frame_steps=lambda s, f: s.card(f.source).steps,
+    frame_steps=lambda s, f: s.card(f.source).steps[f.ability],
     activation=lambda s, f: Activation(f.player, f.source, f.ability, f.target, f.targets),
-    start_trigger=lambda s, t: False,  # Brawl's cards have no triggered abilities
+    start_trigger=BrawlState.start_trigger,
     over=lambda s: s.finished,
     frame_done=BrawlState.spell_done,
     windows={"respond": WindowRule(on_close=lambda s, w: s.window_closed())},
     is_out=lambda s, p: p in s.out,
+    trigger_order="apnap",
+    turn_order=lambda s: turn_order(s.active, s.game.num_players),
+    same_trigger=lambda s, a, b: s.cards[a.source] == s.cards[b.source] and a.ability == b.ability,
 )
 
 
@@ -428,7 +448,7 @@ class Brawl(Game):
                 any(not 0 <= o < n for o in owners):
             raise ValueError("cards and owners: a known card id and a player for each instance")
         state = BrawlState(self, Rng(int(data["rng"])), cards, owners)
-        for key in ("decks", "hands", "discards"):
+        for key in ("decks", "hands", "discards", "boards"):
             zones = [[int(c) for c in zone] for zone in data[key]]
             if len(zones) != n:
                 raise ValueError(f"{key}: one list per player")
@@ -468,7 +488,8 @@ class Brawl(Game):
         return self.state_from_json({
             **data, "rng": rng.next_u64(), "decks": [zones[f"deck{p}"] for p in range(n)],
             "hands": [sorted(zones[f"hand{p}"]) for p in range(n)],
-            "discards": [zones[f"discard{p}"] for p in range(n)]})
+            "discards": [zones[f"discard{p}"] for p in range(n)],
+            "boards": [zones[f"board{p}"] for p in range(n)]})
 
     def redeal_hidden(self, state: State, viewer: int | None, rng: Rng) -> BrawlState:
         assert isinstance(state, BrawlState)
@@ -477,4 +498,4 @@ class Brawl(Game):
         return new
 
 
-__all__ = ["MACHINE", "Brawl", "BrawlState", "Cast", "Discard", "End", "Pass"]
+__all__ = ["MACHINE", "Brawl", "BrawlState", "Cast", "Discard", "End", "First", "Pass"]

@@ -10,21 +10,35 @@ import tcgkit
 from tcgkit.kernel import IllegalAction, NotationError
 
 from . import Brawl, registered
-from .rules import END, PASS, BrawlState, Cast, Discard
+from .actions import END, PASS, Cast, Discard, First
+from .rules import BrawlState
 
-DECK = ["Spark", "Spark", "Fireball", "Drain", "Ward", "Counter", "Insight", "Rally"]
+POOL = ["spark", "drain", "ward", "counter", "insight", "fireball", "rally", "thorns", "well"]
 
 
-def position(hands: dict[int, list[str]], life: list[int] | None = None, players: int = 3) -> BrawlState:
-    """Player 0's turn, their main decision, with exactly these cards in hand."""
-    state = Brawl(players=players).new_state(0, [DECK] * players)
+def deck(*needed: str) -> list[str]:
+    """A legal deck holding the cards ``needed``, filled up from the pool."""
+    cards = list(needed)
+    for card in POOL * 2:
+        if len(cards) < 8 and cards.count(card) < 2:
+            cards.append(card)
+    return cards
+
+
+def position(hands: dict[int, list[str]], life: list[int] | None = None, players: int = 3,
+             boards: dict[int, list[str]] | None = None) -> BrawlState:
+    """Player 0's turn, their main decision, with exactly these cards in hand (and on boards)."""
+    boards = boards or {}
+    state = Brawl(players=players).new_state(0, [deck(*hands.get(p, []), *boards.get(p, []))
+                                                 for p in range(players)])
     for p in range(players):
         state.decks[p] += state.hands[p]
         state.hands[p] = []
-        for card_id in hands.get(p, []):
-            card = next(c for c in state.decks[p] if state.cards[c] == card_id)
-            state.decks[p].remove(card)
-            state.hands[p].append(card)
+        for zone, names in ((state.hands[p], hands.get(p, [])), (state.boards[p], boards.get(p, []))):
+            for card_id in names:
+                card = next(c for c in state.decks[p] if state.cards[c] == card_id)
+                state.decks[p].remove(card)
+                zone.append(card)
         state.hands[p].sort()
     if life is not None:
         state.life = life
@@ -33,7 +47,7 @@ def position(hands: dict[int, list[str]], life: list[int] | None = None, players
 
 
 def mine(state: BrawlState, p: int, card_id: str) -> int:
-    return next(c for c in state.hands[p] + state.discards[p] if state.cards[c] == card_id)
+    return next(c for c in state.hands[p] + state.discards[p] + state.boards[p] if state.cards[c] == card_id)
 
 
 def top(state: BrawlState) -> tuple[int, str]:
@@ -65,6 +79,26 @@ def test_a_cast_opens_a_window_the_caster_first_and_a_response_resolves_first():
     assert top(state) == (0, "main") and state.res.windows == []
     state.apply(END)
     assert state.active == 1 and not state.shields.entries  # Ward lasted until the end of the turn
+
+
+def test_triggers_wait_start_by_player_and_a_player_orders_different_ones():
+    state = position({0: ["drain"]}, boards={1: ["thorns", "well"], 2: ["well"]})
+    state.apply(Cast(mine(state, 0, "drain")))
+    passes(state, 3)  # Drain resolves: 1 damage to player 1, then to player 2
+    assert state.life == [5, 4, 4] and len(state.res.triggers) == 3
+    assert top(state) == (1, "order_triggers")  # APNAP from player 0: player 1's two differ
+    thorns, well = mine(state, 1, "thorns"), mine(state, 1, "well")
+    assert state.legal_actions() == [First(thorns), First(well)]
+    saved = state.game.state_from_json(json.loads(json.dumps(state.to_json())))
+    for position_ in (state, saved):
+        hands = [len(h) for h in position_.hands]
+        position_.apply(First(well))  # the Well draws; then Thorns hits player 2, whose Well fires again
+        assert [len(h) for h in position_.hands] == [hands[0], hands[1] + 1, hands[2] + 2]
+        assert position_.life == [5, 4, 3] and position_.res.triggers == []
+        assert top(position_) == (0, "respond")  # two identical Wells: no choice asked
+    assert saved.to_json() == state.to_json()
+    assert [e.data["card"] for e in state.events if e.kind == "trigger"] == [
+        well, thorns, mine(state, 2, "well"), mine(state, 2, "well")]
 
 
 def test_a_counter_stops_the_spell_and_pays_its_cost_when_it_resolves():
