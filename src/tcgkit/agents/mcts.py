@@ -28,8 +28,11 @@ The agent is single-observer IS-MCTS (SO-ISMCTS; Cowling, Powley and Whitehouse,
   The statistics are per player in the only form selection reads them: an edge is an
   action of one player, the one to move at its node, so it keeps that player's return;
   the other players' components of the return vector would be stored on every backup and
-  never read. Two players is the same zero-sum search as before (the loser's -1 is the
-  winner's +1).
+  never read. Where who moves next depends on hidden cards (in one determinization a
+  player answers, in another it has no answer and the next player is asked), each mover
+  gets its own node at that point of the tree (``_Node.for_mover``), so two players'
+  returns never mix in one edge. Two players is the same zero-sum search as before (the
+  loser's -1 is the winner's +1): the same trees and choices, seed for seed.
 - The move played is the root edge visited most (mean return breaks ties).
 
 When determinization changes nothing (Triple Triad with Open, Forge & Fury's public
@@ -163,17 +166,36 @@ class _Node:
     mover cannot see the sealed choice taken here. ``legal``, ``keys`` and ``slots`` cache
     the last legal list seen here with each action's notation and edge (``None`` until it
     has one): a node usually sees the same list again, and a list compares in C.
+
+    ``mover`` is the player whose statistics the edges hold (-1 until the first visit).
+    Who moves after a sequence of actions may depend on hidden cards (a player with no
+    possible response passes without being asked), so a visit with another player to move
+    goes to that player's own node, ``others[player]``, never mixing two players' returns.
     """
 
-    __slots__ = ("children", "edges", "keys", "legal", "sealed", "slots")
+    __slots__ = ("children", "edges", "keys", "legal", "mover", "others", "sealed", "slots")
 
-    def __init__(self, edges: dict[str, _Edge] | None = None) -> None:
+    def __init__(self, edges: dict[str, _Edge] | None = None, mover: int = -1) -> None:
         self.edges: dict[str, _Edge] = {} if edges is None else edges
         self.children: dict[str, _Node] = {}
         self.sealed: dict[str, _Edge] | None = None
         self.legal: list[Action] = []
         self.keys: list[str] = []
         self.slots: list[_Edge | None] = []
+        self.mover = mover
+        self.others: dict[int, _Node] | None = None
+
+    def for_mover(self, player: int) -> _Node:
+        """The node holding ``player``'s statistics at this information set."""
+        if self.mover < 0:
+            self.mover = player
+            return self
+        if self.others is None:
+            self.others = {}
+        node = self.others.get(player)
+        if node is None:
+            node = self.others[player] = _Node(mover=player)
+        return node
 
 
 class ISMCTSAgent:
@@ -262,6 +284,8 @@ class ISMCTSAgent:
         # Selection and expansion.
         while state.decisions and plies < MAX_PLIES:
             decision = state.decisions[-1]
+            if decision.player != node.mover:
+                node = node.for_mover(decision.player)
             legal = state.legal_actions()
             edges = node.edges
             keys: list[str]
@@ -346,8 +370,8 @@ class ISMCTSAgent:
         ):
             if node.sealed is None:
                 node.sealed = {}
-            return _Node(node.sealed)
-        return _Node()
+            return _Node(node.sealed, following.player)
+        return _Node(mover=-1 if following is None else following.player)
 
 
 def _level(name: str, iterations: int) -> Any:
