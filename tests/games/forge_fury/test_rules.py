@@ -203,6 +203,29 @@ def test_brasa_splits_one_deck_evenly_by_rarity():
         game.new_state(0, [deck, deck])
 
 
+def test_brasa_split_favours_neither_seat_with_odd_rarities():
+    # Rulebook: "divida igualmente as cartas super raras, raras e normais. Assim a partida
+    # fica equilibrada." 5 super rares and 15 rares cannot be halved: which seat gets the
+    # third super rare (and so the seventh rare goes to the other) is drawn by the seed.
+    game = tcgkit.load_game("forge-fury", mode="brasa")
+    by_rarity = [[c.label for c in game.cards.cards if c.rarity == r] for r in range(3)]
+    deck = by_rarity[2][:5] + by_rarity[1][:15] + by_rarity[0][:30]
+    extra_super_rare_to = []
+    for seed in range(400):
+        state = game.new_state(seed, [deck])
+        lists = state.decklists
+        assert sorted(lists[0] + lists[1]) == sorted(game.card_id(label) for label in deck)
+        counts = [[sum(game.rarity[c] == r for c in lists[p]) for r in range(3)] for p in (0, 1)]
+        assert sorted([counts[0][2], counts[1][2]]) == [2, 3]
+        assert sorted([counts[0][1], counts[1][1]]) == [7, 8]
+        assert [len(lists[0]), len(lists[1])] == [25, 25]
+        extra_super_rare_to.append(0 if counts[0][2] == 3 else 1)
+    # Seat 0 used to get it for every seed; a fair draw gives 200 of 400 +- 3 sigma (30).
+    assert 170 <= extra_super_rare_to.count(0) <= 230
+    # The split is part of the seeded deal: the same seed, the same split.
+    assert game.new_state(11, [deck]).decklists == game.new_state(11, [deck]).decklists
+
+
 def test_wrong_actions_are_refused_and_change_nothing(game):
     state = opened(game, [[6, 101, 102], [7, 103, 104]])
     before = state.to_json()

@@ -112,13 +112,21 @@ class ForgeFury(Game):
         return self.cards.hash
 
     def split_brasa(self, deck: list[int], rng: Rng) -> list[list[int]]:
-        """Super rares, rares and normals divided as evenly as possible (seeded)."""
+        """Super rares, rares and normals divided as evenly as possible (seeded).
+
+        Rulebook: "divida igualmente as cartas super raras, raras e normais. Assim a partida
+        fica equilibrada." Each rarity is dealt alternately; where a rarity's count is odd,
+        the seat that gets its extra card is drawn by the seed (RULES-NOTES), so neither seat
+        is favoured. With an even deck the odd rarities come in pairs, and the alternation
+        gives the second odd rarity's extra card to the other seat: 25 cards each.
+        """
         ordered: list[int] = []
         for rarity in (2, 1, 0):
             group = [c for c in deck if self.rarity[c] == rarity]
             rng.shuffle(group)
             ordered += group
-        return [ordered[0::2], ordered[1::2]]
+        first = rng.below(2)  # the seat dealt first: it gets the extra super rare, if any
+        return [ordered[first::2], ordered[1 - first::2]]
 
     # -- states ---------------------------------------------------------------------------
     def new_state(self, seed: int = 0, decks: Sequence[Deck] | None = None) -> ForgeFuryState:
