@@ -78,6 +78,8 @@ def rules_line(game: Game) -> str:
         parts.append("private deck lists")
     if options.card_file:
         parts.append(f"cards from {options.card_file}")
+    if options.card_files:
+        parts.append(f"cards from {', '.join(options.card_files)}")
     return "; ".join(parts)
 
 

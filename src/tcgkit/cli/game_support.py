@@ -118,9 +118,17 @@ def _forge_fury() -> GameSupport:
     from ..games.forge_fury import ForgeFuryOptions
     from . import forge_fury_view
 
+    generic = generic_rules(ForgeFuryOptions)
+
+    def parse_rules(text: str) -> dict[str, Any]:
+        values = generic(text)
+        if isinstance(values.get("card_files"), str):  # card_files=bundled;mine.csv
+            values["card_files"] = tuple(p for p in values["card_files"].split(";") if p)
+        return values
+
     return GameSupport(
-        rules_example="mode=brasa,minigame=odd_even",
-        parse_rules=generic_rules(ForgeFuryOptions),
+        rules_example="mode=brasa,minigame=odd_even,card_files=bundled;my_cards.csv",
+        parse_rules=parse_rules,
         card_rows=forge_fury_view.card_rows,
         card_table=forge_fury_view.card_table,
         render_view=forge_fury_view.render_view,

@@ -21,6 +21,7 @@ from ..agents import agent_names
 from ..games import find_game, load_game
 from ..kernel.errors import TcgkitError
 from ..kernel.game import Game
+from ..kernel.rng import Rng
 from ..sim.runner import GameResult, SimError, run_games
 from ..sim.stats import PlaceStats, Summary, summarize, write_csv
 from ..sim.tournament import Tournament, round_robin
@@ -200,7 +201,8 @@ def sim(
     ),
     deck: Annotated[Path | None, typer.Option(
         "--deck", help="the first agent's deck file or preconstructed deck (ff-tcg: warriors, "
-        "black_magic); it goes with the agent from seat to seat; needs --opponent-deck"
+        "black_magic); it goes with the agent from seat to seat; needs --opponent-deck. Forge & "
+        "Fury's Brasa: the one 50-card deck both players' decks are split from"
     )] = None,
     opponent_deck: Annotated[Path | None, typer.Option(
         "--opponent-deck", help="the second agent's deck file or preconstructed deck"
@@ -238,9 +240,19 @@ def sim(
         raise _fail(str(exc)) from None
 
     decks = None
-    if (deck is None) != (opponent_deck is None):
+    shared = deck is not None and len(load_game(entry.name, options).sample_decks(Rng(0))) == 1
+    if shared and deck is not None:  # Brasa: one deck split between the players, whoever sits where
+        if opponent_deck is not None:
+            raise _fail(f"{entry.name} {options.get('mode')} splits one deck: give only --deck")
+        if len(names) > seats:
+            raise _fail("--deck needs one agent per player (a round-robin draws its decks by the seed)")
+        try:
+            decks = [legal_deck(load_game(entry.name, options), deck)]
+        except CliError as exc:
+            raise _fail(str(exc), exc.code) from None
+    elif (deck is None) != (opponent_deck is None):
         raise _fail("give both --deck and --opponent-deck (one per agent), or neither")
-    if deck is not None and opponent_deck is not None:
+    elif deck is not None and opponent_deck is not None:
         if len(names) != 2 or seats != 2:
             raise _fail("--deck and --opponent-deck need exactly two agents and two players")
         try:
@@ -289,7 +301,7 @@ def sim(
     meta = {
         "game": entry.name, "rules": rules, "mode": options.get("mode"), "options": options,
         "agent_names": names, "seed": seed, "workers": workers, "seconds": round(seconds, 3),
-        "decks": None if deck is None else [str(deck), str(opponent_deck)],
+        "decks": None if deck is None else [str(deck)] if shared else [str(deck), str(opponent_deck)],
     }
     summary = summarize(results, names, meta)
     if csv is not None:

@@ -90,7 +90,9 @@ def play_game(game: Game, agents: Sequence[str], seed: int, index: int,
     lineup = lineup_for(index, players, len(agents))
     seats = tuple(agents[slot] for slot in lineup)
     game_seed = derive_seed(seed, index)
-    state = game.new_state(game_seed, None if decks is None else [decks[slot] for slot in lineup])
+    if decks is not None and len(decks) > 1:  # a deck goes with its agent; one is shared
+        decks = [decks[slot] for slot in lineup]
+    state = game.new_state(game_seed, decks)
     seated = [make_agent(name, game) for name in seats]
     rngs = [Rng(derive_seed(seed, index, p + 1)) for p in range(players)]
     count = 0
@@ -169,7 +171,8 @@ def check_agents(game: Game, agents: Sequence[str]) -> None:
 
 
 def check_decks(game: Game, agents: Sequence[str], decks: Sequence[Deck]) -> None:
-    if len(decks) != len(agents) or len(agents) != game.num_players:
+    shared = len(decks) == 1 and len(game.sample_decks(Rng(0))) == 1  # Brasa's one deck
+    if not shared and (len(decks) != len(agents) or len(agents) != game.num_players):
         raise SimError(f"give one deck per agent ({len(agents)} agents, {len(decks)} decks), "
                        f"and {game.num_players} agents for {game.name}")
     for i, deck in enumerate(decks):

@@ -3,6 +3,8 @@
 The 151-card collection ships in ``data/cards.csv`` (made by
 ``scripts/make_forge_fury_cards.py``). Names may repeat under other numbers (the
 rulebook's "Link #007 and Link #118"); a card is identified by name and number.
+Several collections may be loaded together ("misturar diversas coleções"): two of them may
+use the same number for different names, never the same name and number.
 """
 
 from __future__ import annotations
@@ -58,14 +60,21 @@ class Card:
         return RARITIES[self.rarity]
 
 
+BUNDLED = "bundled"  # in ``card_files``: the shipped collection
+
+
 class CardDB:
     def __init__(self, cards: list[Card], source: str) -> None:
         self.cards = cards
         self.source = source
-        self.by_number = {c.number: c for c in cards}
+        self.by_number: dict[int, list[Card]] = {}
         self.by_name: dict[str, list[Card]] = {}
+        self.by_label = {c.label.lower(): c for c in cards}
         for card in cards:
+            self.by_number.setdefault(card.number, []).append(card)
             self.by_name.setdefault(card.name.lower(), []).append(card)
+        # One collection: a number names one card, and state JSON writes cards as numbers.
+        self.unique_numbers = all(len(same) == 1 for same in self.by_number.values())
         canonical = "\n".join(f"{c.label},{c.values},{c.rarity}" for c in cards)
         self.hash = hashlib.sha256(canonical.encode()).hexdigest()[:16]
 
@@ -85,12 +94,17 @@ class CardDB:
             name, _, number = text.rpartition("#")
             if not number.strip().isdigit():
                 raise LookupError(f"{text!r}: the number after '#' is not a number")
-            card = self.by_number.get(int(number))
-            if card is None:
+            same = self.by_number.get(int(number), [])
+            if not same:
                 raise LookupError(f"{text!r}: no card number {int(number)}")
-            if name.strip() and name.strip().lower() != card.name.lower():
-                raise LookupError(f"{text!r}: card #{card.number:03d} is {card.name!r}")
-            return card
+            name = name.strip().lower()
+            named = [c for c in same if c.name.lower() == name] if name else same
+            if len(named) == 1:
+                return named[0]
+            labels = " or ".join(repr(c.label) for c in same)
+            if named:
+                raise LookupError(f"{text!r}: number {int(number)} is {labels}; add the name")
+            raise LookupError(f"{text!r}: card number {int(number)} is {labels}")
         matches = self.by_name.get(text.lower(), [])
         if len(matches) == 1:
             return matches[0]
@@ -99,24 +113,69 @@ class CardDB:
             raise LookupError(f"{text!r} names several cards ({labels}); add the number")
         raise LookupError(f"no card named {text!r}")
 
+    def json_key(self, card_id: int) -> int | str:
+        """How state JSON writes a card: its number, or its label when numbers repeat."""
+        card = self.cards[card_id]
+        return card.number if self.unique_numbers else card.label
+
+    def from_json_key(self, key: object) -> int:
+        """A card id from a number (naming one card) or a label; ``KeyError`` otherwise."""
+        if isinstance(key, int) and not isinstance(key, bool):
+            same = self.by_number.get(key, [])
+            if len(same) == 1:
+                return same[0].id
+        elif isinstance(key, str) and key.lower() in self.by_label:
+            return self.by_label[key.lower()].id
+        raise KeyError(f"card {key!r}")
+
     @staticmethod
     def parse(text: str, source: str) -> CardDB:
-        rows = parse_csv_table(text, source, CardRow, unique=("number",))
-        if not rows:
-            raise CardDataError(f"{source}: no cards")
-        cards = [
-            Card(i, r.number, r.name, (r.green, r.red, r.blue), RARITIES.index(r.rarity))
-            for i, (_, r) in enumerate(rows)
-        ]
-        return CardDB(cards, source)
+        return CardDB.merge([(source, text)])
+
+    @staticmethod
+    def merge(files: list[tuple[str, str]]) -> CardDB:
+        """Every (source, text) table together, in order. A number is unique within a file;
+        across files it may name other cards, but a name and number appear once in all."""
+        cards: list[Card] = []
+        seen: dict[tuple[str, int], str] = {}
+        for source, text in files:
+            rows = parse_csv_table(text, source, CardRow, unique=("number",))
+            if not rows:
+                raise CardDataError(f"{source}: no cards")
+            for line, r in rows:
+                where = f"{source}, line {line}"
+                identity = (r.name.lower(), r.number)
+                if identity in seen:
+                    raise CardDataError(
+                        f"{where}, card {r.name!r}: field 'number': {r.name} #{r.number:03d} is "
+                        f"already {seen[identity]} (a card is its name and number)"
+                    )
+                seen[identity] = where
+                values = (r.green, r.red, r.blue)
+                cards.append(Card(len(cards), r.number, r.name, values, RARITIES.index(r.rarity)))
+        return CardDB(cards, " + ".join(source for source, _ in files))
 
 
 @cache
 def default_cards() -> CardDB:
-    text = resources.files(__package__).joinpath("data/cards.csv").read_text(encoding="utf-8")
-    return CardDB.parse(text, "forge_fury/data/cards.csv")
+    return CardDB.parse(_bundled_text(), "forge_fury/data/cards.csv")
+
+
+def _bundled_text() -> str:
+    return resources.files(__package__).joinpath("data/cards.csv").read_text(encoding="utf-8")
 
 
 @cache
 def load_cards(path: str | None) -> CardDB:
     return default_cards() if path is None else CardDB.parse(read_text(path), path)
+
+
+@cache
+def load_card_files(paths: tuple[str, ...]) -> CardDB:
+    """Several collections together; ``bundled`` stands for the shipped one."""
+    if not paths:
+        raise CardDataError("card_files: give at least one card file")
+    return CardDB.merge([
+        ("forge_fury/data/cards.csv", _bundled_text()) if path == BUNDLED else (path, read_text(path))
+        for path in paths
+    ])

@@ -109,10 +109,10 @@ SCALARS = ("colour", "chooser", "revealed", "call", "caller", "purpose", "ties",
 
 
 def state_to_json(state: ForgeFuryState) -> dict[str, Any]:
-    number = [c.number for c in state.game.cards.cards]
+    key = [state.game.cards.json_key(c.id) for c in state.game.cards.cards]
 
-    def nums(ids: list[int] | tuple[int, ...]) -> list[int]:
-        return [number[c] for c in ids]
+    def nums(ids: list[int] | tuple[int, ...]) -> list[int | str]:
+        return [key[c] for c in ids]
 
     return {
         "game": state.game.name,
@@ -121,7 +121,7 @@ def state_to_json(state: ForgeFuryState) -> dict[str, Any]:
         "decklists": [nums(d) for d in state.decklists],
         "decks": [nums(d) for d in state.decks],
         "hands": [nums(h) for h in state.hands],
-        "picks": [None if c is None else number[c] for c in state.picks],
+        "picks": [None if c is None else key[c] for c in state.picks],
         "recovery": [nums(p) for p in state.recovery],
         "conquest": [nums(p) for p in state.conquest],
         "signs": list(state.signs),
@@ -139,16 +139,16 @@ def state_from_json(game: ForgeFury, data: dict[str, Any]) -> ForgeFuryState:
         raise NotationError(f"state JSON: not a {game.name} state")
     if data.get("options") != game.options_json():
         raise NotationError("state JSON: its options differ from this game's")
-    by_number = {c.number: c.id for c in game.cards.cards}
+    card_id = game.cards.from_json_key
     try:
-        def ids(numbers: list[int]) -> list[int]:
-            return [by_number[n] for n in numbers]
+        def ids(keys: list[int | str]) -> list[int]:
+            return [card_id(k) for k in keys]
 
         state = ForgeFuryState(game, Rng(int(data["rng"])),
                                tuple(tuple(ids(d)) for d in data["decklists"]))
         state.decks = [ids(d) for d in data["decks"]]
         state.hands = [ids(h) for h in data["hands"]]
-        state.picks = [None if n is None else by_number[n] for n in data["picks"]]
+        state.picks = [None if k is None else card_id(k) for k in data["picks"]]
         state.recovery = [ids(p) for p in data["recovery"]]
         state.conquest = [ids(p) for p in data["conquest"]]
         state.signs = list(data["signs"])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 Mode = Literal["brasa", "chama", "forja", "colecao"]
 DECK_SIZES: dict[str, int] = {"brasa": 25, "chama": 50, "forja": 100, "colecao": 151}
@@ -35,3 +35,14 @@ class ForgeFuryOptions(BaseModel):
         False, description="hide each player's deck list (public by default)"
     )
     card_file: str | None = Field(None, description="a CSV card file instead of the collection")
+    card_files: tuple[str, ...] | None = Field(
+        None,
+        description="several CSV card files played together instead of the collection ('bundled' "
+        "names the collection); a card is its name and number, so two files may share a number",
+    )
+
+    @model_validator(mode="after")
+    def _one_source(self) -> ForgeFuryOptions:
+        if self.card_file is not None and self.card_files is not None:
+            raise ValueError("give card_file or card_files, not both")
+        return self

@@ -18,7 +18,7 @@ from ...kernel.game import Deck, Game, Outcome, State
 from ...kernel.rng import Rng, derive_seed
 from ...kernel.zones import Visibility, Zone
 from .actions import CALLS, COLOUR_ACTIONS, SHOWS, THROWS, Call, ChooseColour, Pick, Show, Throw
-from .cards import COLOURS, CardDB, load_cards
+from .cards import COLOURS, CardDB, load_card_files, load_cards
 from .options import BRASA_SOURCE, DECK_SIZES, ForgeFuryOptions
 
 OPENING_HAND = 3
@@ -53,7 +53,8 @@ class ForgeFury(Game):
 
     def __init__(self, options: Any = None, **kwargs: Any) -> None:
         super().__init__(options, **kwargs)
-        self.cards: CardDB = load_cards(self.options.card_file)
+        files = self.options.card_files
+        self.cards: CardDB = load_card_files(files) if files else load_cards(self.options.card_file)
         self.values = [c.values for c in self.cards.cards]
         self.rarity = [c.rarity for c in self.cards.cards]
         self.pick_actions = [Pick(c.id, c.label) for c in self.cards.cards]
@@ -335,8 +336,10 @@ class ForgeFuryState(State["ForgeFury"]):
         assert a is not None and b is not None and self.colour is not None
         self.revealed = True
         step, winner = self.game.compare(a, b, self.colour)
-        if winner is None and self.game.options.tie_by_number and a != b:
-            step, winner = "number", int(self.game.cards[b].number > self.game.cards[a].number)
+        number_a, number_b = self.game.cards[a].number, self.game.cards[b].number
+        if winner is None and self.game.options.tie_by_number and number_a != number_b:
+            # two collections may print one number under two names: that tie goes on
+            step, winner = "number", int(number_b > number_a)
         self.log.append(("reveal", a, b, self.colour, step, winner))
         if winner is None:
             self.start_minigame("round", self.chooser)
