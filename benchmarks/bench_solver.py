@@ -56,7 +56,7 @@ def main(argv: list[str] | None = None) -> int:
     for seed in range(args.seeds):
         state = position(game, seed)
         for mode in modes:
-            sol = solve(state, mode, Rng(seed) if args.one_best else None)
+            sol = solve(state, mode, Rng(seed) if args.one_best else None, every=not args.one_best)
             run = {"seed": seed, "seconds": round(sol.seconds, 3), "nodes": sol.nodes,
                    "nodes_per_second": round(sol.nodes / sol.seconds), "value": sol.value,
                    "best": len(sol.best), "moves": sol.moves}

@@ -77,11 +77,11 @@ def test_solver_matches_brute_force(rules):
         state = random_position(options, 1000 * rules + seed, empty, duplicates=seed % 4 == 3)
         truth = move_values(state)
         best = max(truth.values())
-        exact = solve(state, "exact")
+        exact = solve(state, "exact", every=True)
         assert exact.value == best, state.to_notation()
         found = {(p.card, p.cell) for p in exact.best}
         assert found == {m for m, v in truth.items() if v == best}, state.to_notation()
-        wdl = solve(state, "wdl")
+        wdl = solve(state, "wdl", every=True)
         sign = (best > 5) - (best < 5)
         assert wdl.value == sign
         assert {(p.card, p.cell) for p in wdl.best} == {
@@ -92,6 +92,9 @@ def test_solver_matches_brute_force(rules):
         assert one.value == best and len(one.best) == 1 and one.best[0] in exact.best
         one = solve(state, "wdl", Rng(seed))
         assert one.value == sign and len(one.best) == 1 and one.best[0] in wdl.best
+        default = solve(state)  # one best move, no seed: the same one every time
+        assert default.value == best and not default.every and len(default.best) == 1
+        assert default.best[0] in exact.best and solve(state).best == default.best
         state.check_invariants()  # the solver leaves the state alone
 
 
@@ -99,7 +102,7 @@ def test_exact_and_wdl_agree_on_bigger_positions():
     options = RULE_SETS[3]
     for seed in range(2):
         state = random_position(options, 500 + seed, 7)
-        exact, wdl = solve(state, "exact"), solve(state, "wdl")
+        exact, wdl = solve(state, "exact", every=True), solve(state, "wdl", every=True)
         assert wdl.value == (exact.value > 5) - (exact.value < 5)
         assert set(map(str, exact.best)) <= set(map(str, wdl.best))
         assert wdl.nodes > 0 and exact.seconds >= 0
@@ -149,3 +152,14 @@ def test_perfect_agent_takes_the_highest_level():
     agent = make_agent("perfect", state.game)
     action = agent.act(state.view(0), state.legal_actions(), Rng(0))
     assert action.card == max(state.takeable(), key=lambda c: state.game.cards[c].level)
+
+
+def test_the_solver_is_public():
+    import tcgkit.agents as agents
+
+    state = random_position(RULE_SETS[3], 77, 4)
+    solution = agents.solve_triple_triad(state, every=True)
+    assert isinstance(solution, agents.Solution) and solution.every
+    again = agents.TripleTriadSolver(state.game).solve(state, every=True)
+    assert again.best == solution.best and again.value == solution.value
+    assert {"solve_triple_triad", "TripleTriadSolver", "Solution", "NotAPlacement"} <= set(agents.__all__)

@@ -20,14 +20,24 @@ def test_solve_prints_value_best_moves_and_work(run):
     lines = result.output.splitlines()
     assert lines[0].startswith("value: ")
     assert "for player" in lines[0] or "draw" in lines[0]
-    assert lines[1].startswith("best moves (")
+    assert lines[1].startswith("a best move (of 6; --all lists every one): ")
     assert "@" in lines[1]
     assert lines[2].startswith("searched ") and lines[2].endswith(" s")
 
 
+def test_solve_all_lists_every_best_move_and_the_default_one_is_among_them(run):
+    every = json.loads(run("solve", "tt", "--position", POSITION, "--json", "--all").output)
+    one = json.loads(run("solve", "tt", "--position", POSITION, "--json").output)
+    assert every["all"] and not one["all"]
+    assert len(one["best"]) == 1 and one["best"][0] in every["best"]
+    assert one["value"] == every["value"] and one["nodes"] < every["nodes"]
+    text = run("solve", "tt", "--position", POSITION, "--all").output.splitlines()
+    assert text[1] == f"best moves ({len(every['best'])} of 28): " + " ".join(every["best"])
+
+
 def test_solve_json_exact_and_wdl_agree(run):
-    exact = json.loads(run("solve", "tt", "--position", POSITION, "--json").output)
-    wdl = json.loads(run("solve", "tt", "--position", POSITION, "--json", "--wdl").output)
+    exact = json.loads(run("solve", "tt", "--position", POSITION, "--json", "--all").output)
+    wdl = json.loads(run("solve", "tt", "--position", POSITION, "--json", "--wdl", "--all").output)
     assert exact["mode"] == "exact" and wdl["mode"] == "wdl"
     assert exact["to_move"] == 0
     assert sum(exact["scores"]) == 10 and exact["scores"][0] == exact["value"]

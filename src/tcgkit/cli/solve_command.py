@@ -1,4 +1,4 @@
-"""``tcgkit solve triple-triad --position NOTATION``: the exact value and every best move."""
+"""``tcgkit solve triple-triad --position NOTATION``: the exact value and a best move (or every one)."""
 
 from __future__ import annotations
 
@@ -14,14 +14,16 @@ from ..kernel.registry import find_game
 from .errors import reports_errors, usage_error
 from .game_support import game_from_position
 
-SOLVE_HELP = """Solve a position exactly: the final score with best play, and every best move.
+SOLVE_HELP = """Solve a position exactly: the final score with best play, and a best move.
 
 Both hands are known in a position notation, so the solution is exact (Open play). The
 value is the result of the single game on the board (Sudden Death and trades aside): the
 final score, e.g. '6-4 for player 0', or with --wdl only win / draw / loss for the player
-to move (much faster). Prints the best moves as CARD@CELL, the positions searched and the
-time; --json prints one JSON object. Only triple-triad can be solved. A position without a
-card to place (a trade pick, the end) is refused.
+to move (a little faster for one best move; about as slow with --all). Prints one best
+move as CARD@CELL (--all: every best move, one more search per move, so several times
+slower from an empty board), the positions searched and the time; --json prints one JSON
+object. Only triple-triad can be solved. A position without a card to
+place (a trade pick, the end) is refused.
 """
 
 
@@ -32,7 +34,10 @@ def solve_position(
         "--position", help="The position notation to solve (see 'tcgkit play --position')."
     )],
     wdl: Annotated[bool, typer.Option(
-        "--wdl", help="Only win / draw / loss for the player to move (faster)."
+        "--wdl", help="Only win / draw / loss for the player to move."
+    )] = False,
+    every: Annotated[bool, typer.Option(
+        "--all", help="List every best move (for --wdl: every move that keeps the result)."
     )] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
@@ -42,15 +47,18 @@ def solve_position(
     _, state = game_from_position(entry.name, position)
     assert isinstance(state, TripleTriadState)
     try:
-        solution = solve(state, "wdl" if wdl else "exact")
+        solution = solve(state, "wdl" if wdl else "exact", every=every)
     except NotAPlacement as exc:
         raise usage_error(str(exc)) from None
     if as_json:
         typer.echo(json.dumps(to_json(solution)))
         return
     typer.echo(f"value: {describe(solution)}")
-    typer.echo(f"best moves ({len(solution.best)} of {solution.moves}): "
-               + " ".join(str(p) for p in solution.best))
+    if solution.every:
+        typer.echo(f"best moves ({len(solution.best)} of {solution.moves}): "
+                   + " ".join(str(p) for p in solution.best))
+    else:
+        typer.echo(f"a best move (of {solution.moves}; --all lists every one): {solution.best[0]}")
     typer.echo(f"searched {solution.nodes} positions in {solution.seconds:.2f} s")
 
 
@@ -74,6 +82,7 @@ def to_json(solution: Solution) -> dict[str, object]:
         "value": solution.value,
         "scores": list(solution.scores) if solution.scores is not None else None,
         "best": [str(p) for p in solution.best],
+        "all": solution.every,
         "moves": solution.moves,
         "nodes": solution.nodes,
         "seconds": round(solution.seconds, 4),
