@@ -50,7 +50,6 @@ class Playthrough:
     options: dict[str, Any] = field(default_factory=dict)
     seeds: range = range(6)
     decks: tuple[str, ...] = ()  # deck files under data/; empty: decks dealt by the seed
-    data_files: tuple[str, ...] = ()  # option values naming files under data/ (see load)
     fixture: str = ""  # "module:Class" of a test fixture game under tests/ (never registered)
 
     @property
