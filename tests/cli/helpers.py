@@ -12,12 +12,15 @@ from dataclasses import dataclass
 from tcgkit.agents import make_agent
 from tcgkit.cli.match import Match
 from tcgkit.cli.play_loop import agent_choice
+from tcgkit.cli.profile import load_profile
+from tcgkit.cli.saves import read_save
 from tcgkit.cli.triple_triad_hands import hotseat_decks, matching_hand
 from tcgkit.games.triple_triad import TripleTriad
 from tcgkit.games.triple_triad.collection import Collection
 from tcgkit.games.triple_triad.options import parse_rules
 from tcgkit.kernel.actions import Action
 from tcgkit.kernel.game import State
+from tcgkit.kernel.replay import Record
 
 Strategy = Callable[[Match, int], Action]
 
@@ -83,3 +86,10 @@ def find_plan(want: Callable[[Planned], bool], **kwargs) -> tuple[int, Planned]:
         if want(plan):
             return seed, plan
     raise AssertionError("no seed under 60 gives the wanted game")
+
+
+def saved_record(path) -> Record:
+    """The record inside a save ``tcgkit play --save`` wrote (sealed or not), opened with
+    the test's profile (TCGKIT_HOME)."""
+    secret = load_profile().secret
+    return read_save(path, bytes.fromhex(secret) if secret else None).record

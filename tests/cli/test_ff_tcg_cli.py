@@ -12,7 +12,9 @@ from tcgkit.agents import make_agent
 from tcgkit.cli.match import Match
 from tcgkit.cli.play_loop import agent_choice
 from tcgkit.games.ff_tcg import starter_decks
-from tcgkit.kernel.replay import Record, verify
+from tcgkit.kernel.replay import verify
+
+from .helpers import saved_record
 
 DECKS = dict(starter_decks())
 
@@ -67,7 +69,7 @@ def test_a_whole_game_against_the_ai_is_saved_and_replays(run, home, tmp_path):
     assert "Rival (random): deck (baralho)" in out
     outcome = game_plan.match.state.outcome
     assert outcome is not None and "Result: " in out
-    record = Record.load(save)
+    record = saved_record(save)
     assert record.actions == game_plan.match.actions
     assert verify(record).outcome == outcome
 

@@ -18,8 +18,10 @@ from tcgkit.cli.play_loop import PlayLoop, agent_choice
 from tcgkit.cli.seats import Seats
 from tcgkit.kernel.decks import parse_deck
 from tcgkit.kernel.game import Deck
-from tcgkit.kernel.replay import Record, verify
+from tcgkit.kernel.replay import verify
 from tcgkit.kernel.rng import Rng, derive_seed
+
+from .helpers import saved_record
 
 
 @dataclass
@@ -85,7 +87,7 @@ def test_a_brasa_game_against_the_ai_to_the_end(run, home, tmp_path):
     assert "The end: " in out
     assert "Rival (greedy)'s hand: 3 cards (hidden)" in out
     assert "rarity" in out and "Your hand" in out
-    record = Record.load(save)
+    record = saved_record(save)
     assert record.actions == game_plan.match.actions
     assert record.decks is None  # drawn by the seed
     assert verify(record).outcome == outcome
@@ -104,7 +106,7 @@ def test_the_mixed_ai_answers_piped_moves(run, home, tmp_path):
     assert result.exit_code == 0, result.output
     assert "Rival (mixed) picked in secret" in result.stdout
     assert "Input ended. The game is saved in" in result.stdout
-    assert Record.load(save).actions == game_plan.match.actions
+    assert saved_record(save).actions == game_plan.match.actions
 
 
 def test_help_lists_the_moves_and_bad_moves_explain(run, home):
@@ -193,11 +195,11 @@ def test_deck_files_for_both_players(run, home, tmp_path):
     result = play(run, "--deck", str(mine), "--opponent-deck", str(theirs), "--seed", "3",
                   "--save", str(save), input="quit\n")
     assert result.exit_code == 0, result.output
-    assert Record.load(save).decks == [my_cards, their_cards]
+    assert saved_record(save).decks == [my_cards, their_cards]
     second = play(run, "--deck", str(mine), "--opponent-deck", str(theirs), "--seed", "3",
                   "--as", "1", "--save", str(save), input="quit\n")
     assert second.exit_code == 0, second.output
-    assert Record.load(save).decks == [their_cards, my_cards]
+    assert saved_record(save).decks == [their_cards, my_cards]
 
 
 def test_a_missing_deck_is_drawn_by_the_seed(run, home, tmp_path):
@@ -208,7 +210,7 @@ def test_a_missing_deck_is_drawn_by_the_seed(run, home, tmp_path):
     assert result.exit_code == 0, result.output
     game = tcgkit.load_game("forge-fury")
     drawn = game.sample_decks(Rng(derive_seed(3, 1)))  # what new_state(3, None) draws
-    assert Record.load(save).decks == [parse_deck(mine.read_text()).cards, drawn[1]]
+    assert saved_record(save).decks == [parse_deck(mine.read_text()).cards, drawn[1]]
 
 
 def test_brasa_plays_one_deck_file(run, home, tmp_path):
@@ -220,7 +222,7 @@ def test_brasa_plays_one_deck_file(run, home, tmp_path):
     result = play(run, "--mode", "brasa", "--deck", str(path), "--seed", "6", "--save", str(save),
                   input=game_plan.lines())
     assert result.exit_code == 0, result.output
-    record = Record.load(save)
+    record = saved_record(save)
     assert record.decks == [cards]
     assert record.actions == game_plan.match.actions
     assert set(game_plan.match.start.decklists[0] + game_plan.match.start.decklists[1]) == {

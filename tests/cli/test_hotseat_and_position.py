@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from tcgkit.kernel.replay import Record, verify
+from tcgkit.kernel.replay import verify
 
-from .helpers import plan_hotseat
+from .helpers import plan_hotseat, saved_record
 
 
 def test_hotseat_shows_only_the_movers_hand_and_separates_turns(run, home):
@@ -24,11 +24,12 @@ def test_hotseat_shows_only_the_movers_hand_and_separates_turns(run, home):
     assert not home.exists()  # the profile is left alone
 
 
-def test_hotseat_undo_takes_back_one_move(run, home):
+def test_in_hotseat_a_player_cannot_undo_the_others_move(run, home):
     plan = plan_hotseat(4)
-    moves = [plan.moves[0], "undo", *plan.moves]
+    moves = [plan.moves[0], "undo", *plan.moves[1:]]
     result = run("play", "tt", "--hotseat", "--seed", "4", input="\n".join(moves) + "\n")
-    assert "Took back 1 action(s)." in result.stdout
+    assert "Cannot undo: the last move is the other player's" in result.stdout
+    assert "Took back" not in result.stdout
     assert "Result:" in result.stdout
 
 
@@ -65,7 +66,7 @@ def test_a_position_game_saves_with_its_start_and_replays(run, home, tmp_path):
     result = run("play", "tt", "--position", POSITION, "--as", "1", "--save", str(path),
                  input="Caterchipillar@4\n")
     assert result.exit_code == 0, result.output
-    record = Record.load(path)
+    record = saved_record(path)
     assert record.position is not None and record.actions == ["Caterchipillar@4"]
     assert verify(record).is_terminal
     replayed = run("replay", str(path))

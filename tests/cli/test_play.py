@@ -10,9 +10,9 @@ from tcgkit.agents import make_agent
 from tcgkit.cli.match import Match
 from tcgkit.cli.play_loop import PlayLoop
 from tcgkit.cli.seats import Seats
-from tcgkit.kernel.replay import Record, verify
+from tcgkit.kernel.replay import verify
 
-from .helpers import find_plan, greedy, plan_vs_ai
+from .helpers import find_plan, greedy, plan_vs_ai, saved_record
 
 
 def play(run, *args: str, input: str):
@@ -72,14 +72,22 @@ def test_an_occupied_cell_is_an_illegal_move(run, home):
 
 
 def test_undo_takes_back_my_move_and_the_reply(run, home, tmp_path):
-    plan = plan_vs_ai(5)
+    plan = plan_vs_ai(5, "open")  # the AI's hand is open: its reply tells nothing hidden
     save = tmp_path / "undo.json"
     moves = [plan.moves[0], "undo", *plan.moves]
-    result = play(run, "--seed", "5", "--hand", "auto", "--save", str(save),
+    result = play(run, "--seed", "5", "--hand", "auto", "--rules", "open", "--save", str(save),
                   input="\n".join(moves) + "\n")
     assert result.exit_code == 0, result.output
     assert "Took back 2 action(s)." in result.stdout
-    assert Record.load(save).actions == plan.match.actions  # as if never undone
+    assert saved_record(save).actions == plan.match.actions  # as if never undone
+
+
+def test_undo_never_goes_back_past_a_card_played_from_a_hidden_hand(run, home):
+    plan = plan_vs_ai(5)  # closed: the AI's reply shows a card of its hidden hand
+    result = play(run, "--seed", "5", "--hand", "auto",
+                  input="\n".join([plan.moves[0], "undo", *plan.moves[1:]]) + "\n")
+    assert "Cannot undo: a move since then showed you hidden cards" in result.stdout
+    assert "Took back" not in result.stdout and "Result:" in result.stdout
 
 
 def test_undo_before_any_move_says_so(run, home):
@@ -94,7 +102,7 @@ def test_quit_and_end_of_input_keep_the_save(run, home, tmp_path):
                   input="\n".join(plan.moves[:2]) + "\nquit\n")
     assert result.exit_code == 0
     assert "You quit. The game is saved in" in result.stdout
-    assert Record.load(save).outcome is None
+    assert saved_record(save).outcome is None
 
     result = play(run, "--resume", str(save), input=plan.moves[2] + "\n")
     assert result.exit_code == 0
@@ -103,7 +111,7 @@ def test_quit_and_end_of_input_keep_the_save(run, home, tmp_path):
     result = play(run, "--resume", str(save), input="\n".join(plan.moves[3:]) + "\n")
     assert result.exit_code == 0, result.output
     assert "Result:" in result.stdout
-    record = Record.load(save)
+    record = saved_record(save)
     assert record.actions == plan.match.actions
     assert record.outcome == plan.state.outcome.to_json()
     assert verify(record).outcome == plan.state.outcome
@@ -218,4 +226,4 @@ def test_ctrl_c_stops_cleanly_and_keeps_the_save(tmp_path):
                     save_path=save, game_name="triple-triad")
     assert loop.run() == "interrupted"
     assert "Interrupted. The game is saved in" in console.export_text()
-    assert Record.load(save).actions == match.actions
+    assert saved_record(save).actions == match.actions

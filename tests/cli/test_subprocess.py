@@ -6,9 +6,7 @@ import os
 import subprocess
 import sys
 
-from tcgkit.kernel.replay import Record
-
-from .helpers import plan_vs_ai
+from .helpers import plan_vs_ai, saved_record
 
 
 def tcgkit(*args: str, home, stdin: str = "") -> subprocess.CompletedProcess[str]:
@@ -27,7 +25,7 @@ def test_a_piped_game_plays_to_the_end_and_saves(tmp_path):
     assert done.returncode == 0, done.stderr
     assert "Result:" in done.stdout
     assert "\x1b[" not in done.stdout
-    assert Record.load(save).actions == plan.match.actions
+    assert saved_record(save).actions == plan.match.actions
 
 
 def test_errors_are_one_line_with_exit_codes(tmp_path):

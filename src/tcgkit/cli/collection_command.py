@@ -9,7 +9,7 @@ import typer
 
 from ..games.triple_triad import TripleTriad
 from .console import make_console
-from .errors import reports_errors
+from .errors import CliError, reports_errors
 from .profile import load_profile, profile_path, reset_profile
 from .triple_triad_hands import collection_table
 
@@ -18,7 +18,9 @@ COLLECTION_HELP = """Show your Triple Triad card collection (your profile).
 A new profile starts with one of each level-1 and level-2 card. 'tcgkit play' picks your
 hand from it and a trade against the AI adds or removes cards. The profile is
 profile.json in your user data folder; the TCGKIT_HOME environment variable overrides
-the folder. --reset starts again from the starter collection.
+the folder. --reset --yes starts again from the starter collection; the old profile is
+kept as a backup beside it (profile.json.bak, then .2.bak, ...). Viewing never needs to
+write: a read-only folder still shows the collection.
 """
 
 
@@ -26,21 +28,25 @@ the folder. --reset starts again from the starter collection.
 def collection(
     as_json: Annotated[bool, typer.Option("--json", help="Print it as JSON.")] = False,
     reset: Annotated[bool, typer.Option("--reset", help="Back to the starter collection.")] = False,
+    yes: Annotated[bool, typer.Option("--yes", help="Confirm --reset of a valid profile.")] = False,
     no_color: Annotated[bool, typer.Option("--no-color", help="Plain text, no colour.")] = False,
 ) -> None:
     game = TripleTriad()
     console = make_console(no_color)
     if reset:
-        profile, moved = reset_profile(game)
+        profile, moved = reset_profile(game, confirmed=yes)
         if moved is not None:
-            console.print(f"The unreadable profile was moved to {moved}.", markup=False)
+            console.print(f"The old profile was kept as {moved}.", markup=False)
         console.print("Your collection is the starter collection again.")
     else:
         profile = load_profile()
     cards = profile.collection(game)
     if not profile.path.exists():
         profile.set_collection(game, cards)
-        profile.save()
+        try:
+            profile.save()
+        except CliError as exc:  # a read-only folder: show it all the same
+            typer.echo(f"tcgkit: warning: {exc}", err=True)
     if as_json:
         typer.echo(json.dumps({
             "game": game.name, "file": str(profile_path()), "total": len(cards),

@@ -7,6 +7,7 @@ from a pasted position records the position as its start.
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -15,6 +16,8 @@ from ..kernel.game import Deck, Game, State
 from ..kernel.replay import Record, replay
 from .errors import CliError
 from .files import write_json_atomic
+from .saves import write_save
+from .undo import first_telling_after
 
 
 @dataclass
@@ -25,6 +28,9 @@ class Match:
     record: Record
     actions: list[str] = field(default_factory=list)
     movers: list[int] = field(default_factory=list)  # who took each action
+    match_id: str = field(default_factory=lambda: secrets.token_hex(16))
+    agent_seed: int | None = None  # the AI's own stream; None: derived from the seed
+    key: bytes | None = None  # the profile's secret: saves are signed and sealed with it
     state: State = field(init=False)
 
     def __post_init__(self) -> None:
@@ -65,18 +71,36 @@ class Match:
         """Undo the last ``count`` actions by replaying the rest from the start."""
         self._replay(self.actions[: len(self.actions) - count])
 
-    def undo_for(self, player: int) -> int:
-        """Take back ``player``'s last action and everything after it; how many went."""
+    def undo_for(self, player: int, *, own_only: bool = False) -> int | str:
+        """Take back ``player``'s last action and everything after it: how many went, or
+        why nothing did (0: nothing to undo). Never past an action that told ``player``
+        something hidden or drew at random (``undo.py``); ``own_only`` (hotseat): never
+        another player's action."""
+        if own_only and self.movers and self.movers[-1] != player:
+            return "the last move is the other player's; only its player could take it back"
         for index in range(len(self.movers) - 1, -1, -1):
             if self.movers[index] == player:
-                count = len(self.actions) - index
-                self.take_back(count)
-                return count
-        return 0
+                break
+        else:
+            return 0
+        if first_telling_after(self.start, self.actions, index, player) is not None:
+            return (
+                "a move since then showed you hidden cards or drew at random, so it stays "
+                "(undo never goes back past a reveal or a random draw)"
+            )
+        count = len(self.actions) - index
+        self.take_back(count)
+        return count
 
     def save(self, path: str | Path) -> None:
+        """Write the save: signed and, until the game is over, sealed with ``key`` (see
+        ``saves.py``); a plain record when there is no key."""
         self.record.actions = list(self.actions)
         self.record.finish(self.state)
+        if self.key is not None:
+            write_save(path, self.key, self.record, self.match_id, self.agent_seed,
+                       self.state.is_terminal)
+            return
         try:
             write_json_atomic(path, self.record.to_json())
         except OSError as exc:

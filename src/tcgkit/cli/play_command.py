@@ -10,6 +10,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
+from .._version import __version__
 from ..agents import Agent, make_agent
 from ..games.triple_triad import TripleTriad
 from ..games.triple_triad.cards import HAND_SIZE, Card
@@ -17,14 +18,20 @@ from ..games.triple_triad.collection import Collection, CollectionError, apply_t
 from ..kernel.errors import ReplayError
 from ..kernel.game import Deck, Game
 from ..kernel.registry import GameEntry, find_game, load_game
-from ..kernel.replay import Record
 from .console import Prompter, make_console
 from .deck_command import match_decks
 from .errors import CliError, reports_errors, usage_error
-from .game_support import game_from_position, rules_line, support_for, with_mode
+from .game_support import (
+    game_from_position,
+    non_default_options,
+    rules_line,
+    support_for,
+    with_mode,
+)
 from .match import Match
 from .play_loop import PlayLoop
-from .profile import load_profile
+from .profile import Profile, load_profile
+from .saves import read_save
 from .seats import Seats
 from .triple_triad_hands import (
     HAND_HELP,
@@ -139,14 +146,24 @@ def _decks_from_collection(
     return decks if seat == 0 else decks[::-1]
 
 
-def _resumed_match(entry: GameEntry, path: Path) -> Match:
-    record = Record.load(path)
+def _resumed_match(entry: GameEntry, path: Path, console: Console) -> tuple[Match, bool]:
+    """The saved match, and whether this profile signed it (only then may it trade)."""
+    key = load_profile().key()
+    saved = read_save(path, key)
+    record = saved.record
     if find_game(record.game).name != entry.name:
         raise usage_error(f"{path} is a {record.game} game, not {entry.name}")
     try:
-        return Match.from_record(record)
+        match = Match.from_record(record)
     except ReplayError as exc:
         raise CliError(f"{path}: {exc}") from None
+    if record.engine != __version__:
+        console.print(
+            f"This save is from engine {record.engine}; every action replays the same under "
+            f"engine {__version__}, so the game continues.", markup=False,
+        )
+    match.match_id, match.agent_seed, match.key = saved.match_id, saved.agent_seed, key
+    return match, saved.signed
 
 
 def _load_game(
@@ -169,9 +186,10 @@ def _new_match(
             f"{game.name} hands come from your collection (--hand), not deck files; "
             "drop --deck and --opponent-deck"
         )
-    if seed is None:
+    agent_seed = None
+    if seed is None:  # shown when the game is over, not before: it tells the hidden cards
         seed = secrets.randbelow(2**31)
-        console.print(f"Seed {seed}: play the same deal again with --seed {seed}.")
+        agent_seed = secrets.randbelow(2**62)  # the AI's own stream, never shown
     decks = None
     if not support.collects_cards:
         decks = match_decks(game, seed, seat, deck, opponent_deck)
@@ -183,18 +201,77 @@ def _new_match(
         decks = _decks_from_collection(game, seat, seed, hand, prompter, console)
         if decks is None:
             return None
-    return Match.new(game, seed, decks)
+    match = Match.new(game, seed, decks)
+    match.agent_seed = agent_seed
+    return match
 
 
-def _settle_trade(match: Match, seat: int, console: Console) -> None:
-    """Move the traded cards into or out of the player's collection."""
+def _trades(match: Match, agents: dict[int, Agent], position: bool) -> bool:
+    """Whether the match may change the player's collection when it ends."""
+    game = match.game
+    return (
+        bool(agents) and not position and isinstance(game, TripleTriad)
+        and game.options.trade != "none" and match.record.decks is not None
+    )
+
+
+def _promise_trade(match: Match, seat: int) -> None:
+    """Keep the profile's own copy of the match before it starts; this also checks the
+    profile can be written, so a won trade is never played for and then lost."""
+    profile = load_profile()
+    profile.pending[match.match_id] = {
+        "game": match.game.name, "seed": match.seed, "decks": match.record.decks, "seat": seat,
+    }
+    try:
+        profile.key()
+        profile.save()
+    except CliError as exc:
+        raise CliError(
+            f"{exc}; the trade of this match could not be kept, so it was not started "
+            "(make the folder writable, or play with --trade none)"
+        ) from None
+
+
+def _untrusted(match: Match, seat: int, signed: bool, profile: Profile) -> str | None:
+    """Why this finished match may not change the collection, or ``None`` when it may: the
+    save must be this profile's, its match still pending with the same seed, hands and
+    seat, and the AI's hand the one the seed matched to the player's."""
+    if match.match_id in profile.settled:
+        return "this match's trade was already applied to your collection"
+    copy = profile.pending.get(match.match_id)
+    if not signed or copy is None:
+        return "this save was not written by your profile for a match it is waiting for"
+    decks = match.record.decks
+    if copy != {"game": match.game.name, "seed": match.seed, "decks": decks, "seat": seat}:
+        return "this save's seed, hands or seat are not the ones its match started with"
+    game = match.game
+    assert isinstance(game, TripleTriad) and decks is not None
+    mine = [game.cards.find(name) for name in decks[seat]]
+    dealt = [c.name for c in matching_hand(game.cards, mine, match.seed)]  # type: ignore[arg-type]
+    if decks[1 - seat] != dealt:
+        return "the AI's hand is not the one the seed dealt"
+    return None
+
+
+def _settle_trade(match: Match, seat: int, console: Console, signed: bool) -> None:
+    """Move the traded cards into or out of the player's collection, exactly once."""
     outcome = match.state.outcome
     transfers = outcome.details.get("trade", []) if outcome else []
     decks = match.record.decks  # None for a game begun from a position: no trade settles
     game = match.game
-    if not transfers or decks is None or not isinstance(game, TripleTriad):
+    if decks is None or not isinstance(game, TripleTriad):
         return
     profile = load_profile()
+    why = _untrusted(match, seat, signed, profile)
+    if why is not None:
+        if transfers:
+            console.print(f"The trade leaves your collection alone: {why}.", markup=False)
+        return
+    profile.pending.pop(match.match_id)
+    profile.settled.append(match.match_id)
+    if not transfers:
+        profile.save()
+        return
     mine = profile.collection(game)
     if mine.missing(decks[seat]):
         console.print("Your collection does not hold this game's hand; the trade leaves it alone.")
@@ -206,13 +283,23 @@ def _settle_trade(match: Match, seat: int, console: Console) -> None:
     except CollectionError as exc:
         raise CliError(f"the trade could not be applied to your collection: {exc}") from None
     profile.set_collection(game, after)
-    profile.save()
+    profile.save()  # the collection and the ledger of settled matches in one write
     changes = [
         f"{'+' if after.count(card.name) > mine.count(card.name) else '-'}{card.name}"
         for card in game.cards.cards
         for _ in range(abs(after.count(card.name) - mine.count(card.name)))
     ]
     console.print(f"Your collection: {', '.join(changes)} (now {len(after)} cards).")
+
+
+def _show_seed(name: str, match: Match, console: Console) -> None:
+    """The seed, once the game is over (before, it would tell the hidden cards), with the
+    command that deals the same game again."""
+    command = f"tcgkit play {name} --seed {match.seed}"
+    rules = non_default_options(match.game)
+    if rules != "defaults":
+        command += f" --rules '{rules.replace(', ', ',')}'"
+    console.print(f"Seed {match.seed}: play the same deal again with {command}", markup=False)
 
 
 def _option(text: str, *names: str) -> Any:
@@ -264,8 +351,9 @@ def play(
     human = seat or 0
     if not 0 <= human < entry.cls.min_players:
         raise usage_error(f"--as {human}: {entry.name} has seats 0..{entry.cls.min_players - 1}")
+    signed = True
     if resume:
-        match = _resumed_match(entry, resume)
+        match, signed = _resumed_match(entry, resume, console)
         save = save or resume
     elif position:
         game_obj, state = game_from_position(entry.name, position)
@@ -285,13 +373,20 @@ def play(
     if resume or position:
         console.print(f"{match.game.title}. {rules_line(match.game)}", markup=False)
     agents = {} if hotseat else _opponents(match.game, human, vs or "greedy")
+    trading = _trades(match, agents, bool(position))
+    if trading and not resume:
+        _promise_trade(match, human)
+    if save is not None and match.key is None:
+        match.key = load_profile().key()
     seats = Seats.numbered(match.game.num_players) if hotseat else Seats.versus(human, vs or "greedy")
     loop = PlayLoop(
         match, tuple(p for p in range(match.game.num_players) if p not in agents), agents, seats,
         console, prompter, save_path=save, hotseat=hotseat, game_name=entry.name,
     )
     ending = loop.run()
-    if ending == "over" and agents and not position:
-        _settle_trade(match, human, console)
+    if ending == "over" and trading:
+        _settle_trade(match, human, console, signed)
+    if ending == "over" and not resume and not position:
+        _show_seed(entry.name, match, console)
     if ending == "interrupted":
         raise typer.Exit(130)

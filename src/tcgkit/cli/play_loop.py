@@ -32,9 +32,11 @@ Ending = Literal["over", "quit", "eof", "interrupted"]
 
 def agent_choice(match: Match, player: int, agent: Agent) -> Action:
     """What ``agent`` plays for ``player`` now: from the view, the legal actions and a
-    generator seeded by the match seed and the move number (the same after an undo)."""
+    generator seeded by the AI's own seed (or, when the player chose the deal's seed, a
+    stream derived from it) and the move number (the same after an undo)."""
     state = match.state
-    rng = Rng(derive_seed(match.seed, AGENT_STREAM, player, len(match.actions)))
+    base = match.seed if match.agent_seed is None else match.agent_seed
+    rng = Rng(derive_seed(base, AGENT_STREAM, player, len(match.actions)))
     return agent.act(state.view(player), state.legal_actions(), rng)
 
 
@@ -147,12 +149,10 @@ class PlayLoop:
         self.console.print(f"Hint (greedy): {advice}", markup=False)
 
     def undo(self, mover: int) -> None:
-        if self.hotseat:
-            count = 1 if self.match.actions else 0
-            if count:
-                self.match.take_back(1)
-        else:
-            count = self.match.undo_for(mover)
+        count = self.match.undo_for(mover, own_only=self.hotseat)
+        if isinstance(count, str):
+            self.console.print(f"Cannot undo: {count}.", markup=False)
+            return
         if not count:
             self.console.print("Nothing to undo.")
             return

@@ -2,13 +2,21 @@
 
 The file is ``profile.json`` in the platform's user data folder (``TCGKIT_HOME``
 overrides the folder). It is written atomically; a corrupt file is reported with its
-name and left untouched (``tcgkit collection --reset`` moves it aside to ``.bak``).
+name and left untouched (``tcgkit collection --reset`` moves it aside to a backup).
+
+Besides the collections it keeps what makes a trade trustworthy: a per-profile ``secret``
+that signs and seals the saves this installation writes (see ``saves.py``), the
+``pending`` matches (the profile's own copy of each trading match's seed, hands and seat,
+written before the match starts) and the ``settled`` match ids, whose trades were applied
+in the same write as the collection, so a trade changes the collection exactly once.
+Keys this version does not know are kept as they were.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -17,11 +25,13 @@ import platformdirs
 
 from ..games.triple_triad import TripleTriad
 from ..games.triple_triad.collection import Collection, CollectionError
+from ..kernel.files import read_text_limited
 from .errors import CliError
 from .files import write_json_atomic
 
 FORMAT = 1
 FILE_NAME = "profile.json"
+KNOWN = ("format", "collections", "secret", "pending", "settled")
 
 
 def profile_dir() -> Path:
@@ -37,6 +47,10 @@ def profile_path() -> Path:
 class Profile:
     path: Path
     collections: dict[str, dict[str, int]] = field(default_factory=dict)
+    secret: str = ""
+    pending: dict[str, dict[str, Any]] = field(default_factory=dict)
+    settled: list[str] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)  # keys of a newer version, kept
 
     def collection(self, game: TripleTriad) -> Collection:
         """The player's collection for ``game``; a new player gets the starter collection."""
@@ -51,9 +65,27 @@ class Profile:
     def set_collection(self, game: TripleTriad, collection: Collection) -> None:
         self.collections[game.name] = collection.to_json()
 
+    def key(self) -> bytes:
+        """The secret that signs and seals this installation's saves; made (and saved) on
+        first use."""
+        if not self.secret:
+            self.secret = secrets.token_hex(32)
+            self.save()
+        return bytes.fromhex(self.secret)
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {**self.extra, "format": FORMAT, "collections": self.collections}
+        if self.secret:
+            data["secret"] = self.secret
+        if self.pending:
+            data["pending"] = self.pending
+        if self.settled:
+            data["settled"] = self.settled
+        return data
+
     def save(self) -> None:
         try:
-            write_json_atomic(self.path, {"format": FORMAT, "collections": self.collections})
+            write_json_atomic(self.path, self.to_json())
         except OSError as exc:
             raise CliError(f"cannot write the profile {self.path}: {exc.strerror or exc}") from None
 
@@ -61,16 +93,17 @@ class Profile:
 def corrupt(path: Path, why: str) -> CliError:
     return CliError(
         f"profile {path} is corrupt ({why}); fix it, or run 'tcgkit collection --reset' "
-        "to start again (the old file is kept as .bak)"
+        "to start again (the old file is kept as a .bak backup)"
     )
 
 
-def _parse(path: Path, text: str) -> dict[str, dict[str, int]]:
-
+def _parse(path: Path, text: str) -> Profile:
     try:
         data: Any = json.loads(text)
     except json.JSONDecodeError as exc:
         raise corrupt(path, f"not JSON: line {exc.lineno}: {exc.msg}") from None
+    except (ValueError, RecursionError):
+        raise corrupt(path, "a number too long or nesting too deep") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise corrupt(path, f"expected a JSON object with \"format\": {FORMAT}")
     collections = data.get("collections")
@@ -78,32 +111,68 @@ def _parse(path: Path, text: str) -> dict[str, dict[str, int]]:
         isinstance(c, dict) for c in collections.values()
     ):
         raise corrupt(path, "'collections' should map game names to {card: count}")
-    return collections
+    secret = data.get("secret", "")
+    if not isinstance(secret, str) or (secret and not _is_hex(secret, 64)):
+        raise corrupt(path, "'secret' should be 64 hexadecimal digits")
+    pending = data.get("pending", {})
+    if not isinstance(pending, dict) or not all(isinstance(m, dict) for m in pending.values()):
+        raise corrupt(path, "'pending' should map match ids to matches")
+    settled = data.get("settled", [])
+    if not isinstance(settled, list) or not all(isinstance(m, str) for m in settled):
+        raise corrupt(path, "'settled' should be a list of match ids")
+    extra = {k: v for k, v in data.items() if k not in KNOWN}
+    return Profile(path, collections, secret, pending, settled, extra)
+
+
+def _is_hex(text: str, length: int) -> bool:
+    return len(text) == length and all(c in "0123456789abcdef" for c in text)
 
 
 def load_profile(path: Path | None = None) -> Profile:
     """The profile at ``path`` (default: the user's), or a new one if there is no file yet."""
     path = path or profile_path()
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text_limited(path)
     except FileNotFoundError:
         return Profile(path)
     except (OSError, UnicodeDecodeError) as exc:
         raise CliError(f"cannot read the profile {path}: {getattr(exc, 'strerror', exc)}") from None
-    return Profile(path, _parse(path, text))
+    return _parse(path, text)
 
 
-def reset_profile(game: TripleTriad) -> tuple[Profile, Path | None]:
-    """A fresh starter collection for ``game``; a corrupt file is moved aside first."""
+def backup_path(path: Path) -> Path:
+    """A backup name beside ``path`` that no earlier backup holds: .bak, .2.bak, ..."""
+    candidate = path.with_name(path.name + ".bak")
+    number = 2
+    while candidate.exists():
+        candidate = path.with_name(f"{path.name}.{number}.bak")
+        number += 1
+    return candidate
+
+
+def reset_profile(game: TripleTriad, *, confirmed: bool) -> tuple[Profile, Path | None]:
+    """A fresh starter collection for ``game``. The old file is always kept as a new backup;
+    a valid profile is replaced only when ``confirmed`` (its other games, its secret and its
+    ledger of settled trades are kept)."""
     path = profile_path()
-    moved = None
     try:
         profile = load_profile(path)
-        profile.collection(game)
+        mine = profile.collection(game)
     except CliError:
-        moved = path.with_name(path.name + ".bak")
-        os.replace(path, moved)
         profile = Profile(path)
+    else:
+        if not confirmed:
+            raise CliError(
+                f"--reset replaces your collection of {len(mine)} cards with the starter one; "
+                "add --yes to do it (the current profile is kept as a backup)"
+            )
+    moved = None
+    if path.exists():
+        moved = backup_path(path)
+        try:
+            os.replace(path, moved)
+        except OSError as exc:
+            raise CliError(f"cannot back up the profile {path}: {exc.strerror or exc}") from None
     profile.set_collection(game, Collection.starter(game.cards))
     profile.save()
     return profile, moved

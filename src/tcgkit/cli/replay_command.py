@@ -9,10 +9,12 @@ from typing import Annotated
 import typer
 
 from ..kernel.errors import ReplayError
-from ..kernel.replay import Record, replay, verify
+from ..kernel.replay import replay, verify
 from .console import make_console
 from .errors import CliError, reports_errors, usage_error
 from .game_support import describe_events, describe_outcome, render_view, rules_line
+from .profile import load_profile
+from .saves import read_save
 from .seats import Seats
 
 REPLAY_HELP = """Replay a saved record and show the final position and result.
@@ -21,7 +23,9 @@ The record must replay exactly: the same engine version and card data (else use 
 and every action legal where it was played; otherwise the mismatch is reported (which
 action, and why) and the exit code is 1. An unfinished record shows its last position.
 --step shows the board after every action; --json prints one JSON object with the full
-state, the spectator's view and the outcome.
+state (once the game is over: before, it would show every hand), the spectator's view and
+the outcome. A save from 'tcgkit play --save' is read too (an unfinished one only by the profile that
+wrote it, and then without the seed or any hidden card).
 """
 
 
@@ -37,22 +41,25 @@ def replay_record(
 ) -> None:
     if as_json and step:
         raise usage_error("--json prints the final state only; drop --step")
-    record = Record.load(file)
+    secret = load_profile().secret
+    record = read_save(file, bytes.fromhex(secret) if secret else None).record
     try:
         state = verify(record, force=force)
     except ReplayError as exc:
         raise CliError(f"{file}: {exc}") from None
     outcome = state.outcome
     if as_json:
-        data = {"state": state.to_json(), "view": state.view(None),
-                "outcome": outcome.to_json() if outcome else None}
+        data = {"view": state.view(None), "outcome": outcome.to_json() if outcome else None}
+        if outcome is not None:  # while it goes on, the full state would show every hand
+            data = {"state": state.to_json(), **data}
         typer.echo(json.dumps(data))
         return
     console = make_console(no_color)
     game = state.game
     seats = Seats.numbered(game.num_players)
+    seed = f"Seed {record.seed}, " if outcome is not None else ""  # it deals the hidden cards
     console.print(
-        f"{game.title}. {rules_line(game)}. Seed {record.seed}, {len(record.actions)} actions, "
+        f"{game.title}. {rules_line(game)}. {seed}{len(record.actions)} actions, "
         f"engine {record.engine}.", markup=False,
     )
     if step:

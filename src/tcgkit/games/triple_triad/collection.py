@@ -16,6 +16,9 @@ from typing import Any
 from ...kernel.errors import TcgkitError
 from .cards import Card, CardDB
 
+MAX_COPIES = 999
+"""The most copies of one card a collection holds (far beyond any trade's reach)."""
+
 
 class CollectionError(TcgkitError, ValueError):
     """A collection that names unknown cards, or a trade a collection cannot pay."""
@@ -40,8 +43,10 @@ class Collection:
             card = cards.find(str(name))
             if card is None:
                 raise CollectionError(f"no card named {name!r}")
-            if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-                raise CollectionError(f"{card.name}: the count must be a whole number >= 0")
+            if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= MAX_COPIES:
+                raise CollectionError(
+                    f"{card.name}: the count must be a whole number from 0 to {MAX_COPIES}"
+                )
             tally[card.name] += count
         ordered = sorted((+tally).items(), key=lambda item: cards.find(item[0]).number)  # type: ignore[union-attr]
         return Collection(dict(ordered), cards)
@@ -68,7 +73,8 @@ class Collection:
         return sorted((wanted - Counter(self.counts)).elements())
 
     def add(self, names: Iterable[str]) -> Collection:
-        return Collection.of(self.cards, Counter(self.counts) + Counter(self._canonical(names)))
+        more = Counter(self.counts) + Counter(self._canonical(names))
+        return Collection.of(self.cards, {name: min(n, MAX_COPIES) for name, n in more.items()})
 
     def remove(self, names: Iterable[str]) -> Collection:
         names = self._canonical(names)

@@ -1,0 +1,68 @@
+"""What ``undo`` may take back: never a move that showed the player something hidden or
+drew at random, so taking it back and trying again cannot exploit what was learnt.
+
+An action is *telling* for a viewer when
+- another player made it as a sealed choice (its content is not the viewer's to retry
+  against), or
+- it changed how many cards are in a zone the viewer cannot see (a card left or entered a
+  hidden hand or deck: played from a hidden hand, drawn from a shuffled deck), or
+- what the viewer sees after it depends on what they could not see before it: played in
+  copies of the position whose hidden cards and generator are dealt anew
+  (``Game.redeal_hidden``), it fails or leaves the viewer another view or other events
+  (a sealed pick revealed, a luck card turned over, any random draw they see).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..kernel.errors import TcgkitError
+from ..kernel.game import State
+from ..kernel.rng import Rng, derive_seed
+
+REDEALS = 8  # copies tried; a reveal survives all of them only by a long chance
+REDEAL_STREAM = 15
+
+
+def hidden_counts(state: State[Any], viewer: int | None) -> dict[str, int]:
+    return {
+        zone.name: len(zone.cards) for zone in state.zones() if not zone.visible_to(viewer)
+    }
+
+
+def telling(state: State[Any], text: str, viewer: int | None) -> bool:
+    """Whether playing ``text`` at ``state`` tells ``viewer`` something hidden (see above).
+    ``state`` is left as it was."""
+    decision = state.pending
+    if decision is not None and decision.secret and decision.player != viewer:
+        return True
+    after = state.clone()
+    after.apply(after.parse_action(text))
+    if hidden_counts(after, viewer) != hidden_counts(state, viewer):
+        return True
+    since = len(state.events)
+    seen = (after.view(viewer), after.events_since(since, viewer))
+    for sample in range(REDEALS):
+        other = state.game.redeal_hidden(state, viewer, Rng(derive_seed(REDEAL_STREAM, sample)))
+        try:
+            other.apply(other.parse_action(text))
+        except TcgkitError:
+            return True
+        if (other.view(viewer), other.events_since(since, viewer)) != seen:
+            return True
+    return False
+
+
+def first_telling_after(start: State[Any], actions: list[str], index: int,
+                        viewer: int | None) -> int | None:
+    """The last action from ``index`` on that is telling for ``viewer`` (its index), or
+    ``None``: undo may go back to ``index`` only when it is ``None``."""
+    state = start.clone()
+    for text in actions[:index]:
+        state.apply(state.parse_action(text))
+    last = None
+    for number in range(index, len(actions)):
+        if telling(state, actions[number], viewer):
+            last = number
+        state.apply(state.parse_action(actions[number]))
+    return last
