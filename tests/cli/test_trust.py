@@ -231,3 +231,22 @@ def test_undo_of_a_move_that_shows_nothing_hidden_is_allowed():
     match.play(match.state.legal_actions()[0])
     match.play(match.state.legal_actions()[0])
     assert match.undo_for(0) == 2 and match.actions == []
+
+
+# -- saves from another engine version -------------------------------------------------------
+def test_a_save_from_an_older_engine_resumes_when_it_replays_the_same(run, home, tmp_path):
+    plan = find_plan(lambda p: True)[1]
+    path = tmp_path / "old.json"
+    record = plan.match.record.to_json()
+    record.update(engine="0.0.1", actions=plan.match.actions[:3], outcome=None)
+    path.write_text(json.dumps(record))
+    result = play(run, "--resume", str(path), input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert "from engine 0.0.1; every action replays the same" in result.stdout
+
+    record["actions"][1] = "Geezard@0"  # a cell already taken (or a card not in hand)
+    record["actions"][0] = plan.match.actions[0].split("@")[0] + "@0"
+    path.write_text(json.dumps(record))
+    refused = play(run, "--resume", str(path), input="quit\n")
+    assert refused.exit_code == 1
+    assert "action 2" in refused.stderr and "--force" not in refused.stderr

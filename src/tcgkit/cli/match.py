@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..kernel.actions import Action
+from ..kernel.errors import ReplayMismatch
 from ..kernel.game import Deck, Game, State
-from ..kernel.replay import Record, replay
+from ..kernel.replay import Record, game_of, replay, verify
 from .errors import CliError
 from .files import write_json_atomic
 from .saves import write_save
@@ -48,9 +49,20 @@ class Match:
 
     @staticmethod
     def from_record(record: Record) -> Match:
-        """Continue a saved game; a record that does not replay raises ``ReplayMismatch``."""
-        replay(record)  # checks versions, card data and every action, with clear messages
-        start = replay(record, upto=0)
+        """Continue a saved game; a record that does not replay raises ``ReplayMismatch``.
+
+        A record from another engine version continues when every action replays under this
+        one (and a finished one ends as recorded); otherwise the first action that does not
+        is named. Other card data is refused: the same actions would mean other cards."""
+        game = game_of(record)
+        if record.cards != game.card_data_hash():
+            raise ReplayMismatch(
+                f"recorded with card data {record.cards}, this card data is "
+                f"{game.card_data_hash()}; the game cannot continue with other cards "
+                "('tcgkit replay --force' shows how it would go)"
+            )
+        verify(record, force=True)  # every action, with clear messages
+        start = replay(record, upto=0, force=True)
         return Match(start.game, record.seed, start, record, list(record.actions))
 
     @staticmethod
