@@ -19,6 +19,7 @@ from rich.text import Text
 
 from ..kernel.errors import OptionsError
 from ..kernel.game import Game, Outcome, State
+from ..kernel.limits import DEFAULTS as LIMIT_DEFAULTS
 from ..kernel.registry import find_game, load_game
 from .seats import Seats
 
@@ -52,8 +53,8 @@ def generic_rules(options: type[BaseModel]) -> Callable[[str], dict[str, Any]]:
         for token in filter(None, (t.strip() for t in text.split(","))):
             key, eq, raw = token.partition("=")
             key = key.strip().replace("-", "_")
-            if key not in options.model_fields:
-                known = ", ".join(options.model_fields)
+            if key not in options.model_fields and key not in LIMIT_DEFAULTS:
+                known = ", ".join([*options.model_fields, *LIMIT_DEFAULTS])
                 raise OptionsError(f"unknown rule {key!r}; known: {known}")
             values[key] = raw.strip() if eq else True
         return values

@@ -10,6 +10,7 @@ import typer
 from rich import box
 from rich.table import Table
 
+from ..kernel.limits import DEFAULTS as LIMIT_DEFAULTS
 from ..kernel.registry import find_game, list_games
 from .console import make_console
 from .errors import reports_errors, usage_error
@@ -77,6 +78,10 @@ def options(game: GameName, no_color: NoColor = False) -> None:
         "players in the match (every game takes it; fixed here)" if low == high
         else "players in the match; seats 0..players-1 in turn order",
     )
+    table.add_row("max_decisions", "int", str(LIMIT_DEFAULTS["max_decisions"]),
+                  "decisions in a game before it ends as a draw (every game takes it)")
+    table.add_row("max_turn_decisions", "int", str(LIMIT_DEFAULTS["max_turn_decisions"]),
+                  "decisions in a row by one player before the game ends as a draw")
     console.print(table)
     if support.presets:
         presets = Table("preset", "sets", "meaning", box=box.SIMPLE, title="Presets",

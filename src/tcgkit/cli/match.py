@@ -14,6 +14,7 @@ from pathlib import Path
 from ..kernel.actions import Action
 from ..kernel.errors import ReplayMismatch
 from ..kernel.game import Deck, Game, State
+from ..kernel.limits import play
 from ..kernel.replay import Record, game_of, replay, verify
 from .errors import CliError
 from .files import write_json_atomic
@@ -74,7 +75,7 @@ class Match:
         index of its first event."""
         since = len(self.state.events)
         mover = self.state.to_move
-        self.state.apply(action)
+        play(self.state, action)
         self.actions.append(str(action))
         self.movers.append(-1 if mover is None else mover)
         return since

@@ -19,6 +19,7 @@ from pydantic import BaseModel, ValidationError
 from .actions import Action, Decision
 from .errors import IllegalAction, OptionsError
 from .events import Event, redact
+from .limits import Limits
 from .rng import Rng
 from .zones import Zone
 
@@ -139,11 +140,15 @@ class State(ABC, Generic[GameT]):
     and ``events`` (what happened so far) and implement the abstract methods.
     """
 
-    __slots__ = ()  # subclasses list their own: a state is cloned often, and kept small
+    # subclasses list their own: a state is cloned often, and kept small. The kernel's:
+    # the decision limits' count (``limits.play``), unset until the first decision played
+    # through it, and not copied by ``clone`` (search plays unchecked, from any point).
+    __slots__ = ("decision_count",)
 
     game: GameT
     decisions: list[Decision]
     events: list[Event]
+    decision_count: tuple[int, int | None, int]  # (in the game, whose turn, in the turn)
 
     # -- whose decision ---------------------------------------------------------------
     @property
@@ -181,6 +186,12 @@ class State(ABC, Generic[GameT]):
         if reason is not None:
             raise IllegalAction(reason)
         self.apply_unchecked(action)
+
+    def end_as_draw(self, reason: str) -> None:
+        """End the game now as a draw for ``reason`` (the decision limits, ``limits.py``):
+        nothing left to decide, ``outcome`` a draw naming the reason. Each game implements
+        it on its own record of the result."""
+        raise NotImplementedError(f"{self.game.name} cannot end a game as a draw")
 
     @abstractmethod
     def apply_unchecked(self, action: Action) -> None:
@@ -258,6 +269,7 @@ class Game(ABC):
             options = options.model_dump()
         values = {**(options or {}), **kwargs}
         self.players = self._check_players(values.pop("players", self.min_players))
+        self.limits = Limits.take(self.name, values)
         try:
             self.options = self.Options.model_validate(values)
         except ValidationError as exc:
@@ -295,7 +307,7 @@ class Game(ABC):
         data = self.options.model_dump(mode="json")
         if self.variable_players():
             data["players"] = self.players
-        return data
+        return {**data, **self.limits.dump()}
 
     @abstractmethod
     def new_state(self, seed: int = 0, decks: Sequence[Deck] | None = None) -> State[Any]:
@@ -340,7 +352,7 @@ class Game(ABC):
         data: dict[str, Any] = json.loads(self.options.model_dump_json())
         if self.variable_players():
             data["players"] = self.players
-        return data
+        return {**data, **self.limits.dump()}
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.options!r})"

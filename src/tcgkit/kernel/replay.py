@@ -16,6 +16,7 @@ from .._version import __version__
 from .errors import ReplayError, ReplayMismatch, TcgkitError
 from .files import read_text_limited, write_text_atomic
 from .game import Deck, Game, State
+from .limits import play
 from .registry import load_game
 
 FORMAT = 1
@@ -139,7 +140,7 @@ def replay(record: Record, *, upto: int | None = None, force: bool = False) -> S
         raise ReplayMismatch(f"the record's setup does not start a game: {exc}") from None
     for number, text in enumerate(record.actions[:upto], start=1):
         try:
-            state.apply(state.parse_action(text))
+            play(state, state.parse_action(text))
         except TcgkitError as exc:
             raise ReplayMismatch(f"action {number} '{text}' does not replay: {exc}") from None
     return state

@@ -28,6 +28,7 @@ from ..agents import make_agent
 from ..games import load_game
 from ..kernel.errors import TcgkitError
 from ..kernel.game import Deck, Game
+from ..kernel.limits import play
 from ..kernel.rng import Rng, derive_seed
 
 MAX_ACTIONS = 100_000
@@ -102,7 +103,7 @@ def play_game(game: Game, agents: Sequence[str], seed: int, index: int,
         legal = state.legal_actions()
         action = seated[player].act(state.view(player), legal, rngs[player])
         try:
-            state.apply(action)
+            play(state, action)
         except TcgkitError as exc:
             raise SimError(
                 f"game {index} (seed {game_seed}): agent {seats[player]!r} as player "

@@ -365,6 +365,12 @@ class FFTcgState(HostMixin, TurnMixin, LegalMixin, CombatMixin, State["FFTcg"]):
             "villains_defeated": list(self.defeated),
         })
 
+    def end_as_draw(self, reason: str) -> None:
+        """The kernel's decision limits: a draw."""
+        self.decisions.clear()
+        self.legal = []
+        self.result = (None, reason)
+
     def worth(self, p: int) -> float:
         """The heuristic's material count for player ``p``, with the attack under way judged
         by power alone (a luck card is worth about the same to both sides)."""

@@ -416,6 +416,11 @@ class ForgeFuryState(State["ForgeFury"]):
             {"rounds": self.rounds, "first": self.first},
         )
 
+    def end_as_draw(self, reason: str) -> None:
+        """The kernel's decision limits: a draw."""
+        self.decisions.clear()
+        self.result = (None, reason)
+
     # -- views --------------------------------------------------------------------------
     def zones(self) -> list[Zone]:
         label = [c.label for c in self.game.cards.cards]

@@ -10,6 +10,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ...kernel.errors import OptionsError
+from ...kernel.limits import DEFAULTS as LIMIT_DEFAULTS
 from .cards import ELEMENT_LETTERS
 
 Trade = Literal["none", "one", "difference", "direct", "all"]
@@ -98,6 +99,9 @@ def parse_rules(text: str) -> dict[str, Any]:
         key = ALIASES.get(key, key.replace("-", "_"))
         if key in PRESETS and not raw:
             values.update(PRESETS[key])
+            continue
+        if key in LIMIT_DEFAULTS:  # the kernel's decision limits, every game's
+            values[key] = raw.strip()
             continue
         if key not in fields:
             known = ", ".join([*fields, *PRESETS])

@@ -506,6 +506,13 @@ class TripleTriadState(State["TripleTriad"]):
             )
         return self._outcome
 
+    def end_as_draw(self, reason: str) -> None:
+        """The kernel's decision limits: a draw, nothing traded."""
+        self.decisions.clear()
+        scores = (self.score(0), self.score(1))
+        self._outcome = Outcome(None, scores, reason, (0, 0), {"trade": [], "games": self.games,
+                                                               "first": self.first})
+
     # -- views --------------------------------------------------------------------------
     def hands_public(self) -> bool:
         return self.game.options.open or not self.decisions or self.decisions[-1].kind == "take"
