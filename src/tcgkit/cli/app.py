@@ -12,6 +12,7 @@ from typing import Any
 import typer
 from typer.core import TyperGroup
 
+from .._version import __version__
 from .collection_command import COLLECTION_HELP, collection
 from .deck_command import DECK_HELP, deck_app
 from .errors import USAGE, report
@@ -68,6 +69,22 @@ app.command("collection", help=paragraphs(COLLECTION_HELP))(collection)
 app.command("sim")(sim)
 app.command("solve", help=paragraphs(SOLVE_HELP))(solve_position)
 app.add_typer(deck_app, name="deck", help=paragraphs(DECK_HELP))
+
+
+def show_version(value: bool) -> None:
+    if value:
+        typer.echo(f"tcgkit {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    version: bool = typer.Option(
+        False, "--version", help="Print the version and exit.", callback=show_version,
+        is_eager=True,
+    ),
+) -> None:
+    """Card games by their full rules, with AI opponents: play, replay, simulate."""
 
 
 def main() -> None:

@@ -82,8 +82,15 @@ def legal_deck(game: Game, path: Path) -> Deck:
 
     A game's preconstructed decks can be named instead of a file (``--deck warriors``)."""
     named = support_for(type(game)).named_decks
-    if named is not None and not path.exists() and str(path) in named():
-        return list(named()[str(path)])
+    if named is not None and not path.exists():
+        by_name = {name.lower(): cards for name, cards in named().items()}
+        if str(path).lower() in by_name:
+            return list(by_name[str(path).lower()])
+        if not path.suffix and len(path.parts) == 1:  # a name, not a file
+            raise usage_error(
+                f"no deck file or preconstructed deck named {str(path)[:40]!r}; the "
+                f"preconstructed decks: {', '.join(sorted(named()))}"
+            )
     deck = read_deck_file(path)
     problems = deck_problems(game, deck)
     if problems:

@@ -53,6 +53,8 @@ def _type_name(annotation: Any) -> str:
     args = typing.get_args(annotation)
     if typing.get_origin(annotation) is typing.Literal:
         return "|".join(str(a) for a in args)
+    if typing.get_origin(annotation) in (tuple, list):  # tuple[str, ...]: a list
+        return f"list of {_type_name(args[0])}" if args else "list"
     if args:
         return " or ".join("none" if a is type(None) else _type_name(a) for a in args)
     return getattr(annotation, "__name__", str(annotation))
@@ -65,7 +67,7 @@ def options(game: GameName, no_color: NoColor = False) -> None:
     support = support_for(entry.cls)
     console = make_console(no_color)
     table = Table(box=box.SIMPLE, title=f"{entry.cls.title} options", title_justify="left")
-    table.add_column("option")
+    table.add_column("option", no_wrap=True)
     table.add_column("type", overflow="fold")
     table.add_column("default")
     table.add_column("meaning")

@@ -62,6 +62,14 @@ or --deck FILE is yours (Brasa: the one 50-card deck both play from) and --oppon
 FILE the other player's; 'tcgkit deck build' makes one and 'tcgkit deck check' checks one.
 Try --vs mixed, the AI made for its secret picks.
 
+Final Fantasy TCG: moves are 'play Fighter#3', 'play Asp#7 attack', 'hide Fire#21',
+'turn Fire#21 -> Goblin#70', 'assign Asp#7 -> Fighter#63', 'use Red Mage#8 0', 'done',
+'end'; a card is Name#id, the id telling copies apart. --deck NAME|FILE as above.
+
+The AI (--vs): random, greedy (the default), easy, normal, hard (information-set search
+that samples what it cannot see, never peeks; ismcts = normal), perfect (Triple Triad: the
+exact solver) and mixed (Forge & Fury: secret picks from an equilibrium).
+
 --save FILE writes the replay record after every move; --resume FILE continues a saved game
 and keeps saving to it. A --position game is saved with its starting position.
 """
@@ -77,6 +85,8 @@ def _check_flags(
             "--resume continues a saved game with its own rules, seed and hands; "
             "drop --rules, --trade, --seed, --position and --hand"
         )
+    if position is not None and not position.strip():
+        raise usage_error("--position is empty; paste a position notation (or drop --position)")
     if position and (rules or trade or hand):
         raise usage_error(
             "--position carries its own rules and hands; drop --rules, --trade and --hand"
@@ -181,6 +191,11 @@ def _new_match(
     opponent_deck: Path | None = None,
 ) -> Match | None:
     support = support_for(type(game))
+    if hand and not support.collects_cards:
+        raise usage_error(
+            f"--hand chooses a Triple Triad hand from your collection; {game.name} deals "
+            "from decks (use --deck)"
+        )
     if support.collects_cards and (deck or opponent_deck):
         raise usage_error(
             f"{game.name} hands come from your collection (--hand), not deck files; "
@@ -314,8 +329,8 @@ def play(
     )] = None,
     trade: Annotated[str | None, _option("Trade rule: none, one, difference, direct, all.")] = None,
     vs: Annotated[str | None, _option(
-        "The AI opponent: greedy (default), random, or one made for the game (Forge & Fury: "
-        "mixed)."
+        "The AI opponent: random, greedy (default), easy, normal, hard; Triple Triad: perfect; "
+        "Forge & Fury: mixed."
     )] = None,
     seed: Annotated[int | None, _option(
         "Seed for the deal, the AI and the coin; random if not given."

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import time
 from pathlib import Path
 from typing import Annotated, Any
@@ -213,6 +214,11 @@ def sim(
         raise _fail(f"--games must be at least 1, got {games}")
     if workers < 1:
         raise _fail(f"--workers must be at least 1, got {workers}")
+    cores = os.cpu_count() or 1
+    if workers > cores:
+        typer.echo(f"tcgkit: warning: --workers {workers} is more than the {cores} core(s) here; "
+                   f"using {cores}", err=True)
+        workers = cores
     try:
         entry = find_game(game)
     except TcgkitError as exc:

@@ -1,0 +1,50 @@
+"""Issue 11 points 11 and 12: the command tells its version, its help lists every AI and
+each game's moves, readable option types, decks by name in any case, no silently ignored
+flags, --workers within the cores."""
+
+from __future__ import annotations
+
+import os
+
+from tcgkit import __version__
+
+
+def test_version(run):
+    result = run("--version")
+    assert result.exit_code == 0 and result.stdout.strip() == f"tcgkit {__version__}"
+
+
+def test_play_help_lists_every_agent_and_each_games_moves(run):
+    text = " ".join(run("play", "--help").stdout.split())
+    for agent in ("random", "greedy", "easy", "normal", "hard", "perfect", "mixed"):
+        assert agent in text
+    for move in ("Geezard@4", "pick Mist Wyrm #012", "play Fighter#3"):
+        assert move in text
+
+
+def test_option_types_read_as_words(run):
+    result = run("options", "ff-tcg", "--no-color")
+    assert "Ellipsis" not in result.stdout and "list of str" in result.stdout
+    assert "villains_to_defeat " in result.stdout  # the name whole, not cut
+
+
+def test_a_named_deck_is_found_in_any_case_and_a_wrong_name_lists_them(run):
+    found = run("play", "ff-tcg", "--deck", "Warriors", "--hotseat", "--seed", "1", input="")
+    assert found.exit_code == 0, found.output
+    wrong = run("play", "ff-tcg", "--deck", "Wariors", "--hotseat", input="")
+    assert wrong.exit_code == 2 and "black_magic, warriors" in wrong.stderr
+
+
+def test_an_empty_position_and_a_hand_that_does_not_apply_are_errors(run):
+    empty = run("play", "tt", "--position", "", input="")
+    assert empty.exit_code == 2 and "--position is empty" in empty.stderr
+    hand = run("play", "forge-fury", "--hand", "auto", input="")
+    assert hand.exit_code == 2 and "--hand" in hand.stderr
+
+
+def test_workers_are_capped_at_the_cores(run):
+    too_many = (os.cpu_count() or 1) + 3
+    result = run("sim", "tt", "--games", "2", "--agents", "random,random",
+                 "--workers", str(too_many))
+    assert result.exit_code == 0, result.output
+    assert f"--workers {too_many} is more than" in result.stderr
