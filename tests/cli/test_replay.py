@@ -121,3 +121,18 @@ def test_unreadable_files_are_one_line_errors(run, tmp_path):
 def test_json_and_step_together_are_a_usage_error(run, record_file):
     path, _ = record_file
     assert run("replay", str(path), "--json", "--step").exit_code == 2
+
+
+def test_step_replays_each_action_a_bounded_number_of_times(run, record_file, monkeypatch):
+    """--step is proportional to the record (issue 11, point 16): each action is read a
+    fixed number of times, not once per later step."""
+    from tcgkit.games.triple_triad.rules import TripleTriadState
+
+    path, plan = record_file
+    parsed = []
+    original = TripleTriadState.parse_action
+    monkeypatch.setattr(TripleTriadState, "parse_action",
+                        lambda self, text: parsed.append(text) or original(self, text))
+    result = run("replay", "--step", "--no-color", str(path))
+    assert result.exit_code == 0, result.output
+    assert len(parsed) <= 2 * len(plan.match.actions)

@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from ..kernel.errors import ReplayError
+from ..kernel.limits import play
 from ..kernel.replay import replay, verify
 from .console import make_console
 from .errors import CliError, reports_errors, usage_error
@@ -64,10 +65,12 @@ def replay_record(
     )
     if step:
         seen = 0
+        now = replay(record, upto=0, force=force)  # then one action at a time: linear
         for number in range(len(record.actions) + 1):
-            now = replay(record, upto=number, force=force)
+            if number:
+                play(now, now.parse_action(record.actions[number - 1]))
             events = now.events_since(seen, None)
-            seen += len(now.events) - seen
+            seen = len(now.events)
             prefix = f"{number}. " if number else ""
             for line in describe_events(game, events, seats) or [""]:
                 console.print(prefix + line, markup=False)
