@@ -21,7 +21,7 @@ from ..games.ff_tcg import FFTcg
 from ..games.ff_tcg.cards import Card
 from ..kernel.errors import NotationError, TcgkitError
 from ..kernel.game import Game
-from .seats import Seats
+from .seats import Seats, agree
 
 TYPE_STYLES = {"monster": "red", "villain": "bold magenta", "character": "bold cyan",
                "action": "yellow", "item": "green", "city": "blue"}
@@ -235,11 +235,11 @@ def _sentence(e: dict[str, Any], seats: Seats) -> str | None:
     if kind == "cut":
         return "The cut: bottom cards " + ", ".join(e["shown"]) + " (higher Sorte starts)."
     if kind == "first":
-        return f"{who(seats, e['player'])} starts."
+        return f"{agree(who(seats, e['player']), 'starts')}."
     if kind == "turn":
         return f"Turn {e['turn']}: {who(seats, e['player'])}."
     if kind == "combat":
-        return f"Combat: {who(seats, e['attacker'])} declares attackers."
+        return f"Combat: {agree(who(seats, e['attacker']), 'declares')} attackers."
     if kind == "fight_result":
         if e["characters_total"] is None:
             return "No character defends: the monsters win."

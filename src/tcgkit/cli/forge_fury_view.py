@@ -22,7 +22,7 @@ from ..games.forge_fury.cards import COLOURS
 from ..games.forge_fury.options import BRASA_SOURCE, DECK_SIZES
 from ..kernel.errors import NotationError, TcgkitError
 from ..kernel.game import Game
-from .seats import Seats
+from .seats import Seats, agree
 
 COLOUR_STYLES = {"green": "bold green", "red": "bold red", "blue": "bold blue"}
 RARITY_NAMES = ("normal", "rare", "super rare")
@@ -378,7 +378,7 @@ def describe_events(game: Game, events: list[dict[str, Any]], seats: Seats) -> l
         elif kind == "sudden_death":
             lines.append(
                 "Still level after every tie-break: one sudden-death round, each player draws "
-                f"from their own recovery pile; {who(seats, event['chooser'])} names the colour"
+                f"from their own recovery pile; {agree(who(seats, event['chooser']), 'names')} the colour"
             )
         elif kind == "end":
             winner = event["winner"]

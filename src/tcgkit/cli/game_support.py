@@ -21,7 +21,7 @@ from ..kernel.errors import OptionsError
 from ..kernel.game import Game, Outcome, State
 from ..kernel.limits import DEFAULTS as LIMIT_DEFAULTS
 from ..kernel.registry import find_game, load_game
-from .seats import Seats
+from .seats import Seats, agree
 
 ViewRenderer = Callable[[Game, dict[str, Any], Seats], RenderableType]
 EventWriter = Callable[[list[dict[str, Any]], Seats], list[str]]
@@ -197,7 +197,7 @@ def describe_outcome(outcome: Outcome, seats: Seats) -> list[str]:
     if outcome.winner is None:
         result = f"a draw, {scores}"
     else:
-        result = f"{seats.label(outcome.winner)} wins, {scores}"
+        result = f"{agree(seats.label(outcome.winner), 'wins')}, {scores}"
     lines = [f"Result: {result} ({outcome.reason})."]
     if len(outcome.ranks) > 2:  # a draw or a win says too little: every place
         places = sorted(range(len(outcome.ranks)), key=lambda p: (outcome.ranks[p], p))
@@ -206,7 +206,7 @@ def describe_outcome(outcome: Outcome, seats: Seats) -> list[str]:
     if outcome.eliminated:
         lines.append("Out, first out first: " + ", ".join(map(seats.label, outcome.eliminated)) + ".")
     for name, giver, taker in outcome.details.get("trade", []):
-        lines.append(f"Trade: {seats.label(taker)} gets {name} from {seats.label(giver)}.")
+        lines.append(f"Trade: {agree(seats.label(taker), 'gets')} {name} from {seats.label(giver)}.")
     return lines
 
 

@@ -18,7 +18,7 @@ from ..games.triple_triad import TripleTriad
 from ..games.triple_triad.cards import Card
 from ..games.triple_triad.options import format_rules
 from ..kernel.game import Game
-from .seats import Seats
+from .seats import Seats, agree
 
 CELL_WIDTH = 18  # "A " + a 14-letter name + " A"
 
@@ -155,20 +155,22 @@ def describe_events(events: list[dict[str, Any]], seats: Seats) -> list[str]:
             continue
         close_move()
         if kind == "place":
-            lines.append(f"{seats.label(event['player'])} plays {event['card']}@{event['cell']}")
+            lines.append(f"{agree(seats.label(event['player']), 'plays')} "
+                         f"{event['card']}@{event['cell']}")
         elif kind == "start":
             first = seats.label(event["first"])
             if event["game"] > 1:
-                lines.append(f"Sudden Death: game {event['game']} starts, {first} moves first")
+                lines.append(f"Sudden Death: game {event['game']} starts, "
+                             f"{agree(first, 'moves')} first")
             else:
-                lines.append(f"{first} moves first")
+                lines.append(f"{agree(first, 'moves')} first")
             marked = [f"{c} {e}" for c, e in enumerate(event["elements"]) if e]
             if marked:
                 lines.append("Cell elements: " + ", ".join(marked))
         elif kind == "end":
             lines.append(f"Game {event['game']} ends {event['scores'][0]}-{event['scores'][1]}")
         elif kind == "take":
-            lines.append(f"{seats.label(event['player'])} takes {event['card']}")
+            lines.append(f"{agree(seats.label(event['player']), 'takes')} {event['card']}")
         else:
             lines.append(f"{kind}: {event}")
     close_move()

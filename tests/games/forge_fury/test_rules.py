@@ -236,7 +236,7 @@ def test_wrong_actions_are_refused_and_change_nothing(game):
         with pytest.raises(IllegalAction, match=reason):
             state.apply(state.parse_action(text))
     play(state, "colour red")
-    with pytest.raises(IllegalAction, match="not in player 0's hand"):
+    with pytest.raises(IllegalAction, match="not in your hand"):
         state.apply(state.parse_action("pick Weak"))
     assert state.to_json()["hands"] == before["hands"]
 

@@ -247,8 +247,8 @@ def test_placing_on_a_taken_cell_is_illegal():
 
 def test_placing_a_card_not_in_hand_is_illegal():
     state = position(BASIC)
-    rejects(state, state.parse_action("Buel@4"), "Buel is not in player 0's hand")  # rival's
-    rejects(state, state.parse_action("Squall@4"), "Squall is not in player 0's hand")
+    rejects(state, state.parse_action("Buel@4"), "Buel is not in your hand")  # rival's
+    rejects(state, state.parse_action("Squall@4"), "Squall is not in your hand")
     rejects(state, Place(999, 4, "Nobody"), "card id 999 does not exist")
     rejects(state, Place(0, 9, "Geezard"), "cell 9 does not exist")
 

@@ -71,7 +71,7 @@ def test_bad_action_text_is_a_notation_error(text, message):
 
 def test_a_card_not_in_hand_parses_but_does_not_apply():
     state = position(HAND)
-    with pytest.raises(IllegalAction, match="Geezard is not in player 0's hand"):
+    with pytest.raises(IllegalAction, match="Geezard is not in your hand"):
         state.apply(state.parse_action("gee@5"))
 
 

@@ -279,7 +279,7 @@ class ForgeFuryState(State["ForgeFury"]):
             return f"player {player} must {what}, not {action}"
         if kind is Pick:
             if action.card not in self.hands[player]:  # type: ignore[attr-defined]
-                return f"{action.label} is not in player {player}'s hand"  # type: ignore[attr-defined]
+                return f"{action.label} is not in your hand"  # type: ignore[attr-defined]
             return None
         if action not in FIXED_CHOICES[decision.kind]:  # colours, signs, calls, fingers
             return f"{action} does not exist"

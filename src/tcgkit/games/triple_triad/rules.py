@@ -284,7 +284,7 @@ class TripleTriadState(State["TripleTriad"]):
         if self.board[action.cell] >= 0:
             return f"cell {action.cell} is taken by {cards[self.board[action.cell]].name}"
         if action.card not in self.hands[player]:
-            return f"{cards[action.card].name} is not in player {player}'s hand"
+            return f"{cards[action.card].name} is not in your hand"  # said to its player
         return None
 
     def apply_unchecked(self, action: Action) -> None:
