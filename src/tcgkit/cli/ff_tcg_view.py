@@ -147,8 +147,10 @@ def _side(game: Game, view: dict[str, Any], p: int, seats: Seats) -> Table:
     wounded = set(view["wounded"])
     skulls = view["skulls"][p]
     opponent = 1 - p
+    limit = _game(game).options.skulls_to_lose
     title = (f"{who(seats, p)}: deck (baralho) {zones[f'deck{p}']['count']}, "
-             f"skulls against (caveiras) {view['skulls'][opponent]}/{_game(game).options.skulls_to_lose}")
+             f"skulls (caveiras) {skulls} of {limit}: at {limit} "
+             f"{'you lose' if who(seats, opponent) == 'You' else who(seats, opponent) + ' loses'}")
     table = Table(title=title, title_justify="left", box=box.SIMPLE, show_header=False, padding=(0, 1))
     table.add_column(style="bold")
     table.add_column()
@@ -173,7 +175,7 @@ def _side(game: Game, view: dict[str, Any], p: int, seats: Seats) -> Table:
     table.add_row("World (Mundo)", _cards_or_count(game, zones[f"world{p}"], ""))
     table.add_row("Hand (mão)", _cards_or_count(game, zones[f"hand{p}"], "cards"))
     table.add_row("Hidden (escondidas)", _cards_or_count(game, zones[f"hidden{p}"], "face down"))
-    table.add_row(f"Skull pile ({skulls})", _cards_or_count(game, zones[f"skulls{p}"], ""))
+    table.add_row("Skull pile", _cards_or_count(game, zones[f"skulls{p}"], ""))
     discard = zones[f"discard{p}"]
     recent = discard.get("cards", [])[-3:]
     text = Text(f"{discard['count']}", style="dim")
@@ -304,4 +306,15 @@ def _sentence(e: dict[str, Any], seats: Seats) -> str | None:
 
 
 def describe_events(game: Game, events: list[dict[str, Any]], seats: Seats) -> list[str]:
-    return [s for s in (_sentence(e, seats) for e in events) if s]
+    """One sentence per event, a fight's result first: "Asp#27 wins unopposed" before it
+    goes to the skull pile (the rules record the skull first)."""
+    ordered: list[dict[str, Any]] = []
+    for event in events:
+        if event["kind"] == "unopposed":
+            at = len(ordered)
+            while at and ordered[at - 1]["kind"] == "skull":
+                at -= 1
+            ordered.insert(at, event)
+        else:
+            ordered.append(event)
+    return [s for s in (_sentence(e, seats) for e in ordered) if s]
