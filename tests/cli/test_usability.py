@@ -71,3 +71,49 @@ def test_ff_tcg_a_fight_result_comes_before_its_skull_and_the_count_is_shown_onc
     assert lines[won + 1] == "Cockatrice#84 goes to the skull pile (caveiras)."
     assert "skulls against" not in out and "Skull pile (" not in out
     assert out.count("skulls (caveiras) 1 of 7") == 1
+
+
+def test_ff_tcg_help_and_hint_say_what_an_ability_does():
+    from rich.console import Console
+
+    from tcgkit.cli.console import Prompter
+    from tcgkit.cli.game_support import explain
+    from tcgkit.cli.match import Match
+    from tcgkit.cli.play_loop import PlayLoop
+    from tcgkit.cli.seats import Seats
+    from tcgkit.kernel.registry import load_game
+    from tcgkit.kernel.rng import Rng
+
+    game = load_game("ff-tcg")
+    for seed in range(40):
+        match, rng = Match.new(game, seed, None), Rng(seed)
+        while not match.state.is_terminal and len(match.actions) < 400:
+            uses = [a for a in match.state.legal_actions() if str(a).startswith("use ")]
+            if uses:
+                break
+            legal = match.state.legal_actions()
+            match.play(legal[rng.below(len(legal))])
+        if uses:
+            break
+    assert uses, "no ability to use in 40 seeded games"
+    what = explain(game, match.state, uses[0])
+    assert what and what == " ".join(match.state.card(uses[0].card).text.split())
+    console = Console(record=True, width=200)
+    loop = PlayLoop(match, (0, 1), {}, Seats.numbered(2), console, Prompter(console))
+    loop.list_moves()
+    assert f"{uses[0]}: {what}" in console.export_text()
+
+
+def test_a_card_name_without_its_id_is_enough_when_one_card_fits():
+    from tcgkit.cli.play_loop import without_ids
+    from tcgkit.kernel.registry import load_game
+
+    state = load_game("ff-tcg").new_state(3)
+    legal = state.legal_actions()
+    first = str(legal[0])  # e.g. "discard Bull#6"
+    verb, _, card = first.partition(" ")
+    name = card.split("#")[0]
+    same_name = [a for a in legal if str(a).split("#")[0] == f"{verb} {name}"]
+    fits = without_ids(f"{verb} {name.upper()}", legal)
+    assert fits == same_name
+    assert without_ids(first, legal) == []  # with its id it is the notation's business

@@ -305,6 +305,18 @@ def _sentence(e: dict[str, Any], seats: Seats) -> str | None:
     return json.dumps(e)
 
 
+def explain_action(state: Any, action: Any) -> str:
+    """What a ``use`` does: the ability's text, else its card's printed text."""
+    if type(action).__name__ != "Use":
+        return ""
+    card = state.card(action.card)
+    abilities = [a for a in card.abilities if a.timing == "activated"]
+    text = next((a.text for a in card.abilities if a.index == action.ability and a.text), "")
+    if not text and len(abilities) <= 1:
+        text = card.text
+    return " ".join(text.split())
+
+
 def describe_events(game: Game, events: list[dict[str, Any]], seats: Seats) -> list[str]:
     """One sentence per event, a fight's result first: "Asp#27 wins unopposed" before it
     goes to the skull pile (the rules record the skull first)."""

@@ -17,6 +17,7 @@ from pydantic import BaseModel
 from rich.console import RenderableType
 from rich.text import Text
 
+from ..kernel.actions import Action
 from ..kernel.errors import OptionsError
 from ..kernel.game import Game, Outcome, State
 from ..kernel.limits import DEFAULTS as LIMIT_DEFAULTS
@@ -43,6 +44,7 @@ class GameSupport:
     rules_line: Callable[[Game], str] | None = None
     rules_example: str = ""  # shown by ``tcgkit options``
     named_decks: Callable[[], dict[str, list[str]]] | None = None  # preconstructed, by name
+    explain: Callable[[State, Action], str] | None = None  # what a move does, for help/hint
 
 
 def generic_rules(options: type[BaseModel]) -> Callable[[str], dict[str, Any]]:
@@ -161,6 +163,7 @@ def _ff_tcg() -> GameSupport:
         game_for_position=ff_tcg_view.game_for_position,
         rules_line=ff_tcg_view.rules_line,
         named_decks=lambda: dict(starter_decks()),
+        explain=ff_tcg_view.explain_action,
     )
 
 
@@ -189,6 +192,12 @@ def describe_events(game: Game, events: list[dict[str, Any]], seats: Seats) -> l
         return support.describe_game_events(game, events, seats)
     writer = support.describe_event
     return writer(events, seats) if writer else [json.dumps(event) for event in events]
+
+
+def explain(game: Game, state: State, action: Action) -> str:
+    """What ``action`` does, in a few words ("" when its notation says it all)."""
+    explainer = support_for(type(game)).explain
+    return explainer(state, action) if explainer else ""
 
 
 def describe_outcome(outcome: Outcome, seats: Seats) -> list[str]:

@@ -7,6 +7,7 @@ answered the same way again). Legal moves come only from ``state.legal_actions()
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -19,7 +20,7 @@ from ..kernel.actions import Action
 from ..kernel.errors import TcgkitError
 from ..kernel.rng import Rng, derive_seed
 from .console import Prompter
-from .game_support import describe_events, describe_outcome, render_view
+from .game_support import describe_events, describe_outcome, explain, render_view
 from .match import Match
 from .seats import Seats
 
@@ -38,6 +39,18 @@ def agent_choice(match: Match, player: int, agent: Agent) -> Action:
     base = match.seed if match.agent_seed is None else match.agent_seed
     rng = Rng(derive_seed(base, AGENT_STREAM, player, len(match.actions)))
     return agent.act(state.view(player), state.legal_actions(), rng)
+
+
+CARD_ID = re.compile(r"#\s*\d+")
+
+
+def without_ids(text: str, legal: list[Action]) -> list[Action]:
+    """The legal moves ``text`` names when its cards are written without their ``#id``
+    ("use Red Mage 0" for "use Red Mage#8 0"): the one fitting card needs no id."""
+    if "#" in text:
+        return []
+    wanted = " ".join(text.lower().split())
+    return [a for a in legal if " ".join(CARD_ID.sub("", str(a)).lower().split()) == wanted]
 
 
 @dataclass
@@ -117,8 +130,13 @@ class PlayLoop:
             action = state.parse_action(text)
             since = self.match.play(action)
         except TcgkitError as error:
-            self.console.print(f"Not a move: {error}. Type 'help' for the moves.", markup=False)
-            return
+            fits = without_ids(text, state.legal_actions())
+            if len(fits) != 1:
+                hint = f" ({' or '.join(map(str, fits))}?)" if fits else ""
+                self.console.print(f"Not a move: {error}{hint}. Type 'help' for the moves.",
+                                   markup=False)
+                return
+            since = self.match.play(fits[0])
         self.news(since)
         self.save()
 
@@ -138,6 +156,11 @@ class PlayLoop:
                 groups.setdefault(text, [])
         moves = [head + ",".join(tails) for head, tails in groups.items()]
         self.console.print("Legal moves: " + " | ".join(moves), markup=False)
+        state = self.match.state
+        for action in state.legal_actions():
+            what = explain(self.match.game, state, action)
+            if what:
+                self.console.print(f"  {action}: {what}", markup=False)
         self.console.print(f"Commands: {COMMANDS}")
 
     def hint(self, mover: int) -> None:
@@ -146,7 +169,8 @@ class PlayLoop:
         advice = make_agent("greedy", self.match.game).act(
             state.view(mover), state.legal_actions(), rng
         )
-        self.console.print(f"Hint (greedy): {advice}", markup=False)
+        what = explain(self.match.game, state, advice)
+        self.console.print(f"Hint (greedy): {advice}" + (f" ({what})" if what else ""), markup=False)
 
     def undo(self, mover: int) -> None:
         count = self.match.undo_for(mover, own_only=self.hotseat)
