@@ -117,3 +117,29 @@ def test_a_card_name_without_its_id_is_enough_when_one_card_fits():
     fits = without_ids(f"{verb} {name.upper()}", legal)
     assert fits == same_name
     assert without_ids(first, legal) == []  # with its id it is the notation's business
+
+
+def test_the_triple_triad_board_fits_the_terminal_and_abbreviates_names_cleanly():
+    from rich.console import Console
+
+    from tcgkit.cli.game_support import render_view
+    from tcgkit.cli.seats import Seats
+    from tcgkit.cli.triple_triad_view import abbreviate
+    from tcgkit.games.triple_triad import TripleTriad
+
+    game = TripleTriad({"open": True, "elemental": True})
+    longest = max(game.cards.cards, key=lambda c: len(c.name))
+    state = game.new_state(3, [[longest.name] * 5, ["Geezard"] * 5])
+    while state.to_move != 0:
+        state.apply(state.legal_actions()[0])
+    state.apply(state.legal_actions()[0])  # the longest name on the board
+    for width in (80, 50, 40):
+        console = Console(width=width, record=True, color_system=None)
+        console.print(render_view(game, state.view(0), Seats.versus(0, "greedy")))
+        text = console.export_text()
+        assert all(len(line) <= width for line in text.splitlines())
+        board = [line for line in text.splitlines() if line.startswith("│")]
+        assert not any("…" in line for line in board)  # abbreviated, never cut
+        assert any(longest.name in line for line in board) == (width >= 80)
+    assert abbreviate("Glacial Eye", 9) == "Glac. Eye"
+    assert abbreviate("Geezard", 9) == "Geezard"

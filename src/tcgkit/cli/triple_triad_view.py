@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich import box
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.table import Table
 from rich.text import Text
 
@@ -21,6 +21,7 @@ from ..kernel.game import Game
 from .seats import Seats, agree
 
 CELL_WIDTH = 18  # "A " + a 14-letter name + " A"
+MIN_CELL_WIDTH = 9  # "A Grat. A": below a 37-column terminal the board is cut
 
 
 def edges(card: Card) -> str:
@@ -62,35 +63,67 @@ def _value(v: int) -> str:
     return "A" if v == 10 else str(v)
 
 
-def _cell(game: TripleTriad, number: int, element: str | None, placed: Any, seats: Seats) -> Text:
+def abbreviate(name: str, width: int) -> str:
+    """``name`` in ``width`` characters: whole if it fits, else each word cut to its start
+    with a dot ("Glacial Eye" -> "Glac. Eye"), else its start and a dot."""
+    if len(name) <= width:
+        return name
+    words = name.split()
+    for keep in range(max(len(w) for w in words), 0, -1):
+        short = " ".join(w if len(w) <= keep + 1 else w[:keep] + "." for w in words)
+        if len(short) <= width:
+            return short
+    return name[:max(width - 1, 1)] + "."
+
+
+def _cell(
+    game: TripleTriad, number: int, element: str | None, placed: Any, seats: Seats,
+    width: int = CELL_WIDTH,
+) -> Text:
     mark = f"[{element}]" if element else ""
-    head = f"{number:<3}{mark:>{CELL_WIDTH - 3}}"
+    head = f"{number:<3}{abbreviate(mark, width - 3):>{width - 3}}"
     if placed is None:
         return Text("\n".join([head, "", "", "", ""]), style="dim")
     card = game.cards.find(placed["card"])
     assert card is not None
     top, right, bottom, left = (_value(v) for v in card.values)
     owner = placed["owner"]
+    element_name = abbreviate(card.element_name, width - 2)
     lines = [
         head,
-        top.center(CELL_WIDTH),
-        f"{left} {card.name[:CELL_WIDTH - 4].center(CELL_WIDTH - 4)} {right}",
-        bottom.center(CELL_WIDTH),
-        f"{seats.letter(owner)}{card.element_name:>{CELL_WIDTH - 1}}",
+        top.center(width),
+        f"{left} {abbreviate(card.name, width - 4).center(width - 4)} {right}",
+        bottom.center(width),
+        f"{seats.letter(owner)}{element_name:>{width - 1}}",
     ]
     text = Text(lines[0] + "\n")
     text.append("\n".join(lines[1:]), style=seats.style(owner))
     return text
 
 
-def render_board(game: TripleTriad, view: dict[str, Any], seats: Seats) -> Table:
+class Board:
+    """The 3x3 board, its cells as wide as the terminal allows (at most ``CELL_WIDTH``):
+    it fits 80 columns whole, and in fewer the names abbreviate instead of being cut."""
+
+    def __init__(self, game: TripleTriad, view: dict[str, Any], seats: Seats) -> None:
+        self.game, self.view, self.seats = game, view, seats
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = max(MIN_CELL_WIDTH, min(CELL_WIDTH, (options.max_width - 4) // 3 - 2))
+        yield render_board(self.game, self.view, self.seats, width)
+
+
+def render_board(
+    game: TripleTriad, view: dict[str, Any], seats: Seats, width: int = CELL_WIDTH
+) -> Table:
     cells = view["zones"]["board"]["cards"]
     table = Table(show_header=False, show_lines=True, box=box.SQUARE, padding=(0, 1))
     for _ in range(3):
-        table.add_column(width=CELL_WIDTH, no_wrap=True)
+        table.add_column(width=width, no_wrap=True)
     for row in range(3):
         row_cells = range(3 * row, 3 * row + 3)
-        table.add_row(*(_cell(game, c, view["elements"][c], cells[c], seats) for c in row_cells))
+        table.add_row(*(_cell(game, c, view["elements"][c], cells[c], seats, width)
+                        for c in row_cells))
     return table
 
 
@@ -130,7 +163,7 @@ def render_view(game: Game, view: dict[str, Any], seats: Seats) -> RenderableTyp
     viewer = view["viewer"]
     order = [p for p in (0, 1) if p != viewer] + ([viewer] if viewer is not None else [])
     return Group(
-        render_board(game, view, seats),
+        Board(game, view, seats),
         Text(status_line(view, seats)),
         *(render_hand(game, view, p, seats) for p in order),
     )
