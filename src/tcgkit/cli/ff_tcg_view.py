@@ -21,6 +21,7 @@ from ..games.ff_tcg import FFTcg
 from ..games.ff_tcg.cards import Card
 from ..kernel.errors import NotationError, TcgkitError
 from ..kernel.game import Game
+from .ff_tcg_english import ability_text, card_text
 from .seats import Seats, agree
 
 TYPE_STYLES = {"monster": "red", "villain": "bold magenta", "character": "bold cyan",
@@ -89,11 +90,18 @@ def rules_line(game: Game) -> str:
     return "; ".join(parts)
 
 
+LANGUAGE = {"text": "pt"}  # the card text shown: "pt" as printed, "en" (``--lang en``)
+
+
+def text_of(card: Any) -> str:
+    return card_text(card) if LANGUAGE["text"] == "en" else card.text
+
+
 def card_rows(game: Game) -> list[dict[str, Any]]:
     return [
         {"id": c.id, "name": c.name, "type": c.type, "power": c.power if c.type in (
             "monster", "character", "villain") else None, "luck": c.luck, "job": c.job,
-         "subtype": c.subtype, "world": c.world, "text": c.text}
+         "subtype": c.subtype, "world": c.world, "text": text_of(c)}
         for c in _game(game).db.cards
     ]
 
@@ -106,7 +114,8 @@ def card_table(game: Game) -> Table:
     for c in db.cards:
         power = str(c.power) if c.type in ("monster", "character", "villain") else ""
         kind = c.job or c.subtype or ("Mundo" if c.world else "")
-        table.add_row(Text(c.name, style=TYPE_STYLES[c.type]), c.type, power, str(c.luck), kind, c.text)
+        table.add_row(Text(c.name, style=TYPE_STYLES[c.type]), c.type, power, str(c.luck), kind,
+                      text_of(c))
     return table
 
 
@@ -310,8 +319,11 @@ def explain_action(state: Any, action: Any) -> str:
     if type(action).__name__ != "Use":
         return ""
     card = state.card(action.card)
+    ability = next((a for a in card.abilities if a.index == action.ability), None)
+    if LANGUAGE["text"] == "en" and ability is not None:
+        return ability_text(ability)
     abilities = [a for a in card.abilities if a.timing == "activated"]
-    text = next((a.text for a in card.abilities if a.index == action.ability and a.text), "")
+    text = ability.text if ability is not None else ""
     if not text and len(abilities) <= 1:
         text = card.text
     return " ".join(text.split())

@@ -22,6 +22,7 @@ from ..kernel.errors import OptionsError
 from ..kernel.game import Game, Outcome, State
 from ..kernel.limits import DEFAULTS as LIMIT_DEFAULTS
 from ..kernel.registry import find_game, load_game
+from .errors import CliError
 from .seats import Seats, agree
 
 ViewRenderer = Callable[[Game, dict[str, Any], Seats], RenderableType]
@@ -192,6 +193,19 @@ def describe_events(game: Game, events: list[dict[str, Any]], seats: Seats) -> l
         return support.describe_game_events(game, events, seats)
     writer = support.describe_event
     return writer(events, seats) if writer else [json.dumps(event) for event in events]
+
+
+LANGUAGES = ("pt", "en")
+
+
+def set_language(lang: str) -> None:
+    """The language of card text (``--lang``): Final Fantasy TCG's is printed in Portuguese
+    and written in English from the card data."""
+    from . import ff_tcg_view
+
+    if lang not in LANGUAGES:
+        raise CliError(f"--lang {lang[:20]!r}: choose one of {', '.join(LANGUAGES)}", 2)
+    ff_tcg_view.LANGUAGE["text"] = lang
 
 
 def explain(game: Game, state: State, action: Action) -> str:

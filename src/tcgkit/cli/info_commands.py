@@ -14,7 +14,7 @@ from ..kernel.limits import DEFAULTS as LIMIT_DEFAULTS
 from ..kernel.registry import find_game, list_games
 from .console import make_console
 from .errors import reports_errors, usage_error
-from .game_support import support_for
+from .game_support import set_language, support_for
 
 NoColor = Annotated[bool, typer.Option("--no-color", help="Plain text, no colour.")]
 GameName = Annotated[str, typer.Argument(help="The game, e.g. triple-triad (see 'tcgkit games').")]
@@ -36,8 +36,11 @@ def cards(
     game: GameName,
     as_json: Annotated[bool, typer.Option("--json", help="Print the cards as JSON.")] = False,
     no_color: NoColor = False,
+    lang: Annotated[str, typer.Option(
+        "--lang", help="Card text: pt (as printed) or en (Final Fantasy TCG).")] = "pt",
 ) -> None:
     """List a game's cards (Triple Triad: number, name, level, edges T R B L, element)."""
+    set_language(lang)
     entry = find_game(game)
     support = support_for(entry.cls)
     if support.card_rows is None or support.card_table is None:

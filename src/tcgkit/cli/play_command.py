@@ -25,6 +25,7 @@ from .game_support import (
     game_from_position,
     non_default_options,
     rules_line,
+    set_language,
     support_for,
     with_mode,
 )
@@ -354,12 +355,16 @@ def play(
     opponent_deck: Annotated[Path | None, _option(
         "The other player's deck file or preconstructed deck; drawn by the seed if not given."
     )] = None,
+    lang: Annotated[str, _option(
+        "Card text in help and hint: pt (as printed) or en (Final Fantasy TCG).", "--lang"
+    )] = "pt",
 ) -> None:
     _check_flags(
         resume=resume, position=position, hotseat=hotseat, rules=rules, trade=trade, seed=seed,
         hand=hand, save=save, vs=vs, seat=seat, mode=mode,
         decks=deck is not None or opponent_deck is not None,
     )
+    set_language(lang)
     console = make_console(no_color)
     prompter = Prompter(console)
     entry = find_game(game)
