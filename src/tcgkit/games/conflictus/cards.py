@@ -1,0 +1,124 @@
+"""Conflictus Aeternus cards: TOML card sets validated by a pydantic schema, text compiled by the
+effect runtime (``kernel/effects.py``) against this game's registry (``effects.py``).
+
+The sample set ships in ``data/ca1.toml``. A card's identity in a mons is its name.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from ...kernel.effects import Ability, check_card_names, load_card_tables
+from ...kernel.errors import CardDataError
+from .effects import REGISTRY
+
+Faction = Literal["luz", "sombra", "neutra"]
+Klass = Literal["fonte", "guerreiro", "amuleto", "reliquia", "equipamento"]
+KLASSES = ("fonte", "guerreiro", "amuleto", "reliquia", "equipamento")
+KEYWORDS = ("acumular",)
+
+
+class CardRow(BaseModel):
+    """One ``[[card]]`` table of a card file."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9_-]*$")
+    name: str = Field(min_length=1, max_length=40, pattern=r"^[^#@,;>+]+$")
+    faction: Faction
+    klass: Klass
+    cost: int = Field(0, ge=0, le=9)  # sources of its faction (Neutral: either, or both)
+    attack: int | None = Field(None, ge=0, le=20)  # ataque: warriors
+    defense: int | None = Field(None, ge=1, le=20)  # defesa: warriors
+    tombo: int | None = Field(None, ge=0, le=9)  # cards an unblocked attack mills
+    keywords: list[Literal["acumular"]] = Field(default_factory=list)
+    text: str = ""
+    abilities: list[dict[str, Any]] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _fields_fit_the_class(self) -> CardRow:
+        warrior = self.klass == "guerreiro"
+        stats = (self.attack, self.defense, self.tombo)
+        if warrior and None in stats:
+            raise ValueError("a guerreiro needs attack, defense and tombo")
+        if not warrior and any(s is not None for s in stats):
+            raise ValueError(f"a {self.klass} has no attack, defense or tombo")
+        if self.keywords and not warrior:
+            raise ValueError("only guerreiros carry keywords (acumular)")
+        if self.klass == "fonte" and (self.faction == "neutra" or self.cost or self.abilities):
+            raise ValueError("a fonte is Light or Shadow, costs nothing and has no text")
+        if self.klass != "fonte" and self.cost < 1:
+            raise ValueError(f"a {self.klass} costs at least one source")
+        if self.klass == "amuleto" and not any(a.get("timing") == "amulet" for a in self.abilities):
+            raise ValueError("an amuleto needs an ability with timing 'amulet' (what it does)")
+        return self
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    index: int
+    id: str
+    name: str
+    faction: str
+    klass: str
+    cost: int
+    attack: int
+    defense: int
+    tombo: int
+    acumular: bool
+    text: str
+    abilities: tuple[Ability, ...]
+
+
+@dataclass(frozen=True)
+class CardDB:
+    cards: tuple[Card, ...]
+    hash: str
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_by_name", {c.name.lower(): c for c in self.cards})
+
+    def find(self, name: str) -> Card | None:
+        by_name: dict[str, Card] = self._by_name  # type: ignore[attr-defined]
+        return by_name.get(name.strip().lower())
+
+    def __getitem__(self, index: int) -> Card:
+        return self.cards[index]
+
+
+def load_cards(paths: tuple[Path, ...]) -> CardDB:
+    cards: list[Card] = []
+    digest = hashlib.sha256()
+    names: dict[str, str] = {}
+    loaded_all = []
+    for path in paths:
+        digest.update(Path(path).read_bytes())
+        loaded = load_card_tables(path, CardRow, REGISTRY)
+        loaded_all += loaded
+        for item in loaded:
+            row: CardRow = item.row  # type: ignore[assignment]
+            key = row.name.lower()
+            if key in names:
+                raise CardDataError(f"{item.source}: the name {row.name!r} is taken by {names[key]}")
+            names[key] = item.source
+            cards.append(Card(len(cards), row.id, row.name, row.faction, row.klass, row.cost,
+                              row.attack or 0, row.defense or 0, row.tombo or 0,
+                              "acumular" in row.keywords, row.text, item.abilities))
+    check_card_names(loaded_all, {c.name for c in cards})
+    return CardDB(tuple(cards), digest.hexdigest()[:16])
+
+
+def data_path(*parts: str) -> Path:
+    return Path(str(resources.files(__package__).joinpath("data", *parts)))
+
+
+@cache
+def default_cards() -> CardDB:
+    return load_cards((data_path("ca1.toml"),))

@@ -1,0 +1,242 @@
+"""What a player may do now: the legal actions of each decision, and how a cost can be paid.
+
+A set's capacity (RULES.md, "Conjuntos"): its bound sources and the costs of the warriors that
+were in it before this rodada, counted by faction (a Neutral warrior counts for either). A
+warrior stacked on a set needs capacity of its faction at least its cost; equipment needs
+capacity of its faction at least its cost, and all the set's equipment together at most the
+set's sources and inactive warriors. What capacity lacks is made up with free sources of the
+field, which join the set. Amulets, relics and activated abilities use free field sources.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .actions import (
+    PLAYER,
+    Attack,
+    Block,
+    Cast,
+    Discard,
+    Done,
+    Keep,
+    Mulligan,
+    Pass,
+    Play,
+    Sacrifice,
+    Search,
+    Source,
+)
+from .host import SETS_EQUIPMENT, SETS_OWNER, SETS_SOURCES, SETS_WARRIORS
+
+WINDOWS = ("main", "attack", "block", "sacrifice")
+
+
+def splits(faction: str, cost: int, luz: int, sombra: int) -> list[tuple[int, int]]:
+    """Ways to pay ``cost`` from ``luz`` Light and ``sombra`` Shadow free sources."""
+    if cost <= 0:
+        return [(0, 0)]
+    if faction == "luz":
+        return [(cost, 0)] if luz >= cost else []
+    if faction == "sombra":
+        return [(0, cost)] if sombra >= cost else []
+    return [(a, cost - a) for a in range(cost + 1) if a <= luz and cost - a <= sombra]
+
+
+class LegalMixin:
+    """Legal actions by decision kind; the state's hot path."""
+
+    game: Any
+    decisions: Any
+    hand: list[list[int]]
+    mons: list[list[int]]
+    field: list[list[int]]
+    relics: list[list[int]]
+    sets: dict[int, list[Any]]
+    entered: dict[int, int]
+    added: dict[int, int]
+    drops: list[list[int]]
+    used_abilities: set[int]
+    attackers: dict[int, tuple[int, int]]
+    blocks: dict[int, tuple[int, int]]
+    round: int
+    active: int
+    res: Any
+
+    def compute_legal(self) -> list[Any]:
+        if not self.decisions:
+            return []
+        decision = self.decisions[-1]
+        kind, p = decision.kind, decision.player
+        if kind in WINDOWS:
+            return self.window_actions(p, kind)
+        if kind == "mulligan":
+            return [Keep(), Mulligan()]
+        if kind == "declare":
+            return self.declare_actions(p)
+        if kind == "blockers":
+            return self.blocker_actions(p)
+        if kind == "discard":
+            return [Discard(c, self.label(c)) for c in self.hand[p]]  # type: ignore[attr-defined]
+        if kind == "search":
+            klass = self.res.asks[-1].detail[0]
+            names = sorted({self.card(c).name for c in self.mons[p]  # type: ignore[attr-defined]
+                            if self.card(c).klass == klass})  # type: ignore[attr-defined]
+            return [Search(name) for name in names]
+        raise RuntimeError(f"no legal actions for a {kind!r} decision")
+
+    # -- windows ----------------------------------------------------------------------------
+    def window_actions(self, p: int, kind: str) -> list[Any]:
+        out: list[Any] = [Pass()]
+        luz, sombra = self.free_sources(p)  # type: ignore[attr-defined]
+        cards = self.game.cards
+        kind_of = self.kind  # type: ignore[attr-defined]
+        label = self.label  # type: ignore[attr-defined]
+        if kind == "main":
+            if self.may_drop(p):
+                out += [Source(c, label(c)) for c in self.hand[p] if cards[kind_of[c]].klass == "fonte"]
+            for c in self.hand[p]:
+                card = cards[kind_of[c]]
+                if card.klass == "guerreiro":
+                    out += self.warrior_plays(p, c, card, luz, sombra)
+                elif card.klass == "reliquia":
+                    ways = splits(card.faction, card.cost, luz, sombra)
+                    out += [Play(c, -1, a, b, label(c)) for a, b in ways]
+                elif card.klass == "equipamento":
+                    out += self.equipment_plays(p, c, card, luz, sombra)
+        for c in self.hand[p]:
+            card = cards[kind_of[c]]
+            if card.klass == "amuleto":
+                ability = card.abilities[self.game.amulet_ability[card.index]]
+                ways = splits(card.faction, card.cost, luz, sombra)
+                if ways:
+                    for target in self.targets_of(p, c, ability):
+                        named = self.target_label(target)
+                        out += [Cast(c, -1, target, a, b, label(c), named) for a, b in ways]
+        for c in self.relics[p]:
+            out += self.activations(p, c, luz, sombra)
+        if kind == "sacrifice":
+            out += [Sacrifice(c, label(c)) for c in self.sacrificable(p)]
+        return out
+
+    def may_drop(self, p: int) -> bool:
+        own, foreign, extra = self.drops[p]
+        if p == self.active:
+            return own == 0 or extra > 0
+        return foreign == 0 or extra > 0
+
+    def warrior_plays(self, p: int, c: int, card: Any, luz: int, sombra: int) -> list[Any]:
+        label = self.label(c)  # type: ignore[attr-defined]
+        out = [Play(c, -1, a, b, label) for a, b in splits(card.faction, card.cost, luz, sombra)]
+        for sid, rec in self.sets.items():
+            if rec[SETS_OWNER] != p:
+                continue
+            if self.added.get(sid) == self.round and not card.acumular:
+                continue
+            cap = self.capacity(rec, warriors=True)
+            need = card.cost - usable(cap, card.faction)
+            out += [Play(c, sid, a, b, label) for a, b in splits(card.faction, max(0, need), luz, sombra)]
+        return out
+
+    def equipment_plays(self, p: int, c: int, card: Any, luz: int, sombra: int) -> list[Any]:
+        label = self.label(c)  # type: ignore[attr-defined]
+        out = []
+        for sid, rec in self.sets.items():
+            if rec[SETS_OWNER] != p:
+                continue
+            cap = self.capacity(rec, warriors=False)
+            worn = sum(self.card(e).cost for e in rec[SETS_EQUIPMENT])  # type: ignore[attr-defined]
+            need = max(card.cost - usable(cap, card.faction), worn + card.cost - sum(cap), 0)
+            out += [Play(c, sid, a, b, label) for a, b in splits(card.faction, need, luz, sombra)]
+        return out
+
+    def capacity(self, rec: list[Any], warriors: bool) -> tuple[int, int, int]:
+        """(Light, Shadow, Neutral) capacity of a set: its sources and its warriors that were in it
+        before this rodada (for a warrior stacked on top, every one of them; for equipment, the
+        ones below the active warrior)."""
+        luz = sombra = neutra = 0
+        for s in rec[SETS_SOURCES]:
+            if self.card(s).faction == "luz":  # type: ignore[attr-defined]
+                luz += 1
+            else:
+                sombra += 1
+        members = rec[SETS_WARRIORS] if warriors else rec[SETS_WARRIORS][:-1]
+        for w in members:
+            if self.entered.get(w, self.round) >= self.round:
+                continue
+            card = self.card(w)  # type: ignore[attr-defined]
+            if card.faction == "luz":
+                luz += card.cost
+            elif card.faction == "sombra":
+                sombra += card.cost
+            else:
+                neutra += card.cost
+        return luz, sombra, neutra
+
+    def activations(self, p: int, c: int, luz: int, sombra: int) -> list[Any]:
+        card = self.card(c)  # type: ignore[attr-defined]
+        out = []
+        for ability in card.abilities:
+            if ability.timing != "activated" or (ability.once_per_turn and
+                                                 c * 8 + ability.index in self.used_abilities):
+                continue
+            cost = sum(s.params.count for s in ability.costs if s.primitive.name == "pay")
+            ways = splits(card.faction, cost, luz, sombra)
+            for target in self.targets_of(p, c, ability):
+                out += [Cast(c, ability.index, target, a, b, self.label(c),  # type: ignore[attr-defined]
+                             self.target_label(target)) for a, b in ways]
+        return out
+
+    def targets_of(self, p: int, c: int, ability: Any) -> list[int]:
+        if ability.target is None:
+            return [-1]
+        from ...kernel.effects import Activation
+
+        return list(ability.target(self, Activation(p, c, ability.index)))
+
+    def target_label(self, target: int) -> str:
+        if target < 0:
+            return ""
+        return f"P{target - PLAYER}" if target >= PLAYER else self.label(target)  # type: ignore[attr-defined]
+
+    def sacrificable(self, p: int) -> list[int]:
+        out = list(self.relics[p])
+        for rec in self.sets.values():
+            if rec[SETS_OWNER] == p:
+                out += rec[SETS_WARRIORS][-1:] + rec[SETS_EQUIPMENT]
+        return out
+
+    # -- combat declarations ----------------------------------------------------------------
+    def attack_ready(self, p: int) -> list[int]:
+        """Sets of ``p`` whose active warrior was in play before this rodada and is not attacking."""
+        return [sid for sid, rec in self.sets.items()
+                if rec[SETS_OWNER] == p and rec[SETS_WARRIORS] and sid not in self.attackers
+                and self.entered.get(rec[SETS_WARRIORS][-1], self.round) < self.round]
+
+    def attack_targets(self, p: int) -> list[int]:
+        opponents = self.opponents(p)  # type: ignore[attr-defined]
+        return opponents[:1] if self.game.options.attack == "left" else opponents
+
+    def declare_actions(self, p: int) -> list[Any]:
+        targets = self.attack_targets(p)
+        return [Done()] + [Attack(sid, q) for sid in self.attack_ready(p) for q in targets]
+
+    def blocker_actions(self, p: int) -> list[Any]:
+        busy = {b for b, _ in self.blocks.values()}
+        blockers = [sid for sid, rec in self.sets.items()
+                    if rec[SETS_OWNER] == p and rec[SETS_WARRIORS] and sid not in busy
+                    and not self.has(rec[SETS_WARRIORS][-1], "cannot_block")]  # type: ignore[attr-defined]
+        attackers = [sid for sid, (w, q) in self.attackers.items()
+                     if q == p and sid not in self.blocks and sid in self.sets
+                     and self.sets[sid][SETS_WARRIORS][-1:] == [w]
+                     and not self.has(w, "unblockable")]  # type: ignore[attr-defined]
+        return [Done()] + [Block(b, a) for a in attackers for b in blockers]
+
+
+def usable(cap: tuple[int, int, int], faction: str) -> int:
+    luz, sombra, neutra = cap
+    if faction == "luz":
+        return luz + neutra
+    if faction == "sombra":
+        return sombra + neutra
+    return luz + sombra + neutra
