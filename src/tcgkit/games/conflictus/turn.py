@@ -63,11 +63,13 @@ class TurnMixin:
             self.res.step = "rodada"
             self.round = 0
             return
-        sealed = self.game.options.mulligan == "sealed"
         self.choices = {}
+        if self.game.options.mulligan != "sealed":  # in turn order: each player until they keep
+            self.decide(order[0], "mulligan")
+            return
         for i in reversed(range(len(order))):  # the first in turn order answers first (top of the stack)
             # Sealed: hidden until all of the round have answered; the last one's answer shows at once.
-            self.decide(order[i], "mulligan", secret=sealed and i < len(order) - 1)
+            self.decide(order[i], "mulligan", secret=i < len(order) - 1)
 
     def do_keep(self, action: Keep) -> None:
         self.answer_mulligan(False)
@@ -103,7 +105,7 @@ class TurnMixin:
                 self.mortis[p].append(c)
             self.log("mulligan_discard", player=p, cards=[self.label(c) for c in lost])
         self.choices = {}
-        if self.game.options.mulligan != "sealed" and not any(d.kind == "mulligan" for d in self.decisions):
+        if self.game.options.mulligan != "sealed":
             self.res.step = "mulligan_round"
 
     # -- the rodada ---------------------------------------------------------------------------

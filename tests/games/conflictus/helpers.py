@@ -1,0 +1,81 @@
+"""Positions for Conflictus rule tests: real games from a seed, with cards fetched from the mons
+by name (the test's stand-in for a lucky draw) and actions given as notation."""
+
+from __future__ import annotations
+
+from tcgkit.games.conflictus import Conflictus, ConflictusState, starter_decks
+from tcgkit.games.conflictus.actions import Keep
+
+DECKS = dict(starter_decks())
+
+
+def start(players: int = 2, decks: tuple[str, ...] = (), seed: int = 0, keep: bool = True,
+          **options: object) -> ConflictusState:
+    """A game with player 0 first; every player keeps their opening hand unless ``keep`` is off."""
+    game = Conflictus(players=players, first_player=options.pop("first_player", 0), **options)
+    names = decks or ("crepusculo",) * players
+    state = game.new_state(seed, [DECKS[name] for name in names])
+    while keep and state.pending is not None and state.pending.kind == "mulligan":
+        state.apply(Keep())
+    return state
+
+
+def fetch(state: ConflictusState, player: int, name: str, to: str = "hand") -> int:
+    """Move a card called ``name`` from ``player``'s mons to their hand (or field, as a free source)."""
+    for c in reversed(state.mons[player]):
+        if state.card(c).name == name:
+            state.mons[player].remove(c)
+            getattr(state, to)[player].append(c)
+            state.legal = None
+            return c
+    for c in state.hand[player]:  # drawn already: the one in hand
+        if state.card(c).name == name and to == "hand":
+            return c
+    raise LookupError(f"no {name} left in player {player}'s mons")
+
+
+def sources(state: ConflictusState, player: int, luz: int = 0, sombra: int = 0) -> None:
+    for _ in range(luz):
+        fetch(state, player, "Fonte de Luz", "field")
+    for _ in range(sombra):
+        fetch(state, player, "Fonte de Sombra", "field")
+
+
+def act(state: ConflictusState, text: str) -> None:
+    state.apply(state.parse_action(text))
+
+
+def texts(state: ConflictusState) -> list[str]:
+    return [str(a) for a in state.legal_actions()]
+
+
+def pass_until(state: ConflictusState, kind: str, limit: int = 200) -> None:
+    """Everyone passes (and declares nothing) until a decision of ``kind`` is asked."""
+    for _ in range(limit):
+        if state.pending is None or state.pending.kind == kind:
+            return
+        act(state, "done" if state.pending.kind in ("declare", "blockers") else "pass")
+    raise AssertionError(f"no {kind} decision came")
+
+
+def next_rodada(state: ConflictusState, limit: int = 400) -> None:
+    """Everyone passes and declares nothing until the next rodada's Main phase."""
+    start_round = state.round
+    for _ in range(limit):
+        if state.round > start_round and state.phase == "main":
+            return
+        act(state, "done" if state.pending.kind in ("declare", "blockers") else "pass")
+    raise AssertionError("the rodada did not end")
+
+
+def to_phase(state: ConflictusState, phase: str, limit: int = 200) -> None:
+    """Pass (declaring nothing) until the phase is ``phase``."""
+    for _ in range(limit):
+        if state.phase == phase:
+            return
+        act(state, "done" if state.pending.kind in ("declare", "blockers") else "pass")
+    raise AssertionError(f"the {phase} phase did not come")
+
+
+def label(state: ConflictusState, c: int) -> str:
+    return state.label(c)
