@@ -60,6 +60,7 @@ class Playthrough:
 # Final Fantasy TCG plays a frozen copy of its first card set, so that a change to the
 # shipped cards does not show up as a change of the engine.
 FF_CARDS = {"card_files": ("ff1.toml",)}
+CA_CARDS = {"card_files": ("conflictus_ca1.toml",)}
 
 PLAYTHROUGHS: list[Playthrough] = [
     # Triple Triad: each example option set, then the rules one at a time.
@@ -107,6 +108,14 @@ PLAYTHROUGHS: list[Playthrough] = [
     # Brawl, the kernel's test game (tests/testgame): three and four players.
     Playthrough("brawl-3_players", "brawl", seeds=range(3), fixture="testgame:Brawl"),
     Playthrough("brawl-4_players", "brawl", {"players": 4}, seeds=range(2), fixture="testgame:Brawl"),
+    # Conflictus Aeternus: two and four players with the preconstructed mons, on a frozen card set.
+    Playthrough("conflictus-2p", "conflictus", {**CA_CARDS, "players": 2}, seeds=range(2),
+                decks=("conflictus_aurora.txt", "conflictus_abismo.txt")),
+    Playthrough("conflictus-4p_sealed_left", "conflictus", {**CA_CARDS, "players": 4, "attack": "left"},
+                seeds=range(1), decks=("conflictus_aurora.txt", "conflictus_abismo.txt",
+                                       "conflictus_mercenarios.txt", "conflictus_crepusculo.txt")),
+    Playthrough("conflictus-3p_turn_order", "conflictus",
+                {**CA_CARDS, "players": 3, "mulligan": "turn_order"}, seeds=range(1)),
 ]
 
 

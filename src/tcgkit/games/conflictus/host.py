@@ -8,24 +8,51 @@ equipment) that founded it; its warriors run bottom to top, the top one is the a
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from ...kernel.actions import Action, Decision
 from ...kernel.effects import Activation, Modifiers
 from ...kernel.events import Event
-from ...kernel.resolution import Ask
+from ...kernel.resolution import Ask, Resolution
+from ...kernel.rng import Rng
 from .actions import PLAYER
+
+if TYPE_CHECKING:
+    from .cards import Card
+    from .rules import Conflictus
 
 SetRec = list[Any]  # [owner, sources, warriors, equipment]
 SETS_OWNER, SETS_SOURCES, SETS_WARRIORS, SETS_EQUIPMENT = 0, 1, 2, 3
 
 
-class HostMixin:
-    """Zones, stats and the primitives' host methods (``effects.py``)."""
+class Board:
+    """Zones, stats and the primitives' host methods (``effects.py``). The state's attributes are
+    declared here; ``rules.py`` lists them in ``ConflictusState.__slots__``."""
 
-    game: Any
+    __slots__ = (
+        "game", "n", "kind", "rng", "mons", "hand", "mortis", "exterminatus", "field", "relics", "amulets",
+        "stack", "used", "sets", "entered", "added", "damage", "mods", "drops", "used_abilities",
+        "attackers", "blocks", "round", "active", "first", "phase", "mulled", "kept", "choices",
+        "out", "dying", "eliminated", "result", "res", "decisions", "events", "legal",
+    )
+    ZONES = ("mons", "hand", "mortis", "exterminatus", "field", "relics", "amulets", "stack")
+
+    game: Conflictus
+    rng: Rng
     n: int
     kind: list[int]
     mons: list[list[int]]
+    first: int
+    phase: str
+    added: dict[int, int]
+    used_abilities: set[int]
+    mulled: list[int]
+    kept: set[int]
+    choices: dict[int, bool]
+    eliminated: list[list[int]]
+    result: tuple[int | None, str] | None
+    decisions: list[Decision]
+    legal: list[Action] | None
     hand: list[list[int]]
     mortis: list[list[int]]
     exterminatus: list[list[int]]
@@ -43,13 +70,21 @@ class HostMixin:
     dying: list[int]
     active: int
     round: int
-    res: Any
+    res: Resolution
     events: list[Event]
     attackers: dict[int, tuple[int, int]]
     blocks: dict[int, tuple[int, int]]
 
     # -- looking up -------------------------------------------------------------------------
-    def card(self, c: int) -> Any:
+    def decide(self, player: int, kind: str, secret: bool = False) -> None:
+        self.decisions.append(Decision(player, kind, secret))
+
+    def finish(self, winner: int | None, reason: str) -> None:
+        if self.result is None:
+            self.result = (winner, reason)
+            self.log("game_over", winner=winner, reason=reason)
+
+    def card(self, c: int) -> Card:
         return self.game.cards[self.kind[c]]
 
     def label(self, c: int) -> str:
@@ -271,7 +306,7 @@ class HostMixin:
         return self.game.machine.ask(self, Ask(player, "search", 1, (klass,)))
 
     def shuffle_mons(self, player: int) -> None:
-        self.rng.shuffle(self.mons[player])  # type: ignore[attr-defined]
+        self.rng.shuffle(self.mons[player])
         self.log("shuffled", player=player)
 
     def return_from_mortis(self, player: int, klass: str) -> None:

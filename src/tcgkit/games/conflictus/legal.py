@@ -27,7 +27,7 @@ from .actions import (
     Search,
     Source,
 )
-from .host import SETS_EQUIPMENT, SETS_OWNER, SETS_SOURCES, SETS_WARRIORS
+from .host import SETS_EQUIPMENT, SETS_OWNER, SETS_SOURCES, SETS_WARRIORS, Board
 
 WINDOWS = ("main", "attack", "block", "sacrifice")
 
@@ -43,25 +43,10 @@ def splits(faction: str, cost: int, luz: int, sombra: int) -> list[tuple[int, in
     return [(a, cost - a) for a in range(cost + 1) if a <= luz and cost - a <= sombra]
 
 
-class LegalMixin:
+class Legal(Board):
     """Legal actions by decision kind; the state's hot path."""
 
-    game: Any
-    decisions: Any
-    hand: list[list[int]]
-    mons: list[list[int]]
-    field: list[list[int]]
-    relics: list[list[int]]
-    sets: dict[int, list[Any]]
-    entered: dict[int, int]
-    added: dict[int, int]
-    drops: list[list[int]]
-    used_abilities: set[int]
-    attackers: dict[int, tuple[int, int]]
-    blocks: dict[int, tuple[int, int]]
-    round: int
-    active: int
-    res: Any
+    __slots__ = ()
 
     def compute_legal(self) -> list[Any]:
         if not self.decisions:
@@ -77,21 +62,21 @@ class LegalMixin:
         if kind == "blockers":
             return self.blocker_actions(p)
         if kind == "discard":
-            return [Discard(c, self.label(c)) for c in self.hand[p]]  # type: ignore[attr-defined]
+            return [Discard(c, self.label(c)) for c in self.hand[p]]
         if kind == "search":
             klass = self.res.asks[-1].detail[0]
-            names = sorted({self.card(c).name for c in self.mons[p]  # type: ignore[attr-defined]
-                            if self.card(c).klass == klass})  # type: ignore[attr-defined]
+            names = sorted({self.card(c).name for c in self.mons[p]
+                            if self.card(c).klass == klass})
             return [Search(name) for name in names]
         raise RuntimeError(f"no legal actions for a {kind!r} decision")
 
     # -- windows ----------------------------------------------------------------------------
     def window_actions(self, p: int, kind: str) -> list[Any]:
         out: list[Any] = [Pass()]
-        luz, sombra = self.free_sources(p)  # type: ignore[attr-defined]
+        luz, sombra = self.free_sources(p)
         cards = self.game.cards
-        kind_of = self.kind  # type: ignore[attr-defined]
-        label = self.label  # type: ignore[attr-defined]
+        kind_of = self.kind
+        label = self.label
         if kind == "main":
             if self.may_drop(p):
                 out += [Source(c, label(c)) for c in self.hand[p] if cards[kind_of[c]].klass == "fonte"]
@@ -126,7 +111,7 @@ class LegalMixin:
         return foreign == 0 or extra > 0
 
     def warrior_plays(self, p: int, c: int, card: Any, luz: int, sombra: int) -> list[Any]:
-        label = self.label(c)  # type: ignore[attr-defined]
+        label = self.label(c)
         out = [Play(c, -1, a, b, label) for a, b in splits(card.faction, card.cost, luz, sombra)]
         for sid, rec in self.sets.items():
             if rec[SETS_OWNER] != p:
@@ -139,13 +124,13 @@ class LegalMixin:
         return out
 
     def equipment_plays(self, p: int, c: int, card: Any, luz: int, sombra: int) -> list[Any]:
-        label = self.label(c)  # type: ignore[attr-defined]
+        label = self.label(c)
         out = []
         for sid, rec in self.sets.items():
             if rec[SETS_OWNER] != p:
                 continue
             cap = self.capacity(rec, warriors=False)
-            worn = sum(self.card(e).cost for e in rec[SETS_EQUIPMENT])  # type: ignore[attr-defined]
+            worn = sum(self.card(e).cost for e in rec[SETS_EQUIPMENT])
             need = max(card.cost - usable(cap, card.faction), worn + card.cost - sum(cap), 0)
             out += [Play(c, sid, a, b, label) for a, b in splits(card.faction, need, luz, sombra)]
         return out
@@ -156,7 +141,7 @@ class LegalMixin:
         ones below the active warrior)."""
         luz = sombra = neutra = 0
         for s in rec[SETS_SOURCES]:
-            if self.card(s).faction == "luz":  # type: ignore[attr-defined]
+            if self.card(s).faction == "luz":
                 luz += 1
             else:
                 sombra += 1
@@ -164,7 +149,7 @@ class LegalMixin:
         for w in members:
             if self.entered.get(w, self.round) >= self.round:
                 continue
-            card = self.card(w)  # type: ignore[attr-defined]
+            card = self.card(w)
             if card.faction == "luz":
                 luz += card.cost
             elif card.faction == "sombra":
@@ -174,16 +159,16 @@ class LegalMixin:
         return luz, sombra, neutra
 
     def activations(self, p: int, c: int, luz: int, sombra: int) -> list[Any]:
-        card = self.card(c)  # type: ignore[attr-defined]
+        card = self.card(c)
         out = []
         for ability in card.abilities:
             if ability.timing != "activated" or (ability.once_per_turn and
                                                  c * 8 + ability.index in self.used_abilities):
                 continue
-            cost = sum(s.params.count for s in ability.costs if s.primitive.name == "pay")
+            cost = sum(int(getattr(s.params, "count", 0)) for s in ability.costs if s.primitive.name == "pay")
             ways = splits(card.faction, cost, luz, sombra)
             for target in self.targets_of(p, c, ability):
-                out += [Cast(c, ability.index, target, a, b, self.label(c),  # type: ignore[attr-defined]
+                out += [Cast(c, ability.index, target, a, b, self.label(c),
                              self.target_label(target)) for a, b in ways]
         return out
 
@@ -197,7 +182,7 @@ class LegalMixin:
     def target_label(self, target: int) -> str:
         if target < 0:
             return ""
-        return f"P{target - PLAYER}" if target >= PLAYER else self.label(target)  # type: ignore[attr-defined]
+        return f"P{target - PLAYER}" if target >= PLAYER else self.label(target)
 
     def sacrificable(self, p: int) -> list[int]:
         out = list(self.relics[p])
@@ -214,7 +199,7 @@ class LegalMixin:
                 and self.entered.get(rec[SETS_WARRIORS][-1], self.round) < self.round]
 
     def attack_targets(self, p: int) -> list[int]:
-        opponents = self.opponents(p)  # type: ignore[attr-defined]
+        opponents = self.opponents(p)
         return opponents[:1] if self.game.options.attack == "left" else opponents
 
     def declare_actions(self, p: int) -> list[Any]:
@@ -225,11 +210,11 @@ class LegalMixin:
         busy = {b for b, _ in self.blocks.values()}
         blockers = [sid for sid, rec in self.sets.items()
                     if rec[SETS_OWNER] == p and rec[SETS_WARRIORS] and sid not in busy
-                    and not self.has(rec[SETS_WARRIORS][-1], "cannot_block")]  # type: ignore[attr-defined]
+                    and not self.has(rec[SETS_WARRIORS][-1], "cannot_block")]
         attackers = [sid for sid, (w, q) in self.attackers.items()
                      if q == p and sid not in self.blocks and sid in self.sets
                      and self.sets[sid][SETS_WARRIORS][-1:] == [w]
-                     and not self.has(w, "unblockable")]  # type: ignore[attr-defined]
+                     and not self.has(w, "unblockable")]
         return [Done()] + [Block(b, a) for a in attackers for b in blockers]
 
 

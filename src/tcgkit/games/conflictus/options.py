@@ -22,5 +22,7 @@ class ConflictusOptions(BaseModel):
     first_player: int | None = Field(None, ge=0, le=3, description="who starts; None: drawn by the seed")
     attack: Literal["any_opponent", "left"] = Field(
         "any_opponent", description="whom an attacker may attack: any opponent (CA15) or the next player")
+    card_files: tuple[str, ...] | None = Field(
+        None, description="TOML card files to load instead of the bundled set")
     round_limit: int = Field(400, ge=1, le=100_000,
                              description="rodadas in all before the players still in share a draw")

@@ -36,11 +36,11 @@ from .actions import (
     Search,
     Source,
 )
-from .cards import CardDB, default_cards
-from .host import SETS_EQUIPMENT, SETS_OWNER, SETS_SOURCES, SETS_WARRIORS, HostMixin
-from .legal import WINDOWS, LegalMixin
+from .cards import CardDB, default_cards, load_cards
+from .host import SETS_EQUIPMENT, SETS_OWNER, SETS_SOURCES, SETS_WARRIORS
+from .legal import WINDOWS
 from .options import ConflictusOptions
-from .turn import TurnMixin
+from .turn import Turn
 
 DECK_MIX = {"fonte": 18, "guerreiro": 18, "amuleto": 7, "reliquia": 3, "equipamento": 4}  # of 50
 
@@ -62,18 +62,19 @@ class Conflictus(Game):
 
     def __init__(self, options: Any = None, **kwargs: Any) -> None:
         super().__init__(options, **kwargs)
-        self.db: CardDB = default_cards()
+        files = self.options.card_files
+        self.db: CardDB = load_cards(tuple(Path(f) for f in files)) if files else default_cards()
         cards = self.cards = self.db.cards
         self.amulet_ability = tuple(next((a.index for a in c.abilities if a.timing == "amulet"), -1)
                                     for c in cards)
         self.statics = tuple(
-            tuple((s.params.stat, s.params.to, s.params.amount)
+            tuple((p.stat, p.to, p.amount)
                   for a in c.abilities if a.timing == "static"
-                  for s in a.effects if s.primitive.name == "modify_stat")
+                  for s in a.effects if s.primitive.name == "modify_stat" for p in [_any(s.params)])
             for c in cards)
         self.frame_steps = tuple(tuple(tuple(s.compile() for s in a.effects) for a in c.abilities)
                                  for c in cards)
-        self.machine: Machine[ConflictusState] = make_machine()
+        self.machine: Machine[Any] = make_machine()
 
     @property
     def num_players(self) -> int:
@@ -183,15 +184,8 @@ class Conflictus(Game):
         return mine - (max(others) if others else 0.0)
 
 
-class ConflictusState(HostMixin, TurnMixin, LegalMixin, State["Conflictus"]):
-    __slots__ = (
-        "game", "n", "kind", "rng", "mons", "hand", "mortis", "exterminatus", "field", "relics", "amulets",
-        "stack", "used", "sets", "entered", "added", "damage", "mods", "drops", "used_abilities",
-        "attackers", "blocks", "round", "active", "first", "phase", "mulled", "kept", "choices",
-        "out", "dying", "eliminated", "result", "res", "decisions", "events", "legal",
-    )
-    ZONES = ("mons", "hand", "mortis", "exterminatus", "field", "relics", "amulets", "stack")
-
+class ConflictusState(Turn, State["Conflictus"]):
+    __slots__ = ()
     def __init__(self, game: Conflictus, kinds: list[int], rng: Rng) -> None:
         n = self.n = game.num_players
         size = game.options.deck_size
@@ -210,7 +204,9 @@ class ConflictusState(HostMixin, TurnMixin, LegalMixin, State["Conflictus"]):
         self.attackers: dict[int, tuple[int, int]] = {}
         self.blocks: dict[int, tuple[int, int]] = {}
         self.round, self.active, self.first, self.phase = 0, 0, 0, "mulligan"
-        self.mulled, self.kept, self.choices = [0] * n, set(), {}
+        self.mulled: list[int] = [0] * n
+        self.kept: set[int] = set()
+        self.choices: dict[int, bool] = {}
         self.out: set[int] = set()
         self.dying: list[int] = []
         self.eliminated: list[list[int]] = []
@@ -219,9 +215,6 @@ class ConflictusState(HostMixin, TurnMixin, LegalMixin, State["Conflictus"]):
         self.decisions: list[Decision] = []
         self.events: list[Event] = []
         self.legal: list[Action] | None = None
-
-    def decide(self, player: int, kind: str, secret: bool = False) -> None:
-        self.decisions.append(Decision(player, kind, secret))
 
     def advance(self) -> None:
         self.game.machine.advance(self)
@@ -254,7 +247,8 @@ class ConflictusState(HostMixin, TurnMixin, LegalMixin, State["Conflictus"]):
             return True
         if self.active in self.out:  # the rodada of a player who is out ends at once
             res = self.res
-            res.frames.clear(), res.stack.clear(), res.triggers.clear(), res.asks.clear(), res.windows.clear()
+            for part in (res.frames, res.stack, res.triggers, res.asks, res.windows):
+                part.clear()
             res.step = "rodada"
             self.decisions.clear()
             self.attackers, self.blocks = {}, {}
@@ -283,11 +277,6 @@ class ConflictusState(HostMixin, TurnMixin, LegalMixin, State["Conflictus"]):
                     self.res.step = "block_window"
         self.decisions[:] = [d for d in self.decisions if d.player not in self.out or
                              (self.res.windows and d.kind in WINDOWS)]
-
-    def finish(self, winner: int | None, reason: str) -> None:
-        if self.result is None:
-            self.result = (winner, reason)
-            self.log("game_over", winner=winner, reason=reason)
 
     # -- moves ---------------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
@@ -422,6 +411,10 @@ STEPS = {
     "block_window": "step_block_window", "damage": "step_damage", "sacrifice": "step_sacrifice",
     "sacrifice_window": "step_sacrifice_window", "end": "step_end",
 }
+
+
+def _any(value: Any) -> Any:
+    return value
 
 
 def _frame_steps(state: ConflictusState, frame: Frame) -> tuple[Any, ...]:

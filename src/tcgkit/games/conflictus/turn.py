@@ -27,16 +27,15 @@ from .actions import (
     Source,
 )
 from .host import SETS_EQUIPMENT, SETS_SOURCES, SETS_WARRIORS
+from .legal import Legal
 
 SET_AGAIN = 10_000  # added to a set's id when its founder founds another while the first lives on
 
 
-class TurnMixin:
-    game: Any
-    n: int
-    res: Any
-    decisions: Any
-    rng: Any
+class Turn(Legal):
+    """The phase machine's steps and the action handlers."""
+
+    __slots__ = ()
 
     # -- setup and mulligans --------------------------------------------------------------
     def setup(self) -> None:
@@ -298,7 +297,7 @@ class TurnMixin:
             self.relics[p].append(c)
             self.log("relic", player=p, card=self.label(c))
         elif action.on < 0:  # a warrior founding a new set: its sources are bound to the set
-            rec = [p, [], [c], []]
+            rec: list[Any] = [p, [], [c], []]
             self.pay(p, action.luz, action.sombra, into=rec[SETS_SOURCES])
             sid = c
             while sid in self.sets:  # the card founded a set before that outlived it (its equipment)
