@@ -149,7 +149,7 @@ def test_players_out_together_share_their_place():
     to_phase(state, "sacrifice")
     outcome = state.outcome
     assert outcome is not None and outcome.winner == 0 and outcome.ranks == (0, 1, 1)
-    assert outcome.details["eliminated"] == [[1, 2]] and totem in state.relics[0]
+    assert outcome.eliminated == (1, 2) and totem in state.relics[0]
 
 
 def test_everyone_out_at_once_is_a_draw():

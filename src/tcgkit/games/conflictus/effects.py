@@ -1,8 +1,8 @@
 """Conflictus Aeternus card text: the shared vocabulary plus this game's primitives.
 
-Every primitive reaches the state only through host methods (``host.py``). Player words:
-``you``; ``opponent`` is the opponent the card targets (``target = { choose = "opponent" }``),
-or each opponent when it targets none; ``each`` is every player still in the game.
+It starts from the kernel's ``COMMON`` (N-player ``who``: ``chosen_opponent`` is the player the
+ability targets with ``target = { choose = "player" }``, ``each_opponent``, ``next_player``...).
+Every primitive reaches the state only through host methods (``host.py``).
 """
 
 from __future__ import annotations
@@ -11,10 +11,11 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from ...kernel.effects import SHARED, Activation, Count, OnCards, Params, Ref, Step
+from ...kernel.effects import Activation, Count, OnCards, Params, Ref, Step, Who
+from ...kernel.vocabulary import COMMON
 
 TIMINGS = ("amulet", "activated", "on_enter", "end_of_round", "on_attack", "static")
-REGISTRY = SHARED.extend(
+REGISTRY = COMMON.extend(
     timings=TIMINGS,
     durations=("end_of_round",),
     default_duration="end_of_round",
@@ -37,7 +38,7 @@ class Search(Params):
 
 class Sources(Params):
     count: int = Field(1, ge=1, le=9)
-    who: Literal["you", "opponent", "each"] = "you"
+    who: Who = "you"
 
 
 class Grant(Params):
@@ -51,12 +52,12 @@ class Side(Params):
 
 class CountCheck(Params):
     zone: Literal["sets", "sources", "hand", "mortis", "relics"]
-    who: Literal["you", "opponent"] = "you"
+    who: Who = "you"
     at_least: int = Field(1, ge=0, le=60)
 
 
 class MonsCheck(Params):
-    who: Literal["you", "opponent"] = "opponent"
+    who: Who = "each_opponent"
     at_most: int = Field(ge=0, le=100)
 
 
@@ -141,11 +142,6 @@ def _in_combat(host: Any, act: Activation, p: Params, step: Step) -> bool:
 @REGISTRY.target("warrior", Side, "an active warrior (the top of a set)")
 def _warrior(host: Any, act: Activation, p: Side, step: Step) -> list[int]:
     return list(host.active_warriors(act.player, p.side))
-
-
-@REGISTRY.target("opponent", summary="an opponent still in the game")
-def _opponent(host: Any, act: Activation, p: Params, step: Step) -> list[int]:
-    return list(host.opponent_targets(act.player))
 
 
 @REGISTRY.target("amulet", summary="an amulet of another player on the stack")

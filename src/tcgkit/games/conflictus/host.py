@@ -11,11 +11,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...kernel.actions import Action, Decision
-from ...kernel.effects import Activation, Modifiers
+from ...kernel.effects import Activation, Modifiers, who_players
 from ...kernel.events import Event
 from ...kernel.resolution import Ask, Resolution
 from ...kernel.rng import Rng
-from .actions import PLAYER
 
 if TYPE_CHECKING:
     from .cards import Card
@@ -145,7 +144,7 @@ class Board:
                 for stat, ref, amount in statics[self.kind[r]]:
                     if stat == name and ((ref == "your_warriors" and p == me) or
                                          (ref == "opponents_warriors" and p != me)):
-                        total += amount
+                        total += amount(self, Activation(p, r))
         sid = self.set_of(c)
         if sid is not None:
             rec = self.sets[sid]
@@ -153,7 +152,7 @@ class Board:
                 for e in rec[SETS_EQUIPMENT]:
                     for stat, ref, amount in statics[self.kind[e]]:
                         if stat == name and ref == "bearer":
-                            total += amount
+                            total += amount(self, Activation(me, e))
         return total
 
     # -- moving cards -------------------------------------------------------------------------
@@ -264,21 +263,14 @@ class Board:
 
     # -- the effect host ------------------------------------------------------------------------
     def player_ref(self, act: Activation, who: str) -> list[int]:
-        if who == "you":
-            return [] if act.player in self.out else [act.player]
-        if who == "opponent":
-            target = act.target
-            if target is not None and target >= PLAYER:
-                return [] if target - PLAYER in self.out else [target - PLAYER]
-            return self.opponents(act.player)
-        return self.living()
+        return [] if act.player in self.out and who == "you" else who_players(who, act, self.n, self.out)
 
     def card_refs(self, act: Activation, ref: str) -> list[int]:
         if ref == "self":
             return [act.source] if self.is_top(act.source) else []
         if ref == "target":
             t = act.target
-            return [t] if t is not None and 0 <= t < PLAYER and self.is_top(t) else []
+            return [t] if t is not None and self.is_top(t) else []
         if ref == "bearer":
             sid = self.set_of(act.source)
             warriors = self.sets[sid][SETS_WARRIORS] if sid is not None else []
@@ -358,9 +350,6 @@ class Board:
         if side == "opponent":
             return [c for p in self.opponents(player) for c in self.tops(p)]
         return [c for p in self.living() for c in self.tops(p)]
-
-    def opponent_targets(self, player: int) -> list[int]:
-        return [PLAYER + p for p in self.opponents(player)]
 
     def amulets_on_stack(self, player: int) -> list[int]:
         amulet = self.game.amulet_ability

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...kernel.effects import Activation
 from .actions import (
     PLAYER,
     Attack,
@@ -175,9 +176,8 @@ class Legal(Board):
     def targets_of(self, p: int, c: int, ability: Any) -> list[int]:
         if ability.target is None:
             return [-1]
-        from ...kernel.effects import Activation
-
-        return list(ability.target(self, Activation(p, c, ability.index)))
+        found = ability.target(self, Activation(p, c, ability.index))
+        return [PLAYER + q for q in found] if ability.target_kind == "player" else list(found)
 
     def target_label(self, target: int) -> str:
         if target < 0:

@@ -10,7 +10,6 @@ from pydantic import BaseModel, ConfigDict, Field
 class ConflictusOptions(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    players: int = Field(2, ge=2, le=4, description="players at the table (2 to 4, free-for-all)")
     deck_size: int = Field(50, ge=20, le=100, description="cards in a mons (rulebook: exactly 50)")
     max_copies: int = Field(4, ge=1, le=50, description="copies of a card a mons may hold (CA5: 4)")
     allow_dual_faction: bool = Field(

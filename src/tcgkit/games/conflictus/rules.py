@@ -57,7 +57,7 @@ class Conflictus(Game):
     example_options: ClassVar[list[dict[str, Any]]] = [
         {"players": 2},
         {"players": 3, "mulligan": "turn_order"},
-        {"players": 4, "attack": "left", "first_player": 2},
+        {"players": 4, "attack": "left"},
     ]
 
     def __init__(self, options: Any = None, **kwargs: Any) -> None:
@@ -75,11 +75,6 @@ class Conflictus(Game):
         self.frame_steps = tuple(tuple(tuple(s.compile() for s in a.effects) for a in c.abilities)
                                  for c in cards)
         self.machine: Machine[Any] = make_machine()
-
-    @property
-    def num_players(self) -> int:
-        players = getattr(self, "players", None)  # the kernel's option, once it has one
-        return players if isinstance(players, int) and players != self.min_players else self.options.players
 
     # -- mons ----------------------------------------------------------------------------------
     def validate_deck(self, deck: Deck) -> list[str]:
@@ -309,17 +304,8 @@ class ConflictusState(Turn, State["Conflictus"]):
     def outcome(self) -> Outcome | None:
         if self.result is None:
             return None
-        winner, reason = self.result
-        ranks = [0] * self.n
-        ahead = len(self.living())
-        for group in reversed(self.eliminated):  # the last out is best placed of those out
-            for p in group:
-                ranks[p] = ahead
-            ahead += len(group)
-        scores = tuple(float(sum(r > ranks[p] for r in ranks)) for p in range(self.n))
-        return Outcome(winner, scores, reason, tuple(ranks), {
-            "rodadas": self.round, "eliminated": [list(g) for g in self.eliminated],
-            "mons": [len(m) for m in self.mons]})
+        return Outcome.from_elimination(self.n, self.eliminated, self.result[1], rodadas=self.round,
+                                        mons=[len(m) for m in self.mons])
 
     def worth(self, p: int) -> float:
         value = 1.0 * len(self.mons[p]) + 0.4 * len(self.hand[p]) + 0.6 * len(self.field[p])
@@ -422,7 +408,9 @@ def _frame_steps(state: ConflictusState, frame: Frame) -> tuple[Any, ...]:
 
 
 def _activation(state: ConflictusState, frame: Frame) -> Activation:
-    return Activation(frame.player, frame.source, frame.ability, frame.target if frame.targets else None)
+    """A player target is kept as ``PLAYER + seat`` in frames and actions, a seat in the activation."""
+    targets = tuple(t - PLAYER if t >= PLAYER else t for t in frame.targets)
+    return Activation(frame.player, frame.source, frame.ability, targets[0] if targets else None, targets)
 
 
 def _start_trigger(state: ConflictusState, trigger: Trigger) -> bool:
