@@ -26,14 +26,9 @@ SETS_OWNER, SETS_SOURCES, SETS_WARRIORS, SETS_EQUIPMENT = 0, 1, 2, 3
 
 class Board:
     """Zones, stats and the primitives' host methods (``effects.py``). The state's attributes are
-    declared here; ``rules.py`` lists them in ``ConflictusState.__slots__``."""
+    declared here and listed in ``ConflictusState.__slots__`` (the kernel's ``State`` has slots of
+    its own, so these classes declare none)."""
 
-    __slots__ = (
-        "game", "n", "kind", "rng", "mons", "hand", "mortis", "exterminatus", "field", "relics", "amulets",
-        "stack", "used", "sets", "entered", "added", "damage", "mods", "drops", "used_abilities",
-        "attackers", "blocks", "round", "active", "first", "phase", "mulled", "kept", "choices",
-        "out", "dying", "eliminated", "result", "res", "decisions", "events", "legal",
-    )
     ZONES = ("mons", "hand", "mortis", "exterminatus", "field", "relics", "amulets", "stack")
 
     game: Conflictus

@@ -47,8 +47,6 @@ def splits(faction: str, cost: int, luz: int, sombra: int) -> list[tuple[int, in
 class Legal(Board):
     """Legal actions by decision kind; the state's hot path."""
 
-    __slots__ = ()
-
     def compute_legal(self) -> list[Any]:
         if not self.decisions:
             return []

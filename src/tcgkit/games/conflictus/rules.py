@@ -180,7 +180,12 @@ class Conflictus(Game):
 
 
 class ConflictusState(Turn, State["Conflictus"]):
-    __slots__ = ()
+    __slots__ = (
+        "game", "n", "kind", "rng", "mons", "hand", "mortis", "exterminatus", "field", "relics", "amulets",
+        "stack", "used", "sets", "entered", "added", "damage", "mods", "drops", "used_abilities",
+        "attackers", "blocks", "round", "active", "first", "phase", "mulled", "kept", "choices",
+        "out", "dying", "eliminated", "result", "res", "decisions", "events", "legal",
+    )
     def __init__(self, game: Conflictus, kinds: list[int], rng: Rng) -> None:
         n = self.n = game.num_players
         size = game.options.deck_size
@@ -306,6 +311,12 @@ class ConflictusState(Turn, State["Conflictus"]):
             return None
         return Outcome.from_elimination(self.n, self.eliminated, self.result[1], rodadas=self.round,
                                         mons=[len(m) for m in self.mons])
+
+    def end_as_draw(self, reason: str) -> None:
+        """The kernel's decision limits: the players still in share a draw."""
+        self.decisions.clear()
+        self.legal = []
+        self.finish(None, reason)
 
     def worth(self, p: int) -> float:
         value = 1.0 * len(self.mons[p]) + 0.4 * len(self.hand[p]) + 0.6 * len(self.field[p])

@@ -35,8 +35,6 @@ SET_AGAIN = 10_000  # added to a set's id when its founder founds another while 
 class Turn(Legal):
     """The phase machine's steps and the action handlers."""
 
-    __slots__ = ()
-
     # -- setup and mulligans --------------------------------------------------------------
     def setup(self) -> None:
         opts = self.game.options
