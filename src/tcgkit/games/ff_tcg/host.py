@@ -1,44 +1,131 @@
-"""Where cards are and what card text may ask of a position: the ``FFHost`` side of the state.
+"""The position's data and what card text may ask of it: ``Board``, the base of the state.
 
-The state keeps one list per zone and player (instance ids). This mixin moves cards between
-them, keeps the side tables (wounds, items and city monsters, modifiers) in step when a card
-leaves play, and answers the effect primitives of ``effects.py``.
+``Board`` holds every field of a position: one list per zone and player (instance ids), the
+side tables (wounds, items and city monsters, modifiers, once-per-turn marks), the turn, the
+combat under way and the effects being resolved. Its methods move cards between the zones,
+keep the side tables in step when a card leaves play, end the game, and answer the effect
+primitives of ``effects.py`` (it is their ``FFHost``). The rules that change a position
+(``turn.py``, ``combat.py``) and list its moves (``legal.py``) are functions of the state.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...kernel.actions import Decision
-from ...kernel.effects import PAUSE, Activation
+from ...kernel.actions import Action, Decision
+from ...kernel.effects import PAUSE, Activation, Modifiers
+from ...kernel.game import State
 from ...kernel.rng import Rng
+from .records import ABILITY_KEY, Ask, Frame, Result, Trigger
 
 if TYPE_CHECKING:
-    from .rules import FFTcgState
+    from .cards import Card
+    from .rules import FFTcg
+    from .tables import Tables
 
 # Zones of a player, by attribute name; "in play" ones are face up on the table.
 PLAY_ZONES = ("chars", "items", "world", "cities", "resolving")
 HIDDEN_PLACES = ("hand", "hidden")  # card text never sees into the rival's
 
 
-class HostMixin:
-    __slots__ = ()
+class Board(State["FFTcg"]):
+    """A position: every field, and the card moves and effect queries on them."""
+
+    __slots__ = (
+        "game", "t", "rng", "deck", "hand", "hidden", "chars", "items", "world", "cities", "city_mons",
+        "skulls", "discard", "resolving", "attackers", "luck", "on", "left_on", "wounded", "mods", "used",
+        "turn", "active", "first", "played", "step", "mside", "cside", "assigned", "clear_city",
+        "fight_char", "fight_mons", "extra", "cancelled", "frames", "asks", "triggers", "defeated",
+        "result", "decisions", "log", "legal",
+    )
+    ZONES = ("deck", "hand", "hidden", "chars", "items", "world", "cities", "city_mons", "skulls", "discard",
+             "resolving")
+    """Per-player zones: ``zone[p]`` lists player p's cards (``city_mons[p]``: the rival's
+    monsters on p's cities), bottom first (a deck's top is its end)."""
+
+    def __init__(self, game: FFTcg, tables: Tables, rng: Rng) -> None:
+        self.game, self.t, self.rng = game, tables, rng
+        size = tables.size
+        # -- the cards, by zone --
+        self.deck: list[list[int]] = [list(range(size)), list(range(size, 2 * size))]
+        self.hand: list[list[int]] = [[], []]
+        self.hidden: list[list[int]] = [[], []]  # face-down actions
+        self.chars: list[list[int]] = [[], []]
+        self.items: list[list[int]] = [[], []]
+        self.world: list[list[int]] = [[], []]  # monsters and villains in the World
+        self.cities: list[list[int]] = [[], []]
+        self.city_mons: list[list[int]] = [[], []]
+        self.skulls: list[list[int]] = [[], []]
+        self.discard: list[list[int]] = [[], []]
+        self.resolving: list[list[int]] = [[], []]  # a turned action, face up while it resolves
+        self.attackers: list[int] = []  # the combat area: attacking monsters...
+        self.luck: list[int] = []  # ...and revealed luck cards until the fight ends
+        # -- side tables of the cards in play --
+        self.on: dict[int, int] = {}  # item -> its character; monster on a city -> the city
+        self.left_on: dict[int, int] = {}  # the same for cards that left play this turn
+        self.wounded: set[int] = set()
+        self.mods = Modifiers()
+        self.used: set[int] = set()  # once-per-turn marks: card * ABILITY_KEY + ability
+        # -- the turn --
+        self.turn, self.active, self.first, self.played = 0, 0, 0, False
+        self.step = ""  # the turn's automatic continuation once effects are done (``STEP_RUN``)
+        # -- the combat: monster side, character side, assignments, the fight under way --
+        self.mside, self.cside, self.clear_city = 0, 1, -1
+        self.assigned: dict[int, int] = {}  # attacking monster -> the character it fights
+        self.fight_char = NO_FIGHT  # the character fought (VILLAIN_FIGHT: all of them)
+        self.fight_mons: list[int] = []
+        self.extra = [0, 0]  # luck cards each player reveals beyond the normal ones
+        self.cancelled = False  # a cancel_fight effect waits to end the fight
+        # -- effects being resolved (``turn.py``) --
+        self.frames: list[Frame] = []
+        self.asks: list[Ask] = []
+        self.triggers: list[Trigger] = []
+        # -- the end, who decides, what happened --
+        self.defeated = [0, 0]  # villains each player lost
+        self.result: Result | None = None
+        self.decisions: list[Decision] = []
+        self.log: list[tuple[Any, ...]] = []
+        self.legal: list[Action] | None = None  # the legal actions, computed once per position
+
+    def clone(self) -> Board:
+        new = object.__new__(type(self))
+        new.game, new.t, new.rng = self.game, self.t, Rng(self.rng.state)
+        new.deck, new.hand, new.hidden = pairs(self.deck), pairs(self.hand), \
+            pairs(self.hidden)
+        new.chars, new.items, new.world = pairs(self.chars), pairs(self.items), \
+            pairs(self.world)
+        new.cities, new.city_mons, new.skulls = pairs(self.cities), pairs(self.city_mons), \
+            pairs(self.skulls)
+        new.discard, new.resolving = pairs(self.discard), pairs(self.resolving)
+        new.attackers, new.luck = self.attackers[:], self.luck[:]
+        new.on, new.left_on, new.wounded = dict(self.on), dict(self.left_on), set(self.wounded)
+        new.mods, new.used = self.mods.copy(), set(self.used)
+        new.turn, new.active, new.first, new.played, new.step = (
+            self.turn, self.active, self.first, self.played, self.step)
+        new.mside, new.cside, new.assigned, new.clear_city = self.mside, self.cside, dict(self.assigned), \
+            self.clear_city
+        new.fight_char, new.fight_mons, new.extra, new.cancelled = (
+            self.fight_char, self.fight_mons[:], self.extra[:], self.cancelled)
+        new.frames, new.asks, new.triggers = self.frames[:], self.asks[:], self.triggers[:]
+        new.defeated, new.result = self.defeated[:], self.result
+        new.decisions, new.log, new.legal = self.decisions[:], self.log[:], self.legal
+        return new
 
     # -- card facts -------------------------------------------------------------------------
-    def owner(self: FFTcgState, card: int) -> int:
+    def owner(self, card: int) -> int:
         return card // self.t.size
 
-    def card(self: FFTcgState, card: int) -> Any:
+    def card(self, card: int) -> Card:
         return self.game.cards[self.t.kind[card]]
 
-    def ctype(self: FFTcgState, card: int) -> str:
+    def ctype(self, card: int) -> str:
         return self.game.ctype[self.t.kind[card]]
 
-    def is_monster(self: FFTcgState, card: int) -> bool:
+    def is_monster(self, card: int) -> bool:
         return self.game.ctype[self.t.kind[card]] in ("monster", "villain")
 
     # -- where a card is ----------------------------------------------------------------------
-    def locate(self: FFTcgState, card: int) -> tuple[list[int], str]:
+    def locate(self, card: int) -> tuple[list[int], str]:
         """The list holding ``card`` and its zone's name (every card is in exactly one)."""
         if card in self.attackers:  # the likeliest first (a fight's result); the long lists last
             return self.attackers, "attackers"
@@ -57,11 +144,11 @@ class HostMixin:
                 return zone, name
         raise AssertionError(f"card {card} is in no zone")
 
-    def in_play(self: FFTcgState, card: int) -> bool:
+    def in_play(self, card: int) -> bool:
         return self.locate(card)[1] in ("chars", "items", "world", "cities", "city_mons", "attackers",
                                          "resolving")
 
-    def take(self: FFTcgState, card: int) -> str:
+    def take(self, card: int) -> str:
         """Remove ``card`` from its zone; a card leaving play takes its side entries along."""
         zone, name = self.locate(card)
         zone.remove(card)
@@ -69,7 +156,7 @@ class HostMixin:
             self.left_play(card, name)
         return name
 
-    def left_play(self: FFTcgState, card: int, zone: str) -> None:
+    def left_play(self, card: int, zone: str) -> None:
         self.mods.forget(card)
         self.wounded.discard(card)
         bearer = self.on.pop(card, None)
@@ -83,12 +170,12 @@ class HostMixin:
             if card in self.fight_mons:
                 self.fight_mons.remove(card)
 
-    def to_discard(self: FFTcgState, card: int) -> None:
+    def to_discard(self, card: int) -> None:
         self.take(card)
         self.discard[card // self.t.size].append(card)
 
     # -- decks ------------------------------------------------------------------------------
-    def pop_deck(self: FFTcgState, player: int) -> int | None:
+    def pop_deck(self, player: int) -> int | None:
         """The top card of a deck, applying the deck-out policy when it is empty (FF4)."""
         deck = self.deck[player]
         if not deck:
@@ -104,7 +191,7 @@ class HostMixin:
             self.log.append(("reshuffle", player, len(deck)))
         return deck.pop()
 
-    def draw(self: FFTcgState, player: int, count: int) -> None:
+    def draw(self, player: int, count: int) -> None:
         for _ in range(count):
             card = self.pop_deck(player)
             if card is None:
@@ -112,18 +199,38 @@ class HostMixin:
             self.hand[player].append(card)
             self.log.append(("draw", player, card))
 
-    def mill(self: FFTcgState, player: int, count: int) -> None:
+    def mill(self, player: int, count: int) -> None:
         for _ in range(min(count, len(self.deck[player]))):
             card = self.deck[player].pop()
             self.discard[player].append(card)
             self.log.append(("mill", player, card))
 
+    # -- the end ---------------------------------------------------------------------------
+    def finish(self, winner: int | None, reason: str) -> None:
+        """The game is over: nothing pending is left behind (choices, effects half run,
+        triggers, the turn's next step), whatever ended it, even in the middle of an effect."""
+        if self.result is None:
+            self.result = Result(winner, reason)
+            self.log.append(("end", winner, reason))
+        self.decisions.clear()
+        self.frames.clear()
+        self.asks.clear()
+        self.triggers.clear()
+        self.step, self.cancelled, self.legal = "", False, None
+
+    def lose(self, player: int, reason: str) -> None:
+        if self.result is not None and self.result.winner == player:  # the other lost too
+            self.result = Result(None, "both players lost at once")
+            self.log.append(("end", None, self.result.reason))
+            return
+        self.finish(1 - player, reason)
+
     # -- the EffectHost / FFHost methods ----------------------------------------------------
-    def player_ref(self: FFTcgState, act: Activation, who: str) -> list[int]:
+    def player_ref(self, act: Activation, who: str) -> list[int]:
         p = act.player
         return [p] if who == "you" else [1 - p] if who == "opponent" else [p, 1 - p]
 
-    def card_refs(self: FFTcgState, act: Activation, ref: str) -> list[int]:
+    def card_refs(self, act: Activation, ref: str) -> list[int]:
         p, source = act.player, act.source
         if ref == "self":
             return [source]
@@ -148,23 +255,23 @@ class HostMixin:
             return self.monsters_of(side)
         return self.attackers[:]  # "attackers"
 
-    def fighters(self: FFTcgState, side: int) -> list[int]:
+    def fighters(self, side: int) -> list[int]:
         """The character side's cards in the current fight (all of them against a villain)."""
         if self.fight_char == VILLAIN_FIGHT:
             return self.chars[side][:]
         return [self.fight_char] if self.fight_char in self.chars[side] else []
 
-    def monsters_of(self: FFTcgState, side: int) -> list[int]:
+    def monsters_of(self, side: int) -> list[int]:
         size = self.t.size
         return (self.world[side] + self.city_mons[1 - side]
                 + [a for a in self.attackers if a // size == side])
 
-    def destroy(self: FFTcgState, card: int) -> None:
+    def destroy(self, card: int) -> None:
         if self.in_play(card):
             self.to_discard(card)
             self.log.append(("destroy", card))
 
-    def move_card(self: FFTcgState, card: int, zone: str) -> None:
+    def move_card(self, card: int, zone: str) -> None:
         self.take(card)
         p = card // self.t.size
         if zone == "hand":
@@ -177,11 +284,11 @@ class HostMixin:
             self.deck[p].insert(0, card)
         self.log.append(("move", card, zone))
 
-    def add_modifier(self: FFTcgState, card: int, stat: str, amount: int, until: str) -> None:
+    def add_modifier(self, card: int, stat: str, amount: int, until: str) -> None:
         if self.in_play(card):
             self.mods.add(card, stat, amount, until)
 
-    def ask_discard(self: FFTcgState, player: int, count: int) -> Any:
+    def ask_discard(self, player: int, count: int) -> Any:
         hand = self.hand[player]
         if len(hand) <= count:  # no choice to make
             for card in hand[:]:
@@ -189,7 +296,7 @@ class HostMixin:
             return None
         return self.ask(player, "discard", count)
 
-    def ask_sacrifice(self: FFTcgState, player: int, type: str | None, count: int) -> Any:
+    def ask_sacrifice(self, player: int, type: str | None, count: int) -> Any:
         options = self.sacrifice_options(player, type)
         if len(options) <= count:
             for card in options:
@@ -197,45 +304,45 @@ class HostMixin:
             return None
         return self.ask(player, "sacrifice", count, type)
 
-    def ask_search(self: FFTcgState, player: int, name: str | None, type: str | None) -> Any:
+    def ask_search(self, player: int, name: str | None, type: str | None) -> Any:
         if not self.search_options(player, name, type):
             shuffle(self.rng, self.deck[player])
             self.log.append(("search", player, None))
             return None
         return self.ask(player, "search", 1, type, name)
 
-    def ask(self: FFTcgState, player: int, kind: str, count: int, type: str | None = None,
+    def ask(self, player: int, kind: str, count: int, type: str | None = None,
             name: str | None = None) -> str:
-        self.asks.append((player, kind, count, type, name))
+        self.asks.append(Ask(player, kind, count, type, name))
         self.decide(player, kind)
         return PAUSE
 
-    def decide(self: FFTcgState, player: int, kind: str) -> None:
+    def decide(self, player: int, kind: str) -> None:
         self.decisions.append(DECISIONS[player, kind])
 
-    def move_from_hand(self: FFTcgState, card: int, verb: str) -> None:
+    def move_from_hand(self, card: int, verb: str) -> None:
         p = card // self.t.size
         self.hand[p].remove(card)
         self.discard[p].append(card)
         self.log.append((verb, p, card))
 
-    def sacrifice(self: FFTcgState, card: int) -> None:
+    def sacrifice(self, card: int) -> None:
         self.to_discard(card)
         self.log.append(("sacrifice", card))
 
-    def sacrifice_options(self: FFTcgState, player: int, type: str | None) -> list[int]:
+    def sacrifice_options(self, player: int, type: str | None) -> list[int]:
         size, ctype, kind = self.t.size, self.game.ctype, self.t.kind
         cards = (self.chars[player] + self.items[player] + self.world[player] + self.cities[player]
                  + self.city_mons[1 - player] + [a for a in self.attackers if a // size == player])
         return cards if type is None else [c for c in cards if ctype[kind[c]] == type]
 
-    def search_options(self: FFTcgState, player: int, name: str | None, type: str | None) -> list[int]:
+    def search_options(self, player: int, name: str | None, type: str | None) -> list[int]:
         table, kind = self.game.matching(type, name, None), self.t.kind
         found = [c for c in self.deck[player] if table[kind[c]]]
         found.sort()
         return found
 
-    def wound(self: FFTcgState, card: int) -> None:
+    def wound(self, card: int) -> None:
         if card not in self.chars[card // self.t.size]:
             return
         if card in self.wounded:
@@ -244,35 +351,35 @@ class HostMixin:
             self.wounded.add(card)
             self.log.append(("wound", card))
 
-    def heal(self: FFTcgState, card: int) -> None:
+    def heal(self, card: int) -> None:
         if card in self.wounded:
             self.wounded.discard(card)
             self.log.append(("heal", card))
 
-    def kill(self: FFTcgState, card: int) -> None:
+    def kill(self, card: int) -> None:
         if card in self.chars[card // self.t.size]:
             self.to_discard(card)
             self.log.append(("die", card))
 
-    def is_wounded(self: FFTcgState, card: int) -> bool:
+    def is_wounded(self, card: int) -> bool:
         return card in self.wounded
 
-    def extra_luck(self: FFTcgState, player: int, count: int) -> None:
+    def extra_luck(self, player: int, count: int) -> None:
         if self.fight_char != NO_FIGHT:
             self.extra[player] += count
 
-    def cancel_fight(self: FFTcgState) -> None:
+    def cancel_fight(self) -> None:
         if self.fight_char != NO_FIGHT:
             self.cancelled = True
 
-    def remove_skulls(self: FFTcgState, player: int, count: int) -> None:
+    def remove_skulls(self, player: int, count: int) -> None:
         for _ in range(min(count, len(self.skulls[player]))):
             card = self.skulls[player].pop()
             self.discard[player].append(card)
             self.log.append(("unskull", card))
 
     # -- conditions and targets -----------------------------------------------------------
-    def place_cards(self: FFTcgState, player: int, side: int, place: str) -> list[int]:
+    def place_cards(self, player: int, side: int, place: str) -> list[int]:
         """The cards of ``side`` in ``place``, as ``player`` may count or target them."""
         if place in HIDDEN_PLACES:
             return getattr(self, place)[side] if side == player else []
@@ -282,7 +389,7 @@ class HostMixin:
             return self.sacrifice_options(side, None)
         return getattr(self, PLACE_ATTR[place])[side]
 
-    def count_cards(self: FFTcgState, act: Activation, side: str, place: str, type: str | None,
+    def count_cards(self, act: Activation, side: str, place: str, type: str | None,
                     name: str | None, job: str | None) -> int:
         p = act.player
         t = self.t
@@ -310,7 +417,7 @@ class HostMixin:
                     total += 1
         return total
 
-    def sees(self: FFTcgState, name: str | None, type: str | None) -> bool:
+    def sees(self, name: str | None, type: str | None) -> bool:
         """Avistar: a matching face-up card anywhere on the table (never decks, discard piles,
         hands or face-down cards)."""
         key = (type, name, None)
@@ -330,7 +437,7 @@ class HostMixin:
                     return True
         return False
 
-    def attacking_with(self: FFTcgState, act: Activation, name: str | None, type: str | None) -> bool:
+    def attacking_with(self, act: Activation, name: str | None, type: str | None) -> bool:
         if not self.attackers:
             return False
         key = (type, name, None)
@@ -338,12 +445,12 @@ class HostMixin:
         kind = self.t.kind
         return any(c != act.source and table[kind[c]] for c in self.attackers)
 
-    def fight_role(self: FFTcgState, act: Activation) -> str | None:
+    def fight_role(self, act: Activation) -> str | None:
         if self.fight_char == NO_FIGHT:
             return None
         return "defender" if act.player == self.cside else "attacker"
 
-    def candidates(self: FFTcgState, act: Activation, side: str, place: str, type: str | None,
+    def candidates(self, act: Activation, side: str, place: str, type: str | None,
                    max_power: int | None, in_fight: bool, wounded: bool | None) -> list[int]:
         p = act.player
         out: list[int] = []
@@ -378,7 +485,7 @@ class HostMixin:
         return out
 
     # -- stats -------------------------------------------------------------------------------
-    def stat(self: FFTcgState, card: int, stat: str, bonus: dict[int, int] | None = None) -> int:
+    def stat(self, card: int, stat: str, bonus: dict[int, int] | None = None) -> int:
         """A card's power or defense now: printed + modifiers + static abilities in play
         (``bonus``: ``static_bonuses(stat)`` when several cards are measured at once)."""
         base = self.game.cards[self.t.kind[card]].power if stat == "power" else 0
@@ -388,14 +495,14 @@ class HostMixin:
             base += self.mods.total(card, stat)
         return base + bonus.get(card, 0)
 
-    def static_bonuses(self: FFTcgState, stat: str) -> dict[int, int]:
+    def static_bonuses(self, stat: str) -> dict[int, int]:
         """What the static abilities in play add to ``stat``, card by card."""
         return self.all_static_bonuses()[stat]
 
-    def all_static_bonuses(self: FFTcgState) -> dict[str, dict[int, int]]:
+    def all_static_bonuses(self) -> dict[str, dict[int, int]]:
         """``static_bonuses`` of every stat in one pass: stat -> card -> bonus."""
         statics, t = self.game.statics, self.t
-        kind, size, users = t.kind, t.size, t.static_users
+        kind, size, users, acts, players = t.kind, t.size, t.static_users, t.acts, t.players
         out: dict[str, dict[int, int]] = {"power": {}, "defense": {}}
         for name, side in t.static_places:  # only the zones where such cards may be
             zone = self.attackers if side < 0 else getattr(self, name)[side]
@@ -406,8 +513,9 @@ class HostMixin:
                 if not abilities or (self.game.ctype[kind[source]] == "city" and source in self.on.values()):
                     continue  # no static text, or a city with a monster on it (``ability_active``)
                 for index, test, changes in abilities:
-                    act = ACTIVATIONS.get(source << 6 | (index + 1) << 1 | source // size) \
-                        or activation(source // size, source, index)
+                    owner = source // size
+                    act = acts[(source * ABILITY_KEY + index + 1) * players + owner] \
+                        or t.activation(owner, source, index)
                     if test is not None and not test(self, act):
                         continue
                     for changed, to, amount in changes:
@@ -416,29 +524,21 @@ class HostMixin:
                             bonus[card] = bonus.get(card, 0) + amount
         return out
 
-    def ability_active(self: FFTcgState, card: int) -> bool:
+    def ability_active(self, card: int) -> bool:
         """A city's abilities are off while a monster is on it."""
         if self.game.ctype[self.t.kind[card]] != "city":
             return True
         return card not in self.on.values()
 
 
+def pairs(zone: list[list[int]]) -> list[list[int]]:
+    """A copy of a per-player zone."""
+    return [zone[0][:], zone[1][:]]
+
+
 def shuffle(rng: Rng, cards: list[int]) -> None:
     """The state's deck shuffle: ``Rng.quick_shuffle`` (one draw per card, generator inlined)."""
     rng.quick_shuffle(cards)
-
-
-ACTIVATIONS: dict[int, Activation] = {}
-"""Activations without a target, made once (conditions are checked very often); the key is
-``source << 6 | (ability + 1) << 1 | player``, so hot loops may look one up without a call."""
-
-
-def activation(player: int, source: int, ability: int = -1) -> Activation:
-    key = source << 6 | (ability + 1) << 1 | player
-    act = ACTIVATIONS.get(key)
-    if act is None:
-        act = ACTIVATIONS[key] = Activation(player, source, ability)
-    return act
 
 
 TARGETED: dict[tuple[int, int, int, int], Activation] = {}

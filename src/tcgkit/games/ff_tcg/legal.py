@@ -1,4 +1,4 @@
-"""The play phase's and the effect windows' legal actions: the hottest code of a play-out.
+"""The legal actions of a position, by decision kind: the hottest code of a play-out.
 
 Card text is read through what ``FFTcg`` compiled at load time (``plan``, ``usage``: plain
 functions, no walk over condition trees), actions come from the deck lists' caches
@@ -8,200 +8,311 @@ call costs about as much as the work of a loop turn here.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...kernel.actions import Action
 from ...kernel.effects import Ability, Activation, Bound, Predicate, Step
-from .actions import DONE, END, TO_CHARACTER, TO_CITY, Turn, Use
-from .host import ACTIVATIONS, activation
+from .actions import DONE, END, TO_CHARACTER, TO_CITY, Assign, Pick, Turn, Use
+from .host import POST_REVEAL
+from .records import ABILITY_KEY
 
 if TYPE_CHECKING:
     from .rules import FFTcgState
 
-ABILITY_KEY = 16  # (card, ability) -> card * 16 + ability: the once-per-turn marks
 PAYABLE = frozenset({"discard", "sacrifice", "remove_skulls"})  # costs that may not be payable
-Usage = tuple[int, bool, "Predicate | None", "tuple[Step, ...]", "Bound | None"]
-"""An ability compiled for the legality checks: (index on the card, once per turn, condition,
-the costs that may not be payable, target function); a tuple, unpacked in one go."""
+
+
+class Usage(NamedTuple):
+    """An ability compiled for the legality checks (unpacked in one go on the hot paths)."""
+
+    ability: int  # its index on the card
+    once: bool  # once per turn
+    test: Predicate | None  # its condition
+    costs: tuple[Step, ...]  # the costs that may not be payable
+    target: Bound | None  # its target function: the cards it may name
 
 
 def usage(ability: Ability) -> Usage:
     """What deciding whether ``ability`` may be used needs, compiled once (see ``Usage``)."""
-    return (ability.index, ability.once_per_turn,
-            None if ability.condition is None else ability.condition.compile(),
-            tuple(step for step in ability.costs if step.primitive.name in PAYABLE),
-            None if ability.target is None else ability.target.compile())
+    return Usage(ability.index, ability.once_per_turn,
+                 None if ability.condition is None else ability.condition.compile(),
+                 tuple(step for step in ability.costs if step.primitive.name in PAYABLE),
+                 None if ability.target is None else ability.target.compile())
 
 
-class LegalMixin:
-    __slots__ = ()
+def compute_legal(s: FFTcgState) -> list[Action]:
+    """The legal actions of the decision on top of the stack (none when the game is over)."""
+    if not s.decisions:
+        return []
+    decision = s.decisions[-1]
+    kind, p = decision.kind, decision.player
+    if kind == "play":
+        return play_actions(s, p)
+    if kind == "window" or kind == POST_REVEAL:
+        return window_actions(s, p)
+    if kind == "declare":
+        return declare_actions(s, p)
+    if kind == "assign":
+        return assign_actions(s)
+    t = s.t
+    if kind == "reconcile" or kind == "discard":
+        verb, cards = "discard", s.hand[p]
+    elif kind == "fight":
+        verb, cards = kind, pending_fights(s)
+    elif kind == "skull":
+        verb, cards = kind, s.fight_mons
+    elif kind == "wound":
+        verb, cards = kind, s.chars[s.cside]
+    else:
+        verb, cards = kind, ask_options(s)
+    made = t.picks[verb]
+    return [made[c] or t.pick(verb, c) for c in cards]
 
-    def ability_targets(self: FFTcgState, p: int, source: int, ability: Any) -> list[int]:
-        """The targets ``ability`` may be used on now ([-1] when it takes none); empty: unusable."""
-        return self.usable(p, source, self.game.usage[self.t.kind[source]][ability.index])
 
-    def usable(self: FFTcgState, p: int, source: int, usage: Usage) -> list[int]:
-        """``ability_targets`` from the ability's compiled ``usage``."""
-        index, once, test, costs, target = usage
-        if once and source * ABILITY_KEY + index in self.used:
-            return []
-        act = activation(p, source, index)
-        if test is not None and not test(self, act):
-            return []
-        if costs and not self.can_pay(costs, act):
-            return []
-        if target is None:
-            return [-1]
-        return target(self, act)
+def ability_targets(s: FFTcgState, p: int, source: int, ability: Any) -> list[int]:
+    """The targets ``ability`` may be used on now ([-1] when it takes none); empty: unusable."""
+    return usable(s, p, source, s.game.usage[s.t.kind[source]][ability.index])
 
-    def can_pay(self: FFTcgState, costs: tuple[Any, ...], act: Activation) -> bool:
-        for step in costs:
-            name, params = step.primitive.name, step.params
-            if name == "discard":
-                if any(len(self.hand[q]) < params.count for q in self.player_ref(act, params.who)):
-                    return False
-            elif name == "sacrifice":
-                if len(self.sacrifice_options(act.player, params.type)) < params.count:
-                    return False
-            elif name == "remove_skulls" and any(
-                    len(self.skulls[q]) < params.count for q in self.player_ref(act, params.who)):
+
+def usable(s: FFTcgState, p: int, source: int, usage: Usage) -> list[int]:
+    """``ability_targets`` from the ability's compiled ``usage``."""
+    index, once, test, costs, target = usage
+    if once and source * ABILITY_KEY + index in s.used:
+        return []
+    act = s.t.activation(p, source, index)
+    if test is not None and not test(s, act):
+        return []
+    if costs and not can_pay(s, costs, act):
+        return []
+    if target is None:
+        return [-1]
+    return target(s, act)
+
+
+def can_pay(s: FFTcgState, costs: tuple[Any, ...], act: Activation) -> bool:
+    for step in costs:
+        name, params = step.primitive.name, step.params
+        if name == "discard":
+            if any(len(s.hand[q]) < params.count for q in s.player_ref(act, params.who)):
                 return False
-        return True
+        elif name == "sacrifice":
+            if len(s.sacrifice_options(act.player, params.type)) < params.count:
+                return False
+        elif name == "remove_skulls" and any(
+                len(s.skulls[q]) < params.count for q in s.player_ref(act, params.who)):
+            return False
+    return True
 
-    # -- the lists ------------------------------------------------------------------------
-    def play_actions(self: FFTcgState, p: int) -> list[Action]:
-        out: list[Action] = []
-        if not self.played:
-            self.add_plays(p, out)
-        if self.hidden[p]:
-            self.add_turns(p, out)
-        self.add_uses(p, "activated", out)
-        out.append(END)
-        return out
 
-    def window_actions(self: FFTcgState, p: int) -> list[Action]:
-        out: list[Action] = []
-        if self.hidden[p]:
-            self.add_turns(p, out)
-        self.add_uses(p, "combat", out)
-        out.append(DONE)
-        return out
+# -- the lists ------------------------------------------------------------------------
 
-    def add_plays(self: FFTcgState, p: int, out: list[Action]) -> None:
-        """Each card of the hand: where it may be played (its Jogar and World requirements,
-        room for a character, a free subtype for an item, one villain), then hiding it."""
-        g, t = self.game, self.t
-        kind, plan = t.kind, g.plan
-        hide = len(self.hidden[p]) < g.options.max_hidden
-        hides, plays, worlds, attacks = t.hides, t.plays, t.worlds, t.attacks
-        keys: Any = None  # the characters' unique keys, or () when there is no room: once per call
-        villain = None
-        no_cities, fixeds = not self.cities[1 - p], t.fixed
-        for c in self.hand[p]:
-            fixed = fixeds[c]
-            if fixed is None:
-                fixed = t.fixed_plays(c)
-            if fixed and (no_cities or not fixed[0]):  # the common case: made once per card
-                out.extend(fixed[2] if hide else fixed[1])
-                continue
-            k = kind[c]
-            typ, test, world, world_test = plan[k]
-            if test is None or test(self, ACTIVATIONS.get(c << 6 | p) or activation(p, c)):
-                if typ == "monster":
-                    if world and (world_test is None
-                                  or world_test(self, ACTIVATIONS.get(c << 6 | p) or activation(p, c))):
-                        out.append(worlds[c] or t.world(c))
-                    for city in self.cities[1 - p]:
-                        out.append(t.placed(c, TO_CITY, city))
-                    out.append(attacks[c] or t.attack(c))
-                elif typ == "character":
-                    if keys is None:
-                        chars = self.chars[p]
-                        unique = g.unique_key
-                        keys = {unique[kind[ch]] for ch in chars} if len(chars) < g.options.max_characters \
-                            else ()
-                    if keys != () and g.unique_key[k] not in keys:
-                        out.append(plays[c] or t.play(c))
-                elif typ == "item":
-                    subtype, sub = g.subtype[k], g.subtype
-                    for ch in self.chars[p]:
-                        for item, bearer in self.on.items():
-                            if bearer == ch and sub[kind[item]] == subtype:
-                                break
-                        else:
-                            out.append(t.placed(c, TO_CHARACTER, ch))
-                elif typ == "villain":
-                    if villain is None:
-                        villain = self.villain_in_play(p)
-                    if not villain:
-                        out.append(plays[c] or t.play(c))
-                elif typ == "city":
+
+def play_actions(s: FFTcgState, p: int) -> list[Action]:
+    out: list[Action] = []
+    if not s.played:
+        add_plays(s, p, out)
+    if s.hidden[p]:
+        add_turns(s, p, out)
+    add_uses(s, p, "activated", out)
+    out.append(END)
+    return out
+
+
+def window_actions(s: FFTcgState, p: int) -> list[Action]:
+    out: list[Action] = []
+    if s.hidden[p]:
+        add_turns(s, p, out)
+    add_uses(s, p, "combat", out)
+    out.append(DONE)
+    return out
+
+
+def add_plays(s: FFTcgState, p: int, out: list[Action]) -> None:
+    """Each card of the hand: where it may be played (its Jogar and World requirements,
+    room for a character, a free subtype for an item, one villain), then hiding it."""
+    g, t = s.game, s.t
+    kind, plan, acts, n = t.kind, g.plan, t.acts, t.players
+    hide = len(s.hidden[p]) < g.options.max_hidden
+    hides, plays, worlds, attacks = t.hides, t.plays, t.worlds, t.attacks
+    keys: Any = None  # the characters' unique keys, or () when there is no room: once per call
+    villain = None
+    no_cities, fixeds = not s.cities[1 - p], t.fixed
+    for c in s.hand[p]:
+        fixed = fixeds[c]
+        if fixed is None:
+            fixed = t.fixed_plays(c)
+        if fixed and (no_cities or not fixed[0]):  # the common case: made once per card
+            out.extend(fixed[2] if hide else fixed[1])
+            continue
+        k = kind[c]
+        typ, test, world, world_test = plan[k]
+        if test is None or test(s, acts[c * ABILITY_KEY * n + p] or t.activation(p, c)):
+            if typ == "monster":
+                if world and (world_test is None
+                              or world_test(s, acts[c * ABILITY_KEY * n + p] or t.activation(p, c))):
+                    out.append(worlds[c] or t.world(c))
+                for city in s.cities[1 - p]:
+                    out.append(t.placed(c, TO_CITY, city))
+                out.append(attacks[c] or t.attack(c))
+            elif typ == "character":
+                if keys is None:
+                    chars = s.chars[p]
+                    unique = g.unique_key
+                    keys = {unique[kind[ch]] for ch in chars} if len(chars) < g.options.max_characters \
+                        else ()
+                if keys != () and g.unique_key[k] not in keys:
                     out.append(plays[c] or t.play(c))
-            if hide:
-                out.append(hides[c] or t.hide(c))
+            elif typ == "item":
+                subtype, sub = g.subtype[k], g.subtype
+                for ch in s.chars[p]:
+                    for item, bearer in s.on.items():
+                        if bearer == ch and sub[kind[item]] == subtype:
+                            break
+                    else:
+                        out.append(t.placed(c, TO_CHARACTER, ch))
+            elif typ == "villain":
+                if villain is None:
+                    villain = villain_in_play(s, p)
+                if not villain:
+                    out.append(plays[c] or t.play(c))
+            elif typ == "city":
+                out.append(plays[c] or t.play(c))
+        if hide:
+            out.append(hides[c] or t.hide(c))
 
-    def villain_in_play(self: FFTcgState, p: int) -> bool:
-        ctype, kind, size = self.game.ctype, self.t.kind, self.t.size
-        return any(ctype[kind[c]] == "villain" for c in self.world[p]) or any(
-            c // size == p and ctype[kind[c]] == "villain" for c in self.attackers)
 
-    def add_turns(self: FFTcgState, p: int, out: list[Action]) -> None:
-        """The hidden actions that may be turned now, on each of their targets."""
-        turn_usage, kind, t, used = self.game.turn_usage, self.t.kind, self.t, self.used
-        turners = t.users["turn"][p]
-        if turners.isdisjoint(self.hidden[p]):
-            return
-        for c in self.hidden[p]:
-            if c not in turners:
+def villain_in_play(s: FFTcgState, p: int) -> bool:
+    ctype, kind, size = s.game.ctype, s.t.kind, s.t.size
+    return any(ctype[kind[c]] == "villain" for c in s.world[p]) or any(
+        c // size == p and ctype[kind[c]] == "villain" for c in s.attackers)
+
+
+def add_turns(s: FFTcgState, p: int, out: list[Action]) -> None:
+    """The hidden actions that may be turned now, on each of their targets."""
+    turn_usage, kind, t, used = s.game.turn_usage, s.t.kind, s.t, s.used
+    acts, n = t.acts, t.players
+    turners = t.users["turn"][p]
+    if turners.isdisjoint(s.hidden[p]):
+        return
+    for c in s.hidden[p]:
+        if c not in turners:
+            continue
+        usage = turn_usage[kind[c]]
+        index, once, test, costs, target = usage  # ``usable``, written out
+        if once and c * ABILITY_KEY + index in used:
+            continue
+        act = acts[(c * ABILITY_KEY + index + 1) * n + p] or t.activation(p, c, index)
+        if (test is not None and not test(s, act)) or (costs and not can_pay(s, costs, act)):
+            continue
+        if target is None:
+            out.append(t.turns[c] or t.turn(c))
+            continue
+        for chosen in target(s, act):
+            key = ("t", c, chosen)
+            action = t.cache.get(key)
+            if action is None:
+                label = t.label
+                action = t.cache[key] = Turn(c, label[c], chosen, label[chosen])
+            out.append(action)
+
+
+def add_uses(s: FFTcgState, p: int, timing: str, out: list[Action]) -> None:
+    """The abilities of ``timing`` of the player's cards in play, on each of their targets."""
+    t = s.t
+    users = t.users[timing][p]
+    if not users:
+        return
+    in_play = (s.chars[p] + s.items[p] + s.world[p] + s.cities[p] + s.city_mons[1 - p]
+               + s.attackers)  # the rival's attackers are no users: skipped below
+    if users.isdisjoint(in_play):  # the common case, checked in C
+        return
+    table, kind, acts, n = s.game.by_timing[timing], t.kind, t.acts, t.players
+    for c in in_play:
+        if c not in users:
+            continue
+        if s.game.ctype[kind[c]] == "city" and c in s.on.values():  # ``ability_active``
+            continue
+        for index, once, test, costs, target in table[kind[c]]:  # ``usable``, written out
+            if once and c * ABILITY_KEY + index in s.used:
                 continue
-            usage = turn_usage[kind[c]]
-            index, once, test, costs, target = usage  # ``usable``, written out
-            if once and c * ABILITY_KEY + index in used:
-                continue
-            act = ACTIVATIONS.get(c << 6 | (index + 1) << 1 | p) or activation(p, c, index)
-            if (test is not None and not test(self, act)) or (costs and not self.can_pay(costs, act)):
+            act = acts[(c * ABILITY_KEY + index + 1) * n + p] or t.activation(p, c, index)
+            if (test is not None and not test(s, act)) or (costs and not can_pay(s, costs, act)):
                 continue
             if target is None:
-                out.append(t.turns[c] or t.turn(c))
+                key = c * ABILITY_KEY + index
+                out.append(t.uses[key] or t.use(c, index))
                 continue
-            for chosen in target(self, act):
-                key = ("t", c, chosen)
-                action = t.cache.get(key)
+            for chosen in target(s, act):
+                tkey = ("u", c, index, chosen)
+                action = t.cache.get(tkey)
                 if action is None:
                     label = t.label
-                    action = t.cache[key] = Turn(c, label[c], chosen, label[chosen])
+                    action = t.cache[tkey] = Use(c, label[c], index, chosen, label[chosen])
                 out.append(action)
 
-    def add_uses(self: FFTcgState, p: int, timing: str, out: list[Action]) -> None:
-        """The abilities of ``timing`` of the player's cards in play, on each of their targets."""
-        t = self.t
-        users = t.users[timing][p]
-        if not users:
-            return
-        in_play = (self.chars[p] + self.items[p] + self.world[p] + self.cities[p] + self.city_mons[1 - p]
-                   + self.attackers)  # the rival's attackers are no users: skipped below
-        if users.isdisjoint(in_play):  # the common case, checked in C
-            return
-        table, kind = self.game.by_timing[timing], t.kind
-        for c in in_play:
-            if c not in users:
-                continue
-            if self.game.ctype[kind[c]] == "city" and c in self.on.values():  # ``ability_active``
-                continue
-            for index, once, test, costs, target in table[kind[c]]:  # ``usable``, written out
-                if once and c * ABILITY_KEY + index in self.used:
-                    continue
-                act = ACTIVATIONS.get(c << 6 | (index + 1) << 1 | p) or activation(p, c, index)
-                if (test is not None and not test(self, act)) or (costs and not self.can_pay(costs, act)):
-                    continue
-                if target is None:
-                    key = c * ABILITY_KEY + index
-                    out.append(t.uses[key] or t.use(c, index))
-                    continue
-                for chosen in target(self, act):
-                    tkey = ("u", c, index, chosen)
-                    action = t.cache.get(tkey)
-                    if action is None:
-                        label = t.label
-                        action = t.cache[tkey] = Use(c, label[c], index, chosen, label[chosen])
-                    out.append(action)
+
+def declare_actions(s: FFTcgState, p: int) -> list[Action]:
+    """The declaration: each monster that may attack, each own city a monster sits on (to
+    clear it, when nothing attacks yet), then done."""
+    out: list[Action] = []
+    t = s.t
+    tests, kind, attacks, acts, n = s.game.attack_test, t.kind, t.picks["attack"], t.acts, t.players
+    for zone in (s.world[p], s.city_mons[1 - p]):
+        for c in zone:
+            test = tests[kind[c]]
+            if test is None or test(s, acts[c * ABILITY_KEY * n + p] or t.activation(p, c)):
+                out.append(attacks[c] or t.pick("attack", c))
+    if not s.attackers and s.chars[p] and s.cities[p] and s.on:
+        under = s.on.values()
+        for city in s.cities[p]:
+            if city in under:
+                out.append(pick(s, "clear", city))
+    out.append(DONE)
+    return out
+
+
+def assign_actions(s: FFTcgState) -> list[Action]:
+    """The first unassigned attacker on each defending character."""
+    monster = next(m for m in s.attackers if m not in s.assigned)
+    cache, label = s.t.cache, s.t.label
+    out: list[Action] = []
+    for ch in s.chars[s.cside]:
+        action = cache.get(("a", monster, ch))
+        if action is None:
+            action = cache[("a", monster, ch)] = Assign(monster, label[monster], ch, label[ch])
+        out.append(action)
+    return out
+
+
+def pending_fights(s: FFTcgState) -> list[int]:
+    """The characters with monsters assigned, in the attackers' order: the fights to come."""
+    assigned, out = s.assigned, []
+    for m in s.attackers:
+        character = assigned.get(m)
+        if character is not None and character not in out:
+            out.append(character)
+    return out
+
+
+def ask_options(s: FFTcgState) -> list[int]:
+    """The cards the top ask may be answered with."""
+    p, kind, _, type, name = s.asks[-1]
+    if kind == "discard":
+        return s.hand[p]
+    if kind == "sacrifice":
+        return s.sacrifice_options(p, type)
+    if kind == "search":
+        return s.search_options(p, name, type)
+    return target_options(s)
+
+
+def target_options(s: FFTcgState) -> list[int]:
+    """The targets of the ability being resolved (a trigger asks for its target once started)."""
+    frame = s.frames[-1]
+    ability = s.game.cards[s.t.kind[frame.source]].abilities[frame.ability]
+    assert ability.target is not None  # a frame asks for a target only when its ability has one
+    return ability.target(s, s.t.activation(frame.player, frame.source, frame.ability))
+
+
+def pick(s: FFTcgState, verb: str, card: int) -> Pick:
+    return s.t.picks[verb][card] or s.t.pick(verb, card)

@@ -30,7 +30,10 @@ from .actions import (
     Turn,
     Use,
 )
+from .combat import fight_totals
 from .host import NO_FIGHT
+from .legal import ask_options
+from .records import Ask, Frame, Result, Trigger
 
 if TYPE_CHECKING:
     from .rules import FFTcg, FFTcgState
@@ -173,7 +176,7 @@ def info(state: FFTcgState, viewer: int | None) -> dict[str, Any]:
         fight = {
             "character_side": state.cside, "monster_side": state.mside,
             "characters": [label[c] for c in characters], "monsters": [label[c] for c in monsters],
-            "power": state.fight_totals(characters, monsters),
+            "power": fight_totals(state, characters, monsters),
             "extra_luck": list(state.extra),
         }
     private = state.game.options.private_decklists
@@ -183,7 +186,7 @@ def info(state: FFTcgState, viewer: int | None) -> dict[str, Any]:
         pending = {"kind": state.decisions[-1].kind}
         if state.asks and state.decisions[-1].kind in ("discard", "sacrifice", "search", "target"):
             pending["count"] = state.asks[-1][2]
-            pending["options"] = [label[c] for c in state.ask_options()]
+            pending["options"] = [label[c] for c in ask_options(state)]
     return {
         "turn": state.turn,
         "active": state.active,
@@ -222,11 +225,11 @@ def load_public(state: FFTcgState, data: dict[str, Any]) -> None:
     state.assigned = {int(m): int(c) for m, c in data["assigned"]}
     state.fight_mons = [int(c) for c in data["fight_mons"]]
     state.extra = [int(n) for n in data["extra"]]
-    state.frames = [tuple(f) for f in data["frames"]]  # type: ignore[misc]
-    state.asks = [tuple(a) for a in data["asks"]]  # type: ignore[misc]
-    state.triggers = [tuple(t) for t in data["triggers"]]  # type: ignore[misc]
+    state.frames = [Frame(*f) for f in data["frames"]]
+    state.asks = [Ask(*a) for a in data["asks"]]
+    state.triggers = [Trigger(*t) for t in data["triggers"]]
     state.defeated = [int(n) for n in data["defeated"]]
-    state.result = None if data["result"] is None else (data["result"][0], data["result"][1])
+    state.result = None if data["result"] is None else Result(data["result"][0], data["result"][1])
     state.decisions = [Decision(int(p), str(kind)) for p, kind in data["decisions"]]
     state.on = {int(a): int(b) for a, b in data["on"]}
     state.left_on = {int(a): int(b) for a, b in data["left_on"]}

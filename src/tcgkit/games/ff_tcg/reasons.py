@@ -146,11 +146,12 @@ def use_reason(state: FFTcgState, p: int, action: Use) -> str | None:
 
 
 def ability_reason(state: FFTcgState, p: int, card: int, ability: object, target: int, label: str) -> str:
-    from .turn import ABILITY_KEY
+    from .legal import ability_targets
+    from .records import ABILITY_KEY
 
     if ability.once_per_turn and card * ABILITY_KEY + ability.index in state.used:  # type: ignore[attr-defined]
         return "its text was used this turn already (once per turn)"
-    targets = state.ability_targets(p, card, ability)
+    targets = ability_targets(state, p, card, ability)
     if not targets:
         return "its condition or cost cannot be met now"
     if targets == [-1]:

@@ -1,8 +1,10 @@
 """Final Fantasy TCG: the game (cards, decks, setup) and its states.
 
-The state is split by subject: ``host.py`` (zones and what card text may ask), ``turn.py``
-(draw, play phase, abilities, end of turn), ``combat.py`` (attacks, fights, the end). This
-module puts them together: legal actions, checked moves, views, clones.
+The state's data and card moves are ``host.Board``; the rules are functions of the state by
+subject: ``legal.py`` (the legal actions), ``turn.py`` (draw, play phase, abilities, end of
+turn), ``combat.py`` (attacks, fights, the end), ``machine.py`` (what runs by itself, and
+which rule plays each action). ``FFTcgState`` adds the kernel's ``State`` contract: setup,
+checked moves, outcome, views, text.
 Hot paths work on instance ids and flat lists; views and events are built when asked for.
 """
 
@@ -13,22 +15,22 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
-from ...kernel.actions import Action, Decision
+from ...kernel.actions import Action
 from ...kernel.decks import read_deck
-from ...kernel.effects import Condition, Modifiers, Predicate
+from ...kernel.effects import Condition, Predicate
 from ...kernel.errors import DeckError, IllegalAction
 from ...kernel.events import Event
 from ...kernel.game import Deck, Game, Outcome, State
 from ...kernel.rng import Rng, derive_seed
 from ...kernel.zones import Visibility, Zone
-from .actions import Assign, Done, End, Hide, Pick, Play, Turn, Use
 from .cards import Card, CardDB, cards_from, default_cards
-from .combat import CombatMixin
-from .host import NO_FIGHT, POST_REVEAL, HostMixin, shuffle
-from .legal import ABILITY_KEY, LegalMixin, usage
+from .host import Board, shuffle
+from .legal import compute_legal, usage
+from .machine import HANDLERS, advance
 from .options import FFTcgOptions
+from .records import ABILITY_KEY
 from .tables import Tables
-from .turn import HANDLERS, PICK_RUN, PICKS, STEP_RUN, STEPS, TurnMixin
+from .turn import start_turn
 
 CUT_TIES = 20  # ties in a row at the cut before the seed decides (a deck of equal Sorte)
 DECK_MIX = {"villain": 2, "character": 12, "monster": 22, "item": 8, "action": 10, "city": 4}
@@ -219,41 +221,10 @@ class FFTcg(Game):
         return state.worth(player) - state.worth(1 - player)
 
 
-class FFTcgState(HostMixin, TurnMixin, LegalMixin, CombatMixin, State["FFTcg"]):
-    __slots__ = (
-        "game", "t", "rng", "deck", "hand", "hidden", "chars", "items", "world", "cities", "city_mons",
-        "skulls", "discard", "resolving", "attackers", "luck", "on", "left_on", "wounded", "mods", "used",
-        "turn", "active", "first", "played", "step", "mside", "cside", "assigned", "clear_city",
-        "fight_char", "fight_mons", "extra", "cancelled", "frames", "asks", "triggers", "defeated",
-        "result", "decisions", "log", "legal",
-    )
-    ZONES = ("deck", "hand", "hidden", "chars", "items", "world", "cities", "city_mons", "skulls", "discard",
-             "resolving")
+class FFTcgState(Board):
+    """A Final Fantasy TCG position under the kernel's ``State`` contract."""
 
-    def __init__(self, game: FFTcg, tables: Tables, rng: Rng) -> None:
-        self.game, self.t, self.rng = game, tables, rng
-        size = tables.size
-        self.deck: list[list[int]] = [list(range(size)), list(range(size, 2 * size))]  # top = end
-        for name in self.ZONES[1:]:
-            setattr(self, name, [[], []])
-        self.attackers: list[int] = []  # the combat area: attacking monsters...
-        self.luck: list[int] = []  # ...and revealed luck cards until the fight ends
-        self.on: dict[int, int] = {}  # item -> its character; monster on a city -> the city
-        self.left_on: dict[int, int] = {}  # the same for cards that left play this turn
-        self.wounded: set[int] = set()
-        self.mods = Modifiers()
-        self.used: set[int] = set()  # once-per-turn marks: card * 16 + ability
-        self.turn, self.active, self.first, self.played, self.step = 0, 0, 0, False, ""
-        self.mside, self.cside, self.assigned, self.clear_city = 0, 1, {}, -1
-        self.fight_char, self.fight_mons, self.extra, self.cancelled = NO_FIGHT, [], [0, 0], False
-        self.frames: list[tuple[int, int, int, int, int, str]] = []
-        self.asks: list[tuple[int, str, int, str | None, str | None]] = []
-        self.triggers: list[tuple[int, int, int]] = []
-        self.defeated = [0, 0]  # villains each player lost
-        self.result: tuple[int | None, str] | None = None
-        self.decisions: list[Decision] = []
-        self.log: list[tuple[Any, ...]] = []
-        self.legal: list[Action] | None = None
+    __slots__ = ()
 
     # -- setup ------------------------------------------------------------------------------
     def setup(self) -> None:
@@ -280,42 +251,15 @@ class FFTcgState(HostMixin, TurnMixin, LegalMixin, CombatMixin, State["FFTcg"]):
         self.log.append(("first", first))
         for p in (0, 1):
             self.draw(p, self.game.options.hand_size)
-        self.start_turn()
-        self.advance()
+        start_turn(self)
+        advance(self)
 
     # -- moves --------------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
         legal = self.legal
         if legal is None:
-            legal = self.legal = self.compute_legal()
+            legal = self.legal = compute_legal(self)
         return legal[:]
-
-    def compute_legal(self) -> list[Action]:
-        if not self.decisions:
-            return []
-        decision = self.decisions[-1]
-        kind, p = decision.kind, decision.player
-        if kind == "play":
-            return self.play_actions(p)
-        if kind == "window" or kind == POST_REVEAL:
-            return self.window_actions(p)
-        if kind == "declare":
-            return self.declare_actions(p)
-        if kind == "assign":
-            return self.assign_actions()
-        t = self.t
-        if kind == "reconcile" or kind == "discard":
-            verb, cards = "discard", self.hand[p]
-        elif kind == "fight":
-            verb, cards = kind, self.pending_fights()
-        elif kind == "skull":
-            verb, cards = kind, self.fight_mons
-        elif kind == "wound":
-            verb, cards = kind, self.chars[self.cside]
-        else:
-            verb, cards = kind, self.ask_options()
-        made = t.picks[verb]
-        return [made[c] or t.pick(verb, c) for c in cards]
 
     def apply(self, action: Action) -> None:
         """Check, then play ``action``; the common legal case is found by identity."""
@@ -324,7 +268,7 @@ class FFTcgState(HostMixin, TurnMixin, LegalMixin, CombatMixin, State["FFTcg"]):
             if candidate is action:  # ``apply_unchecked``, written out
                 self.legal = None
                 HANDLERS[type(action)](self, action)
-                self.advance()
+                advance(self)
                 return
         if action in legal:
             self.apply_unchecked(action)
@@ -334,13 +278,7 @@ class FFTcgState(HostMixin, TurnMixin, LegalMixin, CombatMixin, State["FFTcg"]):
     def apply_unchecked(self, action: Action) -> None:
         self.legal = None
         HANDLERS[type(action)](self, action)
-        self.advance()
-
-    def do_done(self, action: Done) -> None:
-        if self.decisions[-1].kind == "declare":
-            self.declare_done()
-        else:
-            self.window_done()
+        advance(self)
 
     def illegal_reason(self, action: Action) -> str | None:
         from .reasons import illegal_reason
@@ -445,23 +383,8 @@ class FFTcgState(HostMixin, TurnMixin, LegalMixin, CombatMixin, State["FFTcg"]):
         return state_to_notation(self)
 
     def clone(self) -> FFTcgState:
-        new = object.__new__(FFTcgState)
-        new.game, new.t, new.rng = self.game, self.t, Rng(self.rng.state)
-        for name in self.ZONES:
-            zone = getattr(self, name)
-            setattr(new, name, [zone[0][:], zone[1][:]])
-        new.attackers, new.luck = self.attackers[:], self.luck[:]
-        new.on, new.left_on, new.wounded = dict(self.on), dict(self.left_on), set(self.wounded)
-        new.mods, new.used = self.mods.copy(), set(self.used)
-        new.turn, new.active, new.first, new.played, new.step = (
-            self.turn, self.active, self.first, self.played, self.step)
-        new.mside, new.cside, new.assigned, new.clear_city = self.mside, self.cside, dict(self.assigned), \
-            self.clear_city
-        new.fight_char, new.fight_mons, new.extra, new.cancelled = (
-            self.fight_char, self.fight_mons[:], self.extra[:], self.cancelled)
-        new.frames, new.asks, new.triggers = self.frames[:], self.asks[:], self.triggers[:]
-        new.defeated, new.result = self.defeated[:], self.result
-        new.decisions, new.log, new.legal = self.decisions[:], self.log[:], self.legal
+        new = super().clone()
+        assert isinstance(new, FFTcgState)
         return new
 
     def check_invariants(self) -> None:
@@ -496,14 +419,6 @@ ZONE_VIEWS = (
     ("skulls", "skulls", Visibility.PUBLIC), ("discard", "discard", Visibility.PUBLIC),
     ("resolving", "resolving", Visibility.PUBLIC),
 )
-HANDLERS.update({
-    Play: FFTcgState.do_play, Hide: FFTcgState.do_hide, Turn: FFTcgState.do_turn, Use: FFTcgState.do_use,
-    End: lambda state, action: state.do_end(), Done: FFTcgState.do_done, Assign: FFTcgState.do_assign,
-    Pick: FFTcgState.do_pick,
-})
-STEP_RUN.update({step: getattr(FFTcgState, method) for step, method in STEPS.items()})
-PICK_RUN.update({verb: getattr(FFTcgState, method) for verb, method in PICKS.items()})
-
 
 def compiled(condition: Condition | None) -> Predicate | None:
     return None if condition is None else condition.compile()

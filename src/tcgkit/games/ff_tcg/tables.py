@@ -8,9 +8,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...kernel.actions import Action
+from ...kernel.effects import Activation
 from .actions import PICK_VERBS, TO_ATTACK, TO_WORLD, Hide, Pick, Play, Turn, Use
 from .effects import REGISTRY
-from .legal import ABILITY_KEY
+from .records import ABILITY_KEY
 
 if TYPE_CHECKING:
     from .rules import FFTcg
@@ -28,11 +29,12 @@ class Tables:
 
     __slots__ = ("size", "decklists", "kind", "label", "cache", "hides", "plays", "worlds", "attacks",
                  "turns", "uses", "picks", "plan", "fixed", "users", "static_users",
-                 "static_places", "fired", "game", "matches")
+                 "static_places", "fired", "game", "matches", "players", "acts")
 
     def __init__(self, game: FFTcg, decklists: tuple[tuple[int, ...], ...]) -> None:
         self.size = game.options.deck_size
         self.decklists = decklists
+        self.players = len(decklists)
         self.kind: tuple[int, ...] = decklists[0] + decklists[1]  # instance id -> card index
         names = [game.cards[k].name for k in self.kind]
         self.label = tuple(f"{name}#{i}" for i, name in enumerate(names))
@@ -48,6 +50,9 @@ class Tables:
         self.uses: list[Use | None] = none * ABILITY_KEY
         self.picks: dict[str, list[Pick | None]] = {verb: none[:] for verb in PICK_VERBS}
         self.game, self.plan = game, game.plan
+        # Activations without a target, made once (conditions are checked very often), at
+        # ``act_index``: hot loops read ``acts[...] or activation(...)`` without a call.
+        self.acts: list[Activation | None] = [None] * (len(self.kind) * ABILITY_KEY * self.players)
         self.matches: dict[tuple[str | None, str | None, str | None], tuple[Any, tuple[bool, bool]]] = {}
         self.fixed: list[Any] = none[:]  # see ``fixed_plays``
         # timing -> player -> their cards with abilities of that timing ("turn": hidden actions),
@@ -65,6 +70,18 @@ class Tables:
         self.static_users = self.users["static"][0] | self.users["static"][1]
         self.static_places = tuple(dict.fromkeys(self.places_of(game, self.users["static"][0], 0)
                                                  + self.places_of(game, self.users["static"][1], 1)))
+
+    def act_index(self, player: int, source: int, ability: int = -1) -> int:
+        """Where ``acts`` keeps the activation of ``source``'s ``ability`` (-1: a card-level
+        requirement) by ``player``: one slot per card, ability and player."""
+        return (source * ABILITY_KEY + ability + 1) * self.players + player
+
+    def activation(self, player: int, source: int, ability: int = -1) -> Activation:
+        index = (source * ABILITY_KEY + ability + 1) * self.players + player
+        act = self.acts[index]
+        if act is None:
+            act = self.acts[index] = Activation(player, source, ability)
+        return act
 
     def match(self, key: tuple[str | None, str | None, str | None]) -> tuple[Any, tuple[bool, bool]]:
         """For (type, name, job) (``None``: any): ``FFTcg.matching`` and whether each player's deck
