@@ -459,6 +459,22 @@ def test_the_game_ending_clears_the_decisions():
     assert host.decisions == []
 
 
+def test_a_step_that_ends_the_game_ends_its_frame_and_leaves_nothing_pending():
+    def end_game(host: Tiny, act: Activation) -> None:
+        host.over = True  # e.g. a draw from an empty deck under a deck-out-loses rule
+
+    steps = (say("a"), end_game, choose, say("b"))
+    machine = make_machine(frame_steps=lambda host, frame: steps)
+    host = Tiny()
+    host.decide(0, "play")
+    machine.start(host, Frame(0, 3, 5))
+    machine.queue(host, Trigger(1, 4, 5))
+    host.res.step = "after"
+    machine.advance(host)
+    assert host.log == [("a", 0, 3)]  # neither the choice nor "b" ran, nor the trigger or the step
+    assert host.res == Resolution() and host.decisions == []
+
+
 class Only(Action):
     def __str__(self) -> str:
         return "only"

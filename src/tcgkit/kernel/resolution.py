@@ -175,6 +175,15 @@ class Resolution:
         new.asks, new.windows, new.step = self.asks[:], self.windows[:], self.step
         return new
 
+    def clear(self) -> None:
+        """Drop everything pending (the game is over)."""
+        self.frames.clear()
+        self.stack.clear()
+        self.triggers.clear()
+        self.asks.clear()
+        self.windows.clear()
+        self.step = ""
+
     @property
     def busy(self) -> bool:
         """Whether anything runs by itself before the next decision (frames, triggers, a step)."""
@@ -317,7 +326,8 @@ class Machine(Generic[H]):
                     auto.keep(host, legal)
                 return
             auto.play(host, legal[0])
-        decisions.clear()
+        decisions.clear()  # the game is over: nothing is left pending, whatever ended it
+        res.clear()
 
     # -- frames -------------------------------------------------------------------------------
     def start(self, host: H, frame: Frame) -> None:
@@ -331,8 +341,11 @@ class Machine(Generic[H]):
         frame = frames[-1]
         steps = self.frame_steps(host, frame)
         act = self.activation(host, frame)
+        over = self.over
         for i in range(frame.at, len(steps)):
             outcome = steps[i](host, act)
+            if over(host):  # the step ended the game: the rest of the frame never runs
+                return
             if outcome is None:
                 continue
             if outcome == PAUSE:

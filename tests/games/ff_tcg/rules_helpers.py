@@ -14,6 +14,7 @@ from typing import Any
 
 import tcgkit
 from tcgkit.games.ff_tcg import FFTcg, FFTcgState
+from tcgkit.kernel.resolution import Resolution
 
 CARDS = str(Path(__file__).with_name("rules_cards.toml"))
 FILLER = ("Goblin", "Asp", "Bull", "Fighter", "Red Mage", "Cecil", "Broadsword", "Hammer", "Leather Armor",
@@ -86,9 +87,9 @@ def position(game: FFTcg, p0: dict[str, Any] | None = None, p1: dict[str, Any] |
             zones["deck"][p] = free[p] + top[::-1]
     data.update(
         zones=zones, attackers=[], luck=[], on=on, left_on=[], wounded=sorted(wounded), mods=[], used=[],
-        turn=turn, active=active, played=played, step="", mside=active, cside=1 - active, assigned=[],
-        clear_city=-1, fight_char=-2, fight_mons=[], extra=[0, 0], cancelled=False, frames=[], asks=[],
-        triggers=[], defeated=[0, 0], result=None, decisions=[[active, "play"]], log=[],
+        turn=turn, active=active, played=played, mside=active, cside=1 - active, assigned=[],
+        clear_city=-1, fight_char=-2, fight_mons=[], extra=[0, 0], cancelled=False,
+        resolution=Resolution().to_json(), defeated=[0, 0], result=None, decisions=[[active, "play"]], log=[],
     )
     return game.state_from_json(data)
 

@@ -12,6 +12,7 @@ from pathlib import Path
 import tcgkit
 from tcgkit.games.ff_tcg import FFTcgState
 from tcgkit.kernel import Rng
+from tcgkit.kernel.resolution import Resolution
 
 RECORD = Path(__file__).with_name("data") / "deckout_mid_effect.txt"
 
@@ -19,7 +20,7 @@ RECORD = Path(__file__).with_name("data") / "deckout_mid_effect.txt"
 def assert_nothing_pending(state: FFTcgState) -> None:
     assert state.outcome is not None
     assert state.decisions == [] and state.legal_actions() == []
-    assert (state.frames, state.asks, state.triggers, state.step, state.cancelled) == ([], [], [], "", False)
+    assert state.res == Resolution() and not state.cancelled
     state.check_invariants()
 
 

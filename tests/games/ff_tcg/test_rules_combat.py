@@ -308,7 +308,7 @@ def test_a_saved_state_resumes_in_the_middle_of_a_sacrifice(game):
     state = villain_position(game, ["Fighter", "Red Mage", "Cecil"], ZERO)
     play(state, "end", f"attack {label(state, 'Garland', 'world', 0)}")
     play(state, *[str(a) for a in state.legal_actions()[:1]])
-    assert state.pending.kind == "sacrifice" and state.frames
+    assert state.pending.kind == "sacrifice" and state.res.frames
     again = game.state_from_notation(state.to_notation())
     assert again.to_json() == state.to_json()
     for s in (state, again):

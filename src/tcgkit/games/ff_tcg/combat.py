@@ -32,7 +32,7 @@ def pick_attack(s: FFTcgState, card: int) -> None:
     fire(s, "on_attack", [card])
     if s.ctype(card) == "villain":  # the villain fights alone: the declaration is over
         s.decisions.pop()
-        s.step = "villain"
+        s.res.step = "villain"
 
 
 def pick_clear(s: FFTcgState, city: int) -> None:
@@ -50,14 +50,14 @@ def pick_clear(s: FFTcgState, city: int) -> None:
 def declare_done(s: FFTcgState) -> None:
     s.decisions.pop()
     if not s.attackers:
-        s.step = "end_turn"
+        s.res.step = "end_turn"
     elif not s.chars[s.cside]:  # nobody defends: every attacker wins
         winners = s.attackers[:]
         for m in winners:
             to_skulls(s, m)
         s.log.append(("unopposed", s.mside, tuple(winners)))
         fire(s, "on_win", winners)
-        s.step = "combat_end"
+        s.res.step = "combat_end"
     else:
         s.decide(s.cside, "assign")
 
@@ -67,18 +67,18 @@ def step_villain(s: FFTcgState) -> None:
     for other in [a for a in s.attackers if a not in villains]:
         s.to_discard(other)
     if not villains:  # sacrificed by its own text: nothing attacks
-        s.step = "combat_end"
+        s.res.step = "combat_end"
         return
     villain = villains[0]
     if not s.chars[s.cside]:  # wins with no effect and returns to the World
         s.attackers.remove(villain)
         s.world[s.mside].append(villain)
         s.log.append(("unopposed", s.mside, (villain,)))
-        s.step = "combat_end"
+        s.res.step = "combat_end"
         return
     s.fight_char, s.fight_mons, s.extra = VILLAIN_FIGHT, [villain], [0, 0]
     s.log.append(("fight", s.cside, VILLAIN_FIGHT, (villain,)))
-    s.decide(s.cside, "window")
+    open_window(s, "window")
 
 
 # -- assignment and order ---------------------------------------------------------------
@@ -97,27 +97,23 @@ def pick_fight(s: FFTcgState, character: int) -> None:
     s.fight_char, s.extra = character, [0, 0]
     s.fight_mons = [m for m in s.attackers if s.assigned.get(m) == character]
     s.log.append(("fight", s.cside, character, tuple(s.fight_mons)))
-    s.decide(s.cside, "window")
+    open_window(s, "window")
 
 
 def step_order(s: FFTcgState) -> None:
     if pending_fights(s):
         s.decide(s.cside, "fight")
     else:
-        s.step = "combat_end"
+        s.res.step = "combat_end"
 
 
 # -- a fight -------------------------------------------------------------------------------
 
 
-def window_done(s: FFTcgState) -> None:
-    decision = s.decisions.pop()
-    if decision.player == s.cside:  # the monster side's window of the same kind follows
-        s.decide(s.mside, decision.kind)
-    elif decision.kind == "window":
-        resolve_fight(s)
-    else:
-        resolve_after_reveal(s)
+def open_window(s: FFTcgState, kind: str) -> None:
+    """A fight's effect window of ``kind`` ("window", or POST_REVEAL after the luck reveal):
+    the character side first, then the monster side; each passes once (``done``)."""
+    s.game.machine.open_window(s, kind, (s.cside, s.mside))
 
 
 def resolve_fight(s: FFTcgState) -> None:
@@ -133,7 +129,7 @@ def resolve_fight(s: FFTcgState) -> None:
         return
     if s.game.options.post_reveal_window:
         s.extra = [0, 0]  # what the late windows grant is revealed at the result
-        s.decide(s.cside, POST_REVEAL)
+        open_window(s, POST_REVEAL)
         return
     fight_result(s, monsters, c_total, m_total)
 
@@ -163,13 +159,13 @@ def fight_is_over(s: FFTcgState, characters: list[int], monsters: list[int]) -> 
     """A fight that lost a side ends here: no monster left, nothing; no character left, the
     monster side wins (without a reveal when it had not happened)."""
     if not monsters:  # every monster left the fight
-        s.step = "after_fight"
+        s.res.step = "after_fight"
         return True
     if not characters:  # nobody left to fight: the monster side wins
         s.log.append(("fight_result", None, None, "monsters"))
         if s.fight_char == VILLAIN_FIGHT:
             villain_back(s, monsters[0])
-            s.step = "after_fight"
+            s.res.step = "after_fight"
         else:
             monsters_win(s, monsters, None)
         return True
@@ -184,7 +180,7 @@ def fight_result(s: FFTcgState, monsters: list[int], c_total: int, m_total: int)
         if villain:
             villain_back(s, monsters[0])
             fire(s, "on_win", monsters)
-            s.step = "villain_wound"
+            s.res.step = "villain_wound"
         else:
             monsters_win(s, monsters, s.fight_char)
         return
@@ -195,7 +191,7 @@ def fight_result(s: FFTcgState, monsters: list[int], c_total: int, m_total: int)
         s.log.append(("villain_defeated", s.mside, monsters[0]))
         if check_end(s):
             return
-    s.step = "after_fight"
+    s.res.step = "after_fight"
 
 
 def fight_totals(s: FFTcgState, characters: list[int], monsters: list[int]) -> list[int]:
@@ -239,7 +235,7 @@ def monsters_win(s: FFTcgState, monsters: list[int], character: int | None) -> N
     if len(monsters) == 1:
         to_skulls(s, monsters[0])
         fire(s, "on_win", monsters)
-        s.step = "after_fight"
+        s.res.step = "after_fight"
     else:
         s.decide(s.mside, "skull")
 
@@ -259,30 +255,30 @@ def pick_skull(s: FFTcgState, chosen: int) -> None:
         else:
             s.to_discard(m)
     fire(s, "on_win", winners)
-    s.step = "after_fight"
+    s.res.step = "after_fight"
 
 
 def step_villain_wound(s: FFTcgState) -> None:
     if s.chars[s.cside]:
         s.decide(s.mside, "wound")
     else:
-        s.step = "after_fight"
+        s.res.step = "after_fight"
 
 
 def pick_wound(s: FFTcgState, character: int) -> None:
     s.decisions.pop()
     s.wound(character)
-    s.step = "after_fight"
+    s.res.step = "after_fight"
 
 
 def cancel_now(s: FFTcgState) -> None:
     if s.fight_char == NO_FIGHT or not s.decisions or s.decisions[-1].kind not in WINDOWS:
         return
-    s.decisions.pop()
+    s.game.machine.close_window(s)
     for m in s.fight_mons[:]:
         s.to_discard(m)
     s.log.append(("cancelled",))
-    s.step = "after_fight"
+    s.res.step = "after_fight"
 
 
 def step_after_fight(s: FFTcgState) -> None:
@@ -297,7 +293,7 @@ def step_after_fight(s: FFTcgState) -> None:
     s.mods.expire("end_of_combat")
     s.fight_char, s.fight_mons, s.extra = NO_FIGHT, [], [0, 0]
     if not check_end(s):
-        s.step = "order"
+        s.res.step = "order"
 
 
 def step_combat_end(s: FFTcgState) -> None:
@@ -307,7 +303,7 @@ def step_combat_end(s: FFTcgState) -> None:
         s.to_discard(leftover)
     s.assigned.clear()
     s.clear_city = -1
-    s.step = "end_turn"
+    s.res.step = "end_turn"
 
 
 # -- the end -----------------------------------------------------------------------------

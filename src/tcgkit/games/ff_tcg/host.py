@@ -13,10 +13,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...kernel.actions import Action, Decision
-from ...kernel.effects import PAUSE, Activation, Modifiers
+from ...kernel.effects import Activation, Modifiers
 from ...kernel.game import State
+from ...kernel.resolution import Ask, Resolution
 from ...kernel.rng import Rng
-from .records import ABILITY_KEY, Ask, Frame, Result, Trigger
+from .records import ABILITY_KEY, Result
 
 if TYPE_CHECKING:
     from .cards import Card
@@ -34,9 +35,9 @@ class Board(State["FFTcg"]):
     __slots__ = (
         "game", "t", "rng", "deck", "hand", "hidden", "chars", "items", "world", "cities", "city_mons",
         "skulls", "discard", "resolving", "attackers", "luck", "on", "left_on", "wounded", "mods", "used",
-        "turn", "active", "first", "played", "step", "mside", "cside", "assigned", "clear_city",
-        "fight_char", "fight_mons", "extra", "cancelled", "frames", "asks", "triggers", "defeated",
-        "result", "decisions", "log", "legal",
+        "turn", "active", "first", "played", "mside", "cside", "assigned", "clear_city",
+        "fight_char", "fight_mons", "extra", "cancelled", "res", "defeated", "result", "decisions", "log",
+        "legal",
     )
     ZONES = ("deck", "hand", "hidden", "chars", "items", "world", "cities", "city_mons", "skulls", "discard",
              "resolving")
@@ -68,7 +69,6 @@ class Board(State["FFTcg"]):
         self.used: set[int] = set()  # once-per-turn marks: card * ABILITY_KEY + ability
         # -- the turn --
         self.turn, self.active, self.first, self.played = 0, 0, 0, False
-        self.step = ""  # the turn's automatic continuation once effects are done (``STEP_RUN``)
         # -- the combat: monster side, character side, assignments, the fight under way --
         self.mside, self.cside, self.clear_city = 0, 1, -1
         self.assigned: dict[int, int] = {}  # attacking monster -> the character it fights
@@ -76,10 +76,9 @@ class Board(State["FFTcg"]):
         self.fight_mons: list[int] = []
         self.extra = [0, 0]  # luck cards each player reveals beyond the normal ones
         self.cancelled = False  # a cancel_fight effect waits to end the fight
-        # -- effects being resolved (``turn.py``) --
-        self.frames: list[Frame] = []
-        self.asks: list[Ask] = []
-        self.triggers: list[Trigger] = []
+        # -- the kernel's resolution: effect frames, asks, triggers, the fight's effect windows,
+        # and ``res.step``, the turn's automatic continuation (``machine.STEP_RUN``) --
+        self.res = Resolution()
         # -- the end, who decides, what happened --
         self.defeated = [0, 0]  # villains each player lost
         self.result: Result | None = None
@@ -100,13 +99,12 @@ class Board(State["FFTcg"]):
         new.attackers, new.luck = self.attackers[:], self.luck[:]
         new.on, new.left_on, new.wounded = dict(self.on), dict(self.left_on), set(self.wounded)
         new.mods, new.used = self.mods.copy(), set(self.used)
-        new.turn, new.active, new.first, new.played, new.step = (
-            self.turn, self.active, self.first, self.played, self.step)
+        new.turn, new.active, new.first, new.played = self.turn, self.active, self.first, self.played
         new.mside, new.cside, new.assigned, new.clear_city = self.mside, self.cside, dict(self.assigned), \
             self.clear_city
         new.fight_char, new.fight_mons, new.extra, new.cancelled = (
             self.fight_char, self.fight_mons[:], self.extra[:], self.cancelled)
-        new.frames, new.asks, new.triggers = self.frames[:], self.asks[:], self.triggers[:]
+        new.res = self.res.copy()
         new.defeated, new.result = self.defeated[:], self.result
         new.decisions, new.log, new.legal = self.decisions[:], self.log[:], self.legal
         return new
@@ -207,16 +205,14 @@ class Board(State["FFTcg"]):
 
     # -- the end ---------------------------------------------------------------------------
     def finish(self, winner: int | None, reason: str) -> None:
-        """The game is over: nothing pending is left behind (choices, effects half run,
-        triggers, the turn's next step), whatever ended it, even in the middle of an effect."""
+        """The game is over: no choice is left pending, whatever ended it, even in the middle of
+        an effect (the kernel's driver stops the effect and clears the resolution)."""
         if self.result is None:
             self.result = Result(winner, reason)
             self.log.append(("end", winner, reason))
         self.decisions.clear()
-        self.frames.clear()
-        self.asks.clear()
-        self.triggers.clear()
-        self.step, self.cancelled, self.legal = "", False, None
+        self.res.clear()
+        self.cancelled, self.legal = False, None
 
     def lose(self, player: int, reason: str) -> None:
         if self.result is not None and self.result.winner == player:  # the other lost too
@@ -313,9 +309,9 @@ class Board(State["FFTcg"]):
 
     def ask(self, player: int, kind: str, count: int, type: str | None = None,
             name: str | None = None) -> str:
-        self.asks.append(Ask(player, kind, count, type, name))
-        self.decide(player, kind)
-        return PAUSE
+        """Pause the running effect for ``player``'s choice: ``count`` cards of a ``type``
+        (sacrifice, search) or ``name`` (search); ``PAUSE`` for the step to return."""
+        return self.game.machine.ask(self, Ask(player, kind, count, (type, name)))
 
     def decide(self, player: int, kind: str) -> None:
         self.decisions.append(DECISIONS[player, kind])

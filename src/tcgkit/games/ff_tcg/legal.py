@@ -296,7 +296,8 @@ def pending_fights(s: FFTcgState) -> list[int]:
 
 def ask_options(s: FFTcgState) -> list[int]:
     """The cards the top ask may be answered with."""
-    p, kind, _, type, name = s.asks[-1]
+    ask = s.res.asks[-1]
+    p, kind, (type, name) = ask.player, ask.kind, ask.detail
     if kind == "discard":
         return s.hand[p]
     if kind == "sacrifice":
@@ -308,7 +309,7 @@ def ask_options(s: FFTcgState) -> list[int]:
 
 def target_options(s: FFTcgState) -> list[int]:
     """The targets of the ability being resolved (a trigger asks for its target once started)."""
-    frame = s.frames[-1]
+    frame = s.res.frames[-1]
     ability = s.game.cards[s.t.kind[frame.source]].abilities[frame.ability]
     assert ability.target is not None  # a frame asks for a target only when its ability has one
     return ability.target(s, s.t.activation(frame.player, frame.source, frame.ability))

@@ -1,9 +1,13 @@
-"""What happens by itself between decisions, and which function plays each action.
+"""Final Fantasy TCG on the kernel's resolution engine: its ``Machine``, and which rule plays
+each action.
 
-``advance`` runs the pending effect frames, the queued triggers and the turn's next step
+``kernel.resolution.Machine.advance`` runs, after every action, the pending effect frames, the
+queued triggers (first in, first out), a cancelled fight, then the turn's next step (``STEP_RUN``)
 until a player must decide; with ``auto_forced`` it also plays a decision's only choice when
-that choice reveals nothing private. ``HANDLERS`` maps each action type to its rule,
-``STEP_RUN`` each automatic step, ``PICK_RUN`` each pick verb.
+that choice reveals nothing private (``private_choice``). A fight's effect windows are the
+kernel's priority windows under a one-pass rule: the character side, then the monster side,
+each acting as long as it likes and passing once with ``done``; when both passed the window
+closes into the luck reveal (or the result after the post-reveal window).
 """
 
 from __future__ import annotations
@@ -12,49 +16,18 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ...kernel.actions import Action, Decision
+from ...kernel.resolution import AutoForced, Frame, Machine, WindowRule
 from . import combat, turn
 from .actions import Assign, Done, End, Hide, Pick, Play, Turn, Use
-from .host import POST_REVEAL
+from .host import POST_REVEAL, targeted
 from .legal import compute_legal
 
 if TYPE_CHECKING:
     from .rules import FFTcgState
 
-ASK_KINDS = frozenset({"discard", "sacrifice", "search", "target"})
 # Decisions whose answers only public facts decide (play and window: unless cards are face down).
 FORCEABLE = frozenset({"play", "declare", "window", POST_REVEAL, "fight", "assign", "skull", "wound"})
 PRIVATE_TIMING = {"play": "activated", "window": "combat", POST_REVEAL: "combat", "declare": "attack"}
-
-
-def advance(s: FFTcgState) -> None:
-    """Run what happens by itself (frames, triggers, steps) until a player must decide."""
-    decisions, frames, triggers = s.decisions, s.frames, s.triggers
-    auto = s.game.auto_forced
-    while s.result is None:
-        if frames or triggers or s.cancelled or s.step:
-            if decisions and decisions[-1].kind in ASK_KINDS:
-                return  # an effect waits for its answer
-            if frames:
-                turn.resume_frame(s)
-            elif triggers:
-                turn.start_trigger(s)
-            elif s.cancelled:
-                s.cancelled = False
-                combat.cancel_now(s)
-            else:
-                step = s.step
-                s.step = ""
-                STEP_RUN[step](s)
-            continue
-        decision = decisions[-1]
-        if not auto or decision.kind not in FORCEABLE:  # asks are never forceable
-            return
-        legal = compute_legal(s)
-        if len(legal) > 1 or private_choice(s, decision):
-            s.legal = legal
-            return
-        HANDLERS[type(legal[0])](s, legal[0])
-    decisions.clear()
 
 
 def private_choice(s: FFTcgState, decision: Decision) -> bool:
@@ -72,11 +45,20 @@ def private_choice(s: FFTcgState, decision: Decision) -> bool:
     return any(what in private[kinds[c]] for c in s.sacrifice_options(p, None))
 
 
+def cancelled_fight(s: FFTcgState) -> bool:
+    """A ``cancel_fight`` effect resolved: the fight ends before anything else runs."""
+    if not s.cancelled:
+        return False
+    s.cancelled = False
+    combat.cancel_now(s)
+    return True
+
+
 def do_done(s: FFTcgState, action: Done) -> None:
     if s.decisions[-1].kind == "declare":
         combat.declare_done(s)
-    else:
-        combat.window_done(s)
+    else:  # a pass in an effect window
+        s.game.machine.pass_priority(s)
 
 
 def do_pick(s: FFTcgState, action: Pick) -> None:
@@ -88,6 +70,26 @@ def do_pick(s: FFTcgState, action: Pick) -> None:
 
 def do_end(s: FFTcgState, action: End) -> None:
     turn.do_end(s)
+
+
+def keep_legal(s: FFTcgState, legal: list[Action]) -> None:
+    s.legal = legal
+
+
+def frame_steps(s: FFTcgState, frame: Frame) -> Any:
+    return s.game.step_fns[s.t.kind[frame.source]][frame.ability]
+
+
+def frame_activation(s: FFTcgState, frame: Frame) -> Any:
+    return targeted(frame.player, frame.source, frame.ability, frame.targets[0] if frame.targets else -1)
+
+
+def is_over(s: FFTcgState) -> bool:
+    return s.result is not None
+
+
+def play_action(s: FFTcgState, action: Action) -> None:
+    HANDLERS[type(action)](s, action)
 
 
 HANDLERS: dict[type[Action], Callable[[Any, Any], None]] = {
@@ -105,3 +107,19 @@ PICK_RUN: dict[str, Callable[[FFTcgState, int], None]] = {
     "clear": combat.pick_clear, "fight": combat.pick_fight, "skull": combat.pick_skull,
     "wound": combat.pick_wound,
 }
+WINDOW_RULES = {  # one pass each, the actor keeps priority, an action re-opens nothing
+    "window": WindowRule(lambda s, window: combat.resolve_fight(s), restart=False),
+    POST_REVEAL: WindowRule(lambda s, window: combat.resolve_after_reveal(s), restart=False),
+}
+
+
+def build_machine(auto_forced: bool) -> Machine[Any]:
+    """The rules the kernel's engine runs Final Fantasy TCG by (one per game: its options)."""
+    auto: AutoForced[Any] | None = AutoForced(
+        FORCEABLE, legal=compute_legal, play=play_action, private=private_choice, keep=keep_legal,
+    ) if auto_forced else None
+    return Machine(
+        steps=STEP_RUN, frame_steps=frame_steps, activation=frame_activation,
+        start_trigger=turn.start_trigger, over=is_over, frame_done=turn.frame_done, windows=WINDOW_RULES,
+        trigger_order="fifo", interrupt=cancelled_fight, auto=auto,
+    )

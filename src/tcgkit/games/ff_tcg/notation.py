@@ -14,6 +14,7 @@ from ...kernel.actions import Action, Decision
 from ...kernel.effects import Modifiers
 from ...kernel.errors import NotationError
 from ...kernel.events import Event
+from ...kernel.resolution import Resolution
 from ...kernel.rng import Rng
 from .actions import (
     DONE,
@@ -33,7 +34,7 @@ from .actions import (
 from .combat import fight_totals
 from .host import NO_FIGHT
 from .legal import ask_options
-from .records import Ask, Frame, Result, Trigger
+from .records import Result
 
 if TYPE_CHECKING:
     from .rules import FFTcg, FFTcgState
@@ -115,7 +116,8 @@ def visible(state: FFTcgState, card: int, viewer: int | None) -> bool:
         return False
     if name in ("hand", "hidden"):
         return True
-    searching = bool(state.asks) and state.asks[-1][1] == "search" and state.asks[-1][0] == viewer
+    asks = state.res.asks
+    searching = bool(asks) and asks[-1].kind == "search" and asks[-1].player == viewer
     return name == "deck" and searching
 
 
@@ -184,8 +186,8 @@ def info(state: FFTcgState, viewer: int | None) -> dict[str, Any]:
     pending = None
     if state.decisions and state.decisions[-1].player == viewer:
         pending = {"kind": state.decisions[-1].kind}
-        if state.asks and state.decisions[-1].kind in ("discard", "sacrifice", "search", "target"):
-            pending["count"] = state.asks[-1][2]
+        if state.res.asks and state.decisions[-1].kind in ("discard", "sacrifice", "search", "target"):
+            pending["count"] = state.res.asks[-1].count
             pending["options"] = [label[c] for c in ask_options(state)]
     return {
         "turn": state.turn,
@@ -206,11 +208,10 @@ def public_json(state: FFTcgState) -> dict[str, Any]:
     """Every field of the state a spectator may know, beyond the zones."""
     return {
         "turn": state.turn, "active": state.active, "first": state.first, "played": state.played,
-        "step": state.step, "mside": state.mside, "cside": state.cside,
+        "mside": state.mside, "cside": state.cside,
         "assigned": [[m, c] for m, c in state.assigned.items()], "clear_city": state.clear_city,
         "fight_char": state.fight_char, "fight_mons": list(state.fight_mons), "extra": list(state.extra),
-        "cancelled": state.cancelled, "frames": [list(f) for f in state.frames],
-        "asks": [list(a) for a in state.asks], "triggers": [list(t) for t in state.triggers],
+        "cancelled": state.cancelled, "resolution": state.res.to_json(),
         "defeated": list(state.defeated), "result": None if state.result is None else list(state.result),
         "decisions": [[d.player, d.kind] for d in state.decisions],
         "on": [[a, b] for a, b in state.on.items()], "left_on": [[a, b] for a, b in state.left_on.items()],
@@ -219,15 +220,13 @@ def public_json(state: FFTcgState) -> dict[str, Any]:
 
 
 def load_public(state: FFTcgState, data: dict[str, Any]) -> None:
-    for name in ("turn", "active", "first", "played", "step", "mside", "cside", "clear_city",
+    for name in ("turn", "active", "first", "played", "mside", "cside", "clear_city",
                  "fight_char", "cancelled"):
         setattr(state, name, data[name])
     state.assigned = {int(m): int(c) for m, c in data["assigned"]}
     state.fight_mons = [int(c) for c in data["fight_mons"]]
     state.extra = [int(n) for n in data["extra"]]
-    state.frames = [Frame(*f) for f in data["frames"]]
-    state.asks = [Ask(*a) for a in data["asks"]]
-    state.triggers = [Trigger(*t) for t in data["triggers"]]
+    state.res = Resolution.from_json(data["resolution"], "resolution")
     state.defeated = [int(n) for n in data["defeated"]]
     state.result = None if data["result"] is None else Result(data["result"][0], data["result"][1])
     state.decisions = [Decision(int(p), str(kind)) for p, kind in data["decisions"]]

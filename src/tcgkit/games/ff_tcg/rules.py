@@ -26,7 +26,7 @@ from ...kernel.zones import Visibility, Zone
 from .cards import Card, CardDB, cards_from, default_cards
 from .host import Board, shuffle
 from .legal import compute_legal, usage
-from .machine import HANDLERS, advance
+from .machine import HANDLERS, build_machine
 from .options import FFTcgOptions
 from .records import ABILITY_KEY
 from .tables import Tables
@@ -90,6 +90,7 @@ class FFTcg(Game):
         if any(len(c.abilities) >= ABILITY_KEY for c in cards):
             raise DeckError(f"a card may have at most {ABILITY_KEY - 1} abilities")
         self.auto_forced = self.options.auto_forced
+        self.machine = build_machine(self.auto_forced)  # the kernel's resolution engine, FF's rules
         self.private = tuple(private_reads(c) for c in cards)
         self.any_private = frozenset(what for reads in self.private for what in reads)
         self._tables: dict[tuple[tuple[int, ...], ...], Tables] = {}
@@ -252,7 +253,7 @@ class FFTcgState(Board):
         for p in (0, 1):
             self.draw(p, self.game.options.hand_size)
         start_turn(self)
-        advance(self)
+        self.game.machine.advance(self)
 
     # -- moves --------------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
@@ -268,7 +269,7 @@ class FFTcgState(Board):
             if candidate is action:  # ``apply_unchecked``, written out
                 self.legal = None
                 HANDLERS[type(action)](self, action)
-                advance(self)
+                self.game.machine.advance(self)
                 return
         if action in legal:
             self.apply_unchecked(action)
@@ -278,7 +279,7 @@ class FFTcgState(Board):
     def apply_unchecked(self, action: Action) -> None:
         self.legal = None
         HANDLERS[type(action)](self, action)
-        advance(self)
+        self.game.machine.advance(self)
 
     def illegal_reason(self, action: Action) -> str | None:
         from .reasons import illegal_reason
@@ -407,7 +408,7 @@ class FFTcgState(Board):
             for m in self.city_mons[p]:
                 assert self.on.get(m) in self.cities[p], f"monster {m} is on no city of player {p}"
         assert self.wounded <= set(self.chars[0] + self.chars[1]), "a wounded card is not a character in play"
-        assert len(self.asks) == sum(d.kind in ("discard", "sacrifice", "search", "target")
+        assert len(self.res.asks) == sum(d.kind in ("discard", "sacrifice", "search", "target")
                                      for d in self.decisions), "asks and decisions out of step"
 
 

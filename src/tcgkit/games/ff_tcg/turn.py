@@ -1,21 +1,21 @@
 """The turn outside combat: draw and reconcile, the play phase, abilities, the end of the turn.
 
-Abilities resolve through *frames* (``records.Frame``): the steps (costs, then effects) run in
-order; a step that needs a choice pushes an *ask* (``records.Ask``, with a decision of kind
-discard / sacrifice / search / target) and the frame resumes once it is answered. Triggered
-abilities wait in ``triggers`` and start one at a time. ``step`` names the automatic
-continuation of the turn once frames and triggers are done (``machine.advance`` runs them).
+Abilities resolve on the kernel's engine (``kernel.resolution``, set up in ``machine.py``): a
+used ability starts a frame whose steps (costs, then effects) run in order; a step that needs
+a choice asks (a decision of kind discard / sacrifice / search / target) and the frame resumes
+once it is answered. Triggered abilities are queued and start one at a time, first in first
+out. ``res.step`` names the automatic continuation of the turn once they are done.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...kernel.effects import PAUSE
+from ...kernel.resolution import Ask, Frame, Trigger
 from .actions import TO_ATTACK, TO_CITY, Hide, Play, Turn, Use
-from .host import shuffle, targeted
+from .host import WINDOWS, shuffle
 from .legal import ability_targets, ask_options
-from .records import ABILITY_KEY, Ask, Frame, Trigger
+from .records import ABILITY_KEY
 
 if TYPE_CHECKING:
     from .rules import FFTcgState
@@ -45,7 +45,7 @@ def step_end_turn(s: FFTcgState) -> None:
     if users:
         zones = (s.chars[p], s.items[p], s.world[p], s.cities[p], s.city_mons[1 - p])
         fire(s, "end_of_turn", [c for zone in zones for c in zone if c in users])
-    s.step = "next_turn"
+    s.res.step = "next_turn"
 
 
 def step_next_turn(s: FFTcgState) -> None:
@@ -63,22 +63,13 @@ def step_next_turn(s: FFTcgState) -> None:
 
 def start_ability(s: FFTcgState, p: int, source: int, index: int, target: int, tag: str) -> None:
     s.used.add(source * ABILITY_KEY + index)
-    s.frames.append(Frame(p, source, index, target, 0, tag))
+    s.game.machine.start(s, Frame(p, source, index, () if target < 0 else (target,), 0, tag))
 
 
-def resume_frame(s: FFTcgState) -> None:
-    p, source, index, target, at, tag = s.frames[-1]
-    steps = s.game.step_fns[s.t.kind[source]][index]
-    act = targeted(p, source, index, target)
-    for i in range(at, len(steps)):  # ``kernel.effects.resolve`` on the compiled steps
-        if steps[i](s, act) == PAUSE:
-            if s.result is None:
-                s.frames[-1] = Frame(p, source, index, target, i + 1, tag)
-            return
-        if s.result is not None:  # the step ended the game (a deck ran out): stop here
-            return
-    s.frames.pop()
-    if tag == "turned" and source in s.resolving[p]:
+def frame_done(s: FFTcgState, frame: Frame) -> None:
+    """A turned action that finished resolving goes to its owner's discard pile."""
+    p, source = frame.player, frame.source
+    if frame.tag == "turned" and source in s.resolving[p]:
         s.resolving[p].remove(source)
         s.discard[p].append(source)
 
@@ -88,24 +79,27 @@ def fire(s: FFTcgState, timing: str, cards: list[int]) -> None:
     users = s.t.fired[timing]
     if not users or users.isdisjoint(cards):
         return
-    timed, kind, size = s.game.timed, s.t.kind, s.t.size
+    timed, kind, size, queue = s.game.timed, s.t.kind, s.t.size, s.game.machine.queue
     for card in cards:
         for index in timed[kind[card]].get(timing, ()):
-            s.triggers.append(Trigger(card // size, card, index))
+            queue(s, Trigger(card // size, card, index, timing, (card,)))
 
 
-def start_trigger(s: FFTcgState) -> None:
-    p, source, index = s.triggers.pop(0)
+def start_trigger(s: FFTcgState, trigger: Trigger) -> bool:
+    """Start a queued trigger (asking for its target when it takes one); False: it is dropped
+    (its city has a monster on it, or its condition, cost or targets fail now)."""
+    p, source, index = trigger.player, trigger.source, trigger.ability
     ability = s.game.cards[s.t.kind[source]].abilities[index]
     if not s.ability_active(source):
-        return
+        return False
     targets = ability_targets(s, p, source, ability)
     if not targets:
-        return
+        return False
     start_ability(s, p, source, index, -1, "")
     if targets != [-1]:
         s.ask(p, "target", 1)
     s.log.append(("trigger", p, source, index))
+    return True
 
 
 # -- moves ------------------------------------------------------------------------------
@@ -150,13 +144,22 @@ def do_turn(s: FFTcgState, action: Turn) -> None:
     s.hidden[p].remove(c)
     s.resolving[p].append(c)  # face up while it resolves
     s.log.append(("turn_up", p, c, action.target))
+    acted(s)
     start_ability(s, p, c, s.game.turn_usage[s.t.kind[c]][0], action.target, "turned")
 
 
 def do_use(s: FFTcgState, action: Use) -> None:
     p = action.card // s.t.size
     s.log.append(("use", p, action.card, action.ability, action.target))
+    acted(s)
     start_ability(s, p, action.card, action.ability, action.target, "")
+
+
+def acted(s: FFTcgState) -> None:
+    """An action in a fight's effect window (not a pass): the window's rule decides who acts
+    next (in Final Fantasy TCG the same player, until they pass)."""
+    if s.res.windows and s.decisions[-1].kind in WINDOWS:
+        s.game.machine.acted(s)
 
 
 def do_end(s: FFTcgState) -> None:
@@ -176,16 +179,16 @@ def pick_reconcile(s: FFTcgState, card: int) -> None:
 def answer(s: FFTcgState) -> None:
     """One card of the top ask is given: the ask closes when all are, or when what is
     left to give is no longer a choice (as many cards left as are owed)."""
-    p, kind, count, type, name = s.asks[-1]
-    if count > 1:
-        s.asks[-1] = Ask(p, kind, count - 1, type, name)
+    asks = s.res.asks
+    ask = asks[-1]
+    if ask.count > 1:
+        asks[-1] = Ask(ask.player, ask.kind, ask.count - 1, ask.detail)
         options = ask_options(s)
-        if len(options) > count - 1:
+        if len(options) > ask.count - 1:
             return
         for card in options[:]:
-            s.sacrifice(card) if kind == "sacrifice" else s.move_from_hand(card, "discard")
-    s.asks.pop()
-    s.decisions.pop()
+            s.sacrifice(card) if ask.kind == "sacrifice" else s.move_from_hand(card, "discard")
+    s.game.machine.answered(s)
 
 
 def pick_discard(s: FFTcgState, card: int) -> None:
@@ -199,7 +202,7 @@ def pick_sacrifice(s: FFTcgState, card: int) -> None:
 
 
 def pick_search(s: FFTcgState, card: int) -> None:
-    p = s.asks[-1].player
+    p = s.res.asks[-1].player
     s.deck[p].remove(card)
     s.hand[p].append(card)
     shuffle(s.rng, s.deck[p])
@@ -208,7 +211,7 @@ def pick_search(s: FFTcgState, card: int) -> None:
 
 
 def pick_target(s: FFTcgState, card: int) -> None:
-    frame = s.frames[-1]
-    s.frames[-1] = frame._replace(target=card)
+    frame = s.res.frames[-1]
+    s.game.machine.retarget(s, (card,))
     s.log.append(("target", frame.player, frame.source, card))
     answer(s)
