@@ -34,6 +34,7 @@ from ...kernel.effects import (
     Activation,
     Bound,
     CardName,
+    Count,
     EffectHost,
     NoParams,
     OnCards,
@@ -61,6 +62,9 @@ Place = Literal["characters", "items", "hidden", "world", "cities", "city_monste
 class FFHost(EffectHost, Protocol):
     """What this game's primitives ask of the state, beyond the shared ``EffectHost``."""
 
+    def hand_size(self, player: int) -> int: ...
+    def skull_count(self, player: int) -> int: ...
+    def sacrifice_options(self, player: int, type: str | None) -> list[int]: ...
     def wound(self, card: int) -> None: ...
     def heal(self, card: int) -> None: ...
     def kill(self, card: int) -> None: ...
@@ -143,6 +147,22 @@ def _search(host: FFHost, act: Activation, p: Search, step: Step) -> object:
                  "type into the discard pile, chosen by them")
 def _sacrifice(host: FFHost, act: Activation, p: Sacrifice, step: Step) -> object:
     return host.ask_sacrifice(act.player, p.type, p.count)
+
+
+# -- costs: whether one can be paid now (the kernel's cost protocol, ``Ability.payable``) ------
+@REGISTRY.payable("discard")
+def _can_discard(host: FFHost, act: Activation, p: Count, step: Step) -> bool:
+    return all(host.hand_size(q) >= p.count for q in host.player_ref(act, p.who))
+
+
+@REGISTRY.payable("sacrifice")
+def _can_sacrifice(host: FFHost, act: Activation, p: Sacrifice, step: Step) -> bool:
+    return len(host.sacrifice_options(act.player, p.type)) >= p.count
+
+
+@REGISTRY.payable("remove_skulls")
+def _can_remove_skulls(host: FFHost, act: Activation, p: Skulls, step: Step) -> bool:
+    return all(host.skull_count(q) >= p.count for q in host.player_ref(act, p.who))
 
 
 # -- conditions ---------------------------------------------------------------------------

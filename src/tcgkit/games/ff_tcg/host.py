@@ -322,6 +322,12 @@ class Board(State["FFTcg"]):
         self.discard[p].append(card)
         self.log.append((verb, p, card))
 
+    def hand_size(self, player: int) -> int:
+        return len(self.hand[player])
+
+    def skull_count(self, player: int) -> int:
+        return len(self.skulls[player])
+
     def sacrifice(self, card: int) -> None:
         self.to_discard(card)
         self.log.append(("sacrifice", card))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...kernel.actions import Action
-from ...kernel.effects import Ability, Activation, Bound, Predicate, Step
+from ...kernel.effects import Ability, Bound, Predicate
 from .actions import DONE, END, TO_CHARACTER, TO_CITY, Assign, Pick, Turn, Use
 from .host import POST_REVEAL
 from .records import ABILITY_KEY
@@ -19,16 +19,13 @@ from .records import ABILITY_KEY
 if TYPE_CHECKING:
     from .rules import FFTcgState
 
-PAYABLE = frozenset({"discard", "sacrifice", "remove_skulls"})  # costs that may not be payable
-
-
 class Usage(NamedTuple):
     """An ability compiled for the legality checks (unpacked in one go on the hot paths)."""
 
     ability: int  # its index on the card
     once: bool  # once per turn
     test: Predicate | None  # its condition
-    costs: tuple[Step, ...]  # the costs that may not be payable
+    payable: Predicate | None  # whether its costs can be paid now (the kernel's cost protocol)
     target: Bound | None  # its target function: the cards it may name
 
 
@@ -36,7 +33,7 @@ def usage(ability: Ability) -> Usage:
     """What deciding whether ``ability`` may be used needs, compiled once (see ``Usage``)."""
     return Usage(ability.index, ability.once_per_turn,
                  None if ability.condition is None else ability.condition.compile(),
-                 tuple(step for step in ability.costs if step.primitive.name in PAYABLE),
+                 ability.payable(),
                  None if ability.target is None else ability.target.compile())
 
 
@@ -76,35 +73,17 @@ def ability_targets(s: FFTcgState, p: int, source: int, ability: Any) -> list[in
 
 def usable(s: FFTcgState, p: int, source: int, usage: Usage) -> list[int]:
     """``ability_targets`` from the ability's compiled ``usage``."""
-    index, once, test, costs, target = usage
+    index, once, test, payable, target = usage
     if once and source * ABILITY_KEY + index in s.used:
         return []
     act = s.t.activation(p, source, index)
     if test is not None and not test(s, act):
         return []
-    if costs and not can_pay(s, costs, act):
+    if payable is not None and not payable(s, act):
         return []
     if target is None:
         return [-1]
     return target(s, act)
-
-
-def can_pay(s: FFTcgState, costs: tuple[Any, ...], act: Activation) -> bool:
-    for step in costs:
-        name, params = step.primitive.name, step.params
-        if name == "discard":
-            if any(len(s.hand[q]) < params.count for q in s.player_ref(act, params.who)):
-                return False
-        elif name == "sacrifice":
-            if len(s.sacrifice_options(act.player, params.type)) < params.count:
-                return False
-        elif name == "remove_skulls" and any(
-                len(s.skulls[q]) < params.count for q in s.player_ref(act, params.who)):
-            return False
-    return True
-
-
-# -- the lists ------------------------------------------------------------------------
 
 
 def play_actions(s: FFTcgState, p: int) -> list[Action]:
@@ -198,11 +177,11 @@ def add_turns(s: FFTcgState, p: int, out: list[Action]) -> None:
         if c not in turners:
             continue
         usage = turn_usage[kind[c]]
-        index, once, test, costs, target = usage  # ``usable``, written out
+        index, once, test, payable, target = usage  # ``usable``, written out
         if once and c * ABILITY_KEY + index in used:
             continue
         act = acts[(c * ABILITY_KEY + index + 1) * n + p] or t.activation(p, c, index)
-        if (test is not None and not test(s, act)) or (costs and not can_pay(s, costs, act)):
+        if (test is not None and not test(s, act)) or (payable is not None and not payable(s, act)):
             continue
         if target is None:
             out.append(t.turns[c] or t.turn(c))
@@ -232,11 +211,11 @@ def add_uses(s: FFTcgState, p: int, timing: str, out: list[Action]) -> None:
             continue
         if s.game.ctype[kind[c]] == "city" and c in s.on.values():  # ``ability_active``
             continue
-        for index, once, test, costs, target in table[kind[c]]:  # ``usable``, written out
+        for index, once, test, payable, target in table[kind[c]]:  # ``usable``, written out
             if once and c * ABILITY_KEY + index in s.used:
                 continue
             act = acts[(c * ABILITY_KEY + index + 1) * n + p] or t.activation(p, c, index)
-            if (test is not None and not test(s, act)) or (costs and not can_pay(s, costs, act)):
+            if (test is not None and not test(s, act)) or (payable is not None and not payable(s, act)):
                 continue
             if target is None:
                 key = c * ABILITY_KEY + index
