@@ -459,7 +459,7 @@ def test_the_game_ending_clears_the_decisions():
     assert host.decisions == []
 
 
-def test_a_step_that_ends_the_game_ends_its_frame_and_leaves_nothing_pending():
+def test_a_step_that_ends_the_game_stops_its_frame_and_leaves_no_choice_pending():
     def end_game(host: Tiny, act: Activation) -> None:
         host.over = True  # e.g. a draw from an empty deck under a deck-out-loses rule
 
@@ -469,10 +469,12 @@ def test_a_step_that_ends_the_game_ends_its_frame_and_leaves_nothing_pending():
     host.decide(0, "play")
     machine.start(host, Frame(0, 3, 5))
     machine.queue(host, Trigger(1, 4, 5))
-    host.res.step = "after"
     machine.advance(host)
-    assert host.log == [("a", 0, 3)]  # neither the choice nor "b" ran, nor the trigger or the step
-    assert host.res == Resolution() and host.decisions == []
+    assert host.log == [("a", 0, 3)]  # neither the choice nor "b" ran, nor the trigger
+    assert host.res.asks == [] and host.decisions == []
+    assert host.res.frames == [Frame(0, 3, 5)]  # left as it was: a game may keep cards there
+    host.res.clear()
+    assert host.res == Resolution()
 
 
 class Only(Action):

@@ -176,7 +176,7 @@ class Resolution:
         return new
 
     def clear(self) -> None:
-        """Drop everything pending (the game is over)."""
+        """Drop everything pending (a game that ended, and whose cards are not kept here)."""
         self.frames.clear()
         self.stack.clear()
         self.triggers.clear()
@@ -326,8 +326,7 @@ class Machine(Generic[H]):
                     auto.keep(host, legal)
                 return
             auto.play(host, legal[0])
-        decisions.clear()  # the game is over: nothing is left pending, whatever ended it
-        res.clear()
+        decisions.clear()  # the game is over: no choice is left pending, whatever ended it
 
     # -- frames -------------------------------------------------------------------------------
     def start(self, host: H, frame: Frame) -> None:
