@@ -63,7 +63,7 @@ def position(game: FFTcg, p0: dict[str, Any] | None = None, p1: dict[str, Any] |
         return card
 
     zones: dict[str, list[list[int]]] = {z: [[], []] for z in data["zones"]}
-    on: list[list[int]] = []
+    on: list[dict[str, int]] = []
     wounded: list[int] = []
     for p, spec in enumerate(specs):
         for zone in ZONES:
@@ -71,14 +71,15 @@ def position(game: FFTcg, p0: dict[str, Any] | None = None, p1: dict[str, Any] |
         for item, character in spec.get("items", []):
             card = take(p, item)
             zones["items"][p].append(card)
-            on.append([card, next(c for c in zones["chars"][p] if names[p][c - p * size] == character)])
+            on.append({"card": card, "under": next(c for c in zones["chars"][p]
+                                                    if names[p][c - p * size] == character)})
         wounded += [c for c in zones["chars"][p] if names[p][c - p * size] in spec.get("wounded", [])]
     for p, spec in enumerate(specs):  # after both players' cities are placed
         for monster, city in spec.get("city_mons", []):
             card = take(p, monster)
             zones["city_mons"][1 - p].append(card)
-            on.append([card, next(c for c in zones["cities"][1 - p]
-                                  if names[1 - p][c - (1 - p) * size] == city)])
+            on.append({"card": card, "under": next(c for c in zones["cities"][1 - p]
+                                                    if names[1 - p][c - (1 - p) * size] == city)})
         if "deck" in spec:  # exactly these, top first; the rest of the cards wait in the discard pile
             zones["deck"][p] = [take(p, n) for n in spec["deck"]][::-1]
             zones["discard"][p] += free[p]
@@ -89,7 +90,8 @@ def position(game: FFTcg, p0: dict[str, Any] | None = None, p1: dict[str, Any] |
         zones=zones, attackers=[], luck=[], on=on, left_on=[], wounded=sorted(wounded), mods=[], used=[],
         turn=turn, active=active, played=played, mside=active, cside=1 - active, assigned=[],
         clear_city=-1, fight_char=-2, fight_mons=[], extra=[0, 0], cancelled=False,
-        resolution=Resolution().to_json(), defeated=[0, 0], result=None, decisions=[[active, "play"]], log=[],
+        resolution=Resolution().to_json(), defeated=[0, 0], result=None,
+        decisions=[{"player": active, "kind": "play"}], log=[],
     )
     return game.state_from_json(data)
 

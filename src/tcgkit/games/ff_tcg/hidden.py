@@ -11,8 +11,8 @@ from collections import Counter
 from typing import Any
 
 from ...kernel.rng import Rng
-from .notation import load_public
 from .rules import ZONE_VIEWS, FFTcg, FFTcgState
+from .state_json import load_public
 
 
 def redeal_hidden(state: FFTcgState, viewer: int | None, rng: Rng) -> FFTcgState:

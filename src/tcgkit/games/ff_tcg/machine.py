@@ -25,6 +25,7 @@ from .legal import compute_legal
 if TYPE_CHECKING:
     from .rules import FFTcgState
 
+ASK_KINDS = frozenset({"discard", "sacrifice", "search", "target"})  # an effect's choices (``Ask``)
 # Decisions whose answers only public facts decide (play and window: unless cards are face down).
 FORCEABLE = frozenset({"play", "declare", "window", POST_REVEAL, "fight", "assign", "skull", "wound"})
 PRIVATE_TIMING = {"play": "activated", "window": "combat", POST_REVEAL: "combat", "declare": "attack"}

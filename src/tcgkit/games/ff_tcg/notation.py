@@ -1,21 +1,16 @@
-"""Final Fantasy TCG text forms: action notation, events, the view's extra info, the state as JSON.
+"""Final Fantasy TCG text forms: action notation, events, the view's extra info.
 
-The position notation is the state JSON on one line. Cards are instance ids; deck lists are
-card names, so a state file reads without the card database's internal order.
+The state as JSON (and the position notation, that JSON on one line) is ``state_json.py``.
 """
 
 from __future__ import annotations
 
-import json
 import re
 from typing import TYPE_CHECKING, Any
 
-from ...kernel.actions import Action, Decision
-from ...kernel.effects import Modifiers
+from ...kernel.actions import Action
 from ...kernel.errors import NotationError
 from ...kernel.events import Event
-from ...kernel.resolution import Resolution
-from ...kernel.rng import Rng
 from .actions import (
     DONE,
     END,
@@ -34,10 +29,10 @@ from .actions import (
 from .combat import fight_totals
 from .host import NO_FIGHT
 from .legal import ask_options
-from .records import Result
+from .state_json import FIELDS, public_json
 
 if TYPE_CHECKING:
-    from .rules import FFTcg, FFTcgState
+    from .rules import FFTcgState
 
 FORMS = ("play CARD [world|attack|city CITY|on CHARACTER], hide CARD, turn CARD [-> TARGET], "
          "use CARD N [-> TARGET], end, attack CARD, clear CITY, done, assign MONSTER -> CHARACTER, "
@@ -122,28 +117,6 @@ def visible(state: FFTcgState, card: int, viewer: int | None) -> bool:
 
 
 # -- events -------------------------------------------------------------------------------------
-# Each log entry: kind, then its fields: p = a player, c = a card, cs = cards, v = a value.
-FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
-    "cut": (("shown", "cs"),), "first": (("player", "v"),), "turn": (("turn", "v"), ("player", "v")),
-    "draw": (("player", "v"), ("card", "c")), "hide": (("player", "v"), ("card", "c")),
-    "search": (("player", "v"), ("card", "c")), "reshuffle": (("player", "v"), ("cards", "v")),
-    "mill": (("player", "v"), ("card", "c")), "discard": (("player", "v"), ("card", "c")),
-    "play": (("player", "v"), ("card", "c"), ("mode", "v"), ("on", "c")),
-    "turn_up": (("player", "v"), ("card", "c"), ("target", "c")),
-    "use": (("player", "v"), ("card", "c"), ("ability", "v"), ("target", "c")),
-    "trigger": (("player", "v"), ("card", "c"), ("ability", "v")),
-    "target": (("player", "v"), ("card", "c"), ("target", "c")),
-    "combat": (("attacker", "v"),), "attack": (("player", "v"), ("card", "c")),
-    "clear": (("player", "v"), ("city", "c")), "unopposed": (("player", "v"), ("winners", "cs")),
-    "assign": (("monster", "c"), ("character", "c")),
-    "fight": (("character_side", "v"), ("character", "c"), ("monsters", "cs")),
-    "luck": (("player", "v"), ("card", "c")),
-    "fight_result": (("characters_total", "v"), ("monsters_total", "v"), ("winner", "v")),
-    "skull": (("card", "c"),), "wound": (("card", "c"),), "heal": (("card", "c"),), "die": (("card", "c"),),
-    "destroy": (("card", "c"),), "sacrifice": (("card", "c"),), "unskull": (("card", "c"),),
-    "move": (("card", "c"), ("zone", "v")), "villain_defeated": (("player", "v"), ("card", "c")),
-    "cancelled": (), "end": (("winner", "v"), ("reason", "v")),
-}
 SECRET = frozenset({"draw", "hide", "search"})  # the card is the player's own business
 
 
@@ -201,91 +174,3 @@ def info(state: FFTcgState, viewer: int | None) -> dict[str, Any]:
         "pending": pending,
         "public": public_json(state),
     }
-
-
-# -- JSON --------------------------------------------------------------------------------------
-def public_json(state: FFTcgState) -> dict[str, Any]:
-    """Every field of the state a spectator may know, beyond the zones."""
-    return {
-        "turn": state.turn, "active": state.active, "first": state.first, "played": state.played,
-        "mside": state.mside, "cside": state.cside,
-        "assigned": [[m, c] for m, c in state.assigned.items()], "clear_city": state.clear_city,
-        "fight_char": state.fight_char, "fight_mons": list(state.fight_mons), "extra": list(state.extra),
-        "cancelled": state.cancelled, "resolution": state.res.to_json(),
-        "defeated": list(state.defeated), "result": None if state.result is None else list(state.result),
-        "decisions": [[d.player, d.kind] for d in state.decisions],
-        "on": [[a, b] for a, b in state.on.items()], "left_on": [[a, b] for a, b in state.left_on.items()],
-        "wounded": sorted(state.wounded), "mods": state.mods.to_json(), "used": sorted(state.used),
-    }
-
-
-def load_public(state: FFTcgState, data: dict[str, Any]) -> None:
-    for name in ("turn", "active", "first", "played", "mside", "cside", "clear_city",
-                 "fight_char", "cancelled"):
-        setattr(state, name, data[name])
-    state.assigned = {int(m): int(c) for m, c in data["assigned"]}
-    state.fight_mons = [int(c) for c in data["fight_mons"]]
-    state.extra = [int(n) for n in data["extra"]]
-    state.res = Resolution.from_json(data["resolution"], "resolution")
-    state.defeated = [int(n) for n in data["defeated"]]
-    state.result = None if data["result"] is None else Result(data["result"][0], data["result"][1])
-    state.decisions = [Decision(int(p), str(kind)) for p, kind in data["decisions"]]
-    state.on = {int(a): int(b) for a, b in data["on"]}
-    state.left_on = {int(a): int(b) for a, b in data["left_on"]}
-    state.wounded = {int(c) for c in data["wounded"]}
-    state.mods = Modifiers.from_json(data["mods"])
-    state.used = {int(k) for k in data["used"]}
-
-
-def state_to_json(state: FFTcgState) -> dict[str, Any]:
-    db = state.game.db
-    return {
-        "game": state.game.name,
-        "options": state.game.options_json(),
-        "decklists": [[db[k].name for k in deck] for deck in state.t.decklists],
-        "rng": state.rng.state,
-        "zones": {name: [list(getattr(state, name)[0]), list(getattr(state, name)[1])]
-                  for name in state.ZONES},
-        "attackers": list(state.attackers),
-        "luck": list(state.luck),
-        **public_json(state),
-        "log": [[list(x) if isinstance(x, tuple) else x for x in entry] for entry in state.log],
-    }
-
-
-def state_from_json(game: FFTcg, data: dict[str, Any]) -> FFTcgState:
-    from .rules import FFTcgState
-
-    if not isinstance(data, dict) or data.get("game") != game.name:
-        raise NotationError(f"state JSON: not a {game.name} state")
-    if data.get("options") != game.options_json():
-        raise NotationError("state JSON: its options differ from this game's")
-    try:
-        lists = tuple(game.deck_indices(d, f"state JSON: player {p}'s deck list")
-                      for p, d in enumerate(data["decklists"]))
-        state = FFTcgState(game, game.tables(lists), Rng(int(data["rng"])))
-        for name in state.ZONES:
-            setattr(state, name, [[int(c) for c in data["zones"][name][p]] for p in (0, 1)])
-        state.attackers = [int(c) for c in data["attackers"]]
-        state.luck = [int(c) for c in data["luck"]]
-        load_public(state, data)
-        state.log = [tuple(tuple(x) if isinstance(x, list) else x for x in entry) for entry in data["log"]]
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
-        raise NotationError(f"state JSON: missing or malformed field ({exc})") from None
-    try:
-        state.check_invariants()
-    except (AssertionError, IndexError) as exc:
-        raise NotationError(f"state JSON: {exc}") from None
-    return state
-
-
-def state_to_notation(state: FFTcgState) -> str:
-    return json.dumps(state_to_json(state), separators=(",", ":"))
-
-
-def state_from_notation(game: FFTcg, text: str) -> FFTcgState:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise NotationError(f"position: not JSON ({exc.msg} at column {exc.colno})") from None
-    return state_from_json(game, data)

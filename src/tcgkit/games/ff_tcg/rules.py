@@ -24,9 +24,9 @@ from ...kernel.game import Deck, Game, Outcome, State
 from ...kernel.rng import Rng, derive_seed
 from ...kernel.zones import Visibility, Zone
 from .cards import Card, CardDB, cards_from, default_cards
-from .host import Board, shuffle
+from .host import NO_FIGHT, WINDOWS, Board, shuffle
 from .legal import compute_legal, usage
-from .machine import HANDLERS, build_machine
+from .machine import ASK_KINDS, HANDLERS, build_machine
 from .options import FFTcgOptions
 from .records import ABILITY_KEY
 from .tables import Tables
@@ -193,12 +193,12 @@ class FFTcg(Game):
         return state
 
     def state_from_json(self, data: dict[str, Any]) -> FFTcgState:
-        from .notation import state_from_json
+        from .state_json import state_from_json
 
         return state_from_json(self, data)
 
     def state_from_notation(self, text: str) -> FFTcgState:
-        from .notation import state_from_notation
+        from .state_json import state_from_notation
 
         return state_from_notation(self, text)
 
@@ -374,12 +374,12 @@ class FFTcgState(Board):
 
     # -- text ---------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        from .notation import state_to_json
+        from .state_json import state_to_json
 
         return state_to_json(self)
 
     def to_notation(self) -> str:
-        from .notation import state_to_notation
+        from .state_json import state_to_notation
 
         return state_to_notation(self)
 
@@ -389,27 +389,65 @@ class FFTcgState(Board):
         return new
 
     def check_invariants(self) -> None:
-        size = self.t.size
+        problems = self.problems()
+        if problems:
+            raise AssertionError(problems[0])
+
+    def problems(self) -> list[str]:
+        """What is wrong with this position (nothing, normally): every card in exactly one
+        zone, the side tables on cards in play, the decisions in step with the resolution and
+        the fight. Real checks (a loaded state is refused on the first one), not asserts."""
+        size, opts, res = self.t.size, self.game.options, self.res
+        out: list[str] = []
         seen: list[int] = []
         for name in self.ZONES:
             zone = getattr(self, name)
             for p in (0, 1):
                 seen += zone[p]
                 owner_side = 1 - p if name == "city_mons" else p
-                assert all(c // size == owner_side for c in zone[p]), f"a card of another player in {name}{p}"
+                if any(c // size != owner_side for c in zone[p]):
+                    out.append(f"a card of another player in {name}[{p}]")
         seen += self.attackers + self.luck
-        counts = Counter(seen)
-        assert len(seen) == 2 * size and len(counts) == 2 * size, "a card is lost or duplicated"
-        assert len(self.hidden[0]) <= self.game.options.max_hidden >= len(self.hidden[1]), "too many hidden"
-        assert all(len(c) <= self.game.options.max_characters for c in self.chars), "too many characters"
-        for item in (i for p in (0, 1) for i in self.items[p]):
-            assert self.on.get(item) in self.chars[item // size], f"item {item} is on no character of its own"
+        if len(seen) != 2 * size or len(set(seen)) != 2 * size:
+            out.append("a card is lost or duplicated")
+            return out
+        chars = self.chars[0] + self.chars[1]
+        if max(len(self.hidden[0]), len(self.hidden[1])) > opts.max_hidden:
+            out.append("too many hidden cards")
+        if max(len(self.chars[0]), len(self.chars[1])) > opts.max_characters:
+            out.append("too many characters")
+        for item in self.items[0] + self.items[1]:
+            if self.on.get(item) not in self.chars[item // size]:
+                out.append(f"item {item} is on no character of its own")
         for p in (0, 1):
             for m in self.city_mons[p]:
-                assert self.on.get(m) in self.cities[p], f"monster {m} is on no city of player {p}"
-        assert self.wounded <= set(self.chars[0] + self.chars[1]), "a wounded card is not a character in play"
-        assert len(self.res.asks) == sum(d.kind in ("discard", "sacrifice", "search", "target")
-                                     for d in self.decisions), "asks and decisions out of step"
+                if self.on.get(m) not in self.cities[p]:
+                    out.append(f"monster {m} is on no city of player {p}")
+        if set(self.on) - set(self.items[0] + self.items[1] + self.city_mons[0] + self.city_mons[1]):
+            out.append("on: a card that is neither an item nor a monster on a city")
+        if not self.wounded <= set(chars):
+            out.append("a wounded card is not a character in play")
+        if not set(self.assigned) <= set(self.attackers):
+            out.append("an assigned monster is not attacking")
+        if self.fight_char >= 0 and self.game.ctype[self.t.kind[self.fight_char]] != "character":
+            out.append("fight_char is not a character")
+        asks = [d for d in self.decisions if d.kind in ASK_KINDS]
+        if [(a.player, a.kind) for a in res.asks] != [(d.player, d.kind) for d in asks]:
+            out.append("asks and decisions out of step")
+        others = [d for d in self.decisions if d.kind not in ASK_KINDS]
+        in_window = bool(others) and others[-1].kind in WINDOWS
+        window = res.windows[-1] if res.windows else None
+        if len(res.windows) > 1 or in_window != (window is not None) or (window is not None and (
+                (others[-1].player, others[-1].kind) != (window.holder, window.kind)
+                or window.order != (self.cside, self.mside) or self.fight_char == NO_FIGHT)):
+            out.append("the effect window and the decisions are out of step")
+        if others and others[-1].kind == "assign" and not set(self.attackers) - set(self.assigned):
+            out.append("an assign decision with every attacker assigned")
+        if (self.result is None) == (not self.decisions):
+            out.append("a game goes on while a player must decide, and only then")
+        if self.result is not None and (res.busy or res.asks or res.windows or res.stack):
+            out.append("a finished game with effects still pending")
+        return out
 
 
 ZONE_VIEWS = (
