@@ -256,6 +256,9 @@ class Ability:
                        if step.primitive.can_pay is not None)
         if not checks:
             return None
+        if len(checks) == 1:  # the common case, checked on every legal list: one call, no loop
+            check, params, step = checks[0]
+            return lambda host, act: check(host, act, params, step)
         return lambda host, act: all(check(host, act, params, step) for check, params, step in checks)
 
     def cost_check(self) -> Bound:

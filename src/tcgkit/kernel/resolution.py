@@ -14,9 +14,10 @@ A state keeps its resolution as plain data in one ``Resolution`` record (``state
 
 A game describes its rules once in a ``Machine`` (hooks and policies, never state) and calls
 ``machine.advance(state)`` after every action: it runs frames, then triggers, then the game's
-steps until a player must decide. Every record is a frozen slots dataclass (a clone copies
-lists, never records), and ``Resolution.to_json`` is keyed, so a game saved mid-ability or
-mid-window resumes exactly.
+steps until a player must decide. Every record is a value: a slots dataclass never changed in
+place (a new one replaces it, so a clone copies lists, never records; not ``frozen``, whose
+``__init__`` is about 3.5 times slower, and records are made on every ability and pass), and
+``Resolution.to_json`` is keyed, so a game saved mid-ability or mid-window resumes exactly.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ ORDER_TRIGGERS = "order_triggers"
 
 
 # -- records --------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Frame:
     """An ability (or any effect) being resolved: who, from which card, which ability, on what,
     the index of the next step to run, and a tag the game reads when it is done."""
@@ -65,7 +66,7 @@ class Frame:
                      _ints(d, "targets", where), _int(d, "at", where), _str(d, "tag", where))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Trigger:
     """A triggered ability waiting to start: its controller, card and ability, and a snapshot of
     the event that fired it (its kind and the cards or players it was about)."""
@@ -87,7 +88,7 @@ class Trigger:
                        _str(d, "event", where), _ints(d, "subjects", where))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Ask:
     """A choice an effect waits for: who answers, its kind (a decision kind), how many items
     are still owed, and the game's filters (a card type, a name...)."""
@@ -109,7 +110,7 @@ class Ask:
         return Ask(_int(d, "player", where), _str(d, "kind", where), _int(d, "count", where), tuple(detail))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Window:
     """An open priority window: its kind (the decision kind players see), the players in the
     order they get priority, who holds it now and who has passed since the last action."""
@@ -295,7 +296,10 @@ class Machine(Generic[H]):
     # -- the driver ---------------------------------------------------------------------------
     def advance(self, host: H) -> None:
         """Run what happens by itself (frames, triggers, steps) until a player must decide."""
-        res, decisions, over, auto = host.res, host.decisions, self.over, self.auto
+        # The hooks are read once: this loop runs after every action of every play-out.
+        res, decisions, over, auto, interrupt = host.res, host.decisions, self.over, self.auto, self.interrupt
+        eliminations = self.is_out is not None
+        kinds: frozenset[str] = frozenset() if auto is None else auto.kinds
         while not over(host):
             if res.asks:
                 return  # an effect (or the trigger order) waits for its answer
@@ -305,7 +309,7 @@ class Machine(Generic[H]):
             if res.triggers:
                 self.next_trigger(host)
                 continue
-            if self.interrupt(host):
+            if interrupt(host):
                 continue
             if res.step:
                 step, res.step = res.step, ""
@@ -314,11 +318,12 @@ class Machine(Generic[H]):
                     raise RuntimeError(f"no step named {step!r}; known: {', '.join(sorted(self.steps))}")
                 run(host)
                 continue
-            if self.is_out is not None and res.windows and self.holder_out(host):
+            if eliminations and res.windows and self.holder_out(host):
                 self.pass_priority(host)  # an eliminated holder counts as passed
                 continue
-            if auto is None or not decisions or decisions[-1].kind not in auto.kinds:
+            if not decisions or decisions[-1].kind not in kinds:
                 return
+            assert auto is not None  # kinds is empty without it
             decision = decisions[-1]
             legal = auto.legal(host)
             if len(legal) != 1 or (auto.private is not None and auto.private(host, decision)):
@@ -359,7 +364,8 @@ class Machine(Generic[H]):
     def retarget(self, host: H, targets: tuple[int, ...]) -> None:
         """The running frame's targets, once chosen (a target ask answered)."""
         frames = host.res.frames
-        frames[-1] = replace(frames[-1], targets=targets)
+        frame = frames[-1]
+        frames[-1] = Frame(frame.player, frame.source, frame.ability, targets, frame.at, frame.tag)
 
     # -- asks -----------------------------------------------------------------------------------
     def ask(self, host: H, ask: Ask) -> str:
@@ -435,13 +441,15 @@ class Machine(Generic[H]):
             raise KeyError(f"no window rule named {kind!r}")
         order = tuple(order)
         window = Window(kind, order, order[0])
-        window = replace(window, passed=self.out_players(host, window))
+        if self.is_out is not None:  # records are built directly: windows open and pass often
+            window = Window(kind, order, order[0], self.out_players(host, window))
         host.res.windows.append(window)
         holder = self.next_holder(window, order[-1])
         if holder is None:
             self.all_passed(host, window)
             return
-        host.res.windows[-1] = replace(window, holder=holder)
+        if holder != window.holder:
+            host.res.windows[-1] = Window(kind, order, holder, window.passed)
         host.decide(holder, kind)
 
     def holder_out(self, host: H) -> bool:
@@ -468,17 +476,18 @@ class Machine(Generic[H]):
         resolves, or the window closes (``WindowRule.on_close``)."""
         window = self.current(host)
         passed = window.passed | {window.holder}
-        for player in window.order:  # a player eliminated meanwhile counts as passed too
-            if player not in passed and self.out(host, player):
-                passed |= {player}
-        window = replace(window, passed=passed)
+        if self.is_out is not None:
+            for player in window.order:  # a player eliminated meanwhile counts as passed too
+                if player not in passed and self.out(host, player):
+                    passed |= {player}
+        window = Window(window.kind, window.order, window.holder, passed)
         holder = self.next_holder(window, window.holder)
         host.decisions.pop()
         if holder is None:
             host.res.windows[-1] = window
             self.all_passed(host, window)
             return
-        host.res.windows[-1] = replace(window, holder=holder)
+        host.res.windows[-1] = Window(window.kind, window.order, holder, passed)
         host.decide(holder, window.kind)
 
     def acted(self, host: H) -> None:
@@ -487,6 +496,8 @@ class Machine(Generic[H]):
         without ``keep`` priority moves on to the next player who has not passed."""
         window = self.current(host)
         rule = self.windows[window.kind]
+        if not rule.restart and rule.keep:  # once-each windows where the actor keeps priority
+            return
         passed = self.out_players(host, window) if rule.restart else window.passed
         holder = window.holder
         if not rule.keep:
@@ -505,6 +516,8 @@ class Machine(Generic[H]):
         return host.res.windows.pop()
 
     def out_players(self, host: H, window: Window) -> frozenset[int]:
+        if self.is_out is None:
+            return frozenset()
         return frozenset(p for p in window.order if self.out(host, p))
 
     def current(self, host: H) -> Window:

@@ -152,6 +152,8 @@ def _sacrifice(host: FFHost, act: Activation, p: Sacrifice, step: Step) -> objec
 # -- costs: whether one can be paid now (the kernel's cost protocol, ``Ability.payable``) ------
 @REGISTRY.payable("discard")
 def _can_discard(host: FFHost, act: Activation, p: Count, step: Step) -> bool:
+    if p.who == "you":  # the common case, on every legal list
+        return host.hand_size(act.player) >= p.count
     return all(host.hand_size(q) >= p.count for q in host.player_ref(act, p.who))
 
 

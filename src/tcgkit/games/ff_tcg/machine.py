@@ -13,6 +13,7 @@ closes into the luck reveal (or the result after the post-reveal window).
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from ...kernel.actions import Action, Decision
@@ -85,8 +86,7 @@ def frame_activation(s: FFTcgState, frame: Frame) -> Any:
     return targeted(frame.player, frame.source, frame.ability, frame.targets[0] if frame.targets else -1)
 
 
-def is_over(s: FFTcgState) -> bool:
-    return s.result is not None
+is_over = attrgetter("result")  # the driver's test after every step: a C call (a result is truthy)
 
 
 def play_action(s: FFTcgState, action: Action) -> None:

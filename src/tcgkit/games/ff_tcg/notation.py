@@ -156,7 +156,7 @@ def info(state: FFTcgState, viewer: int | None) -> dict[str, Any]:
         }
     private = state.game.options.private_decklists
     names = [[state.game.cards[k].name for k in deck] for deck in state.t.decklists]
-    pending = None
+    pending: dict[str, Any] | None = None
     if state.decisions and state.decisions[-1].player == viewer:
         pending = {"kind": state.decisions[-1].kind}
         if state.res.asks and state.decisions[-1].kind in ("discard", "sacrifice", "search", "target"):

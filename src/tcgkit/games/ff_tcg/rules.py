@@ -28,7 +28,7 @@ from .host import NO_FIGHT, WINDOWS, Board, shuffle
 from .legal import compute_legal, usage
 from .machine import ASK_KINDS, HANDLERS, build_machine
 from .options import FFTcgOptions
-from .records import ABILITY_KEY
+from .records import ABILITY_KEY, Result
 from .tables import Tables
 from .turn import start_turn
 
@@ -307,8 +307,9 @@ class FFTcgState(Board):
     def end_as_draw(self, reason: str) -> None:
         """The kernel's decision limits: a draw."""
         self.decisions.clear()
+        self.res.clear()
         self.legal = []
-        self.result = (None, reason)
+        self.result = Result(None, reason)
 
     def worth(self, p: int) -> float:
         """The heuristic's material count for player ``p``, with the attack under way judged
