@@ -297,7 +297,8 @@ class Machine(Generic[H]):
     def advance(self, host: H) -> None:
         """Run what happens by itself (frames, triggers, steps) until a player must decide."""
         # The hooks are read once: this loop runs after every action of every play-out.
-        res, decisions, over, auto, interrupt = host.res, host.decisions, self.over, self.auto, self.interrupt
+        res, decisions, over, auto = host.res, host.decisions, self.over, self.auto
+        interrupt = None if self.interrupt is _no_more else self.interrupt
         eliminations = self.is_out is not None
         kinds: frozenset[str] = frozenset() if auto is None else auto.kinds
         while not over(host):
@@ -309,7 +310,7 @@ class Machine(Generic[H]):
             if res.triggers:
                 self.next_trigger(host)
                 continue
-            if interrupt(host):
+            if interrupt is not None and interrupt(host):
                 continue
             if res.step:
                 step, res.step = res.step, ""

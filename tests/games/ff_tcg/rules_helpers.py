@@ -89,7 +89,7 @@ def position(game: FFTcg, p0: dict[str, Any] | None = None, p1: dict[str, Any] |
     data.update(
         zones=zones, attackers=[], luck=[], on=on, left_on=[], wounded=sorted(wounded), mods=[], used=[],
         turn=turn, active=active, played=played, mside=active, cside=1 - active, assigned=[],
-        clear_city=-1, fight_char=-2, fight_mons=[], extra=[0, 0], cancelled=False,
+        clear_city=-1, fight_char=-2, fight_mons=[], extra=[0, 0],
         resolution=Resolution().to_json(), defeated=[0, 0], result=None,
         decisions=[{"player": active, "kind": "play"}], log=[],
     )

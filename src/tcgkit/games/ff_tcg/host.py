@@ -36,7 +36,7 @@ class Board(State["FFTcg"]):
         "game", "t", "rng", "deck", "hand", "hidden", "chars", "items", "world", "cities", "city_mons",
         "skulls", "discard", "resolving", "attackers", "luck", "on", "left_on", "wounded", "mods", "used",
         "turn", "active", "first", "played", "mside", "cside", "assigned", "clear_city",
-        "fight_char", "fight_mons", "extra", "cancelled", "res", "defeated", "result", "decisions", "log",
+        "fight_char", "fight_mons", "extra", "res", "defeated", "result", "decisions", "log",
         "legal",
     )
     ZONES = ("deck", "hand", "hidden", "chars", "items", "world", "cities", "city_mons", "skulls", "discard",
@@ -75,7 +75,6 @@ class Board(State["FFTcg"]):
         self.fight_char = NO_FIGHT  # the character fought (VILLAIN_FIGHT: all of them)
         self.fight_mons: list[int] = []
         self.extra = [0, 0]  # luck cards each player reveals beyond the normal ones
-        self.cancelled = False  # a cancel_fight effect waits to end the fight
         # -- the kernel's resolution: effect frames, asks, triggers, the fight's effect windows,
         # and ``res.step``, the turn's automatic continuation (``machine.STEP_RUN``) --
         self.res = Resolution()
@@ -102,8 +101,7 @@ class Board(State["FFTcg"]):
         new.turn, new.active, new.first, new.played = self.turn, self.active, self.first, self.played
         new.mside, new.cside, new.assigned, new.clear_city = self.mside, self.cside, dict(self.assigned), \
             self.clear_city
-        new.fight_char, new.fight_mons, new.extra, new.cancelled = (
-            self.fight_char, self.fight_mons[:], self.extra[:], self.cancelled)
+        new.fight_char, new.fight_mons, new.extra = self.fight_char, self.fight_mons[:], self.extra[:]
         new.res = self.res.copy()
         new.defeated, new.result = self.defeated[:], self.result
         new.decisions, new.log, new.legal = self.decisions[:], self.log[:], self.legal
@@ -212,7 +210,7 @@ class Board(State["FFTcg"]):
             self.log.append(("end", winner, reason))
         self.decisions.clear()
         self.res.clear()
-        self.cancelled, self.legal = False, None
+        self.legal = None
 
     def lose(self, player: int, reason: str) -> None:
         if self.result is not None and self.result.winner == player:  # the other lost too
@@ -371,8 +369,10 @@ class Board(State["FFTcg"]):
             self.extra[player] += count
 
     def cancel_fight(self) -> None:
-        if self.fight_char != NO_FIGHT:
-            self.cancelled = True
+        """The fight ends once the effects under way are done: the turn's next step. Only in an
+        effect window (no other step waits then); elsewhere a fight cannot be cancelled."""
+        if self.fight_char != NO_FIGHT and not self.res.step:
+            self.res.step = "cancel"
 
     def remove_skulls(self, player: int, count: int) -> None:
         for _ in range(min(count, len(self.skulls[player]))):

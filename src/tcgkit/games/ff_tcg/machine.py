@@ -2,7 +2,7 @@
 each action.
 
 ``kernel.resolution.Machine.advance`` runs, after every action, the pending effect frames, the
-queued triggers (first in, first out), a cancelled fight, then the turn's next step (``STEP_RUN``)
+queued triggers (first in, first out), then the turn's next step (``STEP_RUN``; a cancelled fight too)
 until a player must decide; with ``auto_forced`` it also plays a decision's only choice when
 that choice reveals nothing private (``private_choice``). A fight's effect windows are the
 kernel's priority windows under a one-pass rule: the character side, then the monster side,
@@ -45,15 +45,6 @@ def private_choice(s: FFTcgState, decision: Decision) -> bool:
         return False
     private, kinds = s.game.private, s.t.kind
     return any(what in private[kinds[c]] for c in s.sacrifice_options(p, None))
-
-
-def cancelled_fight(s: FFTcgState) -> bool:
-    """A ``cancel_fight`` effect resolved: the fight ends before anything else runs."""
-    if not s.cancelled:
-        return False
-    s.cancelled = False
-    combat.cancel_now(s)
-    return True
 
 
 def do_done(s: FFTcgState, action: Done) -> None:
@@ -100,7 +91,7 @@ HANDLERS: dict[type[Action], Callable[[Any, Any], None]] = {
 STEP_RUN: dict[str, Callable[[FFTcgState], None]] = {
     "end_turn": turn.step_end_turn, "next_turn": turn.step_next_turn, "villain": combat.step_villain,
     "after_fight": combat.step_after_fight, "order": combat.step_order, "combat_end": combat.step_combat_end,
-    "villain_wound": combat.step_villain_wound,
+    "villain_wound": combat.step_villain_wound, "cancel": combat.cancel_now,
 }
 PICK_RUN: dict[str, Callable[[FFTcgState, int], None]] = {
     "reconcile": turn.pick_reconcile, "discard": turn.pick_discard, "sacrifice": turn.pick_sacrifice,
@@ -122,5 +113,5 @@ def build_machine(auto_forced: bool) -> Machine[Any]:
     return Machine(
         steps=STEP_RUN, frame_steps=frame_steps, activation=frame_activation,
         start_trigger=turn.start_trigger, over=is_over, frame_done=turn.frame_done, windows=WINDOW_RULES,
-        trigger_order="fifo", interrupt=cancelled_fight, auto=auto,
+        trigger_order="fifo", auto=auto,
     )

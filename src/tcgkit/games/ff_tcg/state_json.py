@@ -48,7 +48,7 @@ FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
 in JSON and in events. A card field may be None or negative (none; in ``fight``: all)."""
 
 PUBLIC_KEYS = ("turn", "active", "first", "played", "mside", "cside", "assigned", "clear_city", "fight_char",
-               "fight_mons", "extra", "cancelled", "resolution", "defeated", "result", "decisions", "on",
+               "fight_mons", "extra", "resolution", "defeated", "result", "decisions", "on",
                "left_on", "wounded", "mods", "used")
 STATE_KEYS = ("game", "options", "decklists", "rng", "zones", "attackers", "luck", *PUBLIC_KEYS, "log")
 STATS, DURATIONS = ("power", "defense"), ("end_of_combat", "end_of_turn", "permanent")
@@ -62,7 +62,7 @@ def public_json(state: FFTcgState) -> dict[str, Any]:
         "mside": state.mside, "cside": state.cside,
         "assigned": [{"monster": m, "character": c} for m, c in state.assigned.items()],
         "clear_city": state.clear_city, "fight_char": state.fight_char, "fight_mons": list(state.fight_mons),
-        "extra": list(state.extra), "cancelled": state.cancelled, "resolution": state.res.to_json(),
+        "extra": list(state.extra), "resolution": state.res.to_json(),
         "defeated": list(state.defeated),
         "result": None if state.result is None else {"winner": state.result.winner,
                                                       "reason": state.result.reason},
@@ -226,7 +226,6 @@ def load_public(state: FFTcgState, data: dict[str, Any]) -> None:
     state.active, state.first = read.player(data["active"], "active"), read.player(data["first"], "first")
     state.mside, state.cside = read.player(data["mside"], "mside"), read.player(data["cside"], "cside")
     state.played = read.flag(data["played"], "played")
-    state.cancelled = read.flag(data["cancelled"], "cancelled")
     state.assigned = read.pairs(data["assigned"], "assigned", "monster", "character")
     state.clear_city = read.card_or(data["clear_city"], "clear_city", (-1,))
     state.fight_char = read.card_or(data["fight_char"], "fight_char", (NO_FIGHT, VILLAIN_FIGHT))
