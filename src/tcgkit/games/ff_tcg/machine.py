@@ -65,8 +65,10 @@ def do_end(s: FFTcgState, action: End) -> None:
     turn.do_end(s)
 
 
-def keep_legal(s: FFTcgState, legal: list[Action]) -> None:
-    s.legal = legal
+def legal_kept(s: FFTcgState) -> list[Action]:
+    """The legal list, kept as the position's cache (``apply`` and a forced play clear it)."""
+    legal = s.legal = compute_legal(s)
+    return legal
 
 
 def frame_steps(s: FFTcgState, frame: Frame) -> Any:
@@ -80,7 +82,8 @@ def frame_activation(s: FFTcgState, frame: Frame) -> Any:
 is_over = attrgetter("result")  # the driver's test after every step: a C call (a result is truthy)
 
 
-def play_action(s: FFTcgState, action: Action) -> None:
+def play_forced(s: FFTcgState, action: Action) -> None:
+    s.legal = None
     HANDLERS[type(action)](s, action)
 
 
@@ -108,7 +111,7 @@ WINDOW_RULES = {  # one pass each, the actor keeps priority, an action re-opens 
 def build_machine(auto_forced: bool) -> Machine[Any]:
     """The rules the kernel's engine runs Final Fantasy TCG by (one per game: its options)."""
     auto: AutoForced[Any] | None = AutoForced(
-        FORCEABLE, legal=compute_legal, play=play_action, private=private_choice, keep=keep_legal,
+        FORCEABLE, legal=legal_kept, play=play_forced, private=private_choice,
     ) if auto_forced else None
     return Machine(
         steps=STEP_RUN, frame_steps=frame_steps, activation=frame_activation,
