@@ -15,15 +15,26 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
+from rich.text import Text
 
 from ..agents import agent_names
 from ..games import find_game, load_game
 from ..kernel.errors import TcgkitError
 from ..kernel.game import Game
 from ..kernel.rng import Rng
-from ..sim.runner import GameResult, SimError, run_games
+from ..sim.backends import BackendError, make_backend
+from ..sim.results import ResultWriter, iter_rows, journal_of, row_result
+from ..sim.runner import GameResult, SimError, iter_results, prepare, run_games
 from ..sim.stats import PlaceStats, Summary, summarize, write_csv
 from ..sim.tournament import Tournament, round_robin
 from .deck_command import legal_deck
@@ -42,6 +53,26 @@ def parse_game_rules(game_cls: type[Game], text: str | None) -> dict[str, Any]:
 def _fail(message: str, code: int = USAGE) -> typer.Exit:
     report(message)
     return typer.Exit(code)
+
+
+class GamesPerSecond(ProgressColumn):
+    """The bar's speed, in games per second (rich's own column shows it in bytes)."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        if speed is None:
+            return Text("- games/s", style="progress.data.speed")
+        return Text(f"{speed:.0f} games/s" if speed >= 10 else f"{speed:.2g} games/s",
+                    style="progress.data.speed")
+
+
+def progress_bar(console: Console) -> Progress:
+    """Games done, games/s and the time left; drawn only on a terminal (not in logs)."""
+    return Progress(
+        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), GamesPerSecond(),
+        TimeRemainingColumn(), console=console, transient=True,
+        disable=not console.is_terminal,  # no bar (nor a stray blank line) in logs and pipes
+    )
 
 
 def _pct(x: float | None) -> str:
@@ -122,7 +153,7 @@ def render(summary: Summary, console: Console) -> None:
             f"(min {summary.min_actions}, max {summary.max_actions})"
         )
         if meta.get("seconds"):
-            rate = summary.games / meta["seconds"]
+            rate = (summary.games - meta.get("resumed", 0)) / meta["seconds"]
             line += f"; {rate:.0f} games/s" if rate >= 10 else f"; {rate:.2g} games/s"
         console.print(line)
     for key, mean in summary.mean_measures.items():
@@ -192,7 +223,24 @@ def sim(
     trade: str | None = typer.Option(
         None, "--trade", help="trade rule after each game (Triple Triad: none/one/difference/direct/all)"
     ),
-    workers: int = typer.Option(1, "--workers", "-w", help="processes to play on"),
+    workers: int | None = typer.Option(
+        None, "--workers", "-w", help="processes (Ray: CPUs) to play on; default: every core"
+    ),
+    backend: str = typer.Option(
+        "local", "--backend", help="where to play: local (a process pool) or ray "
+        "(pip install 'tcgkit[ray]'); results are the same on both"
+    ),
+    address: str | None = typer.Option(
+        None, "--address", help="the Ray cluster to join (e.g. 'auto' or host:port); default: "
+        "start a local Ray"
+    ),
+    out: Annotated[Path | None, typer.Option(
+        "--out", help="stream one row per game to FILE (.parquet or .jsonl) as games finish: "
+        "seed, seats, outcome, ranks, length and which cards each player had, drew and played"
+    )] = None,
+    resume: bool = typer.Option(
+        False, "--resume", help="continue the interrupted run in --out: play only its missing games"
+    ),
     json_out: bool = typer.Option(False, "--json", help="print the summary as one JSON object"),
     csv: Annotated[Path | None, typer.Option(
         "--csv", help="write one CSV row per game to FILE"
@@ -212,17 +260,21 @@ def sim(
     """Play a batch of seeded games between agents and report wins with 95% intervals."""
     if games < 1:
         raise _fail(f"--games must be at least 1, got {games}")
-    if workers < 1:
+    if workers is not None and workers < 1:
         raise _fail(f"--workers must be at least 1, got {workers}")
     cores = os.cpu_count() or 1
-    if workers > cores:
+    if workers is not None and workers > cores and backend.strip().lower() == "local":
         typer.echo(f"tcgkit: warning: --workers {workers} is more than the {cores} core(s) here; "
                    f"using {cores}", err=True)
         workers = cores
+    if resume and out is None:
+        raise _fail("--resume continues the run in --out FILE: give --out")
     try:
+        pool = make_backend(backend.strip().lower(), workers, address)
         entry = find_game(game)
-    except TcgkitError as exc:
+    except (TcgkitError, BackendError) as exc:
         raise _fail(str(exc)) from None
+    workers = pool.workers
     names = [a.strip().lower() for a in agents.split(",") if a.strip()]
     if not names:
         raise _fail("--agents needs at least one agent name")
@@ -275,13 +327,12 @@ def sim(
             raise _fail(f"a round-robin needs different agents, got {', '.join(names)}")
         if csv is not None:
             raise _fail("--csv writes two-agent batches; a round-robin takes --json")
+        if out is not None:
+            raise _fail("--out streams one batch; a round-robin (more agents than players) takes --json")
+    if out is not None and csv is not None:
+        raise _fail("give --out (streamed, any size) or --csv (kept in memory), not both")
 
-    stderr = Console(stderr=True)
-    progress = Progress(
-        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-        TimeRemainingColumn(), console=stderr, transient=True,
-        disable=not stderr.is_terminal,  # no bar (nor a stray blank line) in logs and pipes
-    )
+    progress = progress_bar(Console(stderr=True))
     groups = math.comb(len(names), max(2, seats))
     task = progress.add_task(f"{entry.name}", total=games * groups if tournament else games)
 
@@ -293,22 +344,29 @@ def sim(
         _tournament(entry.name, options, names, games, seed, workers, advance, progress, {
             "game": entry.name, "rules": rules, "mode": options.get("mode"),
             "options": options, "agent_names": names, "seed": seed, "workers": workers,
-        }, json_out)
+        }, json_out, pool)
+        return
+    meta = {
+        "game": entry.name, "rules": rules, "mode": options.get("mode"), "options": options,
+        "agent_names": names, "seed": seed, "workers": workers,
+    }
+    if pool.name != "local":
+        meta["backend"] = pool.name
+    if out is not None:
+        _streamed(out, resume, games, decks, meta, pool, progress, task, json_out, start)
         return
     try:
         with progress:
-            results = run_games(entry.name, options, names, games, seed, workers, advance, decks)
+            results = run_games(entry.name, options, names, games, seed, workers, advance, decks,
+                                backend=pool)
     except SimError as exc:  # an agent broke the rules, or a game never ended: a bug
         raise _fail(str(exc), RUNTIME) from None
     except TcgkitError as exc:
         raise _fail(str(exc)) from None
     seconds = time.perf_counter() - start
 
-    meta = {
-        "game": entry.name, "rules": rules, "mode": options.get("mode"), "options": options,
-        "agent_names": names, "seed": seed, "workers": workers, "seconds": round(seconds, 3),
-        "decks": None if deck is None else [str(deck)] if shared else [str(deck), str(opponent_deck)],
-    }
+    meta["seconds"] = round(seconds, 3)
+    meta["decks"] = None if deck is None else [str(deck)] if shared else [str(deck), str(opponent_deck)]
     summary = summarize(results, names, meta)
     if csv is not None:
         try:
@@ -324,13 +382,14 @@ def sim(
 def _tournament(
     game_name: str, options: dict[str, Any], names: list[str], games: int, seed: int,
     workers: int, advance: Any, progress: Progress, meta: dict[str, Any], json_out: bool,
+    pool: Any,
 ) -> None:
     """``sim`` with more agents than players: a round-robin, the pairwise table, ratings."""
     start = time.perf_counter()
     try:
         with progress:
             result = round_robin(
-                game_name, options, names, games, seed, workers, advance, meta
+                game_name, options, names, games, seed, workers, advance, meta, backend=pool
             )
     except SimError as exc:
         raise _fail(str(exc), RUNTIME) from None
@@ -341,3 +400,46 @@ def _tournament(
         typer.echo(json.dumps(result.to_json()))
     else:
         render_tournament(result, Console())
+
+
+def _streamed(
+    out: Path, resume: bool, games: int, decks: Any, meta: dict[str, Any], pool: Any,
+    progress: Progress, task: Any, json_out: bool, start: float,
+) -> None:
+    """``sim --out``: rows written as games finish, the summary read back from the file, so
+    no per-game data stays in memory however many games are played."""
+    names = meta["agent_names"]
+    try:  # bad input: the game, agents, decks, or a file that is not this run's
+        job = prepare(meta["game"], meta["options"], names, meta["seed"], decks, facts=True)
+        run = {
+            "game": job.game, "options": job.options, "agents": list(job.agents), "seed": job.seed,
+            "decks": None if decks is None else [list(d) for d in decks], "facts": True,
+            "rules": meta["rules"], "mode": meta["mode"], "deck_files": meta.get("decks"),
+        }
+        writer = ResultWriter(out, run, games, resume)
+    except TcgkitError as exc:
+        raise _fail(str(exc)) from None
+    except OSError as exc:
+        raise _fail(f"cannot write {out}: {exc.strerror or exc}", RUNTIME) from None
+    try:
+        with writer:
+            if writer.count:
+                meta["resumed"] = writer.count  # games found in the file, not played now
+            progress.update(task, completed=writer.count)
+            with progress:
+                for result in iter_results(job, writer.missing(), pool):
+                    writer.write(result)
+                    progress.advance(task)
+            writer.close()
+        source = out if out.exists() else journal_of(out)
+        meta["seconds"] = round(time.perf_counter() - start, 3)
+        meta["out"] = str(out)
+        summary = summarize((row_result(row) for row in iter_rows(source)), names, meta)
+    except TcgkitError as exc:  # an agent broke the rules, a game never ended, Ray failed
+        raise _fail(str(exc), RUNTIME) from None
+    except OSError as exc:
+        raise _fail(f"cannot write {out}: {exc.strerror or exc}", RUNTIME) from None
+    if json_out:
+        typer.echo(json.dumps(summary.to_json()))
+    else:
+        render(summary, Console())

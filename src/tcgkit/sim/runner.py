@@ -19,8 +19,7 @@ any chunking: a parallel run only decides which process plays which game.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -30,6 +29,8 @@ from ..kernel.errors import TcgkitError
 from ..kernel.game import Deck, Game
 from ..kernel.limits import play
 from ..kernel.rng import Rng, derive_seed
+from .backends import Backend, Job, make_backend
+from .cards import card_facts, starting_cards
 
 MAX_ACTIONS = 100_000
 """A game still going after this many actions is reported as an engine bug."""
@@ -52,6 +53,8 @@ class GameResult:
     measures: dict[str, float] = field(default_factory=dict)  # numeric outcome details: rounds...
     ranks: tuple[int, ...] = ()  # each player's place, 0 best (``Outcome.ranks``)
     eliminated: tuple[int, ...] = ()  # players knocked out, first out first
+    # Per player (deck, drawn, played) card names, when the batch records them (sim.cards).
+    cards: tuple[tuple[tuple[str, ...], ...], ...] = ()
 
     def places(self) -> tuple[int, ...]:
         """Each player's place, 0 best: the recorded ranks, or for a result made without
@@ -64,6 +67,7 @@ class GameResult:
         data = asdict(self)
         for key in ("seats", "scores", "lineup", "ranks", "eliminated"):
             data[key] = list(data[key])
+        data["cards"] = [[list(names) for names in facts] for facts in self.cards]
         return data
 
 
@@ -85,8 +89,9 @@ def lineup_for(index: int, players: int, agents: int) -> tuple[int, ...]:
 
 
 def play_game(game: Game, agents: Sequence[str], seed: int, index: int,
-              decks: Sequence[Deck] | None = None) -> GameResult:
-    """Play game ``index`` of the batch seeded ``seed`` (see the module docstring)."""
+              decks: Sequence[Deck] | None = None, facts: bool = False) -> GameResult:
+    """Play game ``index`` of the batch seeded ``seed`` (see the module docstring);
+    ``facts`` also records which cards each player had, drew and played."""
     players = game.num_players
     lineup = lineup_for(index, players, len(agents))
     seats = tuple(agents[slot] for slot in lineup)
@@ -94,6 +99,7 @@ def play_game(game: Game, agents: Sequence[str], seed: int, index: int,
     if decks is not None and len(decks) > 1:  # a deck goes with its agent; one is shared
         decks = [decks[slot] for slot in lineup]
     state = game.new_state(game_seed, decks)
+    start = starting_cards(state) if facts else None
     seated = [make_agent(name, game) for name in seats]
     rngs = [Rng(derive_seed(seed, index, p + 1)) for p in range(players)]
     count = 0
@@ -133,6 +139,7 @@ def play_game(game: Game, agents: Sequence[str], seed: int, index: int,
         },
         ranks=tuple(outcome.ranks),
         eliminated=tuple(outcome.eliminated),
+        cards=() if start is None else card_facts(state, start),
     )
 
 
@@ -148,17 +155,19 @@ def _game(game_name: str, options: dict[str, Any]) -> Game:
     return game
 
 
-def _play_chunk(
-    game_name: str, options: dict[str, Any], agents: tuple[str, ...], seed: int,
-    start: int, stop: int, decks: Sequence[Deck] | None,
-) -> list[GameResult]:
-    game = _game(game_name, options)
-    return [play_game(game, agents, seed, i, decks) for i in range(start, stop)]
+def play_job_games(job: Job, indices: Iterable[int]) -> list[GameResult]:
+    """Play the games ``indices`` of ``job`` here (what a backend's worker runs)."""
+    game = _game(job.game, job.options)
+    return [play_game(game, job.agents, job.seed, i, job.decks, job.facts) for i in indices]
 
 
 def chunk_size(games: int, workers: int) -> int:
     """Small enough for a smooth progress bar and load balance, big enough to amortize IPC."""
     return max(1, min(500, games // (workers * 16) or 1))
+
+
+def chunks_of(indices: Sequence[int], size: int) -> list[list[int]]:
+    return [list(indices[k:k + size]) for k in range(0, len(indices), size)]
 
 
 def check_agents(game: Game, agents: Sequence[str]) -> None:
@@ -182,6 +191,35 @@ def check_decks(game: Game, agents: Sequence[str], decks: Sequence[Deck]) -> Non
             raise SimError(f"the deck of agent {agents[i]!r} is not legal: {'; '.join(problems)}")
 
 
+def prepare(
+    game_name: str, options: dict[str, Any] | None, agents: Sequence[str], seed: int,
+    decks: Sequence[Deck] | None = None, facts: bool = False,
+) -> Job:
+    """The batch's ``Job``, checked: raises ``UnknownGame``, ``OptionsError`` or ``SimError``
+    when the game, its options, an agent or a deck is bad."""
+    options = dict(options or {})
+    names = tuple(a.strip().lower() for a in agents)
+    game = _game(game_name, options)  # raises UnknownGame / OptionsError early
+    check_agents(game, names)
+    if decks is not None:
+        check_decks(game, names, decks)
+    return Job(game.name, options, names, seed, None if decks is None else tuple(decks), facts)
+
+
+def iter_results(
+    job: Job, indices: Sequence[int], backend: Backend | None = None,
+) -> Iterator[GameResult]:
+    """Play games ``indices`` of ``job`` on ``backend`` (default: here); results in
+    completion order. Nothing is kept: a caller that streams them stays flat in memory."""
+    backend = backend or make_backend("local", 1)
+    if backend.workers == 1 and backend.name == "local":
+        chunks = [[i] for i in indices]
+    else:
+        chunks = chunks_of(indices, chunk_size(len(indices), backend.workers))
+    for chunk in backend.run(job, chunks):
+        yield from chunk
+
+
 def run_games(
     game_name: str,
     options: dict[str, Any] | None,
@@ -191,52 +229,28 @@ def run_games(
     workers: int = 1,
     on_result: Callable[[GameResult], None] | None = None,
     decks: Sequence[Deck] | None = None,
+    backend: Backend | None = None,
+    facts: bool = False,
 ) -> list[GameResult]:
     """Play ``games`` games of ``game_name`` between ``agents``; results in index order.
 
     ``decks``, one per agent, fixes each agent's deck (checked here) instead of drawing
-    decks by the seed.
-    ``on_result`` is called in this process once per finished game (in completion order
-    when ``workers > 1``), e.g. to advance a progress bar. Raises ``UnknownGame``,
-    ``OptionsError`` or ``SimError`` before any game is played when the input is bad.
+    decks by the seed. The games run on ``backend``, by default a local pool of
+    ``workers`` processes (this process alone for one). ``on_result`` is called in this
+    process once per finished game (in completion order), e.g. to advance a progress bar.
+    Raises ``UnknownGame``, ``OptionsError`` or ``SimError`` before any game is played
+    when the input is bad.
     """
-    options = dict(options or {})
-    agents = tuple(a.strip().lower() for a in agents)
     if games < 0:
         raise SimError(f"the number of games must be at least 0, got {games}")
     if workers < 1:
         raise SimError(f"workers must be at least 1, got {workers}")
-    game = _game(game_name, options)  # raises UnknownGame / OptionsError early
-    check_agents(game, agents)
-    if decks is not None:
-        check_decks(game, agents, decks)
-    if workers == 1 or games <= 1:
-        results = []
-        for i in range(games):
-            result = play_game(game, agents, seed, i, decks)
-            results.append(result)
-            if on_result is not None:
-                on_result(result)
-        return results
-
-    size = chunk_size(games, workers)
-    chunks = [(start, min(start + size, games)) for start in range(0, games, size)]
+    job = prepare(game_name, options, agents, seed, decks, facts)
+    if backend is None:
+        backend = make_backend("local", 1 if games <= 1 else workers)
     out: list[GameResult | None] = [None] * games
-    with ProcessPoolExecutor(max_workers=min(workers, len(chunks))) as pool:
-        pending = {
-            pool.submit(_play_chunk, game.name, options, agents, seed, start, stop, decks)
-            for start, stop in chunks
-        }
-        try:
-            while pending:
-                done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for future in done:
-                    for result in future.result():
-                        out[result.index] = result
-                        if on_result is not None:
-                            on_result(result)
-        except BaseException:
-            for future in pending:
-                future.cancel()
-            raise
+    for result in iter_results(job, range(games), backend):
+        out[result.index] = result
+        if on_result is not None:
+            on_result(result)
     return [r for r in out if r is not None]

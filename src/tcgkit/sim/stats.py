@@ -12,7 +12,7 @@ from __future__ import annotations
 import csv
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -208,14 +208,23 @@ def _slots(result: GameResult, agents: Sequence[str]) -> tuple[int, ...]:
 
 
 def summarize(
-    results: Sequence[GameResult], agents: Sequence[str], meta: dict[str, Any] | None = None
+    results: Iterable[GameResult], agents: Sequence[str], meta: dict[str, Any] | None = None
 ) -> Summary:
     """Per-agent wins/draws/losses (95% Wilson CI on the win rate), first-player advantage,
-    game lengths. ``agents`` is the batch's agent list, in the order given to ``run_games``."""
+    game lengths. ``agents`` is the batch's agent list, in the order given to ``run_games``.
+    One pass over ``results``, keeping only counts: it may be a stream read from a file."""
     agents = list(agents)
     n = len(agents)
     games, wins, draws = [0] * n, [0] * n, [0] * n
     first_games = first_wins = first_draws = 0
+    count = total_actions = 0
+    min_actions: int | None = None
+    max_actions: int | None = None
+    reasons: Counter[str] = Counter()
+    measures: Counter[str] = Counter()
+    players = 2
+    by_agent: Counter[tuple[int, int]] = Counter()
+    by_seat: Counter[tuple[int, int]] = Counter()
     for r in results:
         slots = _slots(r, agents)
         for player, slot in enumerate(slots):
@@ -230,6 +239,17 @@ def summarize(
                 first_draws += 1
             elif r.winner == r.first:
                 first_wins += 1
+        count += 1
+        total_actions += r.actions
+        min_actions = r.actions if min_actions is None else min(min_actions, r.actions)
+        max_actions = r.actions if max_actions is None else max(max_actions, r.actions)
+        reasons[r.reason] += 1
+        measures.update(r.measures)
+        players = max(players, len(r.seats))
+        if len(r.seats) > 2:
+            for player, (slot, rank) in enumerate(zip(slots, r.places(), strict=True)):
+                by_agent[slot, rank] += 1
+                by_seat[player, rank] += 1
     per_agent = [
         AgentStats(
             label, agents[k], games[k], wins[k], draws[k], games[k] - wins[k] - draws[k],
@@ -241,37 +261,27 @@ def summarize(
         first_games, first_wins, first_draws, first_games - first_wins - first_draws,
         wilson(first_wins, first_games),
     )
-    lengths = [r.actions for r in results]
-    players = max((len(r.seats) for r in results), default=2)
-    by_agent: list[tuple[int, int]] = []
-    by_seat: list[tuple[int, int]] = []
-    if players > 2:
-        for r in results:
-            for player, (slot, rank) in enumerate(zip(_slots(r, agents), r.places(), strict=True)):
-                by_agent.append((slot, rank))
-                by_seat.append((player, rank))
     return Summary(
-        games=len(results),
+        games=count,
         agents=per_agent,
         first_player=first,
-        mean_actions=sum(lengths) / len(lengths) if lengths else None,
-        min_actions=min(lengths, default=None),
-        max_actions=max(lengths, default=None),
-        reasons=dict(Counter(r.reason for r in results).most_common()),
+        mean_actions=total_actions / count if count else None,
+        min_actions=min_actions,
+        max_actions=max_actions,
+        reasons=dict(reasons.most_common()),
         meta=dict(meta or {}),
-        mean_measures=_mean_measures(results),
+        mean_measures={key: total / count for key, total in sorted(measures.items())},
         players=players,
-        places=place_table(labels(agents), players, by_agent) if players > 2 else [],
-        seats=place_table([f"seat {p}" for p in range(players)], players, by_seat) if players > 2 else [],
+        places=_counted_table(labels(agents), players, by_agent) if players > 2 else [],
+        seats=_counted_table([f"seat {p}" for p in range(players)], players, by_seat)
+        if players > 2 else [],
     )
 
 
-def _mean_measures(results: Sequence[GameResult]) -> dict[str, float]:
-    """The mean of each numeric outcome detail (Forge & Fury rounds, Sudden Death games)."""
-    totals: Counter[str] = Counter()
-    for r in results:
-        totals.update(r.measures)
-    return {key: total / len(results) for key, total in sorted(totals.items())}
+def _counted_table(labels: Sequence[str], players: int, counts: Counter[tuple[int, int]]) -> list[PlaceStats]:
+    """``place_table`` from counted ``(label index, rank)`` finishes."""
+    rows = [[counts[k, rank] for rank in range(players)] for k in range(len(labels))]
+    return [PlaceStats(label, sum(c), tuple(c)) for label, c in zip(labels, rows, strict=True)]
 
 
 def to_json(summary: Summary) -> dict[str, Any]:

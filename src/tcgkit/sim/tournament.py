@@ -29,6 +29,7 @@ from itertools import combinations
 from typing import Any
 
 from ..kernel.rng import derive_seed
+from .backends import Backend
 from .runner import GameResult, SimError, _game, run_games
 from .stats import PlaceStats, labels, place_table, wilson
 
@@ -251,6 +252,7 @@ def round_robin(
     workers: int = 1,
     on_result: Callable[[GameResult], None] | None = None,
     meta: dict[str, Any] | None = None,
+    backend: Backend | None = None,
 ) -> Tournament:
     """Every pair of ``agents`` plays ``games`` games, seats alternating; then ratings.
     A game of ``n`` > 2 players: every group of ``n`` agents (see the module docstring)."""
@@ -265,13 +267,15 @@ def round_robin(
     if games < 1:
         raise SimError(f"the number of games per pair must be at least 1, got {games}")
     if players > 2:
-        return _groups(game_name, options, agents, players, games, seed, workers, on_result, meta)
+        return _groups(game_name, options, agents, players, games, seed, workers, on_result, meta,
+                       backend)
     pairs = []
     for i in range(len(agents)):
         for j in range(i + 1, len(agents)):
             a, b = agents[i], agents[j]
             results = run_games(
-                game_name, options, [a, b], games, derive_seed(seed, i, j), workers, on_result
+                game_name, options, [a, b], games, derive_seed(seed, i, j), workers, on_result,
+                backend=backend,
             )
             pairs.append(pair_result(a, b, results))
     return summarize_tournament(agents, pairs, games, meta)
@@ -280,7 +284,7 @@ def round_robin(
 def _groups(
     game_name: str, options: dict[str, Any] | None, agents: list[str], players: int, games: int,
     seed: int, workers: int, on_result: Callable[[GameResult], None] | None,
-    meta: dict[str, Any] | None,
+    meta: dict[str, Any] | None, backend: Backend | None,
 ) -> Tournament:
     """The round-robin of a game of three or more players: each group of ``players``."""
     pairs: list[PairResult] = []
@@ -288,7 +292,8 @@ def _groups(
     for group in combinations(range(len(agents)), players):
         names = [agents[k] for k in group]
         results = run_games(
-            game_name, options, names, games, derive_seed(seed, *group), workers, on_result
+            game_name, options, names, games, derive_seed(seed, *group), workers, on_result,
+            backend=backend,
         )
         pairs += pairwise_results(names, results)
         finishes += [(group[slot], rank) for r in results for slot, rank in zip(r.lineup, r.places(),

@@ -1,0 +1,167 @@
+"""Where a batch's games are played: in this process, on a local process pool, or on Ray.
+
+A backend only decides which worker plays which chunk of game indices; every game is
+fully determined by the ``Job`` and its index (see ``runner``), so the results are the
+same on every backend and for any number of workers. Chunks come back in completion
+order; the runner puts them in index order when it needs to.
+
+Ray is optional (``pip install 'tcgkit[ray]'``) and imported only when asked for.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+from ..kernel.errors import TcgkitError
+from ..kernel.game import Deck
+
+if TYPE_CHECKING:
+    from .runner import GameResult
+
+BACKENDS = ("local", "ray")
+
+
+class BackendError(TcgkitError):
+    """A backend that cannot start: Ray missing, a bad address, a bad worker count."""
+
+
+@dataclass(frozen=True)
+class Job:
+    """Everything a worker needs to play any game of a batch (picklable, small)."""
+
+    game: str
+    options: dict[str, Any]
+    agents: tuple[str, ...]
+    seed: int
+    decks: tuple[Deck, ...] | None = None
+    facts: bool = False  # record per-card facts (deck, drawn, played) in each result
+
+    def play(self, indices: Sequence[int]) -> list[GameResult]:
+        from .runner import play_job_games
+
+        return play_job_games(self, indices)
+
+
+def play_chunk(job: Job, indices: Sequence[int]) -> list[GameResult]:
+    """The unit of work a worker runs (module level, so process pools can pickle it)."""
+    return job.play(indices)
+
+
+class Backend(Protocol):
+    name: str
+    workers: int
+
+    def run(self, job: Job, chunks: Sequence[Sequence[int]]) -> Iterator[list[GameResult]]:
+        """Play every chunk; yield each chunk's results as it finishes."""
+        ...
+
+
+def default_workers() -> int:
+    """Every core this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+class SerialBackend:
+    """Play in this process, chunk after chunk."""
+
+    name = "local"
+    workers = 1
+
+    def run(self, job: Job, chunks: Sequence[Sequence[int]]) -> Iterator[list[GameResult]]:
+        for chunk in chunks:
+            yield play_chunk(job, chunk)
+
+
+class PoolBackend:
+    """A local process pool of ``workers`` processes."""
+
+    name = "local"
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+
+    def run(self, job: Job, chunks: Sequence[Sequence[int]]) -> Iterator[list[GameResult]]:
+        if not chunks:
+            return
+        with ProcessPoolExecutor(max_workers=min(self.workers, len(chunks))) as pool:
+            pending = {pool.submit(play_chunk, job, list(chunk)) for chunk in chunks}
+            try:
+                while pending:
+                    done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                    for future in done:
+                        yield future.result()
+            finally:  # an error, or the consumer stopped early: drop what has not started
+                for future in pending:
+                    future.cancel()
+
+
+class RayBackend:
+    """Ray tasks: a local Ray with ``workers`` CPUs, or the cluster at ``address``."""
+
+    name = "ray"
+
+    def __init__(self, workers: int, address: str | None = None) -> None:
+        self.workers = workers
+        self.address = address
+
+    def _ray(self) -> Any:
+        try:
+            import ray
+        except ImportError:
+            raise BackendError(
+                "the Ray backend needs Ray: pip install 'tcgkit[ray]'"
+            ) from None
+        if not ray.is_initialized():
+            try:
+                if self.address:
+                    ray.init(address=self.address, logging_level="ERROR", log_to_driver=False)
+                else:
+                    ray.init(num_cpus=self.workers, include_dashboard=False,
+                             logging_level="ERROR", log_to_driver=False)
+            except (ConnectionError, ValueError, RuntimeError) as exc:
+                where = self.address or "a local Ray"
+                raise BackendError(f"cannot start Ray at {where}: {exc}") from None
+        return ray
+
+    def run(self, job: Job, chunks: Sequence[Sequence[int]]) -> Iterator[list[GameResult]]:
+        if not chunks:
+            return
+        ray = self._ray()
+        remote = ray.remote(num_cpus=1)(play_chunk)
+        job_ref = ray.put(job)
+        # A bounded window of tasks in flight keeps the driver's memory flat on long runs.
+        window = max(2, 4 * self.workers)
+        todo = list(reversed(chunks))
+        pending: list[Any] = []
+        try:
+            while todo or pending:
+                while todo and len(pending) < window:
+                    pending.append(remote.remote(job_ref, list(todo.pop())))
+                done, pending = ray.wait(pending, num_returns=1)
+                for ref in done:
+                    yield ray.get(ref)
+        finally:
+            for ref in pending:
+                ray.cancel(ref)
+
+
+def make_backend(name: str = "local", workers: int | None = None, address: str | None = None) -> Backend:
+    """The backend called ``name`` on ``workers`` workers (default: every core)."""
+    if workers is None:
+        workers = default_workers()
+    if workers < 1:
+        raise BackendError(f"workers must be at least 1, got {workers}")
+    if name == "local":
+        if address:
+            raise BackendError("--address is for the Ray backend (--backend ray)")
+        return SerialBackend() if workers == 1 else PoolBackend(workers)
+    if name == "ray":
+        return RayBackend(workers, address)
+    raise BackendError(f"no backend named {name!r}; known backends: {', '.join(BACKENDS)}")

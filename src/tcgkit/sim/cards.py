@@ -1,0 +1,72 @@
+"""Per-card facts of one game, read through the kernel's contracts only (zones, events).
+
+For each player: the cards in their deck (every card they own when the game starts),
+the cards they drew (those starting in a zone they may see, such as the hand, plus every
+``draw`` event naming a card) and the cards they played (``place``, ``pick`` and ``play``
+events). Names are card names without an instance suffix (``Bull#3`` and ``Frost Boar
+#070`` count as ``Bull`` and ``Frost Boar``); each list holds a name once, sorted.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..kernel.game import State
+from ..kernel.zones import Visibility
+
+PLAY_EVENTS = ("place", "pick", "play")
+_INSTANCE = re.compile(r"\s*#\d+$")
+
+
+def card_name(card: Any) -> str | None:
+    """A zone's or an event's card as a plain name; None for what is not a named card."""
+    if isinstance(card, dict):
+        card = card.get("name")
+    if not isinstance(card, str) or not card:
+        return None
+    return _INSTANCE.sub("", card)
+
+
+def starting_cards(state: State[Any]) -> tuple[list[set[str]], list[set[str]]]:
+    """Per player: every card they own at the start, and those they can already see."""
+    players = state.game.num_players
+    owned: list[set[str]] = [set() for _ in range(players)]
+    seen: list[set[str]] = [set() for _ in range(players)]
+    for zone in state.zones():
+        if zone.owner is None or not 0 <= zone.owner < players:
+            continue
+        names = {n for n in map(card_name, zone.cards) if n is not None}
+        owned[zone.owner] |= names
+        if zone.visibility is not Visibility.HIDDEN:
+            seen[zone.owner] |= names
+    return owned, seen
+
+
+def card_facts(
+    state: State[Any], start: tuple[list[set[str]], list[set[str]]]
+) -> tuple[tuple[tuple[str, ...], ...], ...]:
+    """``((deck, drawn, played) per player)`` for a finished ``state`` that began with
+    ``start`` (``starting_cards`` of its first state)."""
+    owned, seen = start
+    drawn = [set(s) for s in seen]
+    played: list[set[str]] = [set() for _ in owned]
+    # Every event unredacted: the facts are for the designer after the game, not a player.
+    for event in ({"kind": e.kind, **e.data} for e in state.events):
+        player = event.get("player")
+        if not isinstance(player, int) or not 0 <= player < len(owned):
+            continue
+        kind = event["kind"]
+        if kind == "draw":
+            name = card_name(event.get("card"))
+            if name is not None:
+                drawn[player].add(name)
+        elif kind in PLAY_EVENTS:
+            name = card_name(event.get("card", event.get("value")))
+            if name is not None:
+                played[player].add(name)
+                drawn[player].add(name)  # a card played was in hand, however it got there
+    return tuple(
+        (tuple(sorted(owned[p])), tuple(sorted(drawn[p])), tuple(sorted(played[p])))
+        for p in range(len(owned))
+    )

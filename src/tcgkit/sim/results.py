@@ -1,0 +1,281 @@
+"""Streaming a batch's results to a file, one row per game, and resuming a stopped run.
+
+Two formats, chosen by the file's suffix:
+
+- ``.jsonl``: a first line ``{"meta": {...}}`` (game, options, agents, run seed...), then
+  one JSON object per game, appended and flushed as each game finishes.
+- ``.parquet``: the rows stream to a journal beside it (``NAME.parquet.partial.jsonl``,
+  the same format as above); when the run ends the journal becomes the Parquet file (read
+  and written in batches, so memory stays flat) and is removed. The run's meta is in the
+  Parquet schema's metadata under ``tcgkit``. Parquet needs pyarrow (``tcgkit[report]``).
+
+A killed run leaves the journal (or the ``.jsonl`` file) with every finished game and at
+most one torn last line; ``--resume`` drops that line, checks the meta matches, and plays
+only the missing games. Game ``i`` depends only on the run's meta and ``i``, so a row can
+always be replayed (``replay_row``) and a resumed run equals an uninterrupted one.
+"""
+
+from __future__ import annotations
+
+import array
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from .runner import GameResult, SimError, _game, play_game
+
+FORMAT = 1
+SUFFIXES = (".jsonl", ".parquet")
+# Meta keys that must match for a run to be resumed from a file.
+RUN_KEYS = ("format", "game", "options", "agents", "seed", "decks", "facts")
+PARQUET_BATCH = 2048
+
+
+def result_row(result: GameResult) -> dict[str, Any]:
+    """One game as a flat row (the file's columns)."""
+    return {
+        "index": result.index,
+        "seed": result.seed,
+        "seats": list(result.seats),
+        "lineup": list(result.lineup),
+        "winner": result.winner,
+        "winner_agent": result.winner_agent,
+        "scores": [float(s) for s in result.scores],
+        "first": result.first,
+        "reason": result.reason,
+        "actions": result.actions,
+        "ranks": list(result.places()),
+        "eliminated": list(result.eliminated),
+        "measures": json.dumps(result.measures, sort_keys=True),
+        "deck": [list(f[0]) for f in result.cards],
+        "drawn": [list(f[1]) for f in result.cards],
+        "played": [list(f[2]) for f in result.cards],
+    }
+
+
+def row_result(row: dict[str, Any]) -> GameResult:
+    """A row read back as the ``GameResult`` it was made from."""
+    scores = tuple(int(s) if float(s).is_integer() else s for s in row["scores"])
+    deck, drawn, played = row.get("deck") or [], row.get("drawn") or [], row.get("played") or []
+    return GameResult(
+        index=int(row["index"]), seed=int(row["seed"]), seats=tuple(row["seats"]),
+        winner=row["winner"], winner_agent=row["winner_agent"], scores=scores,
+        first=row["first"], reason=row["reason"], actions=int(row["actions"]),
+        lineup=tuple(row["lineup"]), measures=json.loads(row["measures"]),
+        ranks=tuple(row["ranks"]), eliminated=tuple(row["eliminated"]),
+        cards=tuple(
+            (tuple(d), tuple(w), tuple(p)) for d, w, p in zip(deck, drawn, played, strict=True)
+        ),
+    )
+
+
+def replay_row(row: dict[str, Any], meta: dict[str, Any]) -> GameResult:
+    """Play the row's game again from the run's meta and its index."""
+    game = _game(meta["game"], dict(meta["options"]))
+    decks = None if meta.get("decks") is None else [tuple(d) for d in meta["decks"]]
+    return play_game(game, meta["agents"], meta["seed"], int(row["index"]), decks,
+                     bool(meta.get("facts")))
+
+
+def check_path(path: Path) -> None:
+    if path.suffix not in SUFFIXES:
+        raise SimError(f"--out {path}: the file must end in .parquet or .jsonl")
+    if not path.parent.is_dir():
+        raise SimError(f"--out {path}: no directory {path.parent}")
+    if path.suffix == ".parquet":
+        _pyarrow()
+
+
+def _pyarrow() -> Any:
+    try:
+        import pyarrow
+        import pyarrow.parquet  # noqa: F401
+    except ImportError:
+        raise SimError("Parquet needs pyarrow: pip install 'tcgkit[report]' (or write .jsonl)") from None
+    return pyarrow
+
+
+def journal_of(path: Path) -> Path:
+    return path if path.suffix == ".jsonl" else path.with_name(path.name + ".partial.jsonl")
+
+
+def _read_journal(journal: Path) -> tuple[dict[str, Any], Iterator[dict[str, Any]], int]:
+    """The journal's meta, its rows, and the byte length of its complete lines."""
+    with journal.open("rb") as f:
+        first = f.readline()
+        try:
+            meta = json.loads(first)["meta"]
+        except (ValueError, KeyError, TypeError):
+            raise SimError(f"{journal}: not a tcgkit results file (no meta line)") from None
+        good = f.tell() if first.endswith(b"\n") else 0
+        for line in f:
+            if not line.endswith(b"\n"):
+                break  # torn by a kill mid-write
+            try:
+                json.loads(line)
+            except ValueError:
+                break
+            good += len(line)
+    return meta, _rows(journal), good
+
+
+def _rows(journal: Path) -> Iterator[dict[str, Any]]:
+    with journal.open("rb") as f:
+        f.readline()
+        for line in f:
+            if not line.endswith(b"\n"):
+                return
+            try:
+                yield json.loads(line)
+            except ValueError:
+                return
+
+
+def read_meta(path: Path) -> dict[str, Any]:
+    if path.suffix == ".parquet":
+        pq = _pyarrow().parquet
+        try:
+            raw = (pq.read_schema(path).metadata or {}).get(b"tcgkit")
+        except (OSError, ValueError) as exc:
+            raise SimError(f"{path}: not a readable Parquet file ({exc})") from None
+        if raw is None:
+            raise SimError(f"{path}: no tcgkit meta in this Parquet file")
+        return dict(json.loads(raw))
+    return _read_journal(path)[0]
+
+
+def iter_rows(path: Path) -> Iterator[dict[str, Any]]:
+    """Every row of a results file, batch by batch (never the whole file at once)."""
+    if path.suffix == ".parquet":
+        pq = _pyarrow().parquet
+        for batch in pq.ParquetFile(path).iter_batches(batch_size=PARQUET_BATCH):
+            yield from batch.to_pylist()
+    else:
+        yield from _read_journal(path)[1]
+
+
+class ResultWriter:
+    """Appends rows to the run's file as games finish; ``done`` marks games already there."""
+
+    def __init__(self, path: Path, meta: dict[str, Any], games: int, resume: bool) -> None:
+        check_path(path)
+        self.path, self.games = path, games
+        self.meta = {"format": FORMAT, **meta}
+        self.journal = journal_of(path)
+        self.done = bytearray(games)  # one byte per game: flat, whatever the run's size
+        self.count = 0
+        exists = self.journal.exists() or (path.suffix == ".parquet" and path.exists())
+        if exists and not resume:
+            raise SimError(f"{path} exists: pass --resume to continue that run, or remove it")
+        if resume and exists:
+            self._resume()
+        else:
+            self.journal.write_text(json.dumps({"meta": self.meta}) + "\n", encoding="utf-8")
+        self.out: Any = self.journal.open("ab")
+
+    def _resume(self) -> None:
+        if self.journal.exists():
+            meta, rows, good = _read_journal(self.journal)
+            os.truncate(self.journal, good)
+        else:  # a finished Parquet file: make it a journal again to add games to it
+            meta, rows = read_meta(self.path), iter_rows(self.path)
+            with self.journal.open("w", encoding="utf-8") as f:
+                f.write(json.dumps({"meta": meta}) + "\n")
+                for row in rows:
+                    f.write(json.dumps(row) + "\n")
+            self.path.unlink()
+            rows = _rows(self.journal)
+        for key in RUN_KEYS:
+            if meta.get(key) != self.meta.get(key):
+                raise SimError(f"cannot resume {self.path}: it was a run with {key} "
+                               f"{meta.get(key)!r}, this one has {self.meta.get(key)!r}")
+        for row in rows:
+            index = int(row["index"])
+            if not 0 <= index < self.games:
+                raise SimError(f"cannot resume {self.path}: it holds game {index}, "
+                               f"beyond the {self.games} games asked for")
+            if not self.done[index]:
+                self.done[index] = 1
+                self.count += 1
+
+    def missing(self) -> list[int]:
+        return [i for i in range(self.games) if not self.done[i]]
+
+    def write(self, result: GameResult) -> None:
+        assert self.out is not None
+        self.out.write((json.dumps(result_row(result)) + "\n").encode())
+        self.out.flush()
+        self.done[result.index] = 1
+        self.count += 1
+
+    def close(self) -> None:
+        """Flush; for Parquet, turn the finished journal into the Parquet file."""
+        if self.out is not None:
+            self.out.close()
+            self.out = None
+        if self.path.suffix == ".parquet" and self.count == self.games:
+            write_parquet(self.journal, self.path, self.meta)
+            self.journal.unlink()
+
+    def __enter__(self) -> ResultWriter:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.out is not None:
+            self.out.close()
+            self.out = None
+
+
+def schema(meta: dict[str, Any]) -> Any:
+    pa = _pyarrow()
+    names = pa.list_(pa.list_(pa.string()))
+    return pa.schema([
+        ("index", pa.int64()), ("seed", pa.uint64()), ("seats", pa.list_(pa.string())),
+        ("lineup", pa.list_(pa.int64())), ("winner", pa.int64()), ("winner_agent", pa.string()),
+        ("scores", pa.list_(pa.float64())), ("first", pa.int64()), ("reason", pa.string()),
+        ("actions", pa.int64()), ("ranks", pa.list_(pa.int64())),
+        ("eliminated", pa.list_(pa.int64())), ("measures", pa.string()),
+        ("deck", names), ("drawn", names), ("played", names),
+    ], metadata={"tcgkit": json.dumps(meta)})
+
+
+def write_parquet(journal: Path, path: Path, meta: dict[str, Any]) -> None:
+    """The journal's rows, sorted by game index, as Parquet (batch by batch)."""
+    pa = _pyarrow()
+    pq = pa.parquet
+    sch = schema(meta)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    # Rows arrive in completion order; an index -> offset table (8 bytes a game) sorts them.
+    offsets = _offsets(journal)
+    try:
+        with journal.open("rb") as src, pq.ParquetWriter(tmp, sch) as writer:
+            batch: list[dict[str, Any]] = []
+            for offset in offsets:
+                src.seek(offset)
+                batch.append(json.loads(src.readline()))
+                if len(batch) == PARQUET_BATCH:
+                    writer.write_batch(pa.RecordBatch.from_pylist(batch, schema=sch))
+                    batch = []
+            if batch:
+                writer.write_batch(pa.RecordBatch.from_pylist(batch, schema=sch))
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+def _offsets(journal: Path) -> list[int]:
+    index_of = array.array("q")
+    with journal.open("rb") as f:
+        f.readline()
+        while True:
+            offset = f.tell()
+            line = f.readline()
+            if not line.endswith(b"\n"):
+                break
+            index = int(json.loads(line)["index"])
+            if index >= len(index_of):
+                index_of.extend([-1] * (index + 1 - len(index_of)))
+            index_of[index] = offset
+    return [o for o in index_of if o >= 0]

@@ -1,0 +1,72 @@
+"""Backends: the same results on one process, a local pool and a local Ray."""
+
+from __future__ import annotations
+
+import importlib.util
+
+import pytest
+
+from tcgkit.sim import run_games
+from tcgkit.sim.backends import BackendError, PoolBackend, RayBackend, SerialBackend, make_backend
+
+RULES = {"same": True, "plus": True, "combo": True, "trade": "none"}
+
+
+@pytest.fixture(scope="module")
+def serial():
+    return run_games("tt", RULES, ["greedy", "random"], 30, seed=5, facts=True)
+
+
+def test_make_backend_picks_by_name_and_workers():
+    assert isinstance(make_backend("local", 1), SerialBackend)
+    pool = make_backend("local", 3)
+    assert isinstance(pool, PoolBackend) and pool.workers == 3
+    assert make_backend("local").workers >= 1  # every core by default
+    assert isinstance(make_backend("ray", 2), RayBackend)
+
+
+@pytest.mark.parametrize("args, message", [
+    (("dask", 2, None), "no backend named 'dask'; known backends: local, ray"),
+    (("local", 0, None), "workers must be at least 1, got 0"),
+    (("local", 2, "auto"), "--address is for the Ray backend"),
+])
+def test_bad_backend_arguments_are_refused(args, message):
+    with pytest.raises(BackendError, match=message):
+        make_backend(*args)
+
+
+def test_a_pool_of_two_gives_exactly_what_one_process_gives(serial):
+    seen = []
+    pooled = run_games("tt", RULES, ["greedy", "random"], 30, seed=5, backend=PoolBackend(2),
+                       on_result=lambda r: seen.append(r.index), facts=True)
+    assert pooled == serial
+    assert sorted(seen) == list(range(30))
+    assert all(r.cards for r in serial)
+
+
+def test_the_ray_backend_says_how_to_install_ray_when_it_is_missing(monkeypatch):
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_ray(name, *args, **kwargs):
+        if name == "ray":
+            raise ImportError("No module named 'ray'")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_ray)
+    with pytest.raises(BackendError, match=r"pip install 'tcgkit\[ray\]'"):
+        run_games("tt", RULES, ["greedy", "random"], 4, seed=5, backend=RayBackend(2))
+
+
+# CI installs the ray extra (.ci/run), so this runs there; a checkout without it skips.
+@pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="the ray extra is not installed")
+def test_a_local_ray_with_two_workers_gives_exactly_what_one_process_gives(serial):
+    import ray
+
+    try:
+        on_ray = run_games("tt", RULES, ["greedy", "random"], 30, seed=5,
+                           backend=RayBackend(2), facts=True)
+    finally:
+        ray.shutdown()
+    assert on_ray == serial
