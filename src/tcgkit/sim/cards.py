@@ -3,8 +3,10 @@
 For each player: the cards in their deck (every card they own when the game starts),
 the cards they drew (those starting in a zone they may see, such as the hand, plus every
 ``draw`` event naming a card) and the cards they played (``place``, ``pick`` and ``play``
-events). Names are card names without an instance suffix (``Bull#3`` and ``Frost Boar
-#070`` count as ``Bull`` and ``Frost Boar``); each list holds a name once, sorted.
+events). Names are as the game shows them without an instance id: ``Bull#3`` (Final
+Fantasy TCG's copy 3) counts as ``Bull``, while ``Frost Boar #070`` (Forge & Fury's label,
+name and card number, as two cards may share a name) stays as it is; each list holds a
+name once, sorted.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from ..kernel.game import State
 from ..kernel.zones import Visibility
 
 PLAY_EVENTS = ("place", "pick", "play")
-_INSTANCE = re.compile(r"\s*#\d+$")
+_INSTANCE = re.compile(r"(?<=\S)#\d+$")  # "Name#id"; "Name #NNN" is a card label
 
 
 def card_name(card: Any) -> str | None:
