@@ -19,6 +19,7 @@ from .errors import USAGE, report
 from .info_commands import cards, games, options
 from .play_command import PLAY_HELP, play
 from .replay_command import REPLAY_HELP, replay_record
+from .report_command import REPORT_HELP, report_results
 from .sim_command import sim
 from .solve_command import SOLVE_HELP, solve_position
 
@@ -67,6 +68,7 @@ app.command("play", help=paragraphs(PLAY_HELP))(play)
 app.command("replay", help=paragraphs(REPLAY_HELP))(replay_record)
 app.command("collection", help=paragraphs(COLLECTION_HELP))(collection)
 app.command("sim")(sim)
+app.command("report", help=paragraphs(REPORT_HELP))(report_results)
 app.command("solve", help=paragraphs(SOLVE_HELP))(solve_position)
 app.add_typer(deck_app, name="deck", help=paragraphs(DECK_HELP))
 
