@@ -22,6 +22,7 @@ from .replay_command import REPLAY_HELP, replay_record
 from .report_command import REPORT_HELP, report_results
 from .sim_command import sim
 from .solve_command import SOLVE_HELP, solve_position
+from .sweep_command import SWEEP_HELP, sweep
 
 
 class OneLineErrors(TyperGroup):
@@ -69,6 +70,7 @@ app.command("replay", help=paragraphs(REPLAY_HELP))(replay_record)
 app.command("collection", help=paragraphs(COLLECTION_HELP))(collection)
 app.command("sim")(sim)
 app.command("report", help=paragraphs(REPORT_HELP))(report_results)
+app.command("sweep", help=paragraphs(SWEEP_HELP))(sweep)
 app.command("solve", help=paragraphs(SOLVE_HELP))(solve_position)
 app.add_typer(deck_app, name="deck", help=paragraphs(DECK_HELP))
 

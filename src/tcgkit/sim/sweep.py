@@ -1,0 +1,135 @@
+"""Sweeps: the same batch played at each point of a grid of one rule option or one card value.
+
+Every point plays the same games (same seed, same seatings), so the differences between
+points come from the change, not from different draws. A card sweep rewrites one value of
+one card in a copy of the game's card file (``card_file``: Triple Triad and Forge & Fury,
+whose cards are CSV rows) for each point.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from ..kernel.files import read_text_limited
+from .backends import Backend
+from .report import Tally
+from .runner import GameResult, SimError, _game, iter_results, prepare
+from .stats import Summary, summarize
+
+# Games whose cards are one CSV file chosen by the ``card_file`` option: their bundled file.
+CARD_FILES = {"triple-triad": ("tcgkit.games.triple_triad", "data/cards.csv"),
+              "forge-fury": ("tcgkit.games.forge_fury", "data/cards.csv")}
+NAME_FIELDS = ("number", "name")  # what identifies a row: not swept
+
+
+@dataclass(frozen=True, slots=True)
+class SweepPoint:
+    value: str
+    summary: Summary
+    card: Tally | None = None  # a card sweep: player-games with the card in the deck, outright wins
+
+
+def card_label(game_name: str, card: str, options: dict[str, Any]) -> str:
+    """The swept card's name as results show it (Forge & Fury: ``name #number``)."""
+    header, rows = card_table(game_name, options)
+    row = rows[find_card(header, rows, card)]
+    name, number = row[header.index("name")].strip(), int(row[header.index("number")])
+    return f"{name} #{number:03d}" if game_name == "forge-fury" else name
+
+
+def card_table(game_name: str, options: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
+    """The game's card file (the one its options name, or the bundled one) as header and rows."""
+    if game_name not in CARD_FILES:
+        raise SimError(f"a card sweep needs a game whose cards are a CSV file "
+                       f"({', '.join(CARD_FILES)}); {game_name} is not one")
+    if options.get("card_files"):
+        raise SimError("a card sweep edits one card file; this run names several (card_files)")
+    path = options.get("card_file")
+    if path:
+        text = read_text_limited(path)
+    else:
+        package, name = CARD_FILES[game_name]
+        text = resources.files(package).joinpath(name).read_text(encoding="utf-8")
+    rows = [r for r in csv.reader(io.StringIO(text)) if r and not r[0].startswith("#")]
+    return rows[0], rows[1:]
+
+
+def find_card(header: list[str], rows: list[list[str]], card: str) -> int:
+    """The row of ``card``: its name (unique), ``name #number``, or its number."""
+    key = card.strip().lower()
+    number, name = header.index("number"), header.index("name")
+    hits = [i for i, r in enumerate(rows) if key in (r[name].strip().lower(), r[number].strip(),
+                                                     f"{r[name].strip().lower()} #{int(r[number]):03d}")]
+    if not hits:
+        raise SimError(f"no card {card!r} in the card file")
+    if len(hits) > 1:
+        labels = ", ".join(f"{rows[i][name]} #{int(rows[i][number]):03d}" for i in hits)
+        raise SimError(f"{card!r} names {len(hits)} cards ({labels}): give its number")
+    return hits[0]
+
+
+def card_files(
+    game_name: str, options: dict[str, Any], card: str, field: str, values: Sequence[str],
+    folder: Path,
+) -> list[Path]:
+    """One card file per value, ``card``'s ``field`` set to it, written in ``folder``; each is
+    checked by loading the game with it (a bad value fails here, naming the point)."""
+    header, rows = card_table(game_name, options)
+    fields = [f for f in header if f not in NAME_FIELDS]
+    if field not in fields:
+        raise SimError(f"no card field {field!r}; the fields are {', '.join(fields)}")
+    row, column = find_card(header, rows, card), header.index(field)
+    paths = []
+    for value in values:
+        edited = [list(r) for r in rows]
+        edited[row][column] = value
+        buffer = io.StringIO()
+        csv.writer(buffer, lineterminator="\n").writerows([header, *edited])
+        text = buffer.getvalue()
+        # Named by content: games are cached by their options (this path) in every process.
+        path = folder / f"cards-{hashlib.sha256(text.encode()).hexdigest()[:16]}.csv"
+        path.write_text(text, encoding="utf-8")
+        try:
+            _game(game_name, {**options, "card_file": str(path)})
+        except Exception as exc:  # the game's own loader says what is wrong with the value
+            raise SimError(f"{field}={value} for {card}: {exc}") from None
+        paths.append(path)
+    return paths
+
+
+def run_sweep(
+    game_name: str, points: Sequence[tuple[str, dict[str, Any]]], agents: Sequence[str], games: int,
+    seed: int, backend: Backend | None = None, on_result: Callable[[GameResult], None] | None = None,
+    meta: dict[str, Any] | None = None, card: str | None = None,
+) -> list[SweepPoint]:
+    """Play the batch at every ``(label, options)`` point; a summary per point, and for
+    ``card`` (its name as results show it) how the players holding it fared."""
+    out = []
+    for value, options in points:
+        job = prepare(game_name, options, agents, seed, facts=card is not None)
+        tally = Tally() if card is not None else None
+        stream = _tapped(iter_results(job, range(games), backend), on_result, card, tally)
+        summary = summarize(stream, agents, {**(meta or {}), "value": value})
+        out.append(SweepPoint(value, summary, tally))
+    return out
+
+
+def _tapped(
+    stream: Iterator[GameResult], on_result: Callable[[GameResult], None] | None,
+    card: str | None, tally: Tally | None,
+) -> Iterator[GameResult]:
+    for result in stream:
+        if on_result is not None:
+            on_result(result)
+        if tally is not None:
+            for player, (deck, _, _) in enumerate(result.cards):
+                if card in deck:
+                    tally.add(result.winner == player)
+        yield result

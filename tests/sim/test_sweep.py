@@ -1,0 +1,75 @@
+"""``tcgkit sweep``: a rule option or a card value over a grid, the same games at each point."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from tcgkit.cli.app import app
+from tcgkit.sim import run_games, summarize
+from tcgkit.sim.runner import SimError
+from tcgkit.sim.sweep import card_files, card_label, run_sweep
+
+
+def sweep(*args: str):
+    return CliRunner().invoke(app, ["sweep", *args])
+
+
+def test_each_point_plays_the_batch_sim_plays_with_that_option():
+    points = [("false", {"same": False}), ("true", {"same": True})]
+    swept = run_sweep("tt", points, ["greedy", "random"], 30, seed=4)
+    for (_, options), point in zip(points, swept, strict=True):
+        alone = summarize(run_games("tt", options, ["greedy", "random"], 30, seed=4), ["greedy", "random"])
+        assert point.summary.agents == alone.agents
+
+
+def test_a_card_sweep_edits_one_value_of_one_card(tmp_path):
+    paths = card_files("forge-fury", {}, "Gale Witch #001", "green", ["1", "10"], tmp_path)
+    lines = [p.read_text().splitlines() for p in paths]
+    assert lines[0][1] == "1,Gale Witch,1,2,2,normal" and lines[1][1] == "1,Gale Witch,10,2,2,normal"
+    assert lines[0][2:] == lines[1][2:]  # every other card as it was
+    assert card_label("forge-fury", "1", {}) == "Gale Witch #001"
+    with pytest.raises(SimError, match="names 2 cards"):
+        card_files("forge-fury", {}, "Gale Witch", "green", ["1"], tmp_path)
+    with pytest.raises(SimError, match="green=11 for 1: .*line 2.*less than or equal to 10"):
+        card_files("forge-fury", {}, "1", "green", ["11"], tmp_path)
+    with pytest.raises(SimError, match="no card field 'colour'"):
+        card_files("triple-triad", {}, "Geezard", "colour", ["1"], tmp_path)
+    with pytest.raises(SimError, match="ff-tcg is not one"):
+        card_files("ff-tcg", {}, "Bull", "cost", ["1"], tmp_path)
+
+
+def test_the_command_prints_a_point_per_value_and_the_card_holders(tmp_path):
+    result = sweep("tt", "--card", "Geezard", "--field", "top", "--values", "1,10", "-n", "60",
+                   "-w", "1", "--agents", "greedy,greedy", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert [p["value"] for p in data["points"]] == ["1", "10"]
+    assert all(p["agents"][0]["games"] == 60 for p in data["points"])
+    held = [p["card"]["games"] for p in data["points"]]
+    assert held[0] == held[1] > 0  # the same games: Geezard dealt alike at both values
+
+
+@pytest.mark.skipif(importlib.util.find_spec("matplotlib") is None, reason="needs the report extra")
+def test_the_chart_is_written(tmp_path):
+    chart = tmp_path / "sweep.svg"
+    result = sweep("tt", "--option", "plus", "--values", "false,true", "-n", "10", "-w", "1",
+                   "--chart", str(chart))
+    assert result.exit_code == 0, result.output
+    assert "plus" in result.stdout and chart.read_text().lstrip().startswith("<?xml")
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--values", "1"], "vary one thing"),
+    (["--option", "same", "--card", "Geezard", "--values", "1"], "vary one thing"),
+    (["--card", "Geezard", "--values", "1"], "--card needs --field"),
+    (["--option", "bogus", "--values", "1"], "unknown rule 'bogus'"),
+    (["--option", "same", "--values", " , "], "--values needs at least one value"),
+    (["--option", "same", "--values", "true", "--chart", "x.pdf"], "give a .svg or .png"),
+])
+def test_bad_sweeps_are_one_line_errors(args, message):
+    result = sweep("tt", "-n", "2", *args)
+    assert result.exit_code == 2 and message in result.output
