@@ -10,6 +10,7 @@ Ray is optional (``pip install 'tcgkit[ray]'``) and imported only when asked for
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
@@ -121,10 +122,10 @@ class RayBackend:
         if not ray.is_initialized():
             try:
                 if self.address:
-                    ray.init(address=self.address, logging_level="ERROR", log_to_driver=False)
+                    ray.init(address=self.address, logging_level=logging.ERROR, log_to_driver=False)
                 else:
                     ray.init(num_cpus=self.workers, include_dashboard=False,
-                             logging_level="ERROR", log_to_driver=False)
+                             logging_level=logging.ERROR, log_to_driver=False)
             except (ConnectionError, ValueError, RuntimeError) as exc:
                 where = self.address or "a local Ray"
                 raise BackendError(f"cannot start Ray at {where}: {exc}") from None

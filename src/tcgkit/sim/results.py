@@ -74,7 +74,7 @@ def row_result(row: dict[str, Any]) -> GameResult:
 def replay_row(row: dict[str, Any], meta: dict[str, Any]) -> GameResult:
     """Play the row's game again from the run's meta and its index."""
     game = _game(meta["game"], dict(meta["options"]))
-    decks = None if meta.get("decks") is None else [tuple(d) for d in meta["decks"]]
+    decks = None if meta.get("decks") is None else [list(d) for d in meta["decks"]]
     return play_game(game, meta["agents"], meta["seed"], int(row["index"]), decks,
                      bool(meta.get("facts")))
 
@@ -90,8 +90,8 @@ def check_path(path: Path) -> None:
 
 def _pyarrow() -> Any:
     try:
-        import pyarrow
-        import pyarrow.parquet  # noqa: F401
+        import pyarrow  # type: ignore[import-untyped]
+        import pyarrow.parquet  # type: ignore[import-untyped]  # noqa: F401
     except ImportError:
         raise SimError("Parquet needs pyarrow: pip install 'tcgkit[report]' (or write .jsonl)") from None
     return pyarrow
