@@ -70,3 +70,8 @@ def test_a_local_ray_with_two_workers_gives_exactly_what_one_process_gives(seria
     finally:
         ray.shutdown()
     assert on_ray == serial
+
+
+def test_a_ray_address_nobody_answers_at_fails_fast():
+    with pytest.raises(BackendError, match="no Ray cluster answers at 127.0.0.1:1"):
+        run_games("tt", RULES, ["greedy", "random"], 2, seed=5, backend=RayBackend(2, "127.0.0.1:1"))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import os
+import socket
 from collections.abc import Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass
@@ -113,6 +114,8 @@ class RayBackend:
         self.address = address
 
     def _ray(self) -> Any:
+        if self.address:
+            reachable(self.address)
         try:
             import ray
         except ImportError:
@@ -151,6 +154,18 @@ class RayBackend:
         finally:
             for ref in pending:
                 ray.cancel(ref)
+
+
+def reachable(address: str, timeout: float = 5.0) -> None:
+    """Fail fast on a ``host:port`` nobody answers at (Ray itself retries for minutes)."""
+    target = address.removeprefix("ray://")
+    host, sep, port = target.rpartition(":")
+    if not sep or not port.isdigit():
+        return  # "auto" and the like: Ray finds the cluster itself
+    try:
+        socket.create_connection((host or "127.0.0.1", int(port)), timeout=timeout).close()
+    except OSError as exc:
+        raise BackendError(f"no Ray cluster answers at {address}: {exc.strerror or exc}") from None
 
 
 def make_backend(name: str = "local", workers: int | None = None, address: str | None = None) -> Backend:
