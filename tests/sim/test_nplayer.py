@@ -141,3 +141,20 @@ def test_the_kernel_test_game_runs_as_a_three_player_batch():
     assert all(len(r.ranks) == 3 and r.eliminated for r in results)
     summary = summarize(results, AGENTS)
     assert summary.players == 3 and [p.games for p in summary.places] == [3, 3, 3]
+
+
+def test_a_three_player_run_streams_rows_with_ranks_that_replay_and_report(run, tmp_path):
+    from tcgkit.sim.report import build_report
+    from tcgkit.sim.results import iter_rows, read_meta, replay_row, result_row
+
+    out = tmp_path / "brawl.jsonl"
+    result = run("brawl", "-p", "3", "--agents", ",".join(AGENTS), "-n", "6", "-w", "1", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    meta, rows = read_meta(out), list(iter_rows(out))
+    assert sorted(r["index"] for r in rows) == list(range(6))
+    for row in rows:
+        assert sorted(row["ranks"])[0] == 0 and len(row["ranks"]) == 3 and len(row["deck"]) == 3
+        assert result_row(replay_row(row, meta)) == row
+    report = build_report(rows, meta)
+    assert report.players == 3 and len(report.seats) == 3
+    assert sum(report.pair(a, b).games for a in range(3) for b in range(3) if a != b) == 6 * 6
