@@ -129,7 +129,7 @@ class RayBackend:
                 else:
                     ray.init(num_cpus=self.workers, include_dashboard=False,
                              logging_level=logging.ERROR, log_to_driver=False)
-            except (ConnectionError, ValueError, RuntimeError) as exc:
+            except Exception as exc:  # Ray raises plain Exception too (a start-up timeout)
                 where = self.address or "a local Ray"
                 raise BackendError(f"cannot start Ray at {where}: {exc}") from None
         return ray
