@@ -168,10 +168,36 @@ def _ff_tcg() -> GameSupport:
     )
 
 
+def _conflictus() -> GameSupport:
+    from ..games.conflictus import ConflictusOptions, starter_decks
+    from . import conflictus_view
+
+    generic = generic_rules(ConflictusOptions)
+
+    def parse_rules(text: str) -> dict[str, Any]:
+        values = generic(text)
+        if isinstance(values.get("card_files"), str):  # card_files=a.toml;b.toml
+            values["card_files"] = tuple(p for p in values["card_files"].split(";") if p)
+        return values
+
+    return GameSupport(
+        rules_example="mulligan=turn_order,attack=left",
+        parse_rules=parse_rules,
+        card_rows=conflictus_view.card_rows,
+        card_table=conflictus_view.card_table,
+        render_view=conflictus_view.render_view,
+        describe_game_events=conflictus_view.describe_events,
+        game_for_position=conflictus_view.game_for_position,
+        rules_line=conflictus_view.rules_line,
+        named_decks=lambda: dict(starter_decks()),
+    )
+
+
 SUPPORT: dict[str, Callable[[], GameSupport]] = {
     "triple-triad": _triple_triad,
     "forge-fury": _forge_fury,
     "ff-tcg": _ff_tcg,
+    "conflictus": _conflictus,
 }
 
 

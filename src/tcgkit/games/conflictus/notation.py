@@ -60,7 +60,8 @@ def public_json(state: Any) -> dict[str, Any]:
 def state_to_json(state: Any) -> dict[str, Any]:
     data = public_json(state)
     data.update({
-        "players": state.n, "kind": state.kind[:], "rng": state.rng.state,
+        "options": state.game.options_json(), "players": state.n, "kind": state.kind[:],
+        "rng": state.rng.state,
         "zones": {name: [z[:] for z in getattr(state, name)] for name in state.ZONES},
         "choices": sorted([p, v] for p, v in state.choices.items()),
         "events": [[e.kind, e.data, sorted(e.visible_to) if e.visible_to is not None else None, e.redacted]
@@ -166,6 +167,8 @@ def info(state: Any, viewer: int | None) -> dict[str, Any]:
         "phase": state.phase, "active": state.active, "round": state.round,
         "priority": state.decisions[-1].player if state.decisions else None,
         "free_sources": [[c for c in state.field[p] if c not in state.used] for p in range(state.n)],
+        "stats": {state.label(c): [state.stat(c, s) for s in ("attack", "defense", "tombo")]
+                  for p in range(state.n) for c in state.tops(p)},
     }
 
 
