@@ -18,7 +18,7 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from ..kernel.actions import Action
-from ..kernel.errors import OptionsError
+from ..kernel.errors import NotationError, OptionsError, TcgkitError
 from ..kernel.game import Game, Outcome, State
 from ..kernel.limits import DEFAULTS as LIMIT_DEFAULTS
 from ..kernel.registry import find_game, load_game
@@ -264,4 +264,25 @@ def game_from_position(game_name: str, text: str) -> tuple[Game, State]:
     entry = find_game(game_name)
     maker = support_for(entry.cls).game_for_position
     game = maker(text) if maker else load_game(entry.name)
-    return game, game.state_from_notation(text)
+    return game, checked_position(game, text)
+
+
+def checked_position(game: Game, text: str) -> State:
+    """The state a position from outside shows, refused whole when the game cannot make
+    sense of it: a reader's own error, or any failure reading it or looking at the state it
+    gives (its cards, legal moves and views), becomes one ``NotationError``."""
+    try:
+        state = game.state_from_notation(text)
+        state.check_invariants()
+        state.legal_actions()
+        for viewer in (None, *range(game.num_players)):
+            state.view(viewer)
+    except TcgkitError:
+        raise
+    except (AssertionError, ArithmeticError, LookupError, TypeError, ValueError,
+            AttributeError, RecursionError) as exc:
+        raise NotationError(
+            f"position: not a valid {game.title} position ({type(exc).__name__}: "
+            f"{str(exc)[:60]})"
+        ) from None
+    return state

@@ -18,6 +18,7 @@ from ..kernel.limits import play
 from ..kernel.replay import Record, game_of, replay, verify
 from .errors import CliError
 from .files import write_json_atomic
+from .game_support import checked_position
 from .saves import write_save
 from .undo import first_telling_after
 
@@ -62,6 +63,8 @@ class Match:
                 f"{game.card_data_hash()}; the game cannot continue with other cards "
                 "('tcgkit replay --force' shows how it would go)"
             )
+        if record.position is not None:  # from outside: refused whole when it makes no sense
+            checked_position(game, record.position)
         verify(record, force=True)  # every action, with clear messages
         start = replay(record, upto=0, force=True)
         return Match(start.game, record.seed, start, record, list(record.actions))

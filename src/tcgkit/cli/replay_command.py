@@ -10,10 +10,10 @@ import typer
 
 from ..kernel.errors import ReplayError
 from ..kernel.limits import play
-from ..kernel.replay import replay, verify
+from ..kernel.replay import game_of, replay, verify
 from .console import make_console
 from .errors import CliError, reports_errors, usage_error
-from .game_support import describe_events, describe_outcome, render_view, rules_line
+from .game_support import checked_position, describe_events, describe_outcome, render_view, rules_line
 from .profile import load_profile
 from .saves import read_save
 from .seats import Seats
@@ -45,6 +45,8 @@ def replay_record(
     secret = load_profile().secret
     record = read_save(file, bytes.fromhex(secret) if secret else None).record
     try:
+        if record.position is not None:  # from outside: refused whole when it makes no sense
+            checked_position(game_of(record), record.position)
         state = verify(record, force=force)
     except ReplayError as exc:
         raise CliError(f"{file}: {exc}") from None
