@@ -25,8 +25,12 @@ def test_a_card_file_error_does_not_echo_the_file(run, tmp_path):
     assert "hunter2" not in line and "header" in line
 
 
-def test_a_card_file_that_never_ends_is_refused_by_size(run):
+def test_a_card_file_that_never_ends_is_refused(run, tmp_path):
     line = one_line_error(run("play", "tt", "--hotseat", "--rules", "card_file=/dev/zero", input=""))
+    assert "not a regular file" in line
+    big = tmp_path / "big.csv"
+    big.write_bytes(b"x" * (17 * 1024 * 1024))
+    line = one_line_error(run("play", "tt", "--hotseat", "--rules", f"card_file={big}", input=""))
     assert "larger than" in line
 
 

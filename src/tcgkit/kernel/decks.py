@@ -7,13 +7,15 @@ game's problems ("card 12: ...", a 1-based index into the deck) can name the lin
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import DeckError
-from .files import MAX_FILE_BYTES, FileTooLarge, write_text_atomic
+from .files import MAX_FILE_BYTES, FileTooLarge, NotAFile, write_text_atomic
 
 COMMENT = "//"
 _CARD_INDEX = re.compile(r"\bcard (\d+)\b")
@@ -73,6 +75,8 @@ def parse_deck(text: str, path: str = "") -> DeckFile:
 def read_deck(path: str | Path) -> DeckFile:
     """Read a deck file; ``DeckError`` names the file when it cannot be read as UTF-8 text."""
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise NotAFile(0, "not a regular file", str(path))
         with open(path, "rb") as source:
             data = source.read(MAX_FILE_BYTES + 1)
         if len(data) > MAX_FILE_BYTES:

@@ -12,11 +12,16 @@ same target recognises (its process is gone) and removes.
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 
 MAX_FILE_BYTES = 16 * 1024 * 1024
 """The largest file tcgkit reads (a 1,200-action record is about 30 KB)."""
 BOM = "\ufeff"
+
+
+class NotAFile(OSError):
+    """A path that is not a regular file (a device such as /dev/zero, a pipe, a folder)."""
 
 
 class FileTooLarge(OSError):
@@ -25,7 +30,11 @@ class FileTooLarge(OSError):
 
 def read_text_limited(path: str | Path, limit: int = MAX_FILE_BYTES) -> str:
     """The UTF-8 text of ``path`` without a leading byte-order mark. Raises ``OSError``
-    (``FileTooLarge`` past ``limit`` bytes) or ``UnicodeDecodeError``."""
+    (``NotAFile`` for a device, pipe or folder, which a record naming it could otherwise
+    make us read forever or wait on; ``FileTooLarge`` past ``limit`` bytes) or
+    ``UnicodeDecodeError``."""
+    if not stat.S_ISREG(os.stat(path).st_mode):
+        raise NotAFile(0, "not a regular file", str(path))
     with open(path, "rb") as source:
         data = source.read(limit + 1)
     if len(data) > limit:
