@@ -9,7 +9,7 @@ import pytest
 
 from tcgkit.agents import make_agent
 from tcgkit.kernel.errors import OptionsError
-from tcgkit.kernel.limits import DEFAULTS, play
+from tcgkit.kernel.limits import DEFAULTS, Tally, play
 from tcgkit.kernel.registry import load_game
 from tcgkit.kernel.replay import Record, replay
 from tcgkit.kernel.rng import Rng
@@ -27,10 +27,11 @@ def looper_game(**limits: int):
 
 def play_greedy(game, state, cap: int = 3000) -> int:
     agents = [make_agent("greedy", game) for _ in range(game.num_players)]
-    played = 0
+    played, tally = 0, Tally()
     while not state.is_terminal and played < cap:
         player = state.to_move
-        play(state, agents[player].act(state.view(player), state.legal_actions(), Rng(played)))
+        play(state, agents[player].act(state.view(player), state.legal_actions(), Rng(played)),
+             tally)
         played += 1
     return played
 
@@ -45,12 +46,12 @@ def test_a_card_used_again_and_again_ends_the_game_as_a_draw():
     assert outcome.reason == "the decision limit: more than 40 decisions in one turn"
 
 
-@pytest.mark.parametrize("name", ["triple-triad", "forge-fury", "ff-tcg"])
+@pytest.mark.parametrize("name", ["triple-triad", "forge-fury", "ff-tcg", "conflictus"])
 def test_every_game_ends_as_a_draw_past_the_game_limit(name):
     game = load_game(name, {"max_decisions": 3})
-    state = game.new_state(2)
+    state, tally = game.new_state(2), Tally()
     while not state.is_terminal:
-        play(state, state.legal_actions()[0])
+        play(state, state.legal_actions()[0], tally)
     assert state.outcome.winner is None
     assert state.outcome.reason == "the decision limit: more than 3 decisions in the game"
     assert state.legal_actions() == []
@@ -60,11 +61,11 @@ def test_every_game_ends_as_a_draw_past_the_game_limit(name):
 def test_a_record_replays_to_the_same_limit_draw():
     game = load_game("forge-fury", {"max_decisions": 4})
     state = game.new_state(5)
-    record = Record.start(game, 5, None)
+    record, tally = Record.start(game, 5, None), Tally()
     while not state.is_terminal:
         action = state.legal_actions()[-1]
         record.actions.append(str(action))
-        play(state, action)
+        play(state, action, tally)
     assert replay(record).outcome == state.outcome
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from ..kernel.actions import Action
 from ..kernel.errors import ReplayMismatch
 from ..kernel.game import Deck, Game, State
-from ..kernel.limits import play
+from ..kernel.limits import Tally, play
 from ..kernel.replay import Record, game_of, replay, verify
 from .errors import CliError
 from .files import write_json_atomic
@@ -35,12 +35,14 @@ class Match:
     agent_seed: int | None = None  # the AI's own stream; None: derived from the seed
     key: bytes | None = None  # the profile's secret: saves are signed and sealed with it
     state: State = field(init=False)
+    tally: Tally = field(init=False)  # the decision limits' count, from ``start``
 
     def __post_init__(self) -> None:
         self._replay(self.actions)
 
     def _replay(self, actions: list[str]) -> None:
         self.state = self.start.clone()
+        self.tally = Tally()
         self.actions, self.movers = [], []
         for text in actions:
             self.play(self.state.parse_action(text))
@@ -78,7 +80,7 @@ class Match:
         index of its first event."""
         since = len(self.state.events)
         mover = self.state.to_move
-        play(self.state, action)
+        play(self.state, action, self.tally)
         self.actions.append(str(action))
         self.movers.append(-1 if mover is None else mover)
         return since

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from ..kernel.errors import ReplayError
-from ..kernel.limits import play
+from ..kernel.limits import Tally, play
 from ..kernel.replay import game_of, replay, verify
 from .console import make_console
 from .errors import CliError, reports_errors, usage_error
@@ -68,9 +68,10 @@ def replay_record(
     if step:
         seen = 0
         now = replay(record, upto=0, force=force)  # then one action at a time: linear
+        tally = Tally()
         for number in range(len(record.actions) + 1):
             if number:
-                play(now, now.parse_action(record.actions[number - 1]))
+                play(now, now.parse_action(record.actions[number - 1]), tally)
             events = now.events_since(seen, None)
             seen = len(now.events)
             prefix = f"{number}. " if number else ""

@@ -140,15 +140,11 @@ class State(ABC, Generic[GameT]):
     and ``events`` (what happened so far) and implement the abstract methods.
     """
 
-    # subclasses list their own: a state is cloned often, and kept small. The kernel's:
-    # the decision limits' count (``limits.play``), unset until the first decision played
-    # through it, and not copied by ``clone`` (search plays unchecked, from any point).
-    __slots__ = ("decision_count",)
+    __slots__ = ()  # subclasses list their own: a state is cloned often, and kept small
 
     game: GameT
     decisions: list[Decision]
     events: list[Event]
-    decision_count: tuple[int, int | None, int]  # (in the game, whose turn, in the turn)
 
     # -- whose decision ---------------------------------------------------------------
     @property

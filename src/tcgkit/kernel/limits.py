@@ -3,7 +3,8 @@
 Every game takes two kernel options beside its own (like ``players``):
 ``max_decisions`` (decisions in the whole game) and ``max_turn_decisions`` (decisions in
 one turn, a turn being a run of decisions by one player). Every driver of a game (the
-replay, ``sim``, the terminal's match) plays its decisions through ``play``, which counts:
+replay, ``sim``, the terminal's match) plays its decisions through ``play`` with a ``Tally``
+of the game, which counts:
 the decision that goes past a limit is played, and then the game ends as a draw whose reason
 names the limit (``State.end_as_draw``). Search plays unchecked and uncounted: its play-outs
 have their own depth limits. The defaults are far above any real game, so play under them
@@ -61,17 +62,24 @@ class Limits:
         return None
 
 
-def play(state: State[Any], action: Action) -> None:
-    """``state.apply(action)``, counted against the game's limits: past one, the game ends as
-    a draw naming it. An illegal action raises and changes nothing (the count included)."""
+@dataclass(slots=True)
+class Tally:
+    """A driver's count of one game's decisions: in the game, and in the current turn (a
+    run of decisions by ``player``). Kept by the driver, beside the state it plays."""
+
+    decided: int = 0
+    player: int | None = None
+    streak: int = 0
+
+
+def play(state: State[Any], action: Action, tally: Tally) -> None:
+    """``state.apply(action)``, counted in ``tally`` against the game's limits: past one, the
+    game ends as a draw naming it. An illegal action raises and changes nothing (the count
+    included)."""
     mover = state.to_move
     state.apply(action)
-    try:
-        decided, player, streak = state.decision_count
-    except AttributeError:  # the first decision counted on this state
-        decided, player, streak = 0, mover, 0
-    streak = streak + 1 if player == mover else 1
-    state.decision_count = (decided + 1, mover, streak)
-    ended = state.game.limits.passed(decided + 1, streak)
+    tally.streak = tally.streak + 1 if tally.player == mover else 1
+    tally.decided, tally.player = tally.decided + 1, mover
+    ended = state.game.limits.passed(tally.decided, tally.streak)
     if ended is not None and not state.is_terminal:
         state.end_as_draw(ended)

@@ -16,7 +16,7 @@ from .._version import __version__
 from .errors import ReplayError, ReplayMismatch, TcgkitError
 from .files import read_text_limited, write_text_atomic
 from .game import Deck, Game, State
-from .limits import play
+from .limits import Tally, play
 from .registry import load_game
 
 FORMAT = 1
@@ -138,9 +138,10 @@ def replay(record: Record, *, upto: int | None = None, force: bool = False) -> S
             state = game.new_state(record.seed, record.decks)
     except TcgkitError as exc:
         raise ReplayMismatch(f"the record's setup does not start a game: {exc}") from None
+    tally = Tally()
     for number, text in enumerate(record.actions[:upto], start=1):
         try:
-            play(state, state.parse_action(text))
+            play(state, state.parse_action(text), tally)
         except TcgkitError as exc:
             raise ReplayMismatch(f"action {number} '{text}' does not replay: {exc}") from None
     return state

@@ -27,7 +27,7 @@ from ..agents import make_agent
 from ..games import load_game
 from ..kernel.errors import TcgkitError
 from ..kernel.game import Deck, Game
-from ..kernel.limits import play
+from ..kernel.limits import Tally, play
 from ..kernel.rng import Rng, derive_seed
 from .backends import Backend, Job, make_backend
 from .cards import card_facts, starting_cards
@@ -103,13 +103,14 @@ def play_game(game: Game, agents: Sequence[str], seed: int, index: int,
     seated = [make_agent(name, game) for name in seats]
     rngs = [Rng(derive_seed(seed, index, p + 1)) for p in range(players)]
     count = 0
+    tally = Tally()
     while not state.is_terminal:
         player = state.to_move
         assert player is not None
         legal = state.legal_actions()
         action = seated[player].act(state.view(player), legal, rngs[player])
         try:
-            play(state, action)
+            play(state, action, tally)
         except TcgkitError as exc:
             raise SimError(
                 f"game {index} (seed {game_seed}): agent {seats[player]!r} as player "
