@@ -44,11 +44,18 @@ def tcgkit_loop(mode: str, checked: bool) -> Loop:
             i = count[0]
             count[0] += 1
             state = game.new_state(i, decks[i % DECK_POOL])
-            apply = state.apply if checked else state.apply_unchecked
             legal = state.legal_actions
+            if checked:
+                apply = state.apply
+                while state.decisions:
+                    actions = legal()
+                    apply(actions[below(len(actions))], state.decisions[-1].player)
+                    decisions += 1
+                continue
+            apply_unchecked = state.apply_unchecked
             while state.decisions:
                 actions = legal()
-                apply(actions[below(len(actions))])
+                apply_unchecked(actions[below(len(actions))])
                 decisions += 1
         return decisions
 

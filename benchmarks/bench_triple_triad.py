@@ -67,10 +67,16 @@ def tcgkit_loop(checked: bool, seed: int = 1, chooser: str = "tcgkit") -> Loop:
         counter[0] += n
         for i in range(start, start + n):
             state = game.new_state(i, decks[i % DECK_POOL])
-            apply = state.apply if checked else state.apply_unchecked
             legal_actions = state.legal_actions
+            if checked:
+                apply = state.apply
+                while not state.is_terminal:
+                    apply(choice(legal_actions()), state.decisions[-1].player)
+                    decisions += 1
+                continue
+            apply_unchecked = state.apply_unchecked
             while not state.is_terminal:
-                apply(choice(legal_actions()))
+                apply_unchecked(choice(legal_actions()))
                 decisions += 1
         return decisions
 

@@ -158,7 +158,7 @@ def play(game: Any, seed: int, decks: list[list[str]] | None) -> Iterator[str]:
         player = state.to_move
         legal = state.legal_actions()
         action = legal[agent.below(len(legal))]
-        state.apply(action)
+        state.apply(action, player)
         views = " ".join(view_digest(state, v) for v in viewers)
         yield f"{step} p{player} {action} | {len(legal)} | {views}"
         step += 1

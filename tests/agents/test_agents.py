@@ -15,7 +15,7 @@ from tcgkit.kernel.rng import Rng
 
 def advance(state, rng, until):
     while not until(state):
-        state.apply(rng.choice(state.legal_actions()))
+        state.apply(rng.choice(state.legal_actions()), state.to_move)
     return state
 
 
@@ -33,7 +33,7 @@ def test_every_agent_plays_whole_games_with_legal_actions(game_name):
             legal = state.legal_actions()
             action = agent.act(state.view(state.to_move), legal, rng)
             assert action in legal
-            state.apply(action)
+            state.apply(action, state.to_move)
 
 
 def test_unknown_agents_are_named_with_the_known_ones():
@@ -53,7 +53,7 @@ def test_triple_triad_greedy_takes_the_most_cards():
     )
     action = make_agent("greedy", game).act(state.view(1), state.legal_actions(), Rng(0))
     after = state.clone()
-    after.apply(action)
+    after.apply(action, after.to_move)
     assert after.score(1) == 6  # one capture: the most any move gets here
 
 
@@ -66,7 +66,7 @@ def test_forge_fury_greedy_names_its_strongest_colour_and_plays_its_highest():
     action = greedy.act(state.view(chooser), state.legal_actions(), Rng(0))
     best = max(max(c.values) for c in hand)
     assert any(c.values[action.colour] == best for c in hand)
-    state.apply(action)
+    state.apply(action, state.to_move)
     pick = greedy.act(state.view(state.to_move), state.legal_actions(), Rng(0))
     mover_hand = [game.cards[c] for c in state.hands[state.to_move]]
     assert game.cards[pick.card].values[action.colour] == max(c.values[action.colour] for c in mover_hand)

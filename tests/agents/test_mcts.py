@@ -30,9 +30,9 @@ def positions(game, seed: int, count: int):
     out = []
     while not state.is_terminal and len(out) < count:
         out.append(state.clone())
-        state.apply(rng.choice(state.legal_actions()))
+        state.apply(rng.choice(state.legal_actions()), state.to_move)
         if not state.is_terminal:
-            state.apply(rng.choice(state.legal_actions()))
+            state.apply(rng.choice(state.legal_actions()), state.to_move)
     return out
 
 
@@ -76,7 +76,7 @@ def test_plays_whole_games_against_itself_in_forge_fury():
     state = game.new_state(8)
     rng = Rng(9)
     while not state.is_terminal:
-        state.apply(agent.act(state.view(state.to_move), state.legal_actions(), rng))
+        state.apply(agent.act(state.view(state.to_move), state.legal_actions(), rng), state.to_move)
     assert state.outcome is not None
 
 
@@ -121,7 +121,7 @@ def test_sealed_picks_still_differ_in_what_is_hidden():
     state = game.new_state(4)
     rng = Rng(5)
     while not _one_pick_sealed(state):
-        state.apply(rng.choice(state.legal_actions()))
+        state.apply(rng.choice(state.legal_actions()), state.to_move)
     player = state.to_move
     agent = ISMCTSAgent(game, iterations=100)
     mine = str(choose(agent, state, 3))
@@ -146,7 +146,7 @@ def test_open_triple_triad_is_plain_search_and_sees_a_win():
         state = game.new_state(seed)
         rng = Rng(seed)
         while len([c for c in state.board if c < 0]) > 2:
-            state.apply(rng.choice(state.legal_actions()))
+            state.apply(rng.choice(state.legal_actions()), state.to_move)
         me = state.to_move
         best = max(_final_score(state, a, me) for a in state.legal_actions())
         action = choose(agent, state, seed)
@@ -156,11 +156,11 @@ def test_open_triple_triad_is_plain_search_and_sees_a_win():
 def _final_score(state, action, me) -> int:
     """``me``'s best result after ``action``: the rival then has one forced-cell move."""
     after = state.clone()
-    after.apply(action)
+    after.apply(action, after.to_move)
     results = []
     for reply in after.legal_actions():
         end = after.clone()
-        end.apply(reply)
+        end.apply(reply, end.to_move)
         out = end.outcome.returns()[me]
         results.append(out)
     return min(results) if results else after.outcome.returns()[me]
@@ -186,7 +186,7 @@ def test_a_sealed_reply_is_chosen_without_knowing_the_sealed_pick():
     state = game.new_state(6)
     rng = Rng(7)
     while not (state.pending.kind == "pick" and _first_picker(state)):
-        state.apply(rng.choice(state.legal_actions()))
+        state.apply(rng.choice(state.legal_actions()), state.to_move)
     agent = ISMCTSAgent(game, iterations=60)
     root = agent.search(state.view(state.to_move), Rng(1))
     children = list(root.children.values())

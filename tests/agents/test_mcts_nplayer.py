@@ -21,7 +21,7 @@ def play(game, agents, seed: int):
         p = state.to_move
         action = agents[p].act(state.view(p), state.legal_actions(), rngs[p])
         assert action in state.legal_actions()
-        state.apply(action)
+        state.apply(action, state.to_move)
     return state.outcome
 
 

@@ -36,7 +36,7 @@ def _positions(game, seed: int, count: int):
             out.append(state.clone())
         for _ in range(3):
             if not state.is_terminal:
-                state.apply(rng.choice(state.legal_actions()))
+                state.apply(rng.choice(state.legal_actions()), state.to_move)
     return out
 
 

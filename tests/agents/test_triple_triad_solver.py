@@ -65,7 +65,7 @@ def random_position(options: dict, seed: int, empty: int, duplicates: bool = Fal
     if options.get("elemental"):
         state.elements = [rng.below(9) for _ in range(9)]  # many elements: more to test
     while state.board.count(-1) > empty:
-        state.apply(rng.choice(state.legal_actions()))
+        state.apply(rng.choice(state.legal_actions()), state.to_move)
     return state
 
 
@@ -136,7 +136,7 @@ def test_perfect_agent_without_open_does_not_peek():
     state = game.new_state(3)
     rng = Rng(4)
     while state.board.count(-1) > 5:
-        state.apply(rng.choice(state.legal_actions()))
+        state.apply(rng.choice(state.legal_actions()), state.to_move)
     view = state.view(state.to_move)
     assert "cards" not in view["zones"][f"hand{1 - state.to_move}"]
     agent = make_agent("perfect", game)

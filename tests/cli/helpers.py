@@ -65,7 +65,7 @@ def plan_vs_ai(
             moves.append(str(action))
         else:
             action = agent_choice(match, mover, ai)
-        match.play(action)
+        match.play(action, match.state.to_move)
     return Planned(moves, match)
 
 
@@ -76,7 +76,7 @@ def plan_hotseat(seed: int, rules: str = "-") -> Planned:
     while not match.state.is_terminal:
         action = first_legal(match, match.state.to_move)
         moves.append(str(action))
-        match.play(action)
+        match.play(action, match.state.to_move)
     return Planned(moves, match)
 
 

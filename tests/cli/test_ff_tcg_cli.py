@@ -45,7 +45,7 @@ def plan(seed: int, *, vs: str = "random", hotseat: bool = False, limit: int | N
             moves.append(str(action))
         else:
             action = agent_choice(match, mover, ai)
-        match.play(action)
+        match.play(action, match.state.to_move)
     return Plan(moves, match)
 
 

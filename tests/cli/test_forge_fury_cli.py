@@ -56,7 +56,7 @@ def plan(
             moves.append(str(action))
         else:
             action = agent_choice(match, mover, ai)
-        match.play(action)
+        match.play(action, match.state.to_move)
     return Plan(moves, match)
 
 
@@ -303,7 +303,7 @@ def test_a_pasted_position_and_the_card_list(run, home):
     game_plan = plan(5)
     start = Match.new(game_plan.match.game, 5, None)
     for action in game_plan.match.actions[:6]:
-        start.play(start.state.parse_action(action))
+        start.play(start.state.parse_action(action, start.state.to_move), start.state.to_move)
     position = start.state.to_notation()
     result = play(run, "--position", position, "--as", str(start.state.to_move), input="quit\n")
     assert result.exit_code == 0, result.output

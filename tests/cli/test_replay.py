@@ -132,7 +132,7 @@ def test_step_replays_each_action_a_bounded_number_of_times(run, record_file, mo
     parsed = []
     original = TripleTriadState.parse_action
     monkeypatch.setattr(TripleTriadState, "parse_action",
-                        lambda self, text: parsed.append(text) or original(self, text))
+                        lambda self, text, player: parsed.append(text) or original(self, text, player))
     result = run("replay", "--step", "--no-color", str(path))
     assert result.exit_code == 0, result.output
     assert len(parsed) <= 2 * len(plan.match.actions)

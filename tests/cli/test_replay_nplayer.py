@@ -15,7 +15,7 @@ def test_a_four_player_record_replays_with_places_and_the_elimination_order(run,
     while not state.is_terminal:
         action = rng.choice(state.legal_actions())
         record.actions.append(str(action))
-        state.apply(action)
+        state.apply(action, state.to_move)
     record.finish(state)
     path = tmp_path / "game.json"
     record.save(path)

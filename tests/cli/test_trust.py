@@ -194,7 +194,7 @@ def test_the_ai_chooses_from_its_own_stream(run, home):
     for agent_seed in (1, 2, 3, 4):
         match = Match.new(game, 7, decks)
         match.agent_seed = agent_seed
-        match.play(match.state.legal_actions()[0])
+        match.play(match.state.legal_actions()[0], match.state.to_move)
         picks[agent_seed] = agent_choice(match, 1, agent)
     assert len(set(picks.values())) > 1  # the deal's seed alone does not fix the AI's choice
 
@@ -208,28 +208,29 @@ def forge_fury_match() -> Match:
 def test_undo_never_takes_back_a_sealed_sign_after_it_is_revealed():
     match = forge_fury_match()
     legal = match.state.legal_actions()
-    match.play(legal[0])  # player 0: rps rock (sealed)
-    match.play(match.state.legal_actions()[1])  # player 1: paper, sealed, then both shown
+    match.play(legal[0], match.state.to_move)  # player 0: rps rock (sealed)
+    # player 1: paper, sealed, then both shown
+    match.play(match.state.legal_actions()[1], match.state.to_move)
     assert isinstance(match.undo_for(0), str)
     assert len(match.actions) == 2
 
 
 def test_undo_never_takes_back_my_move_that_revealed_the_rivals_sealed_sign():
     match = forge_fury_match()
-    match.play(match.state.legal_actions()[0])  # player 0 rock
-    match.play(match.state.legal_actions()[0])  # player 1 rock: a tie, again
-    match.play(match.state.legal_actions()[0])  # player 0 rock (sealed)
+    match.play(match.state.legal_actions()[0], match.state.to_move)  # player 0 rock
+    match.play(match.state.legal_actions()[0], match.state.to_move)  # player 1 rock: a tie, again
+    match.play(match.state.legal_actions()[0], match.state.to_move)  # player 0 rock (sealed)
     before = list(match.actions)
     # player 1 plays its sealed sign; now player 0 tries to undo its last (sealed) sign
-    match.play(match.state.legal_actions()[2])
+    match.play(match.state.legal_actions()[2], match.state.to_move)
     assert isinstance(match.undo_for(0), str)
     assert match.actions == [*before, match.actions[-1]]
 
 
 def test_undo_of_a_move_that_shows_nothing_hidden_is_allowed():
     match = Match.new(load_game("triple-triad", {"open": True}), 5, None)
-    match.play(match.state.legal_actions()[0])
-    match.play(match.state.legal_actions()[0])
+    match.play(match.state.legal_actions()[0], match.state.to_move)
+    match.play(match.state.legal_actions()[0], match.state.to_move)
     assert match.undo_for(0) == 2 and match.actions == []
 
 

@@ -92,7 +92,7 @@ def test_ff_tcg_help_and_hint_say_what_an_ability_does():
             if uses:
                 break
             legal = match.state.legal_actions()
-            match.play(legal[rng.below(len(legal))])
+            match.play(legal[rng.below(len(legal))], match.state.to_move)
         if uses:
             break
     assert uses, "no ability to use in 40 seeded games"
@@ -131,8 +131,8 @@ def test_the_triple_triad_board_fits_the_terminal_and_abbreviates_names_cleanly(
     longest = max(game.cards.cards, key=lambda c: len(c.name))
     state = game.new_state(3, [[longest.name] * 5, ["Geezard"] * 5])
     while state.to_move != 0:
-        state.apply(state.legal_actions()[0])
-    state.apply(state.legal_actions()[0])  # the longest name on the board
+        state.apply(state.legal_actions()[0], state.to_move)
+    state.apply(state.legal_actions()[0], state.to_move)  # the longest name on the board
     for width in (80, 50, 40):
         console = Console(width=width, record=True, color_system=None)
         console.print(render_view(game, state.view(0), Seats.versus(0, "greedy")))

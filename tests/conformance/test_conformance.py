@@ -52,7 +52,7 @@ def play_random(game: Game, seed: int, *, each_step=None) -> tuple[State, Record
         assert legal, "no legal action in a state that is not terminal"
         action = rng.choice(legal)
         record.actions.append(str(action))
-        state.apply(action)
+        state.apply(action, state.to_move)
         state.check_invariants()
     assert state.is_terminal, f"a random game ran past {MAX_ACTIONS} actions"
     assert state.legal_actions() == []
@@ -88,9 +88,9 @@ def test_every_legal_action_applies_and_round_trips_its_notation(cls, options):
 
     def check(state: State) -> None:
         for action in state.legal_actions():
-            assert state.parse_action(str(action)) == action, str(action)
+            assert state.parse_action(str(action), state.to_move) == action, str(action)
             after = state.clone()
-            after.apply(action)
+            after.apply(action, after.to_move)
             after.check_invariants()
 
     for seed in range(2):
@@ -112,7 +112,7 @@ def test_illegal_actions_raise_and_change_nothing(cls, options):
             if action in legal:
                 continue
             with pytest.raises(IllegalAction) as error:
-                state.apply(action)
+                state.apply(action, state.to_move)
             assert str(error.value)
             assert json.dumps(state.to_json(), sort_keys=True) == before
             rejected += 1
@@ -120,7 +120,7 @@ def test_illegal_actions_raise_and_change_nothing(cls, options):
     end, _ = play_random(game, 3, each_step=check)
     for action in seen[:5]:
         with pytest.raises(IllegalAction):
-            end.apply(action)
+            end.apply(action, end.to_move)
     assert rejected > 0
 
 
@@ -230,7 +230,7 @@ def test_a_sealed_choice_looks_the_same_whatever_was_chosen(cls, options):
         outcomes = []
         for action in state.legal_actions():
             after = state.clone()
-            after.apply(action)
+            after.apply(action, after.to_move)
             if after.pending is not None and after.pending.secret:
                 others = [v for v in players(game) if v != decision.player]
                 outcomes.append(

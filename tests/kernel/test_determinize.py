@@ -112,5 +112,5 @@ def test_forge_fury_determinize_keeps_the_view(options):
         other.check_invariants()
         assert other.view(me) == view
         checked += 1
-        state.apply(rng.choice(state.legal_actions()))
+        state.apply(rng.choice(state.legal_actions()), state.to_move)
     assert checked > 20

@@ -30,7 +30,7 @@ def play_greedy(game, state, cap: int = 3000) -> int:
     played, tally = 0, Tally()
     while not state.is_terminal and played < cap:
         player = state.to_move
-        play(state, agents[player].act(state.view(player), state.legal_actions(), Rng(played)),
+        play(state, agents[player].act(state.view(player), state.legal_actions(), Rng(played)), player,
              tally)
         played += 1
     return played
@@ -51,7 +51,7 @@ def test_every_game_ends_as_a_draw_past_the_game_limit(name):
     game = load_game(name, {"max_decisions": 3})
     state, tally = game.new_state(2), Tally()
     while not state.is_terminal:
-        play(state, state.legal_actions()[0], tally)
+        play(state, state.legal_actions()[0], state.to_move, tally)
     assert state.outcome.winner is None
     assert state.outcome.reason == "the decision limit: more than 3 decisions in the game"
     assert state.legal_actions() == []
@@ -65,7 +65,7 @@ def test_a_record_replays_to_the_same_limit_draw():
     while not state.is_terminal:
         action = state.legal_actions()[-1]
         record.actions.append(str(action))
-        play(state, action, tally)
+        play(state, action, state.to_move, tally)
     assert replay(record).outcome == state.outcome
 
 

@@ -40,7 +40,7 @@ def test_a_record_keeps_the_number_of_players():
     while not state.is_terminal:
         action = rng.choice(state.legal_actions())
         record.actions.append(str(action))
-        state.apply(action)
+        state.apply(action, state.to_move)
     record.finish(state)
     assert record.options == {"players": 4}
     with registered():

@@ -20,7 +20,7 @@ def played_record(game, seed=3) -> Record:
     while not state.is_terminal:
         action = rng.choice(state.legal_actions())
         record.actions.append(str(action))
-        state.apply(action)
+        state.apply(action, state.to_move)
     record.finish(state)
     return record
 
@@ -71,7 +71,7 @@ def test_an_unfinished_record_resumes_where_it_stopped(game):
     state = replay(partial)
     assert not state.is_terminal
     for text in record.actions[4:]:
-        state.apply(state.parse_action(text))
+        state.apply(state.parse_action(text, state.to_move), state.to_move)
     assert state.outcome.to_json() == record.outcome
 
 
@@ -116,7 +116,7 @@ def test_a_game_begun_from_a_position_records_it_and_replays(game, tmp_path):
     state = start.clone()
     for action in ("Caterchipillar@4",):
         record.actions.append(action)
-        state.apply(state.parse_action(action))
+        state.apply(state.parse_action(action, state.to_move), state.to_move)
     record.finish(state)
     path = tmp_path / "p.json"
     record.save(path)

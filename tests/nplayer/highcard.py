@@ -54,7 +54,7 @@ CALLS: list[Action] = [Call(True), Call(False)]
 
 class HighCardState(State):
     __slots__ = ("call", "decisions", "discard", "events", "game", "hands", "leader", "lives", "out",
-                 "points", "rng", "stock", "table")
+                 "points", "rng", "stock", "table", "version")
 
     def __init__(self, game: HighCard, rng: Rng) -> None:
         n = game.num_players
@@ -69,6 +69,7 @@ class HighCardState(State):
         self.call: bool | None = None  # this round's call once made: high (True) or low
         self.decisions: list[Decision] = []
         self.events: list[Event] = []
+        self.version = 0
 
     def alive(self) -> list[int]:
         return [p for p in range(self.game.num_players) if p not in self.out]
@@ -81,6 +82,7 @@ class HighCardState(State):
         return [Play(card) for card in sorted(self.hands[self.decisions[-1].player])]
 
     def apply_unchecked(self, action: Action) -> None:
+        self.version += 1
         player = self.decisions.pop().player
         if isinstance(action, Call):
             self.call = action.high
@@ -119,7 +121,13 @@ class HighCardState(State):
             self.leader = next(p for p in alive if p > self.leader) if self.leader < alive[-1] else alive[0]
             self.decisions.append(Decision(self.leader, "call"))
 
-    def parse_action(self, text: str) -> Action:
+    def decision_prompt(self, decision: Decision) -> str:
+        return "call this round high or low" if decision.kind == "call" else "play a card face down"
+
+    def default_action(self, decision: Decision) -> Action:
+        return self.legal_actions()[0]  # call high, or the lowest card of one's own hand
+
+    def parse_action(self, text: str, player: int) -> Action:
         word, _, rest = text.strip().partition(" ")
         rest = rest.strip()
         if word == "call" and rest in ("high", "low"):
@@ -135,6 +143,7 @@ class HighCardState(State):
         new.table, new.stock, new.discard = self.table[:], self.stock[:], self.discard[:]
         new.lives, new.points, new.out, new.leader = self.lives[:], self.points[:], self.out[:], self.leader
         new.decisions, new.events, new.call = self.decisions[:], self.events[:], self.call
+        new.version = self.version
         return new
 
     @property
@@ -161,7 +170,7 @@ class HighCardState(State):
         return {"players": self.game.num_players, "rng": self.rng.state, "hands": self.hands,
                 "table": self.table, "stock": self.stock, "discard": self.discard, "lives": self.lives,
                 "points": self.points, "out": self.out, "leader": self.leader, "call": self.call,
-                "to_move": self.to_move}
+                "to_move": self.to_move, "version": self.version}
 
     def to_notation(self) -> str:
         return json.dumps(self.to_json(), separators=(",", ":"))
@@ -209,6 +218,7 @@ class HighCard(Game):
             state.stock, state.discard = [int(c) for c in data["stock"]], [int(c) for c in data["discard"]]
             state.lives, state.points = [int(x) for x in data["lives"]], [int(x) for x in data["points"]]
             state.out, state.leader = [int(p) for p in data["out"]], int(data["leader"])
+            state.version = int(data.get("version", 0))
             call = state.call = data["call"]
             if call not in (None, True, False):
                 raise ValueError(f"call {call!r} is not true, false or null")
@@ -246,6 +256,7 @@ class HighCard(Game):
         assert isinstance(state, HighCardState)
         new = self.determinize(state.view(viewer), rng)
         new.events = state.events[:]  # no event shows a card before it is turned over
+        new.version = state.version
         return new
 
     def heuristic(self, state: State, player: int) -> float:

@@ -55,11 +55,14 @@ class BrawlOptions(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+PROMPTS = {"main": "cast a card from your hand or end your turn",
+           "respond": "respond with a fast card or pass", "discard": "discard a card from your hand",
+           ORDER_TRIGGERS: "choose which of your triggered abilities starts first"}
 
 
 class BrawlState(State):
     __slots__ = ("active", "boards", "cards", "decisions", "decks", "discards", "events", "finished", "game",
-                 "hands", "life", "out", "owners", "res", "rng", "shields")
+                 "hands", "life", "out", "owners", "res", "rng", "shields", "version")
 
     def __init__(self, game: Brawl, rng: Rng, cards: tuple[str, ...], owners: tuple[int, ...]) -> None:
         n = game.num_players
@@ -74,6 +77,7 @@ class BrawlState(State):
         self.res, self.shields = Resolution(), Replacements()
         self.decisions: list[Decision] = []
         self.events: list[Event] = []
+        self.version = 0
 
     def card(self, instance: int) -> Card:
         return self.game.by_id[self.cards[instance]]
@@ -119,6 +123,7 @@ class BrawlState(State):
         return out
 
     def apply_unchecked(self, action: Action) -> None:
+        self.version += 1
         top = self.decisions[-1]
         p = top.player
         if isinstance(action, Cast):
@@ -156,7 +161,14 @@ class BrawlState(State):
             self.res.stack.append(frame)
             MACHINE.open_window(self, "respond", turn_order(self.active, self.game.num_players))
 
-    def parse_action(self, text: str) -> Action:
+    def decision_prompt(self, decision: Decision) -> str:
+        return PROMPTS[decision.kind]
+
+    def default_action(self, decision: Decision) -> Action:
+        """Pass or end the turn; for a discard, the lowest card of one's own hand."""
+        return {"respond": PASS, "main": END}.get(decision.kind) or self.legal_actions()[0]
+
+    def parse_action(self, text: str, player: int) -> Action:
         words = text.split()
         if words in (["pass"], ["end"]):
             return PASS if words[0] == "pass" else END
@@ -325,7 +337,7 @@ class BrawlState(State):
     def to_json(self) -> dict[str, Any]:
         return {**self.public(), "rng": self.rng.state, "decks": [d[:] for d in self.decks],
                 "hands": [h[:] for h in self.hands], "discards": [d[:] for d in self.discards],
-                "boards": [b[:] for b in self.boards]}
+                "boards": [b[:] for b in self.boards], "version": self.version}
 
     def to_notation(self) -> str:
         return json.dumps(self.to_json(), separators=(",", ":"))
@@ -339,6 +351,7 @@ class BrawlState(State):
         new.active, new.finished = self.active, self.finished
         new.res, new.shields = self.res.copy(), self.shields.copy()
         new.decisions, new.events = self.decisions[:], self.events[:]
+        new.version = self.version
         return new
 
     def check_invariants(self) -> None:
@@ -465,6 +478,9 @@ class Brawl(Game):
             state.decide(int(d["player"]), d["kind"])
         if any(f.source >= len(cards) for f in state.res.stack + state.res.frames):
             raise ValueError("a frame names no card")
+        state.version = int(data.get("version", 0))
+        if state.version < 0:
+            raise ValueError(f"version {state.version} is negative")
         state.check_invariants()
         return state
 
@@ -495,6 +511,7 @@ class Brawl(Game):
         assert isinstance(state, BrawlState)
         new = self.determinize(state.view(viewer), rng)
         new.events = state.events[:]  # the events show a card only to those who may see it
+        new.version = state.version
         return new
 
 

@@ -58,18 +58,18 @@ def top(state: BrawlState) -> tuple[int, str]:
 
 def passes(state: BrawlState, count: int) -> None:
     for _ in range(count):
-        state.apply(PASS)
+        state.apply(PASS, state.to_move)
 
 
 def test_a_cast_opens_a_window_the_caster_first_and_a_response_resolves_first():
     state = position({0: ["spark"], 1: ["ward"]})
     assert top(state) == (0, "main")
-    state.apply(Cast(mine(state, 0, "spark"), 1))
+    state.apply(Cast(mine(state, 0, "spark"), 1), state.to_move)
     assert top(state) == (0, "respond") and state.legal_actions() == [PASS]  # no fast card left
-    state.apply(PASS)
+    state.apply(PASS, state.to_move)
     assert top(state) == (1, "respond")
     assert state.legal_actions() == [Cast(mine(state, 1, "ward")), PASS]
-    state.apply(Cast(mine(state, 1, "ward")))
+    state.apply(Cast(mine(state, 1, "ward")), state.to_move)
     assert top(state) == (1, "respond")  # the caster keeps priority; the round of passes restarts
     passes(state, 3)  # 1, 2 and 0 pass: Ward (the top) resolves, priority back to the active player
     assert top(state) == (0, "respond") and len(state.res.stack) == 1 and state.shields.entries
@@ -77,13 +77,13 @@ def test_a_cast_opens_a_window_the_caster_first_and_a_response_resolves_first():
     assert state.life == [5, 5, 5] and [e.kind for e in state.events][-2:] == ["pass", "prevented"]
     passes(state, 3)  # an empty stack: the window closes, the turn goes on
     assert top(state) == (0, "main") and state.res.windows == []
-    state.apply(END)
+    state.apply(END, state.to_move)
     assert state.active == 1 and not state.shields.entries  # Ward lasted until the end of the turn
 
 
 def test_triggers_wait_start_by_player_and_a_player_orders_different_ones():
     state = position({0: ["drain"]}, boards={1: ["thorns", "well"], 2: ["well"]})
-    state.apply(Cast(mine(state, 0, "drain")))
+    state.apply(Cast(mine(state, 0, "drain")), state.to_move)
     passes(state, 3)  # Drain resolves: 1 damage to player 1, then to player 2
     assert state.life == [5, 4, 4] and len(state.res.triggers) == 3
     assert top(state) == (1, "order_triggers")  # APNAP from player 0: player 1's two differ
@@ -92,7 +92,8 @@ def test_triggers_wait_start_by_player_and_a_player_orders_different_ones():
     saved = state.game.state_from_json(json.loads(json.dumps(state.to_json())))
     for position_ in (state, saved):
         hands = [len(h) for h in position_.hands]
-        position_.apply(First(well))  # the Well draws; then Thorns hits player 2, whose Well fires again
+        # the Well draws; then Thorns hits player 2, whose Well fires again
+        position_.apply(First(well), position_.to_move)
         assert [len(h) for h in position_.hands] == [hands[0], hands[1] + 1, hands[2] + 2]
         assert position_.life == [5, 4, 3] and position_.res.triggers == []
         assert top(position_) == (0, "respond")  # two identical Wells: no choice asked
@@ -104,10 +105,10 @@ def test_triggers_wait_start_by_player_and_a_player_orders_different_ones():
 def test_a_counter_stops_the_spell_and_pays_its_cost_when_it_resolves():
     state = position({0: ["fireball"], 1: ["counter", "drain"]})
     fireball = mine(state, 0, "fireball")
-    state.apply(Cast(fireball, 1))
-    state.apply(PASS)
+    state.apply(Cast(fireball, 1), state.to_move)
+    state.apply(PASS, state.to_move)
     assert Cast(mine(state, 1, "counter"), fireball) in state.legal_actions()
-    state.apply(Cast(mine(state, 1, "counter"), fireball))
+    state.apply(Cast(mine(state, 1, "counter"), fireball), state.to_move)
     passes(state, 3)
     assert state.hands[1] == [] and mine(state, 1, "drain") in state.discards[1]  # the cost: no choice left
     assert fireball in state.discards[0] and state.res.stack == [] and state.life == [5, 5, 5]
@@ -116,10 +117,11 @@ def test_a_counter_stops_the_spell_and_pays_its_cost_when_it_resolves():
 def test_a_counter_that_can_no_longer_pay_does_nothing():
     state = position({0: ["fireball"], 1: ["counter", "spark"]})
     fireball = mine(state, 0, "fireball")
-    state.apply(Cast(fireball, 1))
-    state.apply(PASS)
-    state.apply(Cast(mine(state, 1, "counter"), fireball))
-    state.apply(Cast(mine(state, 1, "spark"), 0))  # the hand is empty now: Counter's cost is unpaid
+    state.apply(Cast(fireball, 1), state.to_move)
+    state.apply(PASS, state.to_move)
+    state.apply(Cast(mine(state, 1, "counter"), fireball), state.to_move)
+    # the hand is empty now: Counter's cost is unpaid
+    state.apply(Cast(mine(state, 1, "spark"), 0), state.to_move)
     passes(state, 3)  # Spark resolves
     passes(state, 3)  # Counter resolves: it cannot pay, so it stops
     assert state.life[0] == 4 and [f.source for f in state.res.stack] == [fireball]
@@ -130,7 +132,7 @@ def test_a_counter_that_can_no_longer_pay_does_nothing():
 
 def test_insight_pauses_for_a_choice_and_a_saved_game_resumes_there():
     state = position({0: ["insight", "rally"]})
-    state.apply(Cast(mine(state, 0, "insight")))
+    state.apply(Cast(mine(state, 0, "insight")), state.to_move)
     passes(state, 3)
     assert top(state) == (0, "discard") and len(state.hands[0]) == 3
     assert state.res.frames[0].at == 3  # paused after the draw's step, before nothing else
@@ -139,31 +141,31 @@ def test_insight_pauses_for_a_choice_and_a_saved_game_resumes_there():
     assert saved.legal_actions() == state.legal_actions() == [Discard(c) for c in state.hands[0]]
     choice = mine(state, 0, "rally")
     for position_ in (state, saved):
-        position_.apply(Discard(choice))
+        position_.apply(Discard(choice), position_.to_move)
         assert top(position_) == (0, "respond") and choice in position_.discards[0]
     assert saved.to_json() == state.to_json()
 
 
 def test_a_player_out_leaves_the_stack_and_the_others_play_on():
     state = position({0: ["drain"], 1: ["spark"], 2: ["spark"]}, life=[5, 1, 5])
-    state.apply(Cast(mine(state, 0, "drain")))
-    state.apply(PASS)
+    state.apply(Cast(mine(state, 0, "drain")), state.to_move)
+    state.apply(PASS, state.to_move)
     spark1 = mine(state, 1, "spark")
-    state.apply(Cast(spark1, 0))
-    state.apply(PASS)
-    state.apply(Cast(mine(state, 2, "spark"), 1))
+    state.apply(Cast(spark1, 0), state.to_move)
+    state.apply(PASS, state.to_move)
+    state.apply(Cast(mine(state, 2, "spark"), 1), state.to_move)
     passes(state, 3)  # player 2's Spark: player 1 is out, and their Spark leaves the stack
     assert state.out == [1] and spark1 in state.discards[1]
     assert top(state) == (0, "respond")
     passes(state, 2)  # player 1 is out: a round of passes is 0 and 2
     assert state.life == [5, 0, 4] and state.outcome is None
     passes(state, 2)
-    state.apply(END)
+    state.apply(END, state.to_move)
     assert state.active == 2  # player 1's turn is skipped
     state.life[0] = 1
     state.hands[2] = [mine(state, 2, "spark")]  # back in hand for the test: one more Spark ends it
     state.discards[2].remove(state.hands[2][0])
-    state.apply(Cast(state.hands[2][0], 0))
+    state.apply(Cast(state.hands[2][0], 0), state.to_move)
     passes(state, 2)
     outcome = state.outcome
     assert outcome is not None and outcome.winner == 2 and outcome.eliminated == (1, 0)
@@ -181,9 +183,9 @@ def test_hands_and_decks_are_hidden():
 def test_bad_actions_and_positions_are_refused():
     state = position({0: ["spark"]})
     with pytest.raises(IllegalAction):
-        state.apply(Cast(mine(state, 0, "spark"), 0))  # not an opponent
+        state.apply(Cast(mine(state, 0, "spark"), 0), state.to_move)  # not an opponent
     with pytest.raises(NotationError, match="an action is"):
-        state.parse_action("cast spark")
+        state.parse_action("cast spark", state.to_move)
     data = state.to_json()
     with pytest.raises(NotationError, match="brawl state: .*a card is lost"):
         state.game.state_from_json({**data, "hands": [[], [], []]})

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..kernel.actions import Action
-from ..kernel.errors import ReplayMismatch
+from ..kernel.errors import IllegalAction, ReplayMismatch
 from ..kernel.game import Deck, Game, State
 from ..kernel.limits import Tally, play
 from ..kernel.replay import Record, game_of, replay, verify
@@ -45,7 +45,10 @@ class Match:
         self.tally = Tally()
         self.actions, self.movers = [], []
         for text in actions:
-            self.play(self.state.parse_action(text))
+            mover = self.state.to_move
+            if mover is None:
+                raise IllegalAction(f"'{text}' comes after the end of the game")
+            self.play(self.state.parse_action(text, mover), mover)
 
     @staticmethod
     def new(game: Game, seed: int, decks: list[Deck] | None) -> Match:
@@ -75,14 +78,13 @@ class Match:
     def from_position(game: Game, state: State, seed: int) -> Match:
         return Match(game, seed, state, Record.from_position(state))
 
-    def play(self, action: Action) -> int:
-        """Apply ``action`` (``IllegalAction`` leaves everything as it was); returns the
-        index of its first event."""
-        since = len(self.state.events)
-        mover = self.state.to_move
-        play(self.state, action, self.tally)
+    def play(self, action: Action, player: int) -> int:
+        """Apply ``player``'s ``action`` (``IllegalAction`` leaves everything as it was);
+        returns the cursor of its first event."""
+        since = self.state.event_count()
+        play(self.state, action, player, self.tally)
         self.actions.append(str(action))
-        self.movers.append(-1 if mover is None else mover)
+        self.movers.append(player)
         return since
 
     def take_back(self, count: int) -> None:

@@ -120,15 +120,15 @@ class PlayLoop:
         elif word == "board":
             self.shown = None
         else:
-            self.human_move(text)
+            self.human_move(text, mover)
         return None
 
     # -- moves --------------------------------------------------------------------------
-    def human_move(self, text: str) -> None:
+    def human_move(self, text: str, mover: int) -> None:
         state = self.match.state
         try:
-            action = state.parse_action(text)
-            since = self.match.play(action)
+            action = state.parse_action(text, mover)
+            since = self.match.play(action, mover)
         except TcgkitError as error:
             fits = without_ids(text, state.legal_actions())
             if len(fits) != 1:
@@ -136,12 +136,12 @@ class PlayLoop:
                 self.console.print(f"Not a move: {error}{hint}. Type 'help' for the moves.",
                                    markup=False)
                 return
-            since = self.match.play(fits[0])
+            since = self.match.play(fits[0], mover)
         self.news(since)
         self.save()
 
     def agent_turn(self, player: int) -> None:
-        since = self.match.play(agent_choice(self.match, player, self.agents[player]))
+        since = self.match.play(agent_choice(self.match, player, self.agents[player]), player)
         self.news(since)
         self.save()
 

@@ -71,9 +71,12 @@ def replay_record(
         tally = Tally()
         for number in range(len(record.actions) + 1):
             if number:
-                play(now, now.parse_action(record.actions[number - 1]), tally)
+                mover = now.to_move
+                if mover is None:
+                    raise ReplayError(f"action {number} comes after the end of the game")
+                play(now, now.parse_action(record.actions[number - 1], mover), mover, tally)
             events = now.events_since(seen, None)
-            seen = len(now.events)
+            seen = now.event_count()
             prefix = f"{number}. " if number else ""
             for line in describe_events(game, events, seats) or [""]:
                 console.print(prefix + line, markup=False)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..kernel.errors import TcgkitError
+from ..kernel.errors import IllegalAction, TcgkitError
 from ..kernel.game import State
 from ..kernel.rng import Rng, derive_seed
 
@@ -30,6 +30,14 @@ def hidden_counts(state: State[Any], viewer: int | None) -> dict[str, int]:
     }
 
 
+def play_text(state: State[Any], text: str) -> None:
+    """Play a recorded action's notation for the player to move."""
+    mover = state.to_move
+    if mover is None:
+        raise IllegalAction(f"'{text}' comes after the end of the game")
+    state.apply(state.parse_action(text, mover), mover)
+
+
 def telling(state: State[Any], text: str, viewer: int | None) -> bool:
     """Whether playing ``text`` at ``state`` tells ``viewer`` something hidden (see above).
     ``state`` is left as it was."""
@@ -37,7 +45,7 @@ def telling(state: State[Any], text: str, viewer: int | None) -> bool:
     if decision is not None and decision.secret and decision.player != viewer:
         return True
     after = state.clone()
-    after.apply(after.parse_action(text))
+    play_text(after, text)
     if hidden_counts(after, viewer) != hidden_counts(state, viewer):
         return True
     since = len(state.events)
@@ -45,7 +53,7 @@ def telling(state: State[Any], text: str, viewer: int | None) -> bool:
     for sample in range(REDEALS):
         other = state.game.redeal_hidden(state, viewer, Rng(derive_seed(REDEAL_STREAM, sample)))
         try:
-            other.apply(other.parse_action(text))
+            play_text(other, text)
         except TcgkitError:
             return True
         if (other.view(viewer), other.events_since(since, viewer)) != seen:
@@ -59,10 +67,10 @@ def first_telling_after(start: State[Any], actions: list[str], index: int,
     ``None``: undo may go back to ``index`` only when it is ``None``."""
     state = start.clone()
     for text in actions[:index]:
-        state.apply(state.parse_action(text))
+        play_text(state, text)
     last = None
     for number in range(index, len(actions)):
         if telling(state, actions[number], viewer):
             last = number
-        state.apply(state.parse_action(actions[number]))
+        play_text(state, actions[number])
     return last

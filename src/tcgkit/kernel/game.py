@@ -10,7 +10,7 @@ import json
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -136,8 +136,8 @@ GameT = TypeVar("GameT", bound="Game")
 class State(ABC, Generic[GameT]):
     """One position of a game, typed by its game (``State[TripleTriad]``).
 
-    Subclasses keep ``decisions`` (the stack of pending choices; the top is asked now)
-    and ``events`` (what happened so far) and implement the abstract methods.
+    Subclasses keep ``decisions`` (the stack of pending choices; the top is asked now),
+    ``events`` (what happened so far) and ``version``, and implement the abstract methods.
     """
 
     __slots__ = ()  # subclasses list their own: a state is cloned often, and kept small
@@ -145,6 +145,9 @@ class State(ABC, Generic[GameT]):
     game: GameT
     decisions: list[Decision]
     events: list[Event]
+    version: int
+    """How many actions were applied since the start: each ``apply_unchecked`` adds one;
+    ``clone`` and JSON keep it. A server tags what it sends with it."""
 
     # -- whose decision ---------------------------------------------------------------
     @property
@@ -160,25 +163,56 @@ class State(ABC, Generic[GameT]):
     def is_terminal(self) -> bool:
         return not self.decisions
 
+    def decision_for(self, viewer: int | None) -> Decision | None:
+        """The pending decision as ``viewer`` may know it: kind, player, secrecy and prompt
+        for everyone; the default action (what a turn timer takes) for the decider only."""
+        pending = self.pending
+        if pending is None:
+            return None
+        default = self.default_action(pending) if viewer == pending.player else None
+        return replace(pending, prompt=self.decision_prompt(pending), default=default)
+
+    @abstractmethod
+    def decision_prompt(self, decision: Decision) -> str:
+        """What ``decision`` asks, in a few words its player sees (public: no hidden card)."""
+
+    @abstractmethod
+    def default_action(self, decision: Decision) -> Action:
+        """The legal action a turn timer takes for the pending ``decision``: chosen from
+        what its player may see only, so taking it reveals nothing."""
+
+    def refusal(self, player: int) -> str | None:
+        """Why ``player`` may not act now (the game is over, or another player decides),
+        or ``None``. Only public facts: every game's ``illegal_reason`` asks this first."""
+        pending = self.pending
+        if pending is None:
+            return "the game is over"
+        if player != pending.player:
+            return f"it is player {pending.player}'s decision ({pending.kind}), not player {player}'s"
+        return None
+
     # -- moves --------------------------------------------------------------------------
     @abstractmethod
     def legal_actions(self) -> list[Action]:
         """Every action ``to_move`` may take now; empty only when the game is over."""
 
-    def illegal_reason(self, action: Action) -> str | None:
-        """Why ``action`` may not be taken now, or ``None`` when it is legal.
+    def illegal_reason(self, action: Action, player: int) -> str | None:
+        """Why ``player`` may not take ``action`` now, or ``None`` when it is legal. The
+        text depends only on what ``player`` may see.
 
         Games override this with precise reasons; the default compares with the legal list.
         """
-        if self.is_terminal:
-            return "the game is over"
+        refused = self.refusal(player)
+        if refused is not None:
+            return refused
         if action not in self.legal_actions():
             return f"{action} is not a legal action now"
         return None
 
-    def apply(self, action: Action) -> None:
-        """Check, then play ``action``. An illegal action raises and changes nothing."""
-        reason = self.illegal_reason(action)
+    def apply(self, action: Action, player: int) -> None:
+        """Check, then play ``action`` for ``player``. An illegal action (or a player who
+        is not ``to_move``) raises ``IllegalAction`` and changes nothing."""
+        reason = self.illegal_reason(action, player)
         if reason is not None:
             raise IllegalAction(reason)
         self.apply_unchecked(action)
@@ -191,11 +225,14 @@ class State(ABC, Generic[GameT]):
 
     @abstractmethod
     def apply_unchecked(self, action: Action) -> None:
-        """Play ``action`` without checking it: for search over legal actions only."""
+        """Play ``action`` for ``to_move`` without checking it (search over legal actions
+        only). Adds one to ``version``."""
 
     @abstractmethod
-    def parse_action(self, text: str) -> Action:
-        """Read an action's notation; ``NotationError`` says what is wrong with the text."""
+    def parse_action(self, text: str, player: int) -> Action:
+        """Read an action's notation as ``player`` wrote it (names resolve against what that
+        player may see); ``NotationError`` says what is wrong in words that reveal nothing
+        hidden from ``player``."""
 
     @abstractmethod
     def clone(self) -> State[GameT]: ...
@@ -228,8 +265,21 @@ class State(ABC, Generic[GameT]):
             "outcome": outcome.to_json() if outcome else None,
         }
 
+    def event_count(self) -> int:
+        """How many events happened so far: the cursor to give ``events_since`` next time."""
+        return len(self.events)
+
+    def events_from(self, index: int) -> list[Event]:
+        """The events from number ``index`` on, unredacted. Games whose ``events`` are built
+        from a log override this to build only the tail."""
+        return self.events[index:]
+
     def events_since(self, index: int = 0, viewer: int | None = None) -> list[dict[str, Any]]:
-        return redact(self.events, viewer, index)
+        """The events from number ``index`` on, as ``viewer`` may see them. A client keeps
+        ``event_count()`` as its cursor and asks again from there."""
+        if index < 0:
+            raise ValueError(f"event cursor {index} is negative")
+        return redact(self.events_from(index), viewer)
 
     # -- serialization ----------------------------------------------------------------------
     @abstractmethod

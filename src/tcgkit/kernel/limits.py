@@ -72,12 +72,12 @@ class Tally:
     streak: int = 0
 
 
-def play(state: State[Any], action: Action, tally: Tally) -> None:
-    """``state.apply(action)``, counted in ``tally`` against the game's limits: past one, the
-    game ends as a draw naming it. An illegal action raises and changes nothing (the count
-    included)."""
+def play(state: State[Any], action: Action, actor: int, tally: Tally) -> None:
+    """``state.apply(action, actor)``, counted in ``tally`` against the game's limits: past
+    one, the game ends as a draw naming it. An illegal action raises and changes nothing (the
+    count included)."""
     mover = state.to_move
-    state.apply(action)
+    state.apply(action, actor)
     tally.streak = tally.streak + 1 if tally.player == mover else 1
     tally.decided, tally.player = tally.decided + 1, mover
     ended = state.game.limits.passed(tally.decided, tally.streak)

@@ -140,8 +140,11 @@ def replay(record: Record, *, upto: int | None = None, force: bool = False) -> S
         raise ReplayMismatch(f"the record's setup does not start a game: {exc}") from None
     tally = Tally()
     for number, text in enumerate(record.actions[:upto], start=1):
+        player = state.to_move
+        if player is None:
+            raise ReplayMismatch(f"action {number} '{text}' does not replay: the game is over")
         try:
-            play(state, state.parse_action(text), tally)
+            play(state, state.parse_action(text, player), player, tally)
         except TcgkitError as exc:
             raise ReplayMismatch(f"action {number} '{text}' does not replay: {exc}") from None
     return state

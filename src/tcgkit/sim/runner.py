@@ -110,7 +110,7 @@ def play_game(game: Game, agents: Sequence[str], seed: int, index: int,
         legal = state.legal_actions()
         action = seated[player].act(state.view(player), legal, rngs[player])
         try:
-            play(state, action, tally)
+            play(state, action, player, tally)
         except TcgkitError as exc:
             raise SimError(
                 f"game {index} (seed {game_seed}): agent {seats[player]!r} as player "

@@ -114,7 +114,7 @@ def ident(text: str) -> int:
 def play(state: FFTcgState, *actions: str) -> FFTcgState:
     """Apply actions written in notation (checked), and return the state."""
     for text in actions:
-        state.apply(state.parse_action(text))
+        state.apply(state.parse_action(text, state.to_move), state.to_move)
         state.check_invariants()
     return state
 

@@ -30,7 +30,7 @@ def test_a_deck_out_in_the_middle_of_an_effect_leaves_no_choice_behind():
     actions = [line for line in RECORD.read_text().splitlines() if line and not line.startswith("#")]
     for text in actions:
         state.check_invariants()
-        state.apply(next(a for a in state.legal_actions() if str(a) == text))
+        state.apply(next(a for a in state.legal_actions() if str(a) == text), state.to_move)
     outcome = state.outcome
     assert outcome is not None and (outcome.winner, outcome.reason) == (0, "deck out")
     # The Red Mage's draw found no card: the game ended there, its discard never ran.
@@ -46,7 +46,7 @@ def test_random_games_that_lose_by_deck_out_keep_their_invariants():
         rng = Rng(seed)
         while state.decisions:
             legal = state.legal_actions()
-            state.apply(legal[rng.below(len(legal))])
+            state.apply(legal[rng.below(len(legal))], state.to_move)
             state.check_invariants()
         assert_nothing_pending(state)
         assert state.outcome is not None

@@ -48,7 +48,7 @@ def test_world_monsters_join_when_their_attack_requirement_holds(game):
     wolf, asp = label(state, "Wolf", "world", 0), label(state, "Asp", "world", 0)
     assert texts(state) == [f"attack {asp}", "done"]  # Wolf sights an attacking Asp, none yet
     with pytest.raises(IllegalAction, match="player 0 must declare attackers"):
-        state.apply(state.parse_action(f"attack {wolf}"))
+        state.apply(state.parse_action(f"attack {wolf}", state.to_move), state.to_move)
     play(state, f"attack {asp}")
     assert texts(state) == [f"attack {wolf}", "done"]
     play(state, f"attack {wolf}", "done")

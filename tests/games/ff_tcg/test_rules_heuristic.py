@@ -19,7 +19,7 @@ def test_greedy_on_the_heuristic_beats_random_play():
         while not state.is_terminal:
             p = state.to_move
             agent = greedy if p == seat else rand
-            state.apply(agent.act(state.view(p), state.legal_actions(), rng))
+            state.apply(agent.act(state.view(p), state.legal_actions(), rng), state.to_move)
         wins += state.outcome.winner == seat
     assert wins >= 9, f"greedy won only {wins} of {games}"
 

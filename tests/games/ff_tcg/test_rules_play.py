@@ -27,7 +27,7 @@ def refused(state, text: str, reason: str) -> None:
     """``text`` is illegal with ``reason`` and leaves the state exactly as it was."""
     before = json.dumps(state.to_json(), sort_keys=True)
     with pytest.raises(IllegalAction, match=reason):
-        state.apply(state.parse_action(text))
+        state.apply(state.parse_action(text, state.to_move), state.to_move)
     assert json.dumps(state.to_json(), sort_keys=True) == before
 
 
@@ -247,22 +247,23 @@ def test_illegal_actions_say_why_and_change_nothing(game):
     # a card player 0 cannot see is taken as written: the error does not tell what it is
     thunder = ident(label(state, "Thunder", "hidden", 1))
     with pytest.raises(IllegalAction) as error:
-        state.apply(state.parse_action(f"hide Potion#{thunder}"))
+        state.apply(state.parse_action(f"hide Potion#{thunder}", state.to_move), state.to_move)
     assert "Thunder" not in str(error.value) and f"Potion#{thunder} is not in your hand" in str(error.value)
     end = position(game)
     end.result = (0, "test")
     end.decisions.clear()
     with pytest.raises(IllegalAction, match="the game is over"):
-        end.apply(end.parse_action("end"))
+        end.apply(end.parse_action("end", end.to_move), end.to_move)
 
 
 def test_notation_round_trips_and_bad_text_is_a_clear_error(game):
     state = position(game, {"hand": ["Asp", "Hammer"], "chars": ["Fighter"]}, {"cities": ["Midgar"]})
     for action in state.legal_actions():
-        assert state.parse_action(str(action)) == action
+        assert state.parse_action(str(action), state.to_move) == action
     asp = label(state, "Asp", "hand", 0)
-    assert state.parse_action(f"  PLAY  {asp.lower()}   World ") == Play(ident(asp), asp, "world")
-    assert state.parse_action(f"hide {asp}") == Hide(ident(asp), asp)
+    mover = state.to_move
+    assert state.parse_action(f"  PLAY  {asp.lower()}   World ", mover) == Play(ident(asp), asp, "world")
+    assert state.parse_action(f"hide {asp}", state.to_move) == Hide(ident(asp), asp)
     for text, message in [
         ("", "empty action"), ("fly Asp#1", "actions are"), ("play Asp", "write play CARD"),
         ("hide Asp", "is not a card"),
@@ -271,7 +272,7 @@ def test_notation_round_trips_and_bad_text_is_a_clear_error(game):
         (f"play Bull#{ident(asp)}", f"card #{ident(asp)} is {asp}, not Bull"),
     ]:
         with pytest.raises(NotationError, match=message):
-            state.parse_action(text)
+            state.parse_action(text, state.to_move)
 
 
 # -- what each player sees ---------------------------------------------------------------------

@@ -166,6 +166,6 @@ def test_turn_limit_ends_the_game_as_a_draw():
     state = game.new_state(1)
     rng = Rng(2)
     while not state.is_terminal:
-        state.apply(rng.choice(state.legal_actions()))
+        state.apply(rng.choice(state.legal_actions()), state.to_move)
     assert state.outcome.winner is None and state.outcome.reason == "turn limit"
     assert state.outcome.scores == (0.5, 0.5) and state.turn == 5

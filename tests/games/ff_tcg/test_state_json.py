@@ -25,7 +25,7 @@ def play_until(game: FFTcg, seed: int, stop: Any, limit: int = 2000) -> FFTcgSta
         if stop(state) or not state.decisions:
             break
         legal = state.legal_actions()
-        state.apply(legal[rng.below(len(legal))])
+        state.apply(legal[rng.below(len(legal))], state.to_move)
     assert stop(state), "no such position in this game"
     return state
 
@@ -56,8 +56,8 @@ def test_a_state_round_trips_and_plays_on_the_same(name):
             break
         legal_a, legal_b = one.legal_actions(), back.legal_actions()
         assert [str(a) for a in legal_a] == [str(b) for b in legal_b]
-        one.apply(legal_a[rng_a.below(len(legal_a))])
-        back.apply(legal_b[rng_b.below(len(legal_b))])
+        one.apply(legal_a[rng_a.below(len(legal_a))], one.to_move)
+        back.apply(legal_b[rng_b.below(len(legal_b))], back.to_move)
     assert one.to_json() == back.to_json()
 
 

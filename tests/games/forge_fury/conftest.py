@@ -67,5 +67,5 @@ def decks_with(game, *extra: list[str]):
 
 def play(state, *texts):
     for text in texts:
-        state.apply(state.parse_action(text))
+        state.apply(state.parse_action(text, state.to_move), state.to_move)
     return state

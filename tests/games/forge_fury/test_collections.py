@@ -47,7 +47,7 @@ def test_two_collections_share_numbers_and_a_deck_mixes_them(second):
     state = game.new_state(3, [deck, deck[::-1]])
     rng = Rng(5)
     while not state.is_terminal:
-        state.apply(rng.choice(state.legal_actions()))
+        state.apply(rng.choice(state.legal_actions()), state.to_move)
         state.check_invariants()
     # The state as JSON names the cards (numbers repeat), and reads back exactly.
     data = state.to_json()

@@ -118,7 +118,7 @@ def test_the_game_ends_when_all_cards_are_played_most_cards_win(make_game):
 
     rng = Rng(3)
     while not state.is_terminal:
-        state.apply(rng.choice(state.legal_actions()))
+        state.apply(rng.choice(state.legal_actions()), state.to_move)
     outcome = state.outcome
     assert outcome.details["rounds"] >= 25 and sum(outcome.scores) == 2 * outcome.details["rounds"]
     assert outcome.winner == (0 if outcome.scores[0] > outcome.scores[1] else 1)
@@ -234,10 +234,10 @@ def test_wrong_actions_are_refused_and_change_nothing(game):
         ("rps rock", "must name a colour"),
     ]:
         with pytest.raises(IllegalAction, match=reason):
-            state.apply(state.parse_action(text))
+            state.apply(state.parse_action(text, state.to_move), state.to_move)
     play(state, "colour red")
     with pytest.raises(IllegalAction, match="not in your hand"):
-        state.apply(state.parse_action("pick Weak"))
+        state.apply(state.parse_action("pick Weak", state.to_move), state.to_move)
     assert state.to_json()["hands"] == before["hands"]
 
 
@@ -256,12 +256,12 @@ def test_wrong_actions_are_refused_and_change_nothing(game):
 def test_bad_action_text_says_what_is_wrong(game, text, message):
     state = opened(game, [[6, 101, 102], [7, 103, 104]])
     with pytest.raises(NotationError, match=message):
-        state.parse_action(text)
+        state.parse_action(text, state.to_move)
 
 
 def test_actions_accept_prefixes_and_numbers(game):
     state = opened(game, [[6, 101, 102], [7, 103, 104]])
-    assert str(state.parse_action("colour r")) == "colour red"
+    assert str(state.parse_action("colour r", state.to_move)) == "colour red"
     play(state, "colour r")
-    assert str(state.parse_action("pick str")) == "pick Strong #006"
-    assert str(state.parse_action("pick 6")) == "pick Strong #006"
+    assert str(state.parse_action("pick str", state.to_move)) == "pick Strong #006"
+    assert str(state.parse_action("pick 6", state.to_move)) == "pick Strong #006"

@@ -48,7 +48,7 @@ def after(text: str, *moves: str) -> TripleTriadState:
     """The state after playing ``moves`` (action notation) from the position ``text``."""
     state = position(text)
     for move in moves:
-        state.apply(state.parse_action(move))
+        state.apply(state.parse_action(move, state.to_move), state.to_move)
         state.check_invariants()
     return state
 
@@ -69,7 +69,7 @@ def play_out(state: TripleTriadState, seed: int = 0) -> TripleTriadState:
     """Play random legal actions to the end (trade picks included)."""
     rng = Rng(seed)
     while not state.is_terminal:
-        state.apply(rng.choice(state.legal_actions()))
+        state.apply(rng.choice(state.legal_actions()), state.to_move)
         state.check_invariants()
     return state
 

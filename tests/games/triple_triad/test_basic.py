@@ -67,7 +67,7 @@ def test_a_card_can_be_placed_on_any_empty_cell_from_the_hand():
     legal = state.legal_actions()
     assert len(legal) == 9  # duplicates in hand give one action per cell
     assert {str(a) for a in legal} == {f"Geezard@{c}" for c in range(9)}
-    state.apply(legal[4])
+    state.apply(legal[4], state.to_move)
     assert len(state.legal_actions()) == 8
     assert state.to_move == 1
 
@@ -79,7 +79,7 @@ def test_players_alternate_until_the_board_is_full():
         movers = []
         while not state.is_terminal:
             movers.append(state.to_move)
-            state.apply(state.legal_actions()[0])
+            state.apply(state.legal_actions()[0], state.to_move)
         first = state.outcome.details["first"]
         assert movers == [(first + i) % 2 for i in range(9)]
         assert len(state.hands[first]) == 0 and len(state.hands[1 - first]) == 1
@@ -113,7 +113,7 @@ def test_score_is_board_cards_plus_cards_in_hand():
 def test_scores_mid_game_count_hands():
     state = position(BASIC)
     assert (state.score(0), state.score(1)) == (1 + 2, 5 + 2)
-    state.apply(state.parse_action("Iron Giant@4"))
+    state.apply(state.parse_action("Iron Giant@4", state.to_move), state.to_move)
     assert (state.score(0), state.score(1)) == (3 + 1, 4 + 2)
 
 
@@ -160,7 +160,7 @@ def test_without_open_a_player_sees_only_the_rivals_hand_size():
 
 def test_a_played_card_is_seen_by_everyone():
     state = load(first_player=0).new_state(0, decks=DECKS)
-    state.apply(state.parse_action("Red Bat@4"))
+    state.apply(state.parse_action("Red Bat@4", state.to_move), state.to_move)
     view = state.view(1)
     assert view["zones"]["board"]["cards"][4] == {"card": "Red Bat", "owner": 0}
     assert view["zones"]["hand0"]["count"] == 4 and "cards" not in view["zones"]["hand0"]
@@ -236,19 +236,19 @@ def snapshot(state):
 def rejects(state, action, reason):
     before = snapshot(state)
     with pytest.raises(IllegalAction, match=reason):
-        state.apply(action)
+        state.apply(action, state.to_move)
     assert snapshot(state) == before
 
 
 def test_placing_on_a_taken_cell_is_illegal():
     state = position(BASIC)
-    rejects(state, state.parse_action("Iron Giant@1"), "cell 1 is taken by Geezard")
+    rejects(state, state.parse_action("Iron Giant@1", state.to_move), "cell 1 is taken by Geezard")
 
 
 def test_placing_a_card_not_in_hand_is_illegal():
     state = position(BASIC)
-    rejects(state, state.parse_action("Buel@4"), "Buel is not in your hand")  # rival's
-    rejects(state, state.parse_action("Squall@4"), "Squall is not in your hand")
+    rejects(state, state.parse_action("Buel@4", state.to_move), "Buel is not in your hand")  # rival's
+    rejects(state, state.parse_action("Squall@4", state.to_move), "Squall is not in your hand")
     rejects(state, Place(999, 4, "Nobody"), "card id 999 does not exist")
     rejects(state, Place(0, 9, "Geezard"), "cell 9 does not exist")
 

@@ -77,10 +77,12 @@ def test_custom_cards_follow_the_rules(tmp_path):
         ["Beta", "Alpha", "Gamma", "Delta", "Epsilon"],
         ["Zeta", "Eta", "Theta", "Iota", "Take Five"],
     ])
-    state.apply(state.parse_action("Alpha@0"))
-    state.apply(state.parse_action("Take Five@3"))  # a name that starts with "take"
+    state.apply(state.parse_action("Alpha@0", state.to_move), state.to_move)
+    # a name that starts with "take"
+    state.apply(state.parse_action("Take Five@3", state.to_move), state.to_move)
     assert state.board[3] == game.cards.find("Take Five").id
-    state.apply(state.parse_action("Beta@6"))  # Beta's top A beats Take Five's bottom 1
+    # Beta's top A beats Take Five's bottom 1
+    state.apply(state.parse_action("Beta@6", state.to_move), state.to_move)
     assert state.owner[3] == 0
 
 

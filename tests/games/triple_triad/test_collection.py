@@ -53,7 +53,7 @@ def test_a_trade_from_a_real_game_moves_the_card():
     game = TripleTriad()
     state = game.new_state(3, [NAMES[:5], NAMES[5:10]])
     while not state.is_terminal:
-        state.apply(state.legal_actions()[0])
+        state.apply(state.legal_actions()[0], state.to_move)
     collections = [Collection.of(CARDS, NAMES[:5]), Collection.of(CARDS, NAMES[5:10])]
     after = apply_transfers(collections, state.outcome.details["trade"])
     assert sum(map(len, after)) == 10

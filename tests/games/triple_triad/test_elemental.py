@@ -202,7 +202,8 @@ def test_fixed_elements_work_without_elemental_too():
         ["Gayla", "Geezard", "Funguar", "Bite Bug", "Red Bat"],
         ["Caterchipillar", "Grat", "Buel", "Mesmerize", "Blobra"],
     ])
-    state.apply(state.parse_action("Geezard@0"))
-    state.apply(state.parse_action("Caterchipillar@7"))
-    state.apply(state.parse_action("Gayla@4"))  # thunder on thunder: bottom 5 > 4
+    state.apply(state.parse_action("Geezard@0", state.to_move), state.to_move)
+    state.apply(state.parse_action("Caterchipillar@7", state.to_move), state.to_move)
+    # thunder on thunder: bottom 5 > 4
+    state.apply(state.parse_action("Gayla@4", state.to_move), state.to_move)
     assert state.owner[7] == 0

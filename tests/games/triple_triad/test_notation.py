@@ -36,7 +36,7 @@ def place(state, name, cell):
 )
 def test_place_notation(text, card, cell):
     state = position(HAND)
-    action = state.parse_action(text)
+    action = state.parse_action(text, state.to_move)
     assert action == place(state, card, cell)
     assert str(action) == f"{card}@{cell}"
 
@@ -65,14 +65,14 @@ def test_bad_action_text_is_a_notation_error(text, message):
     state = position(HAND)
     before = state.to_notation()
     with pytest.raises(NotationError, match=message.replace("(", r"\(")):
-        state.parse_action(text)
+        state.parse_action(text, state.to_move)
     assert state.to_notation() == before
 
 
 def test_a_card_not_in_hand_parses_but_does_not_apply():
     state = position(HAND)
     with pytest.raises(IllegalAction, match="Geezard is not in your hand"):
-        state.apply(state.parse_action("gee@5"))
+        state.apply(state.parse_action("gee@5", state.to_move), state.to_move)
 
 
 def test_take_notation_prefers_the_cards_left_to_take():
@@ -83,15 +83,15 @@ def test_take_notation_prefers_the_cards_left_to_take():
     )
     state = position(text)
     grat = state.game.cards.find("Grat")
-    assert state.parse_action("take gr") == Take(grat.id, "Grat")  # Grendel etc. not takeable
-    assert state.parse_action("TAKE #7") == Take(state.game.cards.find("Gesper").id, "Gesper")
-    assert str(state.parse_action("take bl")) == "take Blobra"  # not Blood Soul, Blitz...
+    assert state.parse_action("take gr", state.to_move) == Take(grat.id, "Grat")  # Grendel etc. not takeable
+    assert state.parse_action("TAKE #7", state.to_move) == Take(state.game.cards.find("Gesper").id, "Gesper")
+    assert str(state.parse_action("take bl", state.to_move)) == "take Blobra"  # not Blood Soul, Blitz...
     with pytest.raises(NotationError, match="'b' could be Bite Bug, Blobra"):
-        state.parse_action("take b")
-    state.apply(state.parse_action("take Grat"))
+        state.parse_action("take b", state.to_move)
+    state.apply(state.parse_action("take Grat", state.to_move), state.to_move)
     # Grat is no longer takeable: the prefix now searches the whole card list
     with pytest.raises(NotationError, match="'gr' could be Grat, Grendel"):
-        state.parse_action("take gr")
+        state.parse_action("take gr", state.to_move)
 
 
 def test_every_action_round_trips_through_its_text():
@@ -100,8 +100,8 @@ def test_every_action_round_trips_through_its_text():
         state = game.new_state(seed)
         while not state.is_terminal:
             for action in state.legal_actions():
-                assert state.parse_action(str(action)) == action
-            state.apply(state.legal_actions()[seed % len(state.legal_actions())])
+                assert state.parse_action(str(action), state.to_move) == action
+            state.apply(state.legal_actions()[seed % len(state.legal_actions())], state.to_move)
 
 
 # -- position notation -------------------------------------------------------------------------
@@ -151,7 +151,7 @@ def test_positions_and_json_round_trip_through_whole_games(rules):
             if state.is_terminal:
                 assert back.outcome == state.outcome
                 break
-            state.apply(state.legal_actions()[-1 if seed % 2 else 0])
+            state.apply(state.legal_actions()[-1 if seed % 2 else 0], state.to_move)
 
 
 def test_a_position_plays_on_like_the_game_it_came_from():
@@ -159,7 +159,7 @@ def test_a_position_plays_on_like_the_game_it_came_from():
     for seed in range(6):
         state = game.new_state(seed)
         for _ in range(4):
-            state.apply(state.legal_actions()[0])
+            state.apply(state.legal_actions()[0], state.to_move)
         copy = game.state_from_notation(state.to_notation())
         play_out(state, seed)
         play_out(copy, seed)

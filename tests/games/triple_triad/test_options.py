@@ -156,12 +156,12 @@ def test_random_games_under_random_rules_keep_every_invariant(options, seed, dat
         legal = state.legal_actions()
         assert legal
         action = data.draw(st.sampled_from(legal))
-        assert state.illegal_reason(action) is None
+        assert state.illegal_reason(action, state.to_move) is None
         mover, games = state.to_move, state.games
         before = list(state.owner)
         if isinstance(action, Place):
             expected = reference_flips(state, action.card, action.cell)
-        state.apply(action)
+        state.apply(action, state.to_move)
         state.check_invariants()
         assert state.score(0) + state.score(1) == 10
         if isinstance(action, Place):

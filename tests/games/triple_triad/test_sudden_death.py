@@ -48,7 +48,7 @@ def test_the_restarted_game_is_played_to_the_end_from_the_new_hands():
     }
     moves = 0
     while not state.is_terminal and state.games == 2:
-        state.apply(state.legal_actions()[-1])
+        state.apply(state.legal_actions()[-1], state.to_move)
         state.check_invariants()
         moves += 1
     assert moves == 9
@@ -102,9 +102,10 @@ def test_trade_one_after_a_restart_offers_the_cards_the_loser_brought():
     assert [str(a) for a in state.legal_actions()] == [f"take {n}" for n in PLAYER0_BROUGHT]
     before = state.to_notation()
     with pytest.raises(IllegalAction, match="Bite Bug is not among player 0's cards"):
-        state.apply(state.parse_action("take Bite Bug"))  # player 0 held it, player 1 brought it
+        # player 0 held it, player 1 brought it
+        state.apply(state.parse_action("take Bite Bug", state.to_move), state.to_move)
     assert state.to_notation() == before
-    state.apply(state.parse_action("take Red Bat"))
+    state.apply(state.parse_action("take Red Bat", state.to_move), state.to_move)
     assert state.is_terminal
     assert state.outcome.details["trade"] == [["Red Bat", 0, 1]]
 
@@ -126,7 +127,7 @@ def random_match(game, seed):
     starts = [state.clone()]
     while not state.is_terminal:
         games = state.games
-        state.apply(rng.choice(state.legal_actions()))
+        state.apply(rng.choice(state.legal_actions()), state.to_move)
         state.check_invariants()
         if state.games != games:
             starts.append(state.clone())

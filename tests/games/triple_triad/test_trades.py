@@ -37,7 +37,8 @@ def test_one_lets_the_winner_take_one_of_the_losers_five():
     assert not state.is_terminal and state.outcome is None
     assert state.to_move == 0 and state.pending.kind == "take"
     assert [str(a) for a in state.legal_actions()] == [f"take {name}" for name in LOSER]
-    state.apply(state.parse_action("take Gesper"))  # a card the winner flipped...
+    # a card the winner flipped...
+    state.apply(state.parse_action("take Gesper", state.to_move), state.to_move)
     assert state.is_terminal
     assert state.outcome.details["trade"] == [["Gesper", 1, 0]]
     assert settle(state) == [Counter([*WINNER, "Gesper"]), Counter(LOSER) - Counter(["Gesper"])]
@@ -45,7 +46,7 @@ def test_one_lets_the_winner_take_one_of_the_losers_five():
 
 def test_one_can_take_the_card_left_in_the_losers_hand():
     state = win("one")
-    state.apply(state.parse_action("take Mesmerize"))
+    state.apply(state.parse_action("take Mesmerize", state.to_move), state.to_move)
     assert state.outcome.details["trade"] == [["Mesmerize", 1, 0]]
 
 
@@ -67,7 +68,7 @@ def test_difference_takes_as_many_as_the_score_difference_one_at_a_time():
         legal = [str(a) for a in state.legal_actions()]
         assert legal == [f"take {n}" for n in LOSER if n not in picked]
         choice = legal[len(picked) % len(legal)]
-        state.apply(state.parse_action(choice))
+        state.apply(state.parse_action(choice, state.to_move), state.to_move)
         picked.append(choice[5:])
         state.check_invariants()
     assert len(picked) == 4
@@ -76,11 +77,11 @@ def test_difference_takes_as_many_as_the_score_difference_one_at_a_time():
 
 def test_difference_of_two():
     state = win("difference")
-    state.apply(state.parse_action("take Grat"))
+    state.apply(state.parse_action("take Grat", state.to_move), state.to_move)
     assert not state.is_terminal
     with pytest.raises(IllegalAction, match="Grat is not among player 1's cards left to take"):
-        state.apply(state.parse_action("take Grat"))
-    state.apply(state.parse_action("take Blobra"))
+        state.apply(state.parse_action("take Grat", state.to_move), state.to_move)
+    state.apply(state.parse_action("take Blobra", state.to_move), state.to_move)
     assert state.outcome.details["trade"] == [["Grat", 1, 0], ["Blobra", 1, 0]]
 
 
@@ -98,7 +99,7 @@ def test_difference_is_capped_at_the_five_cards_brought(owner, hands, winner, sc
     assert (state.score(0), state.score(1)) == score
     assert state.picks_owed() == 5
     while not state.is_terminal:
-        state.apply(state.legal_actions()[0])
+        state.apply(state.legal_actions()[0], state.to_move)
     assert len(state.outcome.details["trade"]) == 5
     loser_brought = [state.game.cards[c].name for c in state.brought[1 - winner]]
     assert sorted(n for n, _, _ in state.outcome.details["trade"]) == sorted(loser_brought)

@@ -37,7 +37,7 @@ class Board(State["FFTcg"]):
         "skulls", "discard", "resolving", "attackers", "luck", "on", "left_on", "wounded", "mods", "used",
         "turn", "active", "first", "played", "mside", "cside", "assigned", "clear_city",
         "fight_char", "fight_mons", "extra", "res", "defeated", "result", "decisions", "log",
-        "legal",
+        "legal", "version",
     )
     ZONES = ("deck", "hand", "hidden", "chars", "items", "world", "cities", "city_mons", "skulls", "discard",
              "resolving")
@@ -84,6 +84,7 @@ class Board(State["FFTcg"]):
         self.decisions: list[Decision] = []
         self.log: list[tuple[Any, ...]] = []
         self.legal: list[Action] | None = None  # the legal actions, computed once per position
+        self.version = 0  # actions applied (the kernel's counter)
 
     def clone(self) -> Board:
         new = object.__new__(type(self))
@@ -105,6 +106,7 @@ class Board(State["FFTcg"]):
         new.res = self.res.copy()
         new.defeated, new.result = self.defeated[:], self.result
         new.decisions, new.log, new.legal = self.decisions[:], self.log[:], self.legal
+        new.version = self.version
         return new
 
     # -- card facts -------------------------------------------------------------------------

@@ -47,7 +47,9 @@ PUBLIC_ZONES = ("chars", "items", "world", "cities", "city_mons", "skulls", "dis
 
 
 # -- actions ------------------------------------------------------------------------------------
-def parse_action(state: FFTcgState, text: str) -> Action:
+def parse_action(state: FFTcgState, text: str, player: int) -> Action:
+    """``text`` as ``player`` wrote it: a card's name is checked against its id only when
+    ``player`` may see the card, so no answer describes a card hidden from them."""
     verb, _, rest = text.strip().partition(" ")
     verb, rest = verb.lower(), rest.strip()
     if not verb:
@@ -59,9 +61,9 @@ def parse_action(state: FFTcgState, text: str) -> Action:
         if not m:
             raise NotationError(f"{text!r}: write play CARD, play MONSTER world|attack, "
                                 "play MONSTER city CITY or play ITEM on CHARACTER")
-        card, label = card_ref(state, m.group(1), text)
+        card, label = card_ref(state, player, m.group(1), text)
         if m.group(3):
-            where, where_label = card_ref(state, m.group(4), text)
+            where, where_label = card_ref(state, player, m.group(4), text)
             mode = TO_CITY if m.group(3).lower() == "city" else TO_CHARACTER
             return Play(card, label, mode, where, where_label)
         mode = (m.group(2) or "").lower()
@@ -72,20 +74,20 @@ def parse_action(state: FFTcgState, text: str) -> Action:
             shapes = {"turn": "turn CARD [-> TARGET]", "use": "use CARD N [-> TARGET] (N: the ability's "
                       "number on the card, from 0)", "assign": "assign MONSTER -> CHARACTER"}
             raise NotationError(f"{text!r}: write {shapes[verb]}")
-        card, label = card_ref(state, m.group(1), text)
-        target, target_label = card_ref(state, m.group(3), text) if m.group(3) else (-1, "")
+        card, label = card_ref(state, player, m.group(1), text)
+        target, target_label = card_ref(state, player, m.group(3), text) if m.group(3) else (-1, "")
         if verb == "turn":
             return Turn(card, label, target, target_label)
         if verb == "assign":
             return Assign(card, label, target, target_label)
         return Use(card, label, int(m.group(2)), target, target_label)
     if verb in PICK_VERBS or verb == "hide":
-        card, label = card_ref(state, rest, text)
+        card, label = card_ref(state, player, rest, text)
         return Hide(card, label) if verb == "hide" else Pick(verb, card, label)
     raise NotationError(f"{text!r}: actions are {FORMS}")
 
 
-def card_ref(state: FFTcgState, text: str, original: str) -> tuple[int, str]:
+def card_ref(state: FFTcgState, player: int, text: str, original: str) -> tuple[int, str]:
     """``Name#id``: the id, checked against the name when the mover can see the card (a card
     they cannot see is taken as written; such an action is never legal, and saying what the
     card really is would show a hidden card)."""
@@ -95,7 +97,7 @@ def card_ref(state: FFTcgState, text: str, original: str) -> tuple[int, str]:
     name, card = m.group(1), int(m.group(2))
     if card >= 2 * state.t.size:
         raise NotationError(f"{original!r}: there is no card #{card} in this game")
-    if visible(state, card, state.to_move):
+    if visible(state, card, player):
         label = state.t.label[card]
         if label.rsplit("#", 1)[0].lower() != name.lower():
             raise NotationError(f"{original!r}: card #{card} is {label}, not {name}")
@@ -120,10 +122,11 @@ def visible(state: FFTcgState, card: int, viewer: int | None) -> bool:
 SECRET = frozenset({"draw", "hide", "search"})  # the card is the player's own business
 
 
-def events_of(state: FFTcgState) -> list[Event]:
+def events_of(state: FFTcgState, since: int = 0) -> list[Event]:
+    """The events of log entries ``since`` on (one event per entry)."""
     label = state.t.label
     out = []
-    for entry in state.log:
+    for entry in state.log[since:]:
         kind = entry[0]
         data: dict[str, Any] = {}
         for (field, how), value in zip(FIELDS[kind], entry[1:], strict=True):

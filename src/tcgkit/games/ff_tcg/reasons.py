@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...kernel.actions import Action
+from ...kernel.actions import Action, Decision
 from ...kernel.effects import Activation
 from .actions import (
+    DONE,
+    END,
     TO_ATTACK,
     TO_CHARACTER,
     TO_CITY,
@@ -47,14 +49,25 @@ ACCEPTS: dict[str, tuple[type[Action], ...]] = {
     "play": (Play, Hide, Turn, Use, End), "window": (Turn, Use, Done), "post_reveal": (Turn, Use, Done),
     "declare": (Pick, Done), "assign": (Assign,),
 }
+PASSES: dict[str, Action] = {"play": END, "declare": DONE, "window": DONE, "post_reveal": DONE}
 VERBS = {"reconcile": "discard", "declare": "attack|clear", "fight": "fight", "skull": "skull",
          "wound": "wound", "discard": "discard", "sacrifice": "sacrifice", "search": "search",
          "target": "target"}
 
 
-def illegal_reason(state: FFTcgState, action: Action) -> str | None:
-    if not state.decisions:
-        return "the game is over"
+def default_action(state: FFTcgState, decision: Decision) -> Action:
+    """What a turn timer takes: pass where passing is allowed (end the play phase, finish a
+    declaration or an effect window), else the first choice, in an order that follows what
+    the decider sees (their hand, the cards in play, the deck they are searching)."""
+    if decision.kind in PASSES:
+        return PASSES[decision.kind]
+    return state.legal_actions()[0]
+
+
+def illegal_reason(state: FFTcgState, action: Action, player: int) -> str | None:
+    refused = state.refusal(player)
+    if refused is not None:
+        return refused
     if action in state.legal_actions():
         return None
     decision = state.decisions[-1]

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
-from ...kernel.actions import Action
+from ...kernel.actions import Action, Decision
 from ...kernel.decks import read_deck
 from ...kernel.effects import Condition, Predicate
 from ...kernel.errors import DeckError, IllegalAction
@@ -262,34 +262,48 @@ class FFTcgState(Board):
             legal = self.legal = compute_legal(self)
         return legal[:]
 
-    def apply(self, action: Action) -> None:
+    def apply(self, action: Action, player: int) -> None:
         """Check, then play ``action``; the common legal case is found by identity."""
+        if not self.decisions or self.decisions[-1].player != player:
+            raise IllegalAction(self.refusal(player) or f"'{action}' is not legal now")
         legal = self.legal if self.legal is not None else self.legal_actions()
         for candidate in legal:
             if candidate is action:  # ``apply_unchecked``, written out
                 self.legal = None
+                self.version += 1
                 HANDLERS[type(action)](self, action)
                 self.game.machine.advance(self)
                 return
         if action in legal:
             self.apply_unchecked(action)
             return
-        raise IllegalAction(self.illegal_reason(action) or f"'{action}' is not legal now")
+        raise IllegalAction(self.illegal_reason(action, player) or f"'{action}' is not legal now")
 
     def apply_unchecked(self, action: Action) -> None:
         self.legal = None
+        self.version += 1
         HANDLERS[type(action)](self, action)
         self.game.machine.advance(self)
 
-    def illegal_reason(self, action: Action) -> str | None:
+    def illegal_reason(self, action: Action, player: int) -> str | None:
         from .reasons import illegal_reason
 
-        return illegal_reason(self, action)
+        return illegal_reason(self, action, player)
 
-    def parse_action(self, text: str) -> Action:
+    def parse_action(self, text: str, player: int) -> Action:
         from .notation import parse_action
 
-        return parse_action(self, text)
+        return parse_action(self, text, player)
+
+    def decision_prompt(self, decision: Decision) -> str:
+        from .reasons import WHAT
+
+        return WHAT[decision.kind]
+
+    def default_action(self, decision: Decision) -> Action:
+        from .reasons import default_action
+
+        return default_action(self, decision)
 
     # -- results ------------------------------------------------------------------------
     @property
@@ -372,6 +386,14 @@ class FFTcgState(Board):
         from .notation import events_of
 
         return events_of(self)
+
+    def event_count(self) -> int:
+        return len(self.log)  # one event per log entry
+
+    def events_from(self, index: int) -> list[Event]:
+        from .notation import events_of
+
+        return events_of(self, index)
 
     # -- text ---------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:

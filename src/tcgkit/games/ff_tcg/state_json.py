@@ -50,7 +50,8 @@ in JSON and in events. A card field may be None or negative (none; in ``fight``:
 PUBLIC_KEYS = ("turn", "active", "first", "played", "mside", "cside", "assigned", "clear_city", "fight_char",
                "fight_mons", "extra", "resolution", "defeated", "result", "decisions", "on",
                "left_on", "wounded", "mods", "used")
-STATE_KEYS = ("game", "options", "decklists", "rng", "zones", "attackers", "luck", *PUBLIC_KEYS, "log")
+STATE_KEYS = ("game", "options", "decklists", "rng", "zones", "attackers", "luck", *PUBLIC_KEYS, "log",
+              "version")
 STATS, DURATIONS = ("power", "defense"), ("end_of_combat", "end_of_turn", "permanent")
 
 
@@ -94,6 +95,7 @@ def state_to_json(state: FFTcgState) -> dict[str, Any]:
         "luck": list(state.luck),
         **public_json(state),
         "log": [log_json(entry) for entry in state.log],
+        "version": state.version,
     }
 
 
@@ -212,6 +214,10 @@ def state_from_json(game: FFTcg, data: dict[str, Any]) -> FFTcgState:
     state.luck = read.card_list(data["luck"], "luck")
     load_public(state, data)
     state.log = [read_log(read, entry, f"log[{i}]") for i, entry in enumerate(read.items(data["log"], "log"))]
+    version = data["version"]
+    if type(version) is not int or version < 0:
+        raise read.fail("version", f"should be a whole number >= 0, got {str(version)[:40]!r}")
+    state.version = version
     problems = state.problems()
     if problems:
         raise NotationError(f"state JSON: {problems[0]}")

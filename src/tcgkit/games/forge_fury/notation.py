@@ -29,7 +29,8 @@ def _word(text: str, words: tuple[str, ...], what: str, original: str) -> int:
     return hits[0]
 
 
-def parse_action(state: ForgeFuryState, text: str) -> Action:
+def parse_action(state: ForgeFuryState, text: str, player: int) -> Action:
+    """``text`` as ``player`` wrote it: a card name prefix resolves in their own hand."""
     verb, _, rest = text.strip().partition(" ")
     verb, rest = verb.lower(), rest.strip()
     if verb in ("colour", "color"):
@@ -43,15 +44,14 @@ def parse_action(state: ForgeFuryState, text: str) -> Action:
             raise NotationError(f"{text!r}: show 0..5 fingers")
         return SHOWS[int(rest)]
     if verb == "pick":
-        return state.game.pick_actions[_find_card(state, rest, text)]
+        return state.game.pick_actions[_find_card(state, rest, text, player)]
     raise NotationError(f"{text!r}: actions are {FORMS}" if text.strip() else f"empty action; {FORMS}")
 
 
-def _find_card(state: ForgeFuryState, text: str, original: str) -> int:
-    """A card by label, number or name; a name prefix works among the mover's hand."""
+def _find_card(state: ForgeFuryState, text: str, original: str, player: int) -> int:
+    """A card by label, number or name; a name prefix works among the player's own hand."""
     cards = state.game.cards
-    player = state.to_move
-    hand = [cards[c] for c in state.hands[player]] if player is not None else []
+    hand = [cards[c] for c in state.hands[player]] if player in (0, 1) else []
     if not text:
         example = (hand or cards.cards)[0].label
         raise NotationError(f"{original!r}: name the card, e.g. 'pick {example}'")
@@ -129,6 +129,7 @@ def state_to_json(state: ForgeFuryState) -> dict[str, Any]:
         "decisions": [[d.player, d.kind, d.secret] for d in state.decisions],
         "result": None if state.result is None else list(state.result),
         "log": [list(entry) for entry in state.log],
+        "version": state.version,
     }
 
 
@@ -157,6 +158,9 @@ def state_from_json(game: ForgeFury, data: dict[str, Any]) -> ForgeFuryState:
         state.decisions = [Decision(p, kind, secret) for p, kind, secret in data["decisions"]]
         state.result = None if data["result"] is None else tuple(data["result"])
         state.log = [tuple(entry) for entry in data["log"]]
+        state.version = data.get("version", 0)
+        if type(state.version) is not int or state.version < 0:
+            raise NotationError(f"state JSON, field 'version': a whole number, got {state.version!r}")
     except (KeyError, TypeError, ValueError) as exc:
         raise NotationError(f"state JSON: missing or malformed field ({exc})") from None
     try:

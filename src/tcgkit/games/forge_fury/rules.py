@@ -27,6 +27,13 @@ PICK = (Decision(0, "pick", True), Decision(1, "pick", True))
 THROW = (Decision(0, "rps", True), Decision(1, "rps", True))
 CALL = (Decision(0, "call"), Decision(1, "call"))
 SHOW = (Decision(0, "show", True), Decision(1, "show", True))
+PROMPTS = {
+    "colour": "name the colour of this round (colour green|red|blue)",
+    "pick": "pick a card from your hand, face down (pick CARD)",
+    "rps": "throw rock, paper or scissors, face down (rps SIGN)",
+    "call": "call the sum of the fingers odd or even (call odd|even)",
+    "show": "show 0 to 5 fingers, face down (show N)",
+}
 OTHER_COLOURS = ((1, 2), (0, 2), (0, 1))
 FIXED_CHOICES: dict[str, tuple[Action, ...]] = {
     "colour": COLOUR_ACTIONS, "rps": THROWS, "call": CALLS, "show": SHOWS,
@@ -193,7 +200,7 @@ class ForgeFuryState(State["ForgeFury"]):
     __slots__ = (
         "game", "rng", "decklists", "decks", "hands", "picks", "recovery", "conquest",
         "colour", "chooser", "revealed", "signs", "call", "caller", "purpose", "ties",
-        "rounds", "sudden", "first", "decisions", "log", "result",
+        "rounds", "sudden", "first", "decisions", "log", "result", "version",
     )
 
     def __init__(self, game: ForgeFury, rng: Rng, decklists: tuple[tuple[int, ...], ...]) -> None:
@@ -219,6 +226,7 @@ class ForgeFuryState(State["ForgeFury"]):
         self.decisions: list[Decision] = []
         self.log: list[tuple[Any, ...]] = []
         self.result: tuple[int | None, str] | None = None
+        self.version = 0
 
     def draw(self, player: int, pile: list[int]) -> None:
         card = pile.pop()
@@ -269,11 +277,11 @@ class ForgeFuryState(State["ForgeFury"]):
             return [table[c] for c in self.hands[decision.player]]
         return list(FIXED_CHOICES[kind])
 
-    def illegal_reason(self, action: Action) -> str | None:
-        if not self.decisions:
-            return "the game is over"
+    def illegal_reason(self, action: Action, player: int) -> str | None:
+        refused = self.refusal(player)
+        if refused is not None:
+            return refused
         decision = self.decisions[-1]
-        player = decision.player
         kind, what = EXPECTED[decision.kind]
         if type(action) is not kind:
             return f"player {player} must {what}, not {action}"
@@ -285,22 +293,25 @@ class ForgeFuryState(State["ForgeFury"]):
             return f"{action} does not exist"
         return None
 
-    def apply(self, action: Action) -> None:
+    def apply(self, action: Action, player: int) -> None:
         """Check, then play ``action``; the common legal case skips building a reason."""
         decisions = self.decisions
-        if decisions:
+        if decisions and decisions[-1].player == player:
             kind = decisions[-1].kind
             if type(action) is Pick:
-                if kind == "pick" and action.card in self.hands[decisions[-1].player]:
+                if kind == "pick" and action.card in self.hands[player]:
+                    self.version += 1
                     self._pick(action)
                     return
             elif action in FIXED_CHOICES.get(kind, ()):
+                self.version += 1
                 APPLY[type(action)](self, action)
                 return
-        reason = self.illegal_reason(action)
+        reason = self.illegal_reason(action, player)
         raise IllegalAction(reason or f"{action} is not legal now")
 
     def apply_unchecked(self, action: Action) -> None:
+        self.version += 1
         APPLY[type(action)](self, action)
 
     def _pick(self, action: Pick) -> None:
@@ -469,10 +480,18 @@ class ForgeFuryState(State["ForgeFury"]):
         return events_of(self)
 
     # -- text ---------------------------------------------------------------------------
-    def parse_action(self, text: str) -> Action:
+    def parse_action(self, text: str, player: int) -> Action:
         from .notation import parse_action
 
-        return parse_action(self, text)
+        return parse_action(self, text, player)
+
+    def decision_prompt(self, decision: Decision) -> str:
+        return PROMPTS[decision.kind]
+
+    def default_action(self, decision: Decision) -> Action:
+        """The first card in hand for a pick (the decider's own order), else a fixed
+        choice: green, rock, even, 0 fingers."""
+        return self.legal_actions()[0]
 
     def to_json(self) -> dict[str, Any]:
         from .notation import state_to_json
@@ -497,7 +516,7 @@ class ForgeFuryState(State["ForgeFury"]):
         new.decisions = self.decisions[:]
         new.log = self.log[:]
         for name in ("colour", "chooser", "revealed", "call", "caller", "purpose", "ties",
-                     "rounds", "sudden", "first", "result"):
+                     "rounds", "sudden", "first", "result", "version"):
             setattr(new, name, getattr(self, name))
         return new
 

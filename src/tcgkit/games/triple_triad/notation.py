@@ -34,7 +34,8 @@ ACTION_HELP = "expected CARD@CELL (e.g. Geezard@4, cells 0..8) or 'take CARD'"
 
 
 # -- actions ------------------------------------------------------------------------------
-def parse_action(state: TripleTriadState, text: str) -> Action:
+def parse_action(state: TripleTriadState, text: str, player: int) -> Action:
+    """``text`` as ``player`` wrote it: a name prefix resolves against their own hand."""
     game = state.game
     text = text.strip()
     # Names never hold '@', so text with one is a placement (a card may be named "Take Five").
@@ -50,8 +51,7 @@ def parse_action(state: TripleTriadState, text: str) -> Action:
     cell_text = cell_text.strip()
     if not (cell_text.isdigit() and 0 <= int(cell_text) < CELLS):
         raise NotationError(f"{text!r}: the cell after '@' must be 0..8, got {cell_text!r}")
-    player = state.to_move
-    nearby = state.hands[player] if player is not None else []
+    nearby = state.hands[player] if player in (0, 1) else []
     card = _find_card(game, name.strip(), nearby, text)
     return game.place_actions[card.id][int(cell_text)]
 
@@ -265,6 +265,7 @@ def state_to_json(state: TripleTriadState) -> dict[str, Any]:
         "options": state.game.options_json(),
         "position": format_position(state),
         "log": [_jsonable(entry) for entry in state.log],
+        "version": state.version,
     }
 
 
@@ -286,6 +287,10 @@ def state_from_json(game: TripleTriad, data: dict[str, Any]) -> TripleTriadState
     if not isinstance(log, list):
         raise NotationError("state JSON: 'log' should be a list")
     state.log = [_tupled(entry) for entry in log]
+    version = data.get("version", 0)
+    if type(version) is not int or version < 0:
+        raise NotationError(f"state JSON, field 'version': a whole number, got {version!r}")
+    state.version = version
     return state
 
 

@@ -192,7 +192,7 @@ class TripleTriad(Game):
 class TripleTriadState(State["TripleTriad"]):
     __slots__ = (
         "game", "rng", "brought", "board", "owner", "hands", "elements", "first",
-        "games", "decisions", "taken", "trade_winner", "log", "_outcome",
+        "games", "decisions", "taken", "trade_winner", "log", "_outcome", "version",
     )
 
     def __init__(
@@ -214,6 +214,7 @@ class TripleTriadState(State["TripleTriad"]):
         # Compact event log: tuples, turned into Events only when asked for.
         self.log: list[tuple[Any, ...]] = []
         self._outcome: Outcome | None = None
+        self.version = 0
 
     def start_game(self, first: int) -> None:
         self.first = first
@@ -245,29 +246,30 @@ class TripleTriadState(State["TripleTriad"]):
             out += pick(table[c])
         return out
 
-    def apply(self, action: Action) -> None:
+    def apply(self, action: Action, player: int) -> None:
         """Check, then play ``action`` (a legal Place takes the short way)."""
         decisions = self.decisions
         if decisions and type(action) is Place:
             decision = decisions[-1]
             cell = action.cell
             if (
-                decision.kind == "place" and 0 <= cell < CELLS and self.board[cell] < 0
-                and action.card in self.hands[decision.player]
+                decision.kind == "place" and decision.player == player and 0 <= cell < CELLS
+                and self.board[cell] < 0 and action.card in self.hands[player]
                 and 0 <= action.card < len(self.game.values)
             ):
+                self.version += 1
                 self._place(action.card, cell)
                 return
-        reason = self.illegal_reason(action)
+        reason = self.illegal_reason(action, player)
         if reason is not None:
             raise IllegalAction(reason)
         self.apply_unchecked(action)
 
-    def illegal_reason(self, action: Action) -> str | None:
-        if not self.decisions:
-            return "the game is over"
+    def illegal_reason(self, action: Action, player: int) -> str | None:
+        refused = self.refusal(player)
+        if refused is not None:
+            return refused
         decision = self.decisions[-1]
-        player = decision.player
         cards = self.game.cards
         if decision.kind == "take":
             if not isinstance(action, Take):
@@ -288,6 +290,7 @@ class TripleTriadState(State["TripleTriad"]):
         return None
 
     def apply_unchecked(self, action: Action) -> None:
+        self.version += 1
         if isinstance(action, Place):
             self._place(action.card, action.cell)
         else:
@@ -573,10 +576,20 @@ class TripleTriadState(State["TripleTriad"]):
         return out
 
     # -- notation -----------------------------------------------------------------------
-    def parse_action(self, text: str) -> Action:
+    def parse_action(self, text: str, player: int) -> Action:
         from .notation import parse_action
 
-        return parse_action(self, text)
+        return parse_action(self, text, player)
+
+    def decision_prompt(self, decision: Decision) -> str:
+        if decision.kind == "take":
+            return f"take one of player {1 - decision.player}'s cards, as the trade rule allows"
+        return "place a card from your hand on an empty cell"
+
+    def default_action(self, decision: Decision) -> Action:
+        """The first legal action: the first card in hand on the first empty cell, or the
+        first card left to take (both lists follow what the decider sees)."""
+        return self.legal_actions()[0]
 
     def to_notation(self) -> str:
         from .notation import format_position
@@ -604,6 +617,7 @@ class TripleTriadState(State["TripleTriad"]):
         new.trade_winner = self.trade_winner
         new.log = self.log[:]
         new._outcome = self._outcome
+        new.version = self.version
         return new
 
     def check_invariants(self) -> None:
