@@ -16,7 +16,7 @@ def start(players: int = 2, decks: tuple[str, ...] = (), seed: int = 0, keep: bo
     names = decks or ("crepusculo",) * players
     state = game.new_state(seed, [DECKS[name] for name in names])
     while keep and state.pending is not None and state.pending.kind == "mulligan":
-        state.apply(Keep())
+        state.apply(Keep(), state.to_move)
     return state
 
 
@@ -42,7 +42,7 @@ def sources(state: ConflictusState, player: int, luz: int = 0, sombra: int = 0) 
 
 
 def act(state: ConflictusState, text: str) -> None:
-    state.apply(state.parse_action(text))
+    state.apply(state.parse_action(text, state.to_move), state.to_move)
 
 
 def texts(state: ConflictusState) -> list[str]:

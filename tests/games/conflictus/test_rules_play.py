@@ -160,7 +160,7 @@ def test_amulets_may_be_played_in_attack_block_and_sacrifice_phases_but_no_decis
     to_phase(state, "sacrifice")
     assert f"amulet {label(state, vision)} pay L2" in texts(state)
     kinds = set()
-    state.apply(state.parse_action(f"amulet {label(state, vision)} pay L2"))
+    state.apply(state.parse_action(f"amulet {label(state, vision)} pay L2", state.to_move), state.to_move)
     for _ in range(200):
         if state.active == 1 and state.phase == "sacrifice":
             break

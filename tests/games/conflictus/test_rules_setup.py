@@ -30,9 +30,9 @@ def test_the_first_player_is_drawn_by_the_seed():
 def test_a_mulligan_shuffles_back_draws_one_more_and_discards_that_many_at_random():
     state = start(players=2, keep=False, mulligan="turn_order")
     assert state.pending.kind == "mulligan" and state.pending.player == 0
-    state.apply(Mulligan())
+    state.apply(Mulligan(), state.to_move)
     assert len(state.hand[0]) == 6 and len(state.mortis[0]) == 1  # 7 drawn, 1 discarded
-    state.apply(Mulligan())
+    state.apply(Mulligan(), state.to_move)
     assert len(state.hand[0]) == 6 and len(state.mortis[0]) == 3  # 8 drawn, 2 more discarded
     assert len(state.mons[0]) + len(state.hand[0]) + len(state.mortis[0]) == 50
 
@@ -41,7 +41,7 @@ def test_mulligans_stop_at_ten_drawn_and_four_discarded():
     state = start(players=2, keep=False, mulligan="turn_order")
     for _ in range(4):
         assert state.pending.player == 0
-        state.apply(Mulligan())
+        state.apply(Mulligan(), state.to_move)
     assert len(state.mortis[0]) == 1 + 2 + 3 + 4  # "o seu mortis deve possuir 10 cartas"
     assert state.pending.player == 1  # no fifth mulligan is offered
 
@@ -49,10 +49,10 @@ def test_mulligans_stop_at_ten_drawn_and_four_discarded():
 def test_sealed_mulligans_show_together_after_the_round():
     state = start(players=3, keep=False)
     assert state.pending.secret and state.pending.player == 0
-    state.apply(Mulligan())
+    state.apply(Mulligan(), state.to_move)
     assert len(state.mortis[0]) == 0 and state.events[-1].kind != "mulligan"  # not yet shown
-    state.apply(Keep())
-    state.apply(Keep())  # the last answer of the round: everything shows
+    state.apply(Keep(), state.to_move)
+    state.apply(Keep(), state.to_move)  # the last answer of the round: everything shows
     kinds = [e.kind for e in state.events[-12:]]
     assert "mulligan" in kinds and len(state.mortis[0]) == 1
     assert state.pending.kind == "mulligan" and state.pending.player == 0  # only P0 decides again

@@ -66,6 +66,7 @@ def state_to_json(state: Any) -> dict[str, Any]:
         "choices": sorted([p, v] for p, v in state.choices.items()),
         "events": [[e.kind, e.data, sorted(e.visible_to) if e.visible_to is not None else None, e.redacted]
                    for e in state.events],
+        "version": state.version,
     })
     return data
 
@@ -118,6 +119,9 @@ def state_from_json(game: Any, data: Any) -> Any:
         state.choices = {int(p): bool(v) for p, v in data["choices"]}
         state.events = [Event(str(k), dict(d), frozenset(v) if v is not None else None, r)
                         for k, d, v, r in data["events"]]
+        state.version = data.get("version", 0)
+        if type(state.version) is not int or state.version < 0:
+            raise NotationError(f"version: a whole number, got {str(state.version)[:40]!r}")
     except NotationError:
         raise
     except (TypeError, ValueError, KeyError) as exc:
@@ -176,12 +180,13 @@ def info(state: Any, viewer: int | None) -> dict[str, Any]:
 _CARD = re.compile(r"^(?P<name>.+)#(?P<id>\d+)$")
 
 
-def parse_action(state: Any, text: str) -> Action:
-    """Read an action; the legal list is searched first, so names are checked as written."""
+def parse_action(state: Any, text: str, player: int) -> Action:
+    """Read an action as ``player`` wrote it; the legal list is searched first (only for the
+    player to move: it is theirs), so names are checked as written."""
     words = " ".join(text.split())
     if not words:
         raise NotationError("an empty action; try 'pass'")
-    for action in state.legal_actions():
+    for action in state.legal_actions() if player == state.to_move else ():
         if str(action).lower() == words.lower():
             return action
     head, _, rest = words.partition(" ")
@@ -256,6 +261,16 @@ def _pay(text: str) -> tuple[int, int]:
         else:
             sombra = int(m[2])
     return luz, sombra
+
+
+PROMPTS = {
+    "mulligan": "keep this hand or take a mulligan", "declare": "declare attacks (attack ...) or done",
+    "blockers": "declare blocks (block ...) or done", "discard": "discard a card of your hand",
+    "search": "search your mons for a card (search <card name>)",
+    "main": "play a source, a warrior, relic, equipment, an amulet, an ability, or pass",
+    "attack": "play an amulet or an ability, or pass", "block": "play an amulet or an ability, or pass",
+    "sacrifice": "sacrifice a card, play an amulet or an ability, or pass",
+}
 
 
 def illegal_reason(state: Any, action: Action) -> str:

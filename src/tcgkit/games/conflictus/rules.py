@@ -184,7 +184,7 @@ class ConflictusState(Turn, State["Conflictus"]):
         "game", "n", "kind", "rng", "mons", "hand", "mortis", "exterminatus", "field", "relics", "amulets",
         "stack", "used", "sets", "entered", "added", "damage", "mods", "drops", "used_abilities",
         "attackers", "blocks", "round", "active", "first", "phase", "mulled", "kept", "choices",
-        "out", "dying", "eliminated", "result", "res", "decisions", "events", "legal",
+        "out", "dying", "eliminated", "result", "res", "decisions", "events", "legal", "version",
     )
     def __init__(self, game: Conflictus, kinds: list[int], rng: Rng) -> None:
         n = self.n = game.num_players
@@ -214,6 +214,7 @@ class ConflictusState(Turn, State["Conflictus"]):
         self.res = Resolution()
         self.decisions: list[Decision] = []
         self.events: list[Event] = []
+        self.version = 0
         self.legal: list[Action] | None = None
 
     def advance(self) -> None:
@@ -287,22 +288,39 @@ class ConflictusState(Turn, State["Conflictus"]):
 
     def apply_unchecked(self, action: Action) -> None:
         self.legal = None
+        self.version += 1
         HANDLERS[type(action)](self, action)
         self.advance()
 
-    def illegal_reason(self, action: Action) -> str | None:
-        if self.is_terminal:
-            return "the game is over"
+    def illegal_reason(self, action: Action, player: int) -> str | None:
+        refused = self.refusal(player)
+        if refused is not None:
+            return refused
         if action in self.legal_actions():
             return None
         from .notation import illegal_reason
 
         return illegal_reason(self, action)
 
-    def parse_action(self, text: str) -> Action:
+    def parse_action(self, text: str, player: int) -> Action:
         from .notation import parse_action
 
-        return parse_action(self, text)
+        return parse_action(self, text, player)
+
+    def decision_prompt(self, decision: Decision) -> str:
+        from .notation import PROMPTS
+
+        return PROMPTS[decision.kind]
+
+    def default_action(self, decision: Decision) -> Action:
+        """Keep, finish a declaration or pass priority; else the first choice (one's own hand
+        or deck, as the decider sees it)."""
+        from .actions import Done, Keep, Pass
+
+        fixed = {"mulligan": Keep(), "declare": Done(), "blockers": Done()}
+        if decision.kind in fixed:
+            return fixed[decision.kind]
+        return Pass() if decision.kind in WINDOWS else self.legal_actions()[0]
 
     # -- results ----------------------------------------------------------------------------
     @property
@@ -369,6 +387,7 @@ class ConflictusState(Turn, State["Conflictus"]):
         new.out, new.dying, new.eliminated = set(self.out), self.dying[:], [g[:] for g in self.eliminated]
         new.result, new.res = self.result, self.res.copy()
         new.decisions, new.events, new.legal = self.decisions[:], self.events[:], self.legal
+        new.version = self.version
         return new
 
     def check_invariants(self) -> None:
