@@ -95,7 +95,7 @@ def test_a_json_card_key_that_names_no_single_card_is_refused(second):
     game = tcgkit.load_game("forge-fury", mode="chama", card_files=("bundled", second))
     data = game.new_state(2, [mixed_deck(game, 50)] * 2).to_json()
     data["hands"][0][0] = 1  # number 1 is two cards here
-    with pytest.raises(NotationError, match="malformed"):
+    with pytest.raises(NotationError, match="no card .1."):
         game.state_from_json(data)
 
 

@@ -267,7 +267,7 @@ def test_json_errors():
         game.state_from_json([])
     with pytest.raises(NotationError, match="its options differ"):
         load("same").state_from_json(data)
-    with pytest.raises(NotationError, match="'log' should be a list"):
+    with pytest.raises(NotationError, match="field 'log': a list of entries"):
         game.state_from_json({**data, "log": "nothing"})
     with pytest.raises(NotationError, match="missing field 'board'"):
         game.state_from_json({**data, "position": "triple-triad hands=1/2"})

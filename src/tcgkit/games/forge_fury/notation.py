@@ -15,6 +15,7 @@ from ...kernel.events import Event
 from ...kernel.rng import Rng
 from .actions import CALLS, COLOUR_ACTIONS, SHOWS, SIGNS, THROWS
 from .cards import COLOURS
+from .state_checks import check_state_json
 
 if TYPE_CHECKING:
     from .rules import ForgeFury, ForgeFuryState
@@ -136,10 +137,7 @@ def state_to_json(state: ForgeFuryState) -> dict[str, Any]:
 def state_from_json(game: ForgeFury, data: dict[str, Any]) -> ForgeFuryState:
     from .rules import ForgeFuryState
 
-    if not isinstance(data, dict) or data.get("game") != game.name:
-        raise NotationError(f"state JSON: not a {game.name} state")
-    if data.get("options") != game.options_json():
-        raise NotationError("state JSON: its options differ from this game's")
+    check_state_json(game, data)
     card_id = game.cards.from_json_key
     try:
         def ids(keys: list[int | str]) -> list[int]:
@@ -159,8 +157,6 @@ def state_from_json(game: ForgeFury, data: dict[str, Any]) -> ForgeFuryState:
         state.result = None if data["result"] is None else tuple(data["result"])
         state.log = [tuple(entry) for entry in data["log"]]
         state.version = data.get("version", 0)
-        if type(state.version) is not int or state.version < 0:
-            raise NotationError(f"state JSON, field 'version': a whole number, got {state.version!r}")
     except (KeyError, TypeError, ValueError) as exc:
         raise NotationError(f"state JSON: missing or malformed field ({exc})") from None
     try:

@@ -527,9 +527,11 @@ class ForgeFuryState(State["ForgeFury"]):
                 self.decks[owner] + self.hands[owner] + ([] if pick is None else [pick])
                 + self.recovery[owner] + self.conquest[1 - owner]
             )
-            assert held == Counter(self.decklists[owner]), f"player {owner}'s cards lost or duplicated"
-        if self.decisions and self.decisions[-1].kind == "colour":
-            assert len(self.hands[0]) == len(self.hands[1]) > 0, "hands differ at a round's start"
+            if held != Counter(self.decklists[owner]):  # not assert: ``python -O`` would drop it
+                raise AssertionError(f"player {owner}'s cards lost or duplicated")
+        colour = bool(self.decisions) and self.decisions[-1].kind == "colour"
+        if colour and not len(self.hands[0]) == len(self.hands[1]) > 0:
+            raise AssertionError("hands differ at a round's start")
 
 
 APPLY = {

@@ -237,7 +237,10 @@ def parse_position(text: str, game: TripleTriad) -> TripleTriadState:
         owed = state.picks_owed() if state.trade_winner is not None else 0
         if (owed > 0) != turn.startswith("take") or owed < 0:
             raise NotationError(f"position: turn={turn} does not fit the trade rule and taken cards")
-    state.check_invariants()
+    try:
+        state.check_invariants()
+    except AssertionError as exc:
+        raise NotationError(f"position: {exc}") from None
     return state
 
 
@@ -282,16 +285,57 @@ def state_from_json(game: TripleTriad, data: dict[str, Any]) -> TripleTriadState
         raise NotationError(f"state JSON: not a {game.name} state")
     if data.get("options") != game.options_json():
         raise NotationError("state JSON: its options differ from this game's")
-    state = parse_position(str(data.get("position", "")), game)
+    known = ("game", "options", "position", "log", "version")
+    unknown = sorted(str(key)[:40] for key in data if key not in known)
+    if unknown:
+        raise NotationError(f"state JSON: unknown field(s) {', '.join(unknown)}")
+    position = data.get("position")
+    if not isinstance(position, str):
+        raise NotationError("state JSON, field 'position': the position notation, as text")
+    state = parse_position(position, game)
     log = data.get("log", [])
-    if not isinstance(log, list):
-        raise NotationError("state JSON: 'log' should be a list")
-    state.log = [_tupled(entry) for entry in log]
+    check_log(log, len(game.cards.cards))
     version = data.get("version", 0)
     if type(version) is not int or version < 0:
-        raise NotationError(f"state JSON, field 'version': a whole number, got {version!r}")
+        raise NotationError(f"state JSON, field 'version': a whole number, got {str(version)[:40]!r}")
+    state.log = [_tupled(entry) for entry in log]
     state.version = version
     return state
+
+
+FLIP_CAUSES = ("basic", "same/plus", "combo")
+
+
+def check_log(log: object, cards: int) -> None:
+    """Each entry as the rules write it (``rules.py``): real checks naming the entry, so
+    the events can always be built from an accepted log."""
+    if not isinstance(log, list):
+        raise NotationError("state JSON, field 'log': a list of entries")
+
+    def number(value: object, high: int) -> bool:
+        return type(value) is int and 0 <= value <= high
+
+    for i, entry in enumerate(log):
+        kind = entry[0] if isinstance(entry, list) and entry else None
+        ok = False
+        if kind == "start" and len(entry) == 4:
+            _, game_number, first, elements = entry
+            ok = (number(game_number, 10**6) and number(first, 1) and isinstance(elements, list)
+                  and len(elements) == CELLS and all(number(e, len(ELEMENTS)) for e in elements))
+        elif kind == "place" and len(entry) == 5:
+            _, player, card, cell, flips = entry
+            ok = (number(player, 1) and number(card, cards - 1) and number(cell, CELLS - 1)
+                  and isinstance(flips, list) and all(
+                      isinstance(f, list) and len(f) == 2 and number(f[0], CELLS - 1) and f[1] in FLIP_CAUSES
+                      for f in flips))
+        elif kind == "end" and len(entry) == 3:
+            ok = (number(entry[1], 10**6) and isinstance(entry[2], list) and len(entry[2]) == 2
+                  and all(number(score, 2 * HAND_SIZE) for score in entry[2]))
+        elif kind == "take" and len(entry) == 3:
+            ok = number(entry[1], 1) and number(entry[2], cards - 1)
+        if not ok:
+            raise NotationError(f"state JSON, field 'log', entry {i}: not a start, place, end or take "
+                                "entry as the rules write it")
 
 
 # -- determinization -----------------------------------------------------------------------------

@@ -621,15 +621,24 @@ class TripleTriadState(State["TripleTriad"]):
         return new
 
     def check_invariants(self) -> None:
+        """Raises ``AssertionError`` (explicitly: positions are read through it, and
+        ``python -O`` drops ``assert`` statements)."""
         on_board = [c for c in self.board if c >= 0]
         held = Counter(on_board + self.hands[0] + self.hands[1])
-        assert held == Counter(self.brought[0] + self.brought[1]), "cards lost or duplicated"
-        for cell in range(CELLS):
-            assert (self.board[cell] < 0) == (self.owner[cell] < 0), f"cell {cell} owner mismatch"
-        assert sum(map(len, self.hands)) + len(on_board) == 2 * HAND_SIZE
+        problems = []
+        if held != Counter(self.brought[0] + self.brought[1]):
+            problems.append("cards lost or duplicated")
+        problems += [f"cell {cell} owner mismatch" for cell in range(CELLS)
+                     if (self.board[cell] < 0) != (self.owner[cell] < 0)]
+        if sum(map(len, self.hands)) + len(on_board) != 2 * HAND_SIZE:
+            problems.append(f"{2 * HAND_SIZE} cards should be in the hands and on the board")
         if self.decisions and self.decisions[-1].kind == "place":
             mover = self.decisions[-1].player
             # Players alternate from ``first``, so the mover has placed len(on_board) // 2.
-            assert mover == (self.first + len(on_board)) % 2, "wrong player to move"
-            assert len(self.hands[mover]) == HAND_SIZE - len(on_board) // 2, "wrong hand size"
+            if mover != (self.first + len(on_board)) % 2:
+                problems.append("wrong player to move")
+            if len(self.hands[mover]) != HAND_SIZE - len(on_board) // 2:
+                problems.append("wrong hand size")
+        if problems:
+            raise AssertionError("; ".join(problems))
 
