@@ -31,7 +31,7 @@ def test_the_board_shows_each_player_only_their_own_hand_and_every_event_is_a_se
     seats = Seats.numbered(players)
     shown = 0
     while not state.is_terminal:
-        state.apply(rng.choice(state.legal_actions()))
+        state.apply(rng.choice(state.legal_actions()), state.to_move)
         if rng.below(40) == 0:
             for viewer in [*range(players), None]:
                 board = " ".join(text_of(render_view(game, state.view(viewer), seats)).split())

@@ -44,7 +44,7 @@ def check(name: str, seed: int, steps: int, pick, value) -> None:
     for _ in range(steps):
         if state.is_terminal:
             break
-        state.apply(state.legal_actions()[0])
+        state.apply(state.legal_actions()[0], state.to_move)
     data = json.loads(state.to_notation())
     where = sorted(paths(data), key=repr)
     mutated = replaced(data, where[pick % len(where)], value)
@@ -71,7 +71,7 @@ def test_a_forge_fury_position_with_empty_hands_is_a_one_line_error(run):
     data["hands"] = []
     result = run("play", "forge-fury", "--hotseat", "--position", json.dumps(data), input="")
     assert result.exit_code == 2, result.output
-    assert len(result.stderr.strip().splitlines()) == 1 and "position" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1 and "hands" in result.stderr
     assert "Traceback" not in result.output
 
 
