@@ -5,6 +5,7 @@ replays."""
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 
 import tcgkit
@@ -87,7 +88,17 @@ def test_the_rivals_hand_and_face_down_cards_are_only_counted(run, home):
     for label in secret:
         if label not in rival_seen:
             assert label not in shown
-    assert "cards" in shown  # "5 cards": the rival's hand as a count
+    # Every rival block shows the hand and the face-down cards as counts; the first (the
+    # board asked for before any move) the counts of that moment.
+    rival_blocks = re.findall(r"^Rival \(random\): deck.*?(?=^You: deck)", shown, re.M | re.S)
+    assert rival_blocks
+    for block in rival_blocks:
+        assert re.search(r"^\s*Hand \(mão\)\s+\d+ cards?\s*$", block, re.M), block
+        assert re.search(r"^\s*Hidden \(escondidas\)\s+(\d+ face down|-)\s*$", block, re.M), block
+    start = plan(5, limit=0).match.state.view(0)["zones"]
+    first = rival_blocks[0]
+    assert re.search(rf"Hand \(mão\)\s+{start['hand1']['count']} cards", first), first
+    assert re.search(rf"Hidden \(escondidas\)\s+{start['hidden1']['count']} face down", first), first
 
 
 def test_help_lists_the_moves_and_a_bad_move_explains(run, home):

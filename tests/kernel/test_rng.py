@@ -49,7 +49,9 @@ def test_derived_seeds_differ_per_stream():
     seeds = {derive_seed(9, i) for i in range(1000)}
     assert len(seeds) == 1000
     assert derive_seed(9, 1, 2) != derive_seed(9, 2, 1)
-    assert derive_seed(9, 4) == derive_seed(9, 4)
+    # Reference values: records and playthroughs replay through derived seeds.
+    assert derive_seed(9, 4) == 0x4336B3782F5887A1
+    assert derive_seed(9, 1, 2) == 0xD75509F1DDF7CBAB
 
 
 def test_quick_shuffle_is_multiply_high_fisher_yates_on_the_same_draws():

@@ -176,7 +176,10 @@ def test_about_a_third_of_the_cells_get_an_element_uniformly_by_the_seed():
     assert set(per_element) == set(ELEMENTS)
     assert all(450 <= n <= 675 for n in per_element.values()), per_element
     assert len(layouts) > 1000  # (2/3)^9 of the games have no element at all
-    assert game.new_state(77).view(None)["elements"] == game.new_state(77).view(None)["elements"]
+    # The seed fixes the layout (replays depend on it): seed 77's, as first drawn.
+    assert game.new_state(77).view(None)["elements"] == [
+        None, None, None, None, None, "fire", "poison", "thunder", None,
+    ]
 
 
 def test_without_elemental_no_cell_has_an_element():
