@@ -9,6 +9,8 @@ Measures, interleaved R times, each for about S seconds on one core:
   clock starts): ``g.new_state(seed, decks)``, then ``legal_actions()`` + a random choice
   + ``apply()`` (checked) until the game is over;
 - ``tcgkit unchecked``: the same loop with ``apply_unchecked()``;
+- ``tcgkit checked, new_state(seed)``: the checked loop with the hands dealt on the clock,
+  ``g.new_state(seed)``, which is what a simulation pays for each game;
 - ``openspiel tic_tac_toe`` (C++) and ``openspiel python_tic_tac_toe`` (pure Python):
   ``state = game.new_initial_state()``, then ``apply_action(choice(legal_actions()))``
   until terminal.
@@ -55,9 +57,10 @@ CHOOSERS = {
 }
 
 
-def tcgkit_loop(checked: bool, seed: int = 1, chooser: str = "tcgkit") -> Loop:
+def tcgkit_loop(checked: bool, seed: int = 1, chooser: str = "tcgkit", dealt: bool = False) -> Loop:
+    """``dealt``: ``new_state(seed)`` deals the hands on the clock (else from a pool dealt before)."""
     game = load_game("triple-triad", TT_OPTIONS)
-    decks = [game.sample_decks(Rng(derive_seed(seed, i))) for i in range(DECK_POOL)]
+    decks = [None if dealt else game.sample_decks(Rng(derive_seed(seed, i))) for i in range(DECK_POOL)]
     choice = CHOOSERS[chooser](derive_seed(seed, 10**9))
     counter = [0]
 
@@ -107,6 +110,7 @@ def loops(chooser: str = "tcgkit") -> tuple[dict[str, Loop], str | None]:
     out: dict[str, Loop] = {
         "tcgkit checked": tcgkit_loop(checked=True, chooser=chooser),
         "tcgkit unchecked": tcgkit_loop(checked=False, chooser=chooser),
+        "tcgkit checked, new_state(seed)": tcgkit_loop(checked=True, chooser=chooser, dealt=True),
     }
     try:
         out["openspiel tic_tac_toe (C++)"] = openspiel_loop("tic_tac_toe", chooser=chooser)
@@ -146,7 +150,7 @@ def run(seconds: float, repeats: int, chooser: str = "tcgkit") -> dict[str, Any]
         for name, runs in samples.items()
     }
     ratios = {}
-    for mine in ("tcgkit checked", "tcgkit unchecked"):
+    for mine in ("tcgkit checked", "tcgkit unchecked", "tcgkit checked, new_state(seed)"):
         for peer in named:
             if peer.startswith("openspiel"):
                 ratios[f"{mine} / {peer}"] = {
@@ -182,9 +186,9 @@ def print_table(report: dict[str, Any]) -> None:
         print(f"{name:32} {r['games_per_s']:12,.0f} {r['decisions_per_s']:13,.0f}   {runs}")
     if report["ratios"]:
         print()
-        print(f"{'ratio':62} {'games':>7} {'decisions':>10}")
+        print(f"{'ratio':70} {'games':>7} {'decisions':>10}")
         for name, r in report["ratios"].items():
-            print(f"{name:62} {r['games']:7.2f} {r['decisions']:10.2f}")
+            print(f"{name:70} {r['games']:7.2f} {r['decisions']:10.2f}")
 
 
 def profile(seconds: float, top: int = 25) -> None:
