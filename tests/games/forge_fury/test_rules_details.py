@@ -176,3 +176,12 @@ def test_each_player_is_dealt_from_their_own_deck(game):
     for p in (0, 1):
         dealt = sorted(game.cards.cards[c].label for c in state.decks[p] + state.hands[p])
         assert dealt == sorted(decks[p])
+
+
+@pytest.mark.parametrize("leader", [0, 1])
+def test_more_cards_win_whichever_player_has_them(game, leader):
+    piles = ([5, 4], [6]) if leader == 0 else ([6], [5, 4])
+    state = last_round_played(game, piles, ([], []))
+    state._end()
+    assert state.outcome.winner == leader and state.outcome.reason == "all cards are played"
+    assert state.outcome.scores[leader] == 2 and state.outcome.scores[1 - leader] == 1
