@@ -160,7 +160,7 @@ def probe_action(state: State[Any], chosen: Any, legal: list[Any], rng: Rng) -> 
 def check_refusal(state: State[Any], probe: Any, actions: list[str]) -> Break | None:
     before = state.to_json()
     try:
-        state.apply(probe)
+        state.apply(probe, state.to_move)
     except IllegalAction:
         after = state.to_json()
         if after != before:
@@ -192,9 +192,11 @@ def play(game: Game, seed: int, tally: Tally) -> Break | None:
         text = str(action)
         actions.append(text)
         try:
-            if state.parse_action(text) != action:
-                return Break("notation", f"{text!r} reads back as {state.parse_action(text)}", actions)
-            state.apply(action)
+            player = state.to_move
+            read = state.parse_action(text, player)
+            if read != action:
+                return Break("notation", f"{text!r} reads back as {read}", actions)
+            state.apply(action, player)
         except Exception as exc:
             return Break("refused" if isinstance(exc, IllegalAction) else "crash", first_line(exc), actions)
         broken = check_after(state, action, actions)
@@ -217,16 +219,17 @@ def reproduce(game: Game, seed: int, actions: list[str], probe: str | None) -> B
     except Exception as exc:
         return Break("crash", f"new_state: {first_line(exc)}", [])
     for number, text in enumerate(actions):
+        player = state.to_move
         try:
-            action = state.parse_action(text)
+            action = state.parse_action(text, player)
         except TcgkitError as exc:
             return Break("invalid", first_line(exc), actions[: number + 1])
-        if state.is_terminal or state.illegal_reason(action) is not None:
+        if state.is_terminal or state.illegal_reason(action, player) is not None:
             return Break("invalid", f"{text} is not legal here", actions[: number + 1])
         try:
-            if str(action) != text or state.parse_action(str(action)) != action:
+            if str(action) != text or state.parse_action(str(action), player) != action:
                 return Break("notation", f"{text!r} does not read back", actions[: number + 1])
-            state.apply(action)
+            state.apply(action, player)
         except Exception as exc:
             kind = "refused" if isinstance(exc, IllegalAction) else "crash"
             return Break(kind, first_line(exc), actions[: number + 1])
@@ -236,7 +239,7 @@ def reproduce(game: Game, seed: int, actions: list[str], probe: str | None) -> B
     if probe is None:
         return None
     try:
-        probe_action_ = state.parse_action(probe)
+        probe_action_ = state.parse_action(probe, state.to_move)
     except TcgkitError:
         return None  # the probe does not even read here: it is refused, nothing to show
     return check_refusal(state, probe_action_, actions)

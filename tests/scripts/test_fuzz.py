@@ -38,7 +38,7 @@ class AcceptsAnything(HighCardState):
 
     __slots__ = ()
 
-    def illegal_reason(self, action: Action) -> str | None:
+    def illegal_reason(self, action: Action, player: int) -> str | None:
         return None
 
     def apply_unchecked(self, action: Action) -> None:

@@ -141,7 +141,7 @@ def test_a_won_game_says_all_cards_are_played(make_game):
     game = make_game(mode="brasa")
     state, rng = game.new_state(2), Rng(3)
     while not state.is_terminal:
-        state.apply(rng.choice(state.legal_actions()))
+        state.apply(rng.choice(state.legal_actions()), state.to_move)
     assert state.outcome.winner is not None and not state.sudden
     assert state.outcome.reason == "all cards are played"
 
@@ -158,15 +158,15 @@ def test_refusals_name_the_reason_and_legal_actions_have_none(game):
     state = opened(game, [[6, 101, 102], [7, 103, 104]])
     play(state, "colour blue")
     with pytest.raises(IllegalAction, match="must pick"):
-        state.apply(ChooseColour(0))  # a colour while a pick is asked
+        state.apply(ChooseColour(0), state.to_move or 0)  # a colour while a pick is asked
     rng = Rng(5)
     while not state.is_terminal:
         legal = state.legal_actions()
-        assert all(state.illegal_reason(a) is None for a in legal)
-        state.apply(rng.choice(legal))
-    assert state.illegal_reason(ChooseColour(0)) == "the game is over"
+        assert all(state.illegal_reason(a, state.to_move) is None for a in legal)
+        state.apply(rng.choice(legal), state.to_move)
+    assert state.illegal_reason(ChooseColour(0), 0) == "the game is over"
     with pytest.raises(IllegalAction, match="^the game is over$"):
-        state.apply(ChooseColour(0))
+        state.apply(ChooseColour(0), state.to_move or 0)
 
 
 def test_each_player_is_dealt_from_their_own_deck(game):
