@@ -63,11 +63,13 @@ def test_the_summary_from_the_file_equals_the_in_memory_one(tmp_path):
 
 
 def _kill_midway(out, games: int) -> None:
-    """Start a run in its own process and kill it (SIGKILL) once part of it is written."""
+    """Start a run in its own process group and kill the group (SIGKILL: the run and its pool
+    workers, as killing a terminal's job does) once part of it is written. Killing the parent
+    alone would leave its workers blocked on their queue for ever."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "tcgkit.cli", "sim", "tt", "-n", str(games), "--seed", "8",
          "-w", "2", "--out", str(out), "--json"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
     )
     journal = journal_of(out)
     deadline = time.monotonic() + 120
@@ -77,7 +79,7 @@ def _kill_midway(out, games: int) -> None:
                 break
             time.sleep(0.05)
     finally:
-        os.kill(proc.pid, signal.SIGKILL)
+        os.killpg(proc.pid, signal.SIGKILL)
         proc.wait()
 
 
