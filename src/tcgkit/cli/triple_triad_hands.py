@@ -46,7 +46,7 @@ def parse_hand(text: str, collection: Collection) -> list[Card]:
 
 def _find(token: str, collection: Collection) -> Card:
     cards = collection.cards
-    card = cards.find(f"#{token}" if token.isdigit() else token)
+    card = cards.find(f"#{token}" if token.isdecimal() else token)
     if card is None:
         hits = [n for n in collection.counts if n.lower().startswith(token.lower())]
         if len(hits) > 1:

@@ -36,7 +36,7 @@ class Limits:
         found = {}
         for name, default in DEFAULTS.items():
             value = values.pop(name, default)
-            if isinstance(value, str) and value.strip().isdigit():
+            if isinstance(value, str) and value.strip().isdecimal():
                 value = int(value)
             if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 10**9:
                 raise OptionsError(

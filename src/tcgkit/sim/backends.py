@@ -160,7 +160,7 @@ def reachable(address: str, timeout: float = 5.0) -> None:
     """Fail fast on a ``host:port`` nobody answers at (Ray itself retries for minutes)."""
     target = address.removeprefix("ray://")
     host, sep, port = target.rpartition(":")
-    if not sep or not port.isdigit():
+    if not sep or not port.isdecimal():
         return  # "auto" and the like: Ray finds the cluster itself
     try:
         socket.create_connection((host or "127.0.0.1", int(port)), timeout=timeout).close()

@@ -278,3 +278,13 @@ def test_a_position_after_a_move_records_what_happened():
     assert state.to_notation().split()[3:6] == [
         "board=-/-/-/-/7:0/-/-/-/-", "hands=32,54,4,55/1,2,3,5,6", "decks=32,54,7,4,55/1,2,3,5,6",
     ]
+
+
+@pytest.mark.parametrize("bad", ["board=²30:0/-/-/-/-/-/-/-/-", "hands=1,2,3,4,5/6,7,8,9,¹0"])
+def test_a_digit_python_cannot_read_as_a_number_is_a_notation_error(bad):
+    # '²'.isdigit() is True but int('²') raises: numbers are read only from decimal digits.
+    text = "triple-triad board=-/-/-/-/-/-/-/-/- hands=1,2,3,4,5/6,7,8,9,10"
+    key = bad.split("=")[0]
+    text = " ".join(bad if part.startswith(key + "=") else part for part in text.split())
+    with pytest.raises(NotationError):
+        load().state_from_notation(text)

@@ -233,7 +233,7 @@ def parse_action(state: Any, text: str, player: int) -> Action:
 
 
 def _number(text: str, what: str) -> int:
-    if not text.isdigit():
+    if not text.isdecimal():
         raise NotationError(f"{what}: {text!r} is not a number")
     return int(text)
 

@@ -90,9 +90,9 @@ class CardDB:
         Raises ``LookupError`` with the reason.
         """
         text = text.strip()
-        if "#" in text or text.isdigit():
+        if "#" in text or text.isdecimal():
             name, _, number = text.rpartition("#")
-            if not number.strip().isdigit():
+            if not number.strip().isdecimal():
                 raise LookupError(f"{text!r}: the number after '#' is not a number")
             same = self.by_number.get(int(number), [])
             if not same:

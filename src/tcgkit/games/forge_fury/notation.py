@@ -41,7 +41,7 @@ def parse_action(state: ForgeFuryState, text: str, player: int) -> Action:
     if verb == "call":
         return CALLS[_word(rest, ("even", "odd"), "the call", text)]
     if verb == "show":
-        if not (rest.isdigit() and int(rest) <= 5):
+        if not (rest.isdecimal() and int(rest) <= 5):
             raise NotationError(f"{text!r}: show 0..5 fingers")
         return SHOWS[int(rest)]
     if verb == "pick":

@@ -69,7 +69,7 @@ class CardDB:
     def find(self, text: str) -> Card | None:
         """A card by name (any case) or by ``#number``; ``None`` if there is none."""
         text = text.strip()
-        if text.startswith("#") and text[1:].isdigit():
+        if text.startswith("#") and text[1:].isdecimal():
             return self.by_number.get(int(text[1:]))
         return self.by_lower_name.get(text.lower())
 

@@ -49,7 +49,7 @@ def parse_action(state: TripleTriadState, text: str, player: int) -> Action:
         raise NotationError(f"{text!r}: {ACTION_HELP}" if text else f"empty action; {ACTION_HELP}")
     name, _, cell_text = text.rpartition("@")
     cell_text = cell_text.strip()
-    if not (cell_text.isdigit() and 0 <= int(cell_text) < CELLS):
+    if not (cell_text.isdecimal() and 0 <= int(cell_text) < CELLS):
         raise NotationError(f"{text!r}: the cell after '@' must be 0..8, got {cell_text!r}")
     nearby = state.hands[player] if player in (0, 1) else []
     card = _find_card(game, name.strip(), nearby, text)
@@ -147,7 +147,7 @@ def parse_position(text: str, game: TripleTriad) -> TripleTriadState:
             return []
         ids = []
         for token in value.split(","):
-            card = game.cards.find(f"#{token}") if token.isdigit() else None
+            card = game.cards.find(f"#{token}") if token.isdecimal() else None
             if card is None:
                 raise NotationError(f"position, field {field!r}: no card number {token!r}")
             ids.append(card.id)
@@ -248,7 +248,7 @@ def _integer(fields: dict[str, str], key: str, default: int) -> int:
     value = fields.get(key)
     if value is None:
         return default
-    if not value.isdigit():
+    if not value.isdecimal():
         raise NotationError(f"position, field {key!r}: a whole number, got {value!r}")
     return int(value)
 
