@@ -118,17 +118,24 @@ def _triple_triad() -> GameSupport:
     )
 
 
+def rules_with_card_files(options: type[BaseModel]) -> Callable[[str], dict[str, Any]]:
+    """``generic_rules`` plus ``card_files=a.toml;b.toml`` read as a tuple of files."""
+    generic = generic_rules(options)
+
+    def parse_rules(text: str) -> dict[str, Any]:
+        values = generic(text)
+        if isinstance(values.get("card_files"), str):
+            values["card_files"] = tuple(p for p in values["card_files"].split(";") if p)
+        return values
+
+    return parse_rules
+
+
 def _forge_fury() -> GameSupport:
     from ..games.forge_fury import ForgeFuryOptions
     from . import forge_fury_view
 
-    generic = generic_rules(ForgeFuryOptions)
-
-    def parse_rules(text: str) -> dict[str, Any]:
-        values = generic(text)
-        if isinstance(values.get("card_files"), str):  # card_files=bundled;mine.csv
-            values["card_files"] = tuple(p for p in values["card_files"].split(";") if p)
-        return values
+    parse_rules = rules_with_card_files(ForgeFuryOptions)
 
     return GameSupport(
         rules_example="mode=brasa,minigame=odd_even,card_files=bundled;my_cards.csv",
@@ -146,13 +153,7 @@ def _ff_tcg() -> GameSupport:
     from ..games.ff_tcg import FFTcgOptions, starter_decks
     from . import ff_tcg_view
 
-    generic = generic_rules(FFTcgOptions)
-
-    def parse_rules(text: str) -> dict[str, Any]:
-        values = generic(text)
-        if isinstance(values.get("card_files"), str):  # card_files=a.toml;b.toml
-            values["card_files"] = tuple(p for p in values["card_files"].split(";") if p)
-        return values
+    parse_rules = rules_with_card_files(FFTcgOptions)
 
     return GameSupport(
         rules_example="turn_limit=100,villains_to_defeat=2,card_files=my_set.toml",
@@ -172,13 +173,7 @@ def _conflictus() -> GameSupport:
     from ..games.conflictus import ConflictusOptions, starter_decks
     from . import conflictus_view
 
-    generic = generic_rules(ConflictusOptions)
-
-    def parse_rules(text: str) -> dict[str, Any]:
-        values = generic(text)
-        if isinstance(values.get("card_files"), str):  # card_files=a.toml;b.toml
-            values["card_files"] = tuple(p for p in values["card_files"].split(";") if p)
-        return values
+    parse_rules = rules_with_card_files(ConflictusOptions)
 
     return GameSupport(
         rules_example="mulligan=turn_order,attack=left",
