@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import pytest
 
@@ -75,3 +82,51 @@ def test_a_local_ray_with_two_workers_gives_exactly_what_one_process_gives(seria
 def test_a_ray_address_nobody_answers_at_fails_fast():
     with pytest.raises(BackendError, match="no Ray cluster answers at 127.0.0.1:1"):
         run_games("tt", RULES, ["greedy", "random"], 2, seed=5, backend=RayBackend(2, "127.0.0.1:1"))
+
+
+def _children(pid: int) -> list[int]:
+    """Processes whose parent is ``pid`` (Linux /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from Linux /proc")
+def test_pool_workers_leave_when_the_run_is_killed_alone():
+    """SIGKILL of the sim process only (not its group): its pool workers must not stay blocked."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tcgkit.cli", "sim", "tt", "-n", "200000", "--seed", "1", "-w", "2"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        workers: list[int] = []
+        while time.monotonic() < deadline and len(workers) < 2:
+            time.sleep(0.2)
+            workers = _children(proc.pid)
+        assert len(workers) >= 2, "the pool did not start"
+        proc.kill()
+        proc.wait()
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline and any(_alive(w) for w in workers):
+            time.sleep(0.2)
+        left = [w for w in workers if _alive(w)]
+    finally:
+        with contextlib.suppress(ProcessLookupError):  # so that a failure leaves nothing behind
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert not left, f"pool workers {left} outlived their killed parent"

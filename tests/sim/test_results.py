@@ -64,8 +64,7 @@ def test_the_summary_from_the_file_equals_the_in_memory_one(tmp_path):
 
 def _kill_midway(out, games: int) -> None:
     """Start a run in its own process group and kill the group (SIGKILL: the run and its pool
-    workers, as killing a terminal's job does) once part of it is written. Killing the parent
-    alone would leave its workers blocked on their queue for ever."""
+    workers, as killing a terminal's job does) once part of it is written."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "tcgkit.cli", "sim", "tt", "-n", str(games), "--seed", "8",
          "-w", "2", "--out", str(out), "--json"],

@@ -13,6 +13,8 @@ from __future__ import annotations
 import logging
 import os
 import socket
+import threading
+import time
 from collections.abc import Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass
@@ -81,6 +83,22 @@ class SerialBackend:
             yield play_chunk(job, chunk)
 
 
+def exit_with_parent(parent: int, every: float = 0.5) -> None:
+    """Pool-worker initializer: leave as soon as the process that started the pool is gone.
+
+    A pool worker waits on a queue whose write end its siblings hold too, so when the parent
+    is killed (SIGKILL: no clean shutdown) the worker would wait for ever. A daemon thread
+    watches the parent id (it changes when the worker is re-parented) and exits the worker.
+    """
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(every)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
+
+
 class PoolBackend:
     """A local process pool of ``workers`` processes."""
 
@@ -92,7 +110,8 @@ class PoolBackend:
     def run(self, job: Job, chunks: Sequence[Sequence[int]]) -> Iterator[list[GameResult]]:
         if not chunks:
             return
-        with ProcessPoolExecutor(max_workers=min(self.workers, len(chunks))) as pool:
+        workers = min(self.workers, len(chunks))
+        with ProcessPoolExecutor(workers, initializer=exit_with_parent, initargs=(os.getpid(),)) as pool:
             pending = {pool.submit(play_chunk, job, list(chunk)) for chunk in chunks}
             try:
                 while pending:
