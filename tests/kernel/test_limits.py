@@ -102,3 +102,25 @@ def run_cli(tmp_path, monkeypatch):
 
     monkeypatch.setenv("TCGKIT_HOME", str(tmp_path / "home"))
     return lambda *args: CliRunner().invoke(app, list(args))
+
+
+@pytest.mark.parametrize("module", ["tests.testgame", "tests.nplayer"])
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_test_games_end_as_a_draw_among_the_players_still_in(module, players):
+    import importlib
+
+    fixture = importlib.import_module(module)
+    with fixture.registered():
+        name = "brawl" if module == "tests.testgame" else "highcard"
+        game = load_game(name, {"max_decisions": 5, "players": players})
+        state, tally = game.new_state(3), Tally()
+        while not state.is_terminal:
+            play(state, state.legal_actions()[0], state.to_move, tally)
+        outcome = state.outcome
+        assert outcome.winner is None and state.legal_actions() == []
+        assert outcome.reason == "the decision limit: more than 5 decisions in the game"
+        assert set(outcome.ranks) == {0}  # no one went out in five decisions: all share first
+        again = game.state_from_json(state.to_json())  # a saved drawn game reads back drawn
+        assert again.is_terminal and again.outcome == outcome
+        assert state.clone().outcome == outcome
+        state.check_invariants()

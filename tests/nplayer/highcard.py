@@ -53,7 +53,7 @@ CALLS: list[Action] = [Call(True), Call(False)]
 
 
 class HighCardState(State):
-    __slots__ = ("call", "decisions", "discard", "events", "game", "hands", "leader", "lives", "out",
+    __slots__ = ("call", "decisions", "discard", "drawn", "events", "game", "hands", "leader", "lives", "out",
                  "points", "rng", "stock", "table", "version")
 
     def __init__(self, game: HighCard, rng: Rng) -> None:
@@ -67,6 +67,7 @@ class HighCardState(State):
         self.out: list[int] = []  # players out, first out first
         self.leader = 0
         self.call: bool | None = None  # this round's call once made: high (True) or low
+        self.drawn: str | None = None  # why the game ended as a draw (the decision limits)
         self.decisions: list[Decision] = []
         self.events: list[Event] = []
         self.version = 0
@@ -121,6 +122,10 @@ class HighCardState(State):
             self.leader = next(p for p in alive if p > self.leader) if self.leader < alive[-1] else alive[0]
             self.decisions.append(Decision(self.leader, "call"))
 
+    def end_as_draw(self, reason: str) -> None:
+        self.decisions.clear()
+        self.drawn = reason
+
     def decision_prompt(self, decision: Decision) -> str:
         return "call this round high or low" if decision.kind == "call" else "play a card face down"
 
@@ -143,6 +148,7 @@ class HighCardState(State):
         new.table, new.stock, new.discard = self.table[:], self.stock[:], self.discard[:]
         new.lives, new.points, new.out, new.leader = self.lives[:], self.points[:], self.out[:], self.leader
         new.decisions, new.events, new.call = self.decisions[:], self.events[:], self.call
+        new.drawn = self.drawn
         new.version = self.version
         return new
 
@@ -150,6 +156,8 @@ class HighCardState(State):
     def outcome(self) -> Outcome | None:
         if self.decisions:
             return None
+        if self.drawn is not None:  # the players still in share first place
+            return Outcome.from_elimination(self.game.num_players, self.out, self.drawn)
         alive = self.alive()
         reason = "last one standing" if len(alive) == 1 else "the hands are played out"
         return Outcome.from_elimination(self.game.num_players, self.out, reason, self.points)
@@ -170,7 +178,8 @@ class HighCardState(State):
         return {"players": self.game.num_players, "rng": self.rng.state, "hands": self.hands,
                 "table": self.table, "stock": self.stock, "discard": self.discard, "lives": self.lives,
                 "points": self.points, "out": self.out, "leader": self.leader, "call": self.call,
-                "to_move": self.to_move, "version": self.version}
+                "to_move": self.to_move, "version": self.version,
+                **({} if self.drawn is None else {"drawn": self.drawn})}
 
     def to_notation(self) -> str:
         return json.dumps(self.to_json(), separators=(",", ":"))
@@ -219,6 +228,9 @@ class HighCard(Game):
             state.lives, state.points = [int(x) for x in data["lives"]], [int(x) for x in data["points"]]
             state.out, state.leader = [int(p) for p in data["out"]], int(data["leader"])
             state.version = int(data.get("version", 0))
+            drawn = state.drawn = data.get("drawn")
+            if drawn is not None and (not isinstance(drawn, str) or data["to_move"] is not None):
+                raise ValueError("drawn: the reason of a game ended as a draw, with no one to move")
             call = state.call = data["call"]
             if call not in (None, True, False):
                 raise ValueError(f"call {call!r} is not true, false or null")

@@ -61,8 +61,8 @@ PROMPTS = {"main": "cast a card from your hand or end your turn",
 
 
 class BrawlState(State):
-    __slots__ = ("active", "boards", "cards", "decisions", "decks", "discards", "events", "finished", "game",
-                 "hands", "life", "out", "owners", "res", "rng", "shields", "version")
+    __slots__ = ("active", "boards", "cards", "decisions", "decks", "discards", "drawn", "events", "finished",
+                 "game", "hands", "life", "out", "owners", "res", "rng", "shields", "version")
 
     def __init__(self, game: Brawl, rng: Rng, cards: tuple[str, ...], owners: tuple[int, ...]) -> None:
         n = game.num_players
@@ -74,6 +74,7 @@ class BrawlState(State):
         self.boards: list[list[int]] = [[] for _ in range(n)]  # permanents in play
         self.life, self.out = [LIFE] * n, []  # ``out``: first out first
         self.active, self.finished = n - 1, False
+        self.drawn: str | None = None  # why the game ended as a draw (the decision limits)
         self.res, self.shields = Resolution(), Replacements()
         self.decisions: list[Decision] = []
         self.events: list[Event] = []
@@ -234,6 +235,13 @@ class BrawlState(State):
             self.finished = True
             self.say("end", winner=self.alive()[0])
 
+    def end_as_draw(self, reason: str) -> None:
+        """The decision limits: the players still in share the draw; spells left on the stack
+        stay there (every card keeps its one zone)."""
+        self.decisions.clear()
+        self.finished, self.drawn = True, reason
+        self.say("end", winner=None)
+
     # -- the host of card text ----------------------------------------------------------------
     def player_ref(self, act: Activation, who: str) -> list[int]:
         return who_players(who, act, self.game.num_players, self.out)
@@ -308,7 +316,7 @@ class BrawlState(State):
     def outcome(self) -> Outcome | None:
         if not self.finished:
             return None
-        return Outcome.from_elimination(self.game.num_players, self.out, "last one standing")
+        return Outcome.from_elimination(self.game.num_players, self.out, self.drawn or "last one standing")
 
     def on_stack(self) -> list[int]:
         """The spells cast and not yet resolved (a running trigger's card is on its board)."""
@@ -329,6 +337,7 @@ class BrawlState(State):
         return {"players": self.game.num_players, "cards": list(self.cards), "owners": list(self.owners),
                 "life": self.life[:], "out": self.out[:], "active": self.active, "finished": self.finished,
                 "res": self.res.to_json(), "shields": self.shields.to_json(),
+                **({} if self.drawn is None else {"drawn": self.drawn}),
                 "decisions": [{"player": d.player, "kind": d.kind} for d in self.decisions]}
 
     def info(self, viewer: int | None) -> dict[str, Any]:
@@ -348,7 +357,7 @@ class BrawlState(State):
         new.decks, new.hands = [d[:] for d in self.decks], [h[:] for h in self.hands]
         new.discards, new.life, new.out = [d[:] for d in self.discards], self.life[:], self.out[:]
         new.boards = [b[:] for b in self.boards]
-        new.active, new.finished = self.active, self.finished
+        new.active, new.finished, new.drawn = self.active, self.finished, self.drawn
         new.res, new.shields = self.res.copy(), self.shields.copy()
         new.decisions, new.events = self.decisions[:], self.events[:]
         new.version = self.version
@@ -470,6 +479,9 @@ class Brawl(Game):
         state.active, state.finished = int(data["active"]), data["finished"]
         if len(state.life) != n or state.finished not in (True, False) or not 0 <= state.active < n:
             raise ValueError("life, finished or active is malformed")
+        state.drawn = data.get("drawn")
+        if state.drawn is not None and (not isinstance(state.drawn, str) or not state.finished):
+            raise ValueError("drawn: the reason of a finished game's draw")
         state.res = Resolution.from_json(data["res"])
         state.shields = Replacements.from_json(data["shields"])
         for d in data["decisions"]:
@@ -500,7 +512,7 @@ class Brawl(Game):
         zones = deal_hidden(view["zones"], lists, rng)
         n = self.num_players
         data = {key: view[key] for key in ("players", "cards", "owners", "life", "out", "active", "finished",
-                                           "res", "shields", "decisions")}
+                                           "res", "shields", "decisions", "drawn") if key in view}
         return self.state_from_json({
             **data, "rng": rng.next_u64(), "decks": [zones[f"deck{p}"] for p in range(n)],
             "hands": [sorted(zones[f"hand{p}"]) for p in range(n)],
