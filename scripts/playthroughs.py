@@ -126,7 +126,7 @@ def digest(data: Any) -> str:
 
 
 def view_digest(state: Any, viewer: int | None) -> str:
-    # The options are in the header; in the view they may hold a card file's local path.
+    # The options are in the header; in the view they hold card files' content hashes.
     view = state.view(viewer)
     view.pop("options", None)
     return digest(view)
@@ -135,8 +135,8 @@ def view_digest(state: Any, viewer: int | None) -> str:
 def load(spec: Playthrough) -> Any:
     """The game, with the option values that name data files resolved under ``data/``."""
     options = dict(spec.options)
-    if "card_files" in options:
-        options["card_files"] = tuple(str(DATA / name) for name in options["card_files"])
+    if "card_files" in options:  # named by content, like every card file an option names
+        options["card_files"] = tuple(DATA / name for name in options["card_files"])
     if spec.fixture:
         if str(TESTS) not in sys.path:
             sys.path.insert(0, str(TESTS))

@@ -14,8 +14,8 @@ from tcgkit.kernel.registry import load_game
 from tcgkit.kernel.replay import Record, replay
 from tcgkit.kernel.rng import Rng
 
-LOOPER = str(Path(__file__).parent / "data" / "looper.toml")
-FF1 = str(resources.files("tcgkit.games.ff_tcg").joinpath("data/ff1.toml"))
+LOOPER = Path(__file__).parent / "data" / "looper.toml"
+FF1 = Path(str(resources.files("tcgkit.games.ff_tcg").joinpath("data/ff1.toml")))
 
 
 def looper_game(**limits: int):

@@ -13,6 +13,7 @@ import typer
 from typer.core import TyperGroup
 
 from .._version import __version__
+from .card_paths import use_store
 from .collection_command import COLLECTION_HELP, collection
 from .deck_command import DECK_HELP, deck_app
 from .errors import USAGE, report
@@ -89,6 +90,7 @@ def root(
     ),
 ) -> None:
     """Card games by their full rules, with AI opponents: play, replay, simulate."""
+    use_store()  # card files named before on this machine resolve by their hash
 
 
 def main() -> None:

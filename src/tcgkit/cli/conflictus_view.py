@@ -20,6 +20,7 @@ from rich.text import Text
 from ..games.conflictus import Conflictus
 from ..games.conflictus.cards import Card
 from ..games.conflictus.notation import PREFIX
+from ..kernel.card_files import label as card_label
 from ..kernel.errors import NotationError, TcgkitError
 from ..kernel.game import Game
 from .seats import Seats
@@ -71,7 +72,7 @@ def rules_line(game: Game) -> str:
              "Light and Shadow may mix" if o.allow_dual_faction else "one faction and Neutral",
              f"{o.mulligan.replace('_', ' ')} mulligans", f"attack {o.attack.replace('_', ' ')}"]
     if o.card_files:
-        parts.append(f"cards from {', '.join(o.card_files)}")
+        parts.append(f"cards from {', '.join(map(card_label, o.card_files))}")
     return "; ".join(parts)
 
 

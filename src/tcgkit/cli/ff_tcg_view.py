@@ -19,6 +19,7 @@ from rich.text import Text
 
 from ..games.ff_tcg import FFTcg
 from ..games.ff_tcg.cards import Card
+from ..kernel.card_files import label as card_label
 from ..kernel.errors import NotationError, TcgkitError
 from ..kernel.game import Game
 from .ff_tcg_english import ability_text, card_text
@@ -86,7 +87,7 @@ def rules_line(game: Game) -> str:
     if o.private_decklists:
         parts.append("private deck lists")
     if o.card_files:
-        parts.append(f"cards from {', '.join(o.card_files)}")
+        parts.append(f"cards from {', '.join(map(card_label, o.card_files))}")
     return "; ".join(parts)
 
 

@@ -20,6 +20,7 @@ from rich.text import Text
 from ..games.forge_fury import Card, ForgeFury
 from ..games.forge_fury.cards import COLOURS
 from ..games.forge_fury.options import BRASA_SOURCE, DECK_SIZES
+from ..kernel.card_files import label as card_label
 from ..kernel.errors import NotationError, TcgkitError
 from ..kernel.game import Game
 from .seats import Seats, agree
@@ -77,9 +78,9 @@ def rules_line(game: Game) -> str:
     if options.private_decklists:
         parts.append("private deck lists")
     if options.card_file:
-        parts.append(f"cards from {options.card_file}")
+        parts.append(f"cards from {card_label(options.card_file)}")
     if options.card_files:
-        parts.append(f"cards from {', '.join(options.card_files)}")
+        parts.append(f"cards from {', '.join(map(card_label, options.card_files))}")
     return "; ".join(parts)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pydantic import BaseModel
@@ -22,6 +22,7 @@ from ..kernel.errors import NotationError, OptionsError, TcgkitError
 from ..kernel.game import Game, Outcome, State
 from ..kernel.limits import DEFAULTS as LIMIT_DEFAULTS
 from ..kernel.registry import find_game, load_game
+from .card_paths import with_card_paths
 from .errors import CliError
 from .seats import Seats, agree
 
@@ -119,7 +120,8 @@ def _triple_triad() -> GameSupport:
 
 
 def rules_with_card_files(options: type[BaseModel]) -> Callable[[str], dict[str, Any]]:
-    """``generic_rules`` plus ``card_files=a.toml;b.toml`` read as a tuple of files."""
+    """``generic_rules`` plus ``card_files=a.toml;b.toml`` read as a tuple of files (which
+    ``support_for`` then reads and names by content hash)."""
     generic = generic_rules(options)
 
     def parse_rules(text: str) -> dict[str, Any]:
@@ -197,10 +199,11 @@ SUPPORT: dict[str, Callable[[], GameSupport]] = {
 
 
 def support_for(game_cls: type[Game]) -> GameSupport:
+    """The game's entry; its ``parse_rules`` reads the card files ``--rules`` names by path
+    and passes their content hashes on (``card_paths.py``)."""
     maker = SUPPORT.get(game_cls.name)
-    if maker is not None:
-        return maker()
-    return GameSupport(parse_rules=generic_rules(game_cls.Options))
+    support = maker() if maker is not None else GameSupport(parse_rules=generic_rules(game_cls.Options))
+    return replace(support, parse_rules=with_card_paths(support.parse_rules))
 
 
 def render_view(game: Game, view: dict[str, Any], seats: Seats) -> RenderableType:

@@ -38,6 +38,9 @@ def cards(
     no_color: NoColor = False,
     lang: Annotated[str, typer.Option(
         "--lang", help="Card text: pt (as printed) or en (Final Fantasy TCG).")] = "pt",
+    rules: Annotated[str | None, typer.Option(
+        "--rules", help="Options, e.g. card_file=my_cards.csv to list (and check) your own cards."
+    )] = None,
 ) -> None:
     """List a game's cards (Triple Triad: number, name, level, edges T R B L, element)."""
     set_language(lang)
@@ -45,7 +48,7 @@ def cards(
     support = support_for(entry.cls)
     if support.card_rows is None or support.card_table is None:
         raise usage_error(f"tcgkit cannot list the cards of {entry.name} yet")
-    loaded = entry.cls()
+    loaded = entry.cls(support.parse_rules(rules or ""))
     if as_json:
         typer.echo(json.dumps(support.card_rows(loaded)))
     else:

@@ -18,6 +18,7 @@ from ..games.triple_triad.collection import Collection, CollectionError, apply_t
 from ..kernel.errors import ReplayError
 from ..kernel.game import Deck, Game
 from ..kernel.registry import GameEntry, find_game, load_game
+from .card_paths import CARD_FILE_HELP, give_all
 from .console import Prompter, make_console
 from .deck_command import match_decks
 from .errors import CliError, reports_errors, usage_error
@@ -73,6 +74,11 @@ exact solver) and mixed (Forge & Fury: secret picks from an equilibrium).
 
 --save FILE writes the replay record after every move; --resume FILE continues a saved game
 and keeps saving to it. A --position game is saved with its starting position.
+
+Card files: --rules card_file=PATH (card_files=A;B) plays with your own cards. Records, saves
+and positions name a card file by its content hash (sha256:...), never by its path; a file
+named once on this machine is kept in the profile's data folder, and --card-file PATH gives
+one that a save or position names but this machine has not seen.
 """
 
 
@@ -358,7 +364,9 @@ def play(
     lang: Annotated[str, _option(
         "Card text in help and hint: pt (as printed) or en (Final Fantasy TCG).", "--lang"
     )] = "pt",
+    card_file: Annotated[list[Path] | None, _option(CARD_FILE_HELP, "--card-file")] = None,
 ) -> None:
+    give_all(card_file)
     _check_flags(
         resume=resume, position=position, hotseat=hotseat, rules=rules, trade=trade, seed=seed,
         hand=hand, save=save, vs=vs, seat=seat, mode=mode,

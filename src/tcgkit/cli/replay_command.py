@@ -11,6 +11,7 @@ import typer
 from ..kernel.errors import ReplayError
 from ..kernel.limits import Tally, play
 from ..kernel.replay import game_of, replay, verify
+from .card_paths import CARD_FILE_HELP, give_all
 from .console import make_console
 from .errors import CliError, reports_errors, usage_error
 from .game_support import checked_position, describe_events, describe_outcome, render_view, rules_line
@@ -26,7 +27,9 @@ action, and why) and the exit code is 1. An unfinished record shows its last pos
 --step shows the board after every action; --json prints one JSON object with the full
 state (once the game is over: before, it would show every hand), the spectator's view and
 the outcome. A save from 'tcgkit play --save' is read too (an unfinished one only by the profile that
-wrote it, and then without the seed or any hidden card).
+wrote it, and then without the seed or any hidden card). A record names its card files by
+content hash: a file named before on this machine is found by it, any other is given with
+--card-file PATH (a file whose content has another hash does not stand in for it).
 """
 
 
@@ -39,7 +42,9 @@ def replay_record(
         "--force", help="Replay despite another engine version or card data."
     )] = False,
     no_color: Annotated[bool, typer.Option("--no-color", help="Plain text, no colour.")] = False,
+    card_file: Annotated[list[Path] | None, typer.Option("--card-file", help=CARD_FILE_HELP)] = None,
 ) -> None:
+    give_all(card_file)
     if as_json and step:
         raise usage_error("--json prints the final state only; drop --step")
     secret = load_profile().secret

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -11,6 +12,7 @@ from ..agents.triple_triad_solver import NotAPlacement, Solution, solve
 from ..games.triple_triad import TripleTriad
 from ..games.triple_triad.rules import TripleTriadState
 from ..kernel.registry import find_game
+from .card_paths import CARD_FILE_HELP, give_all
 from .errors import reports_errors, usage_error
 from .game_support import game_from_position
 
@@ -40,7 +42,9 @@ def solve_position(
         "--all", help="List every best move (for --wdl: every move that keeps the result)."
     )] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    card_file: Annotated[list[Path] | None, typer.Option("--card-file", help=CARD_FILE_HELP)] = None,
 ) -> None:
+    give_all(card_file)
     entry = find_game(game)
     if entry.cls is not TripleTriad:
         raise usage_error(f"tcgkit can solve triple-triad positions only, not {entry.name}")

@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.table import Table
 
 from ..games import find_game
+from ..kernel.card_files import add_card_file
 from ..kernel.errors import TcgkitError
 from ..sim.backends import BackendError, make_backend
 from ..sim.stats import Summary
@@ -68,7 +69,8 @@ def sweep(
                 assert card is not None and field is not None
                 label = card_label(entry.name, card, base)
                 paths = card_files(entry.name, base, card, field, grid, Path(folder))
-                points = [(v, {**base, "card_file": str(p)}) for v, p in zip(grid, paths, strict=True)]
+                points = [(v, {**base, "card_file": add_card_file(p)})
+                          for v, p in zip(grid, paths, strict=True)]
             progress = progress_bar(Console(stderr=True))
             task = progress.add_task(entry.name, total=games * len(points))
             with progress:

@@ -17,6 +17,7 @@ from rich.text import Text
 from ..games.triple_triad import TripleTriad
 from ..games.triple_triad.cards import Card
 from ..games.triple_triad.options import format_rules
+from ..kernel.card_files import label as card_label
 from ..kernel.game import Game
 from .seats import Seats, agree
 
@@ -31,7 +32,8 @@ def edges(card: Card) -> str:
 
 def rules_line(game: Game) -> str:
     assert isinstance(game, TripleTriad)
-    tokens = [t for t in format_rules(game.options).split(",") if not t.startswith("trade=")]
+    tokens = [f"cards from {card_label(t.partition('=')[2])}" if t.startswith("card_file=") else t
+              for t in format_rules(game.options).split(",") if not t.startswith("trade=")]
     rules = ", ".join(t for t in tokens if t != "-") or "basic rules only"
     return f"Rules: {rules}; trade: {game.options.trade}"
 

@@ -1,30 +1,20 @@
 """Card tables: CSV files validated row by row against a pydantic schema.
 
 Stat-only games (Triple Triad, Forge & Fury) keep their cards in CSV. Every problem is a
-``CardDataError`` naming the file, the line, the card and the field.
+``CardDataError`` naming the file, the line, the card and the field. Files are read and named
+by content in ``card_files.py``.
 """
 
 from __future__ import annotations
 
 import csv
-from pathlib import Path
 from typing import TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 from .errors import CardDataError
-from .files import read_text_limited
 
 Row = TypeVar("Row", bound=BaseModel)
-
-
-def read_text(path: str | Path) -> str:
-    try:
-        return read_text_limited(path)
-    except OSError as exc:
-        raise CardDataError(f"{path}: cannot read the card file: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise CardDataError(f"{path}: the card file is not UTF-8 text") from None
 
 
 def parse_csv_table(

@@ -58,8 +58,8 @@ from pydantic import (
     ValidationInfo,
 )
 
+from .card_files import CardFile, read_card_file
 from .errors import CardDataError
-from .files import read_text_limited
 
 PAUSE = "pause"
 """Returned by an effect that pushed a decision: resolution stops and resumes later."""
@@ -632,14 +632,12 @@ class LoadedCard:
     conditions: dict[str, Condition | None]
 
 
-def read_toml_cards(path: str | Path, key: str = "card") -> list[dict[str, Any]]:
-    """The ``[[card]]`` tables of a TOML card file; syntax errors name the line."""
-    try:
-        text = read_text_limited(path)
-    except OSError as exc:
-        raise CardDataError(f"{path}: cannot read the card file: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise CardDataError(f"{path}: the card file is not UTF-8 text") from None
+def read_toml_cards(path: str | Path | CardFile, key: str = "card") -> list[dict[str, Any]]:
+    """The ``[[card]]`` tables of a TOML card file (read once, by ``card_files``); syntax
+    errors name the line."""
+    card_file = path if isinstance(path, CardFile) else read_card_file(path)
+    path = card_file.name
+    text = card_file.text()
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -656,7 +654,7 @@ def read_toml_cards(path: str | Path, key: str = "card") -> list[dict[str, Any]]
     return cards
 
 
-def load_card_tables(path: str | Path, schema: type[BaseModel], registry: EffectRegistry,
+def load_card_tables(path: str | Path | CardFile, schema: type[BaseModel], registry: EffectRegistry,
                      key: str = "card") -> list[LoadedCard]:
     """Every card of a TOML file, validated by ``schema`` and compiled by ``registry``.
 
@@ -665,7 +663,9 @@ def load_card_tables(path: str | Path, schema: type[BaseModel], registry: Effect
     """
     loaded: list[LoadedCard] = []
     seen: dict[str, int] = {}
-    for number, raw in enumerate(read_toml_cards(path, key), start=1):
+    card_file = path if isinstance(path, CardFile) else read_card_file(path)
+    path = card_file.name
+    for number, raw in enumerate(read_toml_cards(card_file, key), start=1):
         label = raw.get("name") if isinstance(raw, dict) else None
         ident = raw.get("id") if isinstance(raw, dict) else None
         where = f"{path}, card {label!r}" if label else f"{path}, card number {number}"

@@ -28,17 +28,27 @@ class FileTooLarge(OSError):
     """A file over the size limit (an ``OSError``, so callers report it like any read error)."""
 
 
-def read_text_limited(path: str | Path, limit: int = MAX_FILE_BYTES) -> str:
-    """The UTF-8 text of ``path`` without a leading byte-order mark. Raises ``OSError``
-    (``NotAFile`` for a device, pipe or folder, which a record naming it could otherwise
-    make us read forever or wait on; ``FileTooLarge`` past ``limit`` bytes) or
-    ``UnicodeDecodeError``."""
+def read_bytes_limited(path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of ``path``. Raises ``OSError``: ``NotAFile`` for a device, pipe or folder
+    (which a record naming it could otherwise make us read forever or wait on),
+    ``FileTooLarge`` past ``limit`` bytes."""
     if not stat.S_ISREG(os.stat(path).st_mode):
         raise NotAFile(0, "not a regular file", str(path))
     with open(path, "rb") as source:
         data = source.read(limit + 1)
     if len(data) > limit:
         raise FileTooLarge(0, f"the file is larger than {limit // (1024 * 1024)} MB", str(path))
+    return data
+
+
+def read_text_limited(path: str | Path, limit: int = MAX_FILE_BYTES) -> str:
+    """The UTF-8 text of ``path`` without a leading byte-order mark. Raises ``OSError``
+    (see ``read_bytes_limited``) or ``UnicodeDecodeError``."""
+    return decode_text(read_bytes_limited(path, limit))
+
+
+def decode_text(data: bytes) -> str:
+    """UTF-8 ``data`` without a leading byte-order mark; raises ``UnicodeDecodeError``."""
     text = data.decode("utf-8")
     return text[1:] if text.startswith(BOM) else text
 
@@ -46,14 +56,19 @@ def read_text_limited(path: str | Path, limit: int = MAX_FILE_BYTES) -> str:
 def write_text_atomic(path: str | Path, text: str) -> None:
     """Write ``text`` to ``path`` so that a crash leaves the old file or the new one, never
     half of either. Keeps an existing file's permissions. Raises ``OSError``."""
+    write_bytes_atomic(path, text.encode("utf-8"))
+
+
+def write_bytes_atomic(path: str | Path, data: bytes) -> None:
+    """``write_text_atomic`` for bytes."""
     path = Path(path)
     remove_stale_temporaries(path)
     temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     try:
         os.chmod(temp, _mode_for(path))
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
-            out.write(text)
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
             out.flush()
             os.fsync(out.fileno())
         os.replace(temp, path)

@@ -17,6 +17,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from .actions import Action, Decision
+from .card_files import read_paths
 from .errors import IllegalAction, OptionsError
 from .events import Event, redact
 from .limits import Limits
@@ -313,14 +314,16 @@ class Game(ABC):
         if isinstance(options, BaseModel):
             # Validated as a dict, so overrides are checked like any other option.
             options = options.model_dump()
-        values = {**(options or {}), **kwargs}
+        # A pathlib.Path value is a card file to read; the options keep its content hash.
+        values = {key: read_paths(value) for key, value in {**(options or {}), **kwargs}.items()}
         self.players = self._check_players(values.pop("players", self.min_players))
         self.limits = Limits.take(self.name, values)
         try:
             self.options = self.Options.model_validate(values)
         except ValidationError as exc:
             problems = "; ".join(
-                f"{'.'.join(str(p) for p in err['loc']) or 'options'}: {err['msg']}"
+                f"{'.'.join(str(p) for p in err['loc']) or 'options'}: "
+                f"{err['msg'].removeprefix('Value error, ')}"
                 for err in exc.errors()
             )
             raise OptionsError(f"{self.name} options: {problems}") from None

@@ -20,6 +20,7 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ..kernel.card_files import CardFile
 from ..kernel.errors import TcgkitError
 from ..kernel.game import Deck
 
@@ -43,6 +44,7 @@ class Job:
     seed: int
     decks: tuple[Deck, ...] | None = None
     facts: bool = False  # record per-card facts (deck, drawn, played) in each result
+    card_files: tuple[CardFile, ...] = ()  # the files the options name by hash, for any process
 
     def play(self, indices: Sequence[int]) -> list[GameResult]:
         from .runner import play_job_games

@@ -25,6 +25,7 @@ from typing import Any
 
 from ..agents import make_agent
 from ..games import load_game
+from ..kernel import card_files
 from ..kernel.errors import TcgkitError
 from ..kernel.game import Deck, Game
 from ..kernel.limits import Tally, play
@@ -158,6 +159,8 @@ def _game(game_name: str, options: dict[str, Any]) -> Game:
 
 def play_job_games(job: Job, indices: Iterable[int]) -> list[GameResult]:
     """Play the games ``indices`` of ``job`` here (what a backend's worker runs)."""
+    for card_file in job.card_files:  # a worker in another process knows them from here
+        card_files.add(card_file)
     game = _game(job.game, job.options)
     return [play_game(game, job.agents, job.seed, i, job.decks, job.facts) for i in indices]
 
@@ -204,7 +207,8 @@ def prepare(
     check_agents(game, names)
     if decks is not None:
         check_decks(game, names, decks)
-    return Job(game.name, options, names, seed, None if decks is None else tuple(decks), facts)
+    return Job(game.name, options, names, seed, None if decks is None else tuple(decks), facts,
+               card_files.referenced(game.options_json()))
 
 
 def iter_results(

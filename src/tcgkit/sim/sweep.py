@@ -3,7 +3,8 @@
 Every point plays the same games (same seed, same seatings), so the differences between
 points come from the change, not from different draws. A card sweep rewrites one value of
 one card in a copy of the game's card file (``card_file``: Triple Triad and Forge & Fury,
-whose cards are CSV rows) for each point.
+whose cards are CSV rows) for each point; each copy is named by its content hash, like any
+card file, so every point's games are cached apart.
 """
 
 from __future__ import annotations
@@ -13,11 +14,10 @@ import hashlib
 import io
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ..kernel.files import read_text_limited
+from ..kernel.card_files import add_card_file, resolve, shipped_card_file
 from .backends import Backend
 from .report import Tally
 from .runner import GameResult, SimError, _game, iter_results, prepare
@@ -51,12 +51,10 @@ def card_table(game_name: str, options: dict[str, Any]) -> tuple[list[str], list
                        f"({', '.join(CARD_FILES)}); {game_name} is not one")
     if options.get("card_files"):
         raise SimError("a card sweep edits one card file; this run names several (card_files)")
-    path = options.get("card_file")
-    if path:
-        text = read_text_limited(path)
-    else:
-        package, name = CARD_FILES[game_name]
-        text = resources.files(package).joinpath(name).read_text(encoding="utf-8")
+    package, name = CARD_FILES[game_name]
+    shipped = shipped_card_file(package, *name.split("/"))
+    ref = options.get("card_file")
+    text = (resolve(ref, (shipped,)) if ref else shipped).text()
     rows = [r for r in csv.reader(io.StringIO(text)) if r and not r[0].startswith("#")]
     return rows[0], rows[1:]
 
@@ -93,11 +91,10 @@ def card_files(
         buffer = io.StringIO()
         csv.writer(buffer, lineterminator="\n").writerows([header, *edited])
         text = buffer.getvalue()
-        # Named by content: games are cached by their options (this path) in every process.
         path = folder / f"cards-{hashlib.sha256(text.encode()).hexdigest()[:16]}.csv"
         path.write_text(text, encoding="utf-8")
         try:
-            _game(game_name, {**options, "card_file": str(path)})
+            _game(game_name, {**options, "card_file": add_card_file(path)})
         except Exception as exc:  # the game's own loader says what is wrong with the value
             raise SimError(f"{field}={value} for {card}: {exc}") from None
         paths.append(path)

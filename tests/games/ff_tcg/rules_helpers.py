@@ -16,7 +16,7 @@ import tcgkit
 from tcgkit.games.ff_tcg import FFTcg, FFTcgState
 from tcgkit.kernel.resolution import Resolution
 
-CARDS = str(Path(__file__).with_name("rules_cards.toml"))
+CARDS = Path(__file__).with_name("rules_cards.toml")  # read, and named by its content hash
 FILLER = ("Goblin", "Asp", "Bull", "Fighter", "Red Mage", "Cecil", "Broadsword", "Hammer", "Leather Armor",
           "Temper", "Fire", "Thunder", "Midgar", "Cornelia", "Shrine", "Summon", "Escape", "Lucky Star",
           "White Mage", "Cecil Paladin", "Hydra", "Imp", "Wolf")

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+import tcgkit
 from tcgkit.games.ff_tcg.cards import CARD_TYPES, Card, default_card_paths, default_cards, load_cards
 from tcgkit.games.ff_tcg.effects import REGISTRY, Place
 from tcgkit.kernel import CardDataError
@@ -193,6 +194,18 @@ def test_a_good_file_loads(tmp_path):
     path.write_text(GOOD + pup, encoding="utf-8")
     db = load_cards([path])
     assert [c.name for c in db.cards] == ["Imp Two", "Pup"] and db.find("pup").attack is not None
+
+
+def test_a_rewritten_card_file_gives_its_new_cards_and_hash(tmp_path):
+    path = tmp_path / "mine.toml"
+    path.write_text(GOOD, encoding="utf-8")
+    before = tcgkit.load_game("ff-tcg", card_files=(path,))
+    path.write_text(GOOD.replace("Imp Two", "Imp Three"), encoding="utf-8")
+    after = tcgkit.load_game("ff-tcg", card_files=(path,))
+    assert before.db.find("Imp Two") and after.db.find("Imp Two") is None and after.db.find("Imp Three")
+    assert after.card_data_hash() != before.card_data_hash()
+    assert after.options.card_files != before.options.card_files
+    assert all(ref.startswith("sha256:") for ref in after.options_json()["card_files"])
 
 
 @pytest.mark.parametrize("change, fragments", [

@@ -53,7 +53,7 @@ def test_sampled_decks_are_legal_and_mixed():
 def test_a_pool_too_small_for_a_deck_is_a_clear_error(tmp_path):
     cards = tmp_path / "tiny.toml"
     cards.write_text('[[card]]\nid = "asp"\nname = "Asp"\ntype = "monster"\npower = 2\nluck = 1\n')
-    game = tcgkit.load_game("ff-tcg", card_files=(str(cards),))
+    game = tcgkit.load_game("ff-tcg", card_files=(cards,))
     with pytest.raises(DeckError, match="cannot fill a legal deck of 60 cards"):
         game.sample_decks(Rng(1))
 
@@ -88,7 +88,7 @@ def test_a_cut_that_always_ties_is_decided_by_the_seed(tmp_path):
     cards.write_text("".join(
         f'[[card]]\nid = "m{i}"\nname = "M{i}"\ntype = "monster"\npower = 1\nluck = 1\nworld = true\n\n'
         for i in range(15)))
-    game = tcgkit.load_game("ff-tcg", card_files=(str(cards),))
+    game = tcgkit.load_game("ff-tcg", card_files=(cards,))
     state = game.new_state(3)
     assert kinds(state).count("cut") == 20 and state.first in (0, 1)
 

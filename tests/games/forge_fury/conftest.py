@@ -31,7 +31,7 @@ def card_file(tmp_path_factory):
     path.write_text(
         "number,name,green,red,blue,rarity\n" + "\n".join(",".join(map(str, r)) for r in rows)
     )
-    return str(path)
+    return path
 
 
 @pytest.fixture

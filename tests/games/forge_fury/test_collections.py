@@ -24,7 +24,7 @@ SECOND = [(n, f"Echo {n}", 1 + n % 9, 1 + n % 7, 1 + n % 5, ("normal", "rare", "
 def second(tmp_path_factory):
     path = tmp_path_factory.mktemp("second") / "echo.csv"
     path.write_text(HEADER + "\n".join(",".join(map(str, row)) for row in SECOND) + "\n")
-    return str(path)
+    return path  # a Path option value: read, and named by its content hash
 
 
 def mixed_deck(game, size):
@@ -71,7 +71,7 @@ def test_a_card_in_two_files_is_refused_naming_file_line_card_and_field(tmp_path
     again = tmp_path / "again.csv"
     again.write_text(HEADER + "7,Echo 9,1,1,1,normal\n9,Echo 9,2,2,2,normal\n")
     with pytest.raises(CardDataError) as error:
-        tcgkit.load_game("forge-fury", card_files=(second, str(again)))
+        tcgkit.load_game("forge-fury", card_files=(second, again))
     message = str(error.value)
     assert f"{again}, line 3, card 'Echo 9': field 'number'" in message
     assert f"is already {second}, line 10" in message
@@ -81,9 +81,9 @@ def test_bad_rows_in_the_second_file_name_it(tmp_path, second):
     bad = tmp_path / "bad.csv"
     bad.write_text(HEADER + "3,Rust Imp,4,11,2,normal\n")
     with pytest.raises(CardDataError, match=r"bad.csv, line 2, card 'Rust Imp': field 'red'"):
-        tcgkit.load_game("forge-fury", card_files=(second, str(bad)))
+        tcgkit.load_game("forge-fury", card_files=(second, bad))
     with pytest.raises(CardDataError, match="no-such.csv: cannot read"):
-        tcgkit.load_game("forge-fury", card_files=("bundled", str(tmp_path / "no-such.csv")))
+        tcgkit.load_game("forge-fury", card_files=("bundled", tmp_path / "no-such.csv"))
 
 
 def test_card_file_and_card_files_are_not_both_given(second):
@@ -103,7 +103,7 @@ def test_tie_by_number_with_one_number_under_two_names_goes_to_the_mini_game(tmp
     a, b = tmp_path / "a.csv", tmp_path / "b.csv"
     a.write_text(HEADER + "5,Twin A,4,4,4,normal\n")
     b.write_text(HEADER + "5,Twin B,4,4,4,normal\n")
-    game = tcgkit.load_game("forge-fury", card_files=(str(a), str(b)), tie_by_number=True)
+    game = tcgkit.load_game("forge-fury", card_files=(a, b), tie_by_number=True)
     assert game.cards.json_key(0) == "Twin A #005"
     first, second = game.cards.cards
     assert game.compare(first.id, second.id, 0)[1] is None  # equal in every way
@@ -137,3 +137,18 @@ def test_a_mixed_deck_breaking_the_golden_rule_is_refused(second):
     deck = mixed_deck(game, 49) + ["Echo 1 #001"]
     with pytest.raises(DeckError, match="golden rule"):
         game.new_state(0, [deck, deck])
+
+
+def test_a_rewritten_collection_gives_its_new_cards_and_hash(tmp_path):
+    path = tmp_path / "mine.csv"
+    path.write_text(HEADER + "\n".join(",".join(map(str, row)) for row in SECOND) + "\n")
+    before = tcgkit.load_game("forge-fury", card_files=("bundled", path))
+    path.write_text(path.read_text().replace("Echo 1,", "Rewritten 1,"))
+    after = tcgkit.load_game("forge-fury", card_files=("bundled", path))
+    assert after.cards.find("Rewritten 1").number == 1
+    with pytest.raises(LookupError):
+        after.cards.find("Echo 1")
+    assert after.card_data_hash() != before.card_data_hash()
+    assert after.options.card_files[0] == "bundled" and after.options.card_files[1].startswith("sha256:")
+    # a state's JSON names the file by its hash, never its path
+    assert str(tmp_path) not in after.new_state(1, [mixed_deck(after, 50)] * 2).to_notation()

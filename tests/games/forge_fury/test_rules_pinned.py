@@ -30,7 +30,7 @@ def game(tmp_path_factory):
         (n, f"Filler {n}", 1 + n % 4, 1 + n % 3, 2, "normal") for n in range(101, 161) if n != 118
     ]
     path.write_text("number,name,green,red,blue,rarity\n" + "\n".join(",".join(map(str, r)) for r in rows))
-    return tcgkit.load_game("forge-fury", card_file=str(path), mode="chama")
+    return tcgkit.load_game("forge-fury", card_file=path, mode="chama")
 
 
 def card(game, number):

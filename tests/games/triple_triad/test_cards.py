@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections import Counter
 
 import pytest
@@ -31,9 +32,10 @@ TEN = "".join(
 
 
 def write(tmp_path, text, name="cards.csv"):
+    """A card file; a ``Path`` option value is read and named by its content hash."""
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
-    return str(path)
+    return path
 
 
 def test_the_ffviii_cards_load():
@@ -65,9 +67,10 @@ def test_a_custom_card_file_plays(tmp_path):
     state = game.new_state(3, decks=[names[:5], names[5:]])
     play_out(state, 3)
     assert state.outcome.scores[0] + state.outcome.scores[1] == 10
-    # positions name the card file in their rules and read back
+    # positions name the card file by its content hash in their rules, and read back
     text = state.to_notation()
-    assert f"card_file={path}" in text
+    assert f"card_file=sha256:{hashlib.sha256(path.read_bytes()).hexdigest()} " in text
+    assert str(tmp_path) not in text
     assert game.state_from_notation(text).to_notation() == text
 
 
@@ -117,7 +120,7 @@ def test_broken_card_files_name_the_file_line_card_and_field(tmp_path, text, mes
     path = write(tmp_path, text)
     with pytest.raises(CardDataError, match=message) as error:
         load(card_file=path)
-    assert str(error.value).startswith(path)
+    assert str(error.value).startswith(str(path))
 
 
 def test_blank_lines_and_spaces_are_tolerated(tmp_path):
@@ -127,10 +130,20 @@ def test_blank_lines_and_spaces_are_tolerated(tmp_path):
 
 
 def test_unreadable_card_files(tmp_path):
-    missing = str(tmp_path / "nope.csv")
+    missing = tmp_path / "nope.csv"
     with pytest.raises(CardDataError, match="nope.csv: cannot read the card file"):
         load(card_file=missing)
     path = tmp_path / "latin1.csv"
     path.write_bytes((HEADER + TEN).replace("Alpha", "Alphé").encode("latin-1"))
     with pytest.raises(CardDataError, match="latin1.csv: the card file is not UTF-8 text"):
-        load(card_file=str(path))
+        load(card_file=path)
+
+
+def test_a_rewritten_card_file_gives_its_new_cards_and_hash(tmp_path):
+    path = write(tmp_path, HEADER + TEN)
+    before = load(card_file=path)
+    path.write_text(HEADER + TEN.replace("Alpha", "Omega"), encoding="utf-8")
+    after = load(card_file=path)
+    assert before.cards.find("Alpha") and after.cards.find("Alpha") is None
+    assert after.cards.find("Omega") and after.card_data_hash() != before.card_data_hash()
+    assert after.options.card_file != before.options.card_file

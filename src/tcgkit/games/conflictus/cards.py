@@ -15,6 +15,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from ...kernel.card_files import CardFile, parsed, read_card_file, resolve, shipped_card_file
 from ...kernel.effects import Ability, check_card_names, load_card_tables
 from ...kernel.errors import CardDataError
 from .effects import REGISTRY
@@ -94,13 +95,23 @@ class CardDB:
 
 
 def load_cards(paths: tuple[Path, ...]) -> CardDB:
+    """Load and check card sets from files; names must be unique across them."""
+    return cards_of(tuple(read_card_file(path) for path in paths))
+
+
+def cards_of(files: tuple[CardFile, ...]) -> CardDB:
+    """The card sets of ``files``, parsed once per content (``kernel/card_files.py``)."""
+    return parsed("conflictus", files, _build)
+
+
+def _build(files: tuple[CardFile, ...]) -> CardDB:
     cards: list[Card] = []
     digest = hashlib.sha256()
     names: dict[str, str] = {}
     loaded_all = []
-    for path in paths:
-        digest.update(Path(path).read_bytes())
-        loaded = load_card_tables(path, CardRow, REGISTRY)
+    for card_file in files:
+        digest.update(card_file.data)
+        loaded = load_card_tables(card_file, CardRow, REGISTRY)
         loaded_all += loaded
         for item in loaded:
             row: CardRow = item.row  # type: ignore[assignment]
@@ -119,6 +130,16 @@ def data_path(*parts: str) -> Path:
     return Path(str(resources.files(__package__).joinpath("data", *parts)))
 
 
+def shipped_files() -> tuple[CardFile, ...]:
+    return (shipped_card_file(__package__, "data", "ca1.toml"),)
+
+
 @cache
 def default_cards() -> CardDB:
-    return load_cards((data_path("ca1.toml"),))
+    return cards_of(shipped_files())
+
+
+def cards_from(refs: tuple[str, ...]) -> CardDB:
+    """The cards the ``card_files`` option names by content hash (``sha256:...``), resolved
+    among the files given to this process and the shipped one."""
+    return cards_of(tuple(resolve(ref, shipped_files()) for ref in refs))

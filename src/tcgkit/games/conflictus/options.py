@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from ...kernel.card_files import ref_options
 
 
 class ConflictusOptions(BaseModel):
@@ -22,6 +24,12 @@ class ConflictusOptions(BaseModel):
     attack: Literal["any_opponent", "left"] = Field(
         "any_opponent", description="whom an attacker may attack: any opponent (CA15) or the next player")
     card_files: tuple[str, ...] | None = Field(
-        None, description="TOML card files to load instead of the bundled set")
+        None, description="TOML card files to load instead of the bundled set, named by content hash "
+        "(sha256:...; the CLI's card_files=PATH;PATH reads the files and writes their hashes)")
     round_limit: int = Field(400, ge=1, le=100_000,
                              description="rodadas in all before the players still in share a draw")
+
+    @field_validator("card_files", mode="before")
+    @classmethod
+    def _card_files(cls, value: object) -> object:
+        return ref_options(value)

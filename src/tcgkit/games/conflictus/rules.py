@@ -36,7 +36,7 @@ from .actions import (
     Search,
     Source,
 )
-from .cards import CardDB, default_cards, load_cards
+from .cards import CardDB, cards_from, default_cards
 from .host import SETS_EQUIPMENT, SETS_OWNER, SETS_SOURCES, SETS_WARRIORS
 from .legal import WINDOWS
 from .options import ConflictusOptions
@@ -63,7 +63,7 @@ class Conflictus(Game):
     def __init__(self, options: Any = None, **kwargs: Any) -> None:
         super().__init__(options, **kwargs)
         files = self.options.card_files
-        self.db: CardDB = load_cards(tuple(Path(f) for f in files)) if files else default_cards()
+        self.db: CardDB = cards_from(files) if files else default_cards()
         cards = self.cards = self.db.cards
         self.amulet_ability = tuple(next((a.index for a in c.abilities if a.timing == "amulet"), -1)
                                     for c in cards)

@@ -16,9 +16,9 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from ...kernel.card_files import CardFile, parsed, read_card_file, resolve, shipped_card_file
 from ...kernel.effects import CONDITION, Ability, Condition, check_card_names, load_card_tables
 from ...kernel.errors import CardDataError
-from ...kernel.files import read_text_limited
 from .effects import REGISTRY
 
 CARD_TYPES = ("monster", "character", "action", "item", "city", "villain")
@@ -89,11 +89,11 @@ class Card:
 class CardDB:
     """The loaded cards, by index and by name (case-insensitive)."""
 
-    def __init__(self, cards: list[Card], sources: list[str]) -> None:
+    def __init__(self, cards: list[Card], files: tuple[CardFile, ...]) -> None:
         self.cards = tuple(cards)
-        self.sources = tuple(sources)
+        self.sources = tuple(f.name for f in files)
         self._by_name = {card.name.lower(): card for card in cards}
-        raw = "\n".join(read_text_limited(s) for s in sources)
+        raw = "\n".join(f.text() for f in files)
         self.hash = hashlib.sha256(raw.encode()).hexdigest()[:16]
 
     def __len__(self) -> int:
@@ -107,12 +107,21 @@ class CardDB:
 
 
 def load_cards(paths: list[str | Path]) -> CardDB:
-    """Load and check card sets; names must be unique across them."""
+    """Load and check card sets from files; names must be unique across them."""
+    return cards_of(tuple(read_card_file(path) for path in paths))
+
+
+def cards_of(files: tuple[CardFile, ...]) -> CardDB:
+    """The card sets of ``files``, parsed once per content (``kernel/card_files.py``)."""
+    return parsed("ff_tcg", files, _build)
+
+
+def _build(files: tuple[CardFile, ...]) -> CardDB:
     cards: list[Card] = []
     by_name: dict[str, str] = {}
     loaded_all = []
-    for path in paths:
-        loaded = load_card_tables(path, CardRow, REGISTRY)
+    for card_file in files:
+        loaded = load_card_tables(card_file, CardRow, REGISTRY)
         loaded_all.extend(loaded)
         for item in loaded:
             row = item.row
@@ -129,7 +138,7 @@ def load_cards(paths: list[str | Path]) -> CardDB:
                 attack=item.conditions["attack"], abilities=item.abilities,
             ))
     check_card_names(loaded_all, {card.name for card in cards})
-    return CardDB(cards, [str(p) for p in paths])
+    return CardDB(cards, files)
 
 
 def default_card_paths() -> list[Path]:
@@ -137,12 +146,16 @@ def default_card_paths() -> list[Path]:
     return [Path(str(data / "ff1.toml"))]
 
 
+def shipped_files() -> tuple[CardFile, ...]:
+    return (shipped_card_file(__package__, "data", "ff1.toml"),)
+
+
 @cache
 def default_cards() -> CardDB:
-    return load_cards(list(default_card_paths()))
+    return cards_of(shipped_files())
 
 
-@cache
-def cards_from(paths: tuple[str, ...]) -> CardDB:
-    """Cards from user files (``card_files`` option), cached per tuple of paths."""
-    return load_cards(list(paths))
+def cards_from(refs: tuple[str, ...]) -> CardDB:
+    """The cards the ``card_files`` option names by content hash (``sha256:...``), resolved
+    among the files given to this process and the shipped ones."""
+    return cards_of(tuple(resolve(ref, shipped_files()) for ref in refs))

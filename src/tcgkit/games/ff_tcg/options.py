@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from ...kernel.card_files import ref_options
 
 
 class FFTcgOptions(BaseModel):
@@ -46,5 +48,11 @@ class FFTcgOptions(BaseModel):
     )
     private_decklists: bool = Field(False, description="hide each player's deck list (public by default)")
     card_files: tuple[str, ...] | None = Field(
-        None, description="TOML card files to load instead of the bundled sets"
+        None, description="TOML card files to load instead of the bundled sets, named by content hash "
+        "(sha256:...; the CLI's card_files=PATH;PATH reads the files and writes their hashes)"
     )
+
+    @field_validator("card_files", mode="before")
+    @classmethod
+    def _card_files(cls, value: object) -> object:
+        return ref_options(value)

@@ -12,13 +12,14 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from ...kernel.cards import parse_csv_table, read_text
+from ...kernel.card_files import CardFile, parsed, resolve, shipped_card_file
+from ...kernel.cards import parse_csv_table
 from ...kernel.errors import CardDataError
+from .options import BUNDLED
 
 COLOURS = ("green", "red", "blue")
 RARITIES = ("normal", "rare", "super_rare")
@@ -60,7 +61,6 @@ class Card:
         return RARITIES[self.rarity]
 
 
-BUNDLED = "bundled"  # in ``card_files``: the shipped collection
 
 
 class CardDB:
@@ -156,26 +156,33 @@ class CardDB:
         return CardDB(cards, " + ".join(source for source, _ in files))
 
 
+def shipped_file() -> CardFile:
+    return shipped_card_file(__package__, "data", "cards.csv")
+
+
 @cache
 def default_cards() -> CardDB:
-    return CardDB.parse(_bundled_text(), "forge_fury/data/cards.csv")
+    return cards_of((shipped_file(),))
 
 
-def _bundled_text() -> str:
-    return resources.files(__package__).joinpath("data/cards.csv").read_text(encoding="utf-8")
+def cards_of(files: tuple[CardFile, ...]) -> CardDB:
+    """The collections of ``files`` together, parsed once per content (``kernel/card_files.py``)."""
+    return parsed("forge_fury", files, lambda fs: CardDB.merge([(f.name, f.text()) for f in fs]))
 
 
-@cache
-def load_cards(path: str | None) -> CardDB:
-    return default_cards() if path is None else CardDB.parse(read_text(path), path)
+def _resolve(ref: str) -> CardFile:
+    return shipped_file() if ref == BUNDLED else resolve(ref, (shipped_file(),))
 
 
-@cache
-def load_card_files(paths: tuple[str, ...]) -> CardDB:
-    """Several collections together; ``bundled`` stands for the shipped one."""
-    if not paths:
+def load_cards(ref: str | None) -> CardDB:
+    """The cards the ``card_file`` option names: its content hash (``sha256:...``), resolved
+    among the files given to this process and the shipped one; ``None``: the collection."""
+    return default_cards() if ref is None else cards_of((_resolve(ref),))
+
+
+def load_card_files(refs: tuple[str, ...]) -> CardDB:
+    """Several collections together (the ``card_files`` option): content hashes, and
+    ``bundled`` for the shipped one."""
+    if not refs:
         raise CardDataError("card_files: give at least one card file")
-    return CardDB.merge([
-        ("forge_fury/data/cards.csv", _bundled_text()) if path == BUNDLED else (path, read_text(path))
-        for path in paths
-    ])
+    return cards_of(tuple(_resolve(ref) for ref in refs))

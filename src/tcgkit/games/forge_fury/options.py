@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from ...kernel.card_files import ref_option, ref_options
+
+BUNDLED = "bundled"  # in ``card_files``: the shipped collection
 
 Mode = Literal["brasa", "chama", "forja", "colecao"]
 DECK_SIZES: dict[str, int] = {"brasa": 25, "chama": 50, "forja": 100, "colecao": 151}
@@ -34,12 +38,26 @@ class ForgeFuryOptions(BaseModel):
     private_decklists: bool = Field(
         False, description="hide each player's deck list (public by default)"
     )
-    card_file: str | None = Field(None, description="a CSV card file instead of the collection")
+    card_file: str | None = Field(
+        None, description="a CSV card file instead of the collection, named by its content hash "
+        "(sha256:...; the CLI's card_file=PATH reads the file and writes its hash)"
+    )
     card_files: tuple[str, ...] | None = Field(
         None,
-        description="several CSV card files played together instead of the collection ('bundled' "
-        "names the collection); a card is its name and number, so two files may share a number",
+        description="several CSV card files played together instead of the collection, by content "
+        "hash ('bundled' names the collection); a card is its name and number, so two files may "
+        "share a number",
     )
+
+    @field_validator("card_file", mode="before")
+    @classmethod
+    def _card_file(cls, value: object) -> object:
+        return ref_option(value)
+
+    @field_validator("card_files", mode="before")
+    @classmethod
+    def _card_files(cls, value: object) -> object:
+        return ref_options(value, (BUNDLED,))
 
     @model_validator(mode="after")
     def _one_source(self) -> ForgeFuryOptions:

@@ -10,10 +10,9 @@ import csv
 import hashlib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from pathlib import Path
 
-from ...kernel.cards import read_text
+from ...kernel.card_files import CardFile, parsed, read_card_file, resolve, shipped_card_file
 from ...kernel.errors import CardDataError
 
 ELEMENTS = ("fire", "ice", "thunder", "earth", "poison", "wind", "water", "holy")
@@ -109,7 +108,8 @@ class CardDB:
 
     @staticmethod
     def load(path: str | Path) -> CardDB:
-        return CardDB.parse(read_text(path), str(path))
+        """The cards of the file at ``path`` (read once, cached by its content hash)."""
+        return cards_of(read_card_file(path))
 
 
 def _parse_row(row: list[str], line: int, source: str, card_id: int) -> Card:
@@ -149,12 +149,21 @@ def _parse_row(row: list[str], line: int, source: str, card_id: int) -> Card:
     )
 
 
+def shipped_file() -> CardFile:
+    return shipped_card_file(__package__, "data", "cards.csv")
+
+
 @cache
 def default_cards() -> CardDB:
-    text = resources.files(__package__).joinpath("data/cards.csv").read_text(encoding="utf-8")
-    return CardDB.parse(text, "triple_triad/data/cards.csv")
+    return cards_of(shipped_file())
 
 
-@cache
-def load_cards(path: str | None) -> CardDB:
-    return default_cards() if path is None else CardDB.load(path)
+def cards_of(card_file: CardFile) -> CardDB:
+    """The cards of ``card_file``, parsed once per content (``kernel/card_files.py``)."""
+    return parsed("triple_triad", (card_file,), lambda files: CardDB.parse(files[0].text(), files[0].name))
+
+
+def load_cards(ref: str | None) -> CardDB:
+    """The cards the ``card_file`` option names: its content hash (``sha256:...``), resolved
+    among the files given to this process and the shipped one; ``None``: the shipped cards."""
+    return default_cards() if ref is None else cards_of(resolve(ref, (shipped_file(),)))

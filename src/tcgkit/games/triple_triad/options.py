@@ -9,6 +9,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from ...kernel.card_files import ref_option
 from ...kernel.errors import OptionsError
 from ...kernel.limits import DEFAULTS as LIMIT_DEFAULTS
 from .cards import ELEMENT_LETTERS
@@ -58,7 +59,15 @@ class TripleTriadOptions(BaseModel):
     elements: str | None = Field(
         None, description=f"fixed cell elements, 9 of '{ELEMENT_LETTERS}' or '.'; none: drawn"
     )
-    card_file: str | None = Field(None, description="a CSV card file instead of the FFVIII cards")
+    card_file: str | None = Field(
+        None, description="a CSV card file instead of the FFVIII cards, named by its content hash "
+        "(sha256:...; the CLI's card_file=PATH reads the file and writes its hash)"
+    )
+
+    @field_validator("card_file", mode="before")
+    @classmethod
+    def _card_file(cls, value: object) -> object:
+        return ref_option(value)
 
     @field_validator("elements")
     @classmethod
