@@ -122,6 +122,9 @@ def test_kept_copies_resolve_and_an_edited_copy_is_refused(tmp_path):
     stored.write_bytes(b"forged")
     with pytest.raises(UnknownCardFile):
         resolve(card_file.ref)
+    keep_copy(card_file)  # naming the file again mends the copy
+    assert stored.read_bytes() == b"cards"
+    stored.write_bytes(b"forged")
     keep_copies_in(None)
     stored.write_bytes(b"cards")
     with pytest.raises(UnknownCardFile):

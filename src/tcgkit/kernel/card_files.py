@@ -102,11 +102,11 @@ def keep_copies_in(folder: str | Path | None) -> None:
 
 def keep_copy(card_file: CardFile) -> None:
     """A content-addressed copy of ``card_file`` in the ``keep_copies_in`` folder (named by
-    its digest), so a record naming it resolves later without the original. Raises
-    ``OSError``; does nothing without a folder."""
+    its digest), so a record naming it resolves later without the original; a copy edited
+    since is written anew. Raises ``OSError``; does nothing without a folder."""
     for folder in _STORE:
         target = folder / card_file.digest
-        if not target.is_file():
+        if _stored(target, card_file.digest) is None:
             folder.mkdir(parents=True, exist_ok=True)
             write_bytes_atomic(target, card_file.data)
 
