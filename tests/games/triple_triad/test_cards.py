@@ -56,7 +56,7 @@ def test_the_ffviii_cards_load():
 
 
 def test_a_custom_card_file_plays(tmp_path):
-    path = write(tmp_path, HEADER + TEN)
+    path = write(tmp_path, HEADER + TEN, name="my cards.csv")  # a space: positions split on spaces
     game = load(card_file=path)
     assert len(game.cards) == 10
     assert game.cards.find("beta").values == (10, 1, 1, 1)
