@@ -7,6 +7,8 @@ import hashlib
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tcgkit.kernel import card_files
 from tcgkit.kernel.card_files import (
@@ -138,3 +140,12 @@ def test_shipped_files_resolve_by_their_hash():
     ref = shipped_file().ref
     game = load_game("triple-triad", card_file=ref)
     assert game.card_data_hash() == load_game("triple-triad").card_data_hash()
+
+
+@given(st.text(max_size=80))
+def test_any_text_is_a_reference_or_refused_in_one_short_line(text):
+    try:
+        assert ref_option(text) == text and is_ref(text)
+    except ValueError as error:
+        message = str(error)
+        assert "content hash" in message and "\n" not in message and len(message) < 400
