@@ -85,6 +85,7 @@ def test_the_rivals_hand_and_face_down_cards_are_only_counted(run, home):
     secret = state.view(1)["zones"]["hand1"]["cards"] + state.view(1)["zones"]["hidden1"]["cards"]
     shown = result.stdout
     rival_seen = set(state.view(0)["zones"]["discard1"].get("cards", []))  # public on the table
+    rival_seen |= {card for e in state.events_since(0, 0) if e["kind"] == "cut" for card in e["shown"]}
     for label in secret:
         if label not in rival_seen:
             assert label not in shown
@@ -98,7 +99,8 @@ def test_the_rivals_hand_and_face_down_cards_are_only_counted(run, home):
     start = plan(5, limit=0).match.state.view(0)["zones"]
     first = rival_blocks[0]
     assert re.search(rf"Hand \(mão\)\s+{start['hand1']['count']} cards", first), first
-    assert re.search(rf"Hidden \(escondidas\)\s+{start['hidden1']['count']} face down", first), first
+    hidden = start["hidden1"]["count"]
+    assert re.search(rf"Hidden \(escondidas\)\s+{f'{hidden} face down' if hidden else '-'}", first), first
 
 
 def test_help_lists_the_moves_and_a_bad_move_explains(run, home):
@@ -114,7 +116,8 @@ def test_hotseat_hands_over_to_the_defender(run, home):
     result = run("play", "ff-tcg", "--hotseat", "--no-color", "--deck", "warriors", "--opponent-deck",
                  "black_magic", "--seed", "4", input=game_plan.lines())
     assert result.exit_code == 0, result.output
-    movers = game_plan.match.movers
+    state = game_plan.match.state
+    movers = game_plan.match.movers + ([] if state.is_terminal else [state.to_move])  # and who is asked next
     changes = sum(a != b for a, b in zip(movers, movers[1:], strict=False))
     assert result.stdout.count("Pass to Player ") == changes
 

@@ -37,7 +37,7 @@ DOING = {
     "window": "use effects before the luck reveal, or 'done'",
     "post_reveal": "use effects after the luck reveal, or 'done'",
     "skull": "choose the monster that goes to the skull pile",
-    "wound": "choose the character the villain wounds",
+    "wound": "choose the character the villain wounds, or 'done' to wound none",
     "sacrifice": "choose a card to sacrifice",
     "search": "choose a card from the deck",
     "target": "choose a target",

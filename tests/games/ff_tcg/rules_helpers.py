@@ -30,12 +30,13 @@ def make_game(**options: Any) -> FFTcg:
 
 
 def deck_for(game: FFTcg, names: list[str], size: int | None = None) -> list[str]:
-    """A legal deck holding ``names``, filled up with the filler cards."""
+    """A legal deck holding ``names``, filled up with the filler cards the game has."""
     size = size or game.options.deck_size
     deck = list(names)
     counts = Counter(deck)
+    filler = [name for name in FILLER if game.db.find(name) is not None]
     while len(deck) < size:
-        for name in FILLER:
+        for name in filler:
             if len(deck) < size and counts[name] < game.options.max_copies:
                 deck.append(name)
                 counts[name] += 1

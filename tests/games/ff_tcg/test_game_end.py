@@ -26,7 +26,7 @@ def assert_nothing_pending(state: FFTcgState) -> None:
 
 def test_a_deck_out_in_the_middle_of_an_effect_leaves_no_choice_behind():
     game = tcgkit.load_game("ff-tcg", deckout_policy="lose", private_decklists=True)
-    state = game.new_state(83)
+    state = game.new_state(47)
     actions = [line for line in RECORD.read_text().splitlines() if line and not line.startswith("#")]
     for text in actions:
         state.check_invariants()

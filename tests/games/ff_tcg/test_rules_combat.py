@@ -55,10 +55,10 @@ def test_world_monsters_join_when_their_attack_requirement_holds(game):
     assert [state.t.label[c] for c in state.attackers][1:] == [asp, wolf] and state.pending.kind == "assign"
 
 
-def test_monsters_on_the_rivals_cities_may_attack(game):
-    state = position(game, {"city_mons": [("Goblin", "Midgar")]},
+def test_monsters_on_the_rivals_cities_may_join_an_attack(game):
+    state = position(game, {"hand": ["Asp"], "city_mons": [("Goblin", "Midgar")]},
                      {"cities": ["Midgar"], "chars": ["Fighter"]})
-    play(state, "end")
+    play(state, f"play {label(state, 'Asp', 'hand', 0)} attack", "end")
     goblin = label(state, "Goblin", "city_mons", 1)
     assert texts(state) == [f"attack {goblin}", "done"]
     play(state, f"attack {goblin}", "done")
@@ -273,7 +273,7 @@ def test_a_villain_that_loses_is_discarded_and_its_owner_loses(game):
     assert state.outcome.scores == (0.0, 1.0)
 
 
-def test_an_unopposed_villain_wins_with_no_effect():
+def test_an_unopposed_villain_wins_and_returns_to_the_world():
     game = make_game(auto_forced=False)
     state = position(game, {"world": ["Kraken"]}, {})
     play(state, "end", f"attack {label(state, 'Kraken', 'world', 0)}")
@@ -329,7 +329,7 @@ def test_forced_decisions_are_taken_automatically_only_on_public_facts():
 
 
 def test_a_forced_move_that_would_tell_about_the_hand_is_still_asked():
-    game = make_game()
+    game = make_game(world_attacks_alone=True)
     state = position(game, {"world": ["Spy"], "hand": ["Fighter"], "top": ZERO},
                      {"chars": ["Fighter"], "top": ZERO})
     play(state, "end", f"attack {label(state, 'Spy', 'world', 0)}")  # then all is forced up to Spy's window

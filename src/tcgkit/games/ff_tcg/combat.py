@@ -70,10 +70,11 @@ def step_villain(s: FFTcgState) -> None:
         s.res.step = "combat_end"
         return
     villain = villains[0]
-    if not s.chars[s.cside]:  # wins with no effect and returns to the World
+    if not s.chars[s.cside]:  # wins, returns to the World, "ainda faz sua recompensa"
         s.attackers.remove(villain)
         s.world[s.mside].append(villain)
         s.log.append(("unopposed", s.mside, (villain,)))
+        fire(s, "on_win", [villain])
         s.res.step = "combat_end"
         return
     s.fight_char, s.fight_mons, s.extra = VILLAIN_FIGHT, [villain], [0, 0]
@@ -259,6 +260,8 @@ def pick_skull(s: FFTcgState, chosen: int) -> None:
 
 
 def step_villain_wound(s: FFTcgState) -> None:
+    """The winning villain "tem direito a ferir um (1) personagem": a right its owner uses
+    (``wound CARD``) or declines (``done``)."""
     if s.chars[s.cside]:
         s.decide(s.mside, "wound")
     else:
@@ -268,6 +271,11 @@ def step_villain_wound(s: FFTcgState) -> None:
 def pick_wound(s: FFTcgState, character: int) -> None:
     s.decisions.pop()
     s.wound(character)
+    s.res.step = "after_fight"
+
+
+def decline_wound(s: FFTcgState) -> None:
+    s.decisions.pop()
     s.res.step = "after_fight"
 
 

@@ -7,7 +7,8 @@ Timings (when an ability may be used or fires):
 - ``static``: always on while the card is in play (an item on its character, a character,
   a monster in the World; a city only while its ``condition`` holds and no monster is on it);
 - ``on_play``: once, when the card enters play;
-- ``activated``: in its owner's play phase, paying the cost (the rulebook's "efeito");
+- ``activated``: in its owner's play phase and their fight windows, paying the cost (the
+  rulebook's "efeito");
 - ``turn``: the *Virar* of a hidden action: turning it face up resolves it, then it is
   discarded. Usable in its owner's play phase and in their combat windows;
 - ``combat``: in its owner's combat window of a fight (defender first, then attacker);
@@ -75,7 +76,7 @@ class FFHost(EffectHost, Protocol):
     def ask_sacrifice(self, player: int, type: str | None, count: int) -> object: ...
     def count_cards(self, act: Activation, side: str, place: str, type: str | None,
                     name: str | None, job: str | None) -> int: ...
-    def sees(self, name: str | None, type: str | None) -> bool: ...
+    def sees(self, act: Activation, name: str | None, type: str | None) -> bool: ...
     def attacking_with(self, act: Activation, name: str | None, type: str | None) -> bool: ...
     def fight_role(self, act: Activation) -> str | None: ...
     def is_wounded(self, card: int) -> bool: ...
@@ -197,9 +198,10 @@ def _count(host: FFHost, act: Activation, p: Controls, step: Step) -> bool:
     return n >= p.at_least and (p.at_most is None or n <= p.at_most)
 
 
-@REGISTRY.condition("sees", Sees, "Avistar: a matching face-up card is in play on either side")
+@REGISTRY.condition("sees", Sees, "Avistar: a matching card is anywhere but in a deck or a discard pile "
+                    "(the rival's hand and face-down cards excepted)")
 def _sees(host: FFHost, act: Activation, p: Sees, step: Step) -> bool:
-    return host.sees(p.name, p.type)
+    return host.sees(act, p.name, p.type)
 
 
 @REGISTRY.condition("attacking_with", Sees, "another matching monster is in the current attack")
@@ -252,7 +254,7 @@ def _sees_bound(step: Step) -> Bound:
     p = step.params
     assert isinstance(p, Sees)
     name, type = p.name, p.type
-    return lambda host, act: host.sees(name, type)
+    return lambda host, act: host.sees(act, name, type)
 
 
 @REGISTRY.binder("condition", "attacking_with")

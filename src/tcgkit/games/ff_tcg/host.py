@@ -421,14 +421,19 @@ class Board(State["FFTcg"]):
                     total += 1
         return total
 
-    def sees(self, name: str | None, type: str | None) -> bool:
-        """Avistar: a matching face-up card anywhere on the table (never decks, discard piles,
-        hands or face-down cards)."""
+    def sees(self, act: Activation, name: str | None, type: str | None) -> bool:
+        """Avistar: a matching card anywhere but in a deck or a discard pile ("com a exceção de
+        cartas no Baralho (Deck) e no Descarte"): on the table, and the sighting player's own
+        hand and face-down cards; never the rival's, which the player cannot see."""
         key = (type, name, None)
         table, owned = self.t.matches.get(key) or self.t.match(key)
         if not (owned[0] or owned[1]):  # no such card in either deck
             return False
         kind = self.t.kind
+        mine = act.player
+        for c in self.hand[mine] + self.hidden[mine]:
+            if table[kind[c]]:
+                return True
         for p in (0, 1):
             for zone in (self.chars[p], self.items[p], self.world[p], self.cities[p], self.city_mons[p],
                          self.skulls[p], self.resolving[p]):

@@ -58,8 +58,9 @@ def compute_legal(s: FFTcgState) -> list[Action]:
         verb, cards = kind, pending_fights(s)
     elif kind == "skull":
         verb, cards = kind, s.fight_mons
-    elif kind == "wound":
-        verb, cards = kind, s.chars[s.cside]
+    elif kind == "wound":  # a right the villain's owner may decline: done
+        made = t.picks[kind]
+        return [made[c] or t.pick(kind, c) for c in s.chars[s.cside]] + [DONE]
     else:
         verb, cards = kind, ask_options(s)
     made = t.picks[verb]
@@ -98,17 +99,21 @@ def play_actions(s: FFTcgState, p: int) -> list[Action]:
 
 
 def window_actions(s: FFTcgState, p: int) -> list[Action]:
+    """A fight's effect window takes every effect ("pode usar quaisquer Efeitos"): hidden
+    actions, Efeito (activated) abilities and Luta (combat) ones, each under its own terms."""
     out: list[Action] = []
     if s.hidden[p]:
         add_turns(s, p, out)
+    add_uses(s, p, "activated", out)
     add_uses(s, p, "combat", out)
     out.append(DONE)
     return out
 
 
 def add_plays(s: FFTcgState, p: int, out: list[Action]) -> None:
-    """Each card of the hand: where it may be played (its Jogar and World requirements,
-    room for a character, a free subtype for an item, one villain), then hiding it."""
+    """Each card of the hand: where it may be played (its Jogar requirement; a monster's World
+    requirement for the World, its attack requirement to attack; room for a character, a free
+    subtype for an item, one villain), then hiding it."""
     g, t = s.game, s.t
     kind, plan, acts, n = t.kind, g.plan, t.acts, t.players
     hide = len(s.hidden[p]) < g.options.max_hidden
@@ -125,14 +130,17 @@ def add_plays(s: FFTcgState, p: int, out: list[Action]) -> None:
             continue
         k = kind[c]
         typ, test, world, world_test = plan[k]
-        if test is None or test(s, acts[c * ABILITY_KEY * n + p] or t.activation(p, c)):
+        act = acts[c * ABILITY_KEY * n + p] or t.activation(p, c)
+        if test is None or test(s, act):
             if typ == "monster":
-                if world and (world_test is None
-                              or world_test(s, acts[c * ABILITY_KEY * n + p] or t.activation(p, c))):
+                if world and (world_test is None or world_test(s, act)):
                     out.append(worlds[c] or t.world(c))
                 for city in s.cities[1 - p]:
                     out.append(t.placed(c, TO_CITY, city))
-                out.append(attacks[c] or t.attack(c))
+                # "veja se ele cumpri os pré-requisitos para entrar em combate"
+                attack_test = g.attack_test[k]
+                if attack_test is None or attack_test(s, act):
+                    out.append(attacks[c] or t.attack(c))
             elif typ == "character":
                 if keys is None:
                     chars = s.chars[p]
@@ -231,15 +239,25 @@ def add_uses(s: FFTcgState, p: int, timing: str, out: list[Action]) -> None:
 
 
 def declare_actions(s: FFTcgState, p: int) -> list[Action]:
-    """The declaration: each monster that may attack, each own city a monster sits on (to
-    clear it, when nothing attacks yet), then done."""
+    """The declaration: each monster that may join the attack (only one led by a monster played
+    this turn to attack, unless ``world_attacks_alone``), or the villain (it is put to attack
+    from the World by itself), its Avistar, Jogar and Mundo requirements met now; each own city
+    a monster sits on (to clear it, when nothing attacks yet); then done."""
     out: list[Action] = []
-    t = s.t
-    tests, kind, attacks, acts, n = s.game.attack_test, t.kind, t.picks["attack"], t.acts, t.players
-    for zone in (s.world[p], s.city_mons[1 - p]):
+    t, g = s.t, s.game
+    led = bool(s.attackers) or g.options.world_attacks_alone
+    tests, kind, attacks, acts, n = g.join_tests, t.kind, t.picks["attack"], t.acts, t.players
+    ctype = g.ctype
+    for zone in (s.world[p], s.city_mons[1 - p]) if led else (s.world[p],):
         for c in zone:
-            test = tests[kind[c]]
-            if test is None or test(s, acts[c * ABILITY_KEY * n + p] or t.activation(p, c)):
+            k = kind[c]
+            if not led and ctype[k] != "villain":
+                continue
+            act = acts[c * ABILITY_KEY * n + p] or t.activation(p, c)
+            for test in tests[k]:
+                if not test(s, act):
+                    break
+            else:
                 out.append(attacks[c] or t.pick("attack", c))
     if not s.attackers and s.chars[p] and s.cities[p] and s.on:
         under = s.on.values()

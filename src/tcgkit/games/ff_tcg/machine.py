@@ -29,7 +29,8 @@ if TYPE_CHECKING:
 ASK_KINDS = frozenset({"discard", "sacrifice", "search", "target"})  # an effect's choices (``Ask``)
 # Decisions whose answers only public facts decide (play and window: unless cards are face down).
 FORCEABLE = frozenset({"play", "declare", "window", POST_REVEAL, "fight", "assign", "skull", "wound"})
-PRIVATE_TIMING = {"play": "activated", "window": "combat", POST_REVEAL: "combat", "declare": "attack"}
+PRIVATE_TIMING = {"play": ("activated",), "window": ("activated", "combat"),
+                  POST_REVEAL: ("activated", "combat"), "declare": ("attack",)}
 
 
 def private_choice(s: FFTcgState, decision: Decision) -> bool:
@@ -40,16 +41,19 @@ def private_choice(s: FFTcgState, decision: Decision) -> bool:
         return False
     if kind != "declare" and s.hidden[p]:
         return True
-    what = PRIVATE_TIMING[kind]
-    if what not in s.game.any_private:  # no loaded card reads private cards then
+    timings = [what for what in PRIVATE_TIMING[kind] if what in s.game.any_private]
+    if not timings:  # no loaded card reads private cards then
         return False
     private, kinds = s.game.private, s.t.kind
-    return any(what in private[kinds[c]] for c in s.sacrifice_options(p, None))
+    return any(what in private[kinds[c]] for c in s.sacrifice_options(p, None) for what in timings)
 
 
 def do_done(s: FFTcgState, action: Done) -> None:
-    if s.decisions[-1].kind == "declare":
+    kind = s.decisions[-1].kind
+    if kind == "declare":
         combat.declare_done(s)
+    elif kind == "wound":
+        combat.decline_wound(s)
     else:  # a pass in an effect window
         s.game.machine.pass_priority(s)
 

@@ -46,6 +46,11 @@ class FFTcgOptions(BaseModel):
         "get one more effect window (combat abilities, turning hidden actions); totals are measured "
         "anew (FF13: none unless a card says so)",
     )
+    world_attacks_alone: bool = Field(
+        False,
+        description="World and city monsters may attack without a monster played this turn to attack "
+        "(the old reading of FF10; the rulebook: an attack starts with a monster played to attack)",
+    )
     private_decklists: bool = Field(False, description="hide each player's deck list (public by default)")
     card_files: tuple[str, ...] | None = Field(
         None, description="TOML card files to load instead of the bundled sets, named by content hash "

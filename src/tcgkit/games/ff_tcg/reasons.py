@@ -39,7 +39,7 @@ WHAT = {
     "window": "use effects for the fight (turn, use) or finish (done)",
     "post_reveal": "use effects for the fight now that the luck is shown (turn, use) or finish (done)",
     "skull": "choose the monster for the skull pile (skull CARD)",
-    "wound": "choose the character the villain wounds (wound CARD)",
+    "wound": "choose the character the villain wounds (wound CARD) or decline (done)",
     "discard": "discard a card (discard CARD)",
     "sacrifice": "sacrifice a card (sacrifice CARD)",
     "search": "take a card from the deck (search CARD)",
@@ -47,9 +47,10 @@ WHAT = {
 }
 ACCEPTS: dict[str, tuple[type[Action], ...]] = {
     "play": (Play, Hide, Turn, Use, End), "window": (Turn, Use, Done), "post_reveal": (Turn, Use, Done),
-    "declare": (Pick, Done), "assign": (Assign,),
+    "declare": (Pick, Done), "assign": (Assign,), "wound": (Pick, Done),
 }
-PASSES: dict[str, Action] = {"play": END, "declare": DONE, "window": DONE, "post_reveal": DONE}
+PASSES: dict[str, Action] = {"play": END, "declare": DONE, "window": DONE, "post_reveal": DONE,
+                             "wound": DONE}
 VERBS = {"reconcile": "discard", "declare": "attack|clear", "fight": "fight", "skull": "skull",
          "wound": "wound", "discard": "discard", "sacrifice": "sacrifice", "search": "search",
          "target": "target"}
@@ -86,6 +87,8 @@ def illegal_reason(state: FFTcgState, action: Action, player: int) -> str | None
         detail = use_reason(state, p, action)
     elif isinstance(action, Assign):
         detail = assign_reason(state, action)
+    elif isinstance(action, Pick) and action.verb == "attack":
+        detail = join_reason(state, p, action)
     return f"'{action}' is not legal: {detail or 'not one of the choices now'} ({must})"
 
 
@@ -114,7 +117,7 @@ def play_reason(state: FFTcgState, p: int, action: Play | Hide) -> str | None:
             return f"{action.where_label} is not one of your opponent's cities"
         if mode != TO_ATTACK:
             return "say where the monster goes: world, attack, or city CITY"
-        return None
+        return f"{action.label}'s attack requirement (Avistar) does not hold now"
     if info.type == "item":
         if mode != TO_CHARACTER:
             return "an item goes on one of your characters: play ITEM on CHARACTER"
@@ -150,9 +153,10 @@ def use_reason(state: FFTcgState, p: int, action: Use) -> str | None:
     if not 0 <= action.ability < len(abilities):
         return f"{action.label} has no ability {action.ability} (it has {len(abilities)})"
     ability = abilities[action.ability]
-    timing = "activated" if state.decisions[-1].kind == "play" else "combat"
-    if ability.timing != timing:
-        return f"ability {action.ability} of {action.label} is a '{ability.timing}' ability, not '{timing}'"
+    timings = ("activated",) if state.decisions[-1].kind == "play" else ("activated", "combat")
+    if ability.timing not in timings:
+        return (f"ability {action.ability} of {action.label} is a '{ability.timing}' ability, not "
+                f"{' or '.join(repr(t) for t in timings)}")
     if not state.ability_active(c):
         return f"{action.label} has a monster on it: its abilities are off"
     return ability_reason(state, p, c, ability, action.target, action.target_label)
@@ -172,6 +176,21 @@ def ability_reason(state: FFTcgState, p: int, card: int, ability: object, target
     if target < 0:
         return "it needs a target: add -> TARGET"
     return f"{label} is not a valid target"
+
+
+def join_reason(state: FFTcgState, p: int, action: Pick) -> str | None:
+    c = action.card
+    if c >= 2 * state.t.size or c not in state.world[p] + state.city_mons[1 - p]:
+        return f"{action.label} is not one of your monsters in the World or on a rival city"
+    info, act = state.card(c), Activation(p, c)
+    if not state.attackers and not state.game.options.world_attacks_alone and info.type != "villain":
+        return "no monster was played to attack this turn: nothing may join"
+    for what, condition in (("attack requirement (Avistar)", info.attack),
+                            ("play requirement (Jogar)", info.play),
+                            ("World requirement (Mundo)", info.world_requirement)):
+        if condition is not None and not condition.holds(state, act):
+            return f"{action.label}'s {what} does not hold now"
+    return None
 
 
 def assign_reason(state: FFTcgState, action: Assign) -> str | None:

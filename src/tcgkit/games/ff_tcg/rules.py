@@ -50,6 +50,7 @@ class FFTcg(Game):
         {"private_decklists": True, "deckout_policy": "skip", "villains_to_defeat": 2, "first_player": 1,
          "turn_limit": 30},
         {"post_reveal_window": True},
+        {"world_attacks_alone": True},
     ]
 
     def __init__(self, options: Any = None, **kwargs: Any) -> None:
@@ -75,6 +76,11 @@ class FFTcg(Game):
         self.usage = tuple(tuple(usage(a) for a in c.abilities) for c in cards)
         self.plan = tuple((c.type, compiled(c.play), c.world, compiled(c.world_requirement)) for c in cards)
         self.attack_test = tuple(compiled(c.attack) for c in cards)
+        # A monster (or villain) joining an attack meets its Avistar, Jogar and Mundo
+        # requirements as it joins ("se cumprirem os requerimentos do Mundo e Jogar").
+        self.join_tests = tuple(tuple(test for test in (compiled(c.attack), compiled(c.play),
+                                                        compiled(c.world_requirement)) if test is not None)
+                                for c in cards)
         self.statics = tuple(  # static abilities act through their modify_stat effects
             tuple((a.index, compiled(a.condition), tuple((s.params.stat, s.params.to, s.params.amount)
                                                          for s in steps))
@@ -487,17 +493,19 @@ def compiled(condition: Condition | None) -> Predicate | None:
 
 
 def private_reads(card: Card) -> frozenset[str]:
-    """The timings (and "attack") of ``card``'s texts that look at its owner's hand or face-down
-    cards: whether they can be used may not decide a forced move, or the skip would tell."""
+    """The timings (and "attack": the requirements checked as it joins an attack) of ``card``'s
+    texts that look at its owner's hand or face-down cards (a place there, or Avistar, which
+    sees them too): whether they can be used may not decide a forced move, or the skip would tell."""
     def reads(item: Any) -> bool:
         if item is None:
             return False
         if isinstance(item, Condition):
             return reads(item.check) or any(reads(part) for part in item.parts)
-        return getattr(item.params, "place", None) in ("hand", "hidden")
+        return item.primitive.name == "sees" or getattr(item.params, "place", None) in ("hand", "hidden")
 
     found = {a.timing for a in card.abilities if reads(a.condition) or reads(a.target)}
-    return frozenset(found | ({"attack"} if reads(card.attack) else set()))
+    joins = reads(card.attack) or reads(card.play) or reads(card.world_requirement)
+    return frozenset(found | ({"attack"} if joins else set()))
 
 
 def starter_deck_paths() -> list[Path]:

@@ -103,7 +103,8 @@ class Tables:
         so the opponent's cities add plays; the plays; the plays and hiding it)."""
         typ, test, world, world_test = self.plan[self.kind[card]]
         fixed: Any = False
-        if test is None and (typ in ("city", "action") or (typ == "monster" and world_test is None)):
+        if test is None and (typ in ("city", "action") or (
+                typ == "monster" and world_test is None and self.game.attack_test[self.kind[card]] is None)):
             if typ == "monster":
                 plays: tuple[Action, ...] = ((self.world(card),) if world else ()) + (self.attack(card),)
             else:
