@@ -103,6 +103,8 @@ PLAYTHROUGHS: list[Playthrough] = [
                  "first_player": 1, "turn_limit": 30}, seeds=range(3)),
     Playthrough("ff_tcg-post_reveal_window", "ff-tcg", {**FF_CARDS, "post_reveal_window": True},
                 seeds=range(1)),
+    Playthrough("ff_tcg-world_attacks_alone", "ff-tcg", {**FF_CARDS, "world_attacks_alone": True},
+                seeds=range(1)),
     Playthrough("ff_tcg-starter_decks", "ff-tcg", dict(FF_CARDS), seeds=range(2),
                 decks=("black_magic.txt", "warriors.txt")),
     # Brawl, the kernel's test game (tests/testgame): three and four players.
