@@ -43,6 +43,9 @@ DOING = {
 }
 
 
+WINDOWS = ("main", "attack", "block", "sacrifice")
+
+
 def _game(game: Game) -> Conflictus:
     assert isinstance(game, Conflictus)
     return game
@@ -178,9 +181,13 @@ def status_line(view: dict[str, Any], seats: Seats) -> str:
     if view["outcome"] is not None:
         return f"Over after rodada {view['round']}"
     line = f"Rodada {view['round']}: {who(seats, view['active'])}, {PHASES.get(view['phase'], view['phase'])}"
-    mover = view["to_move"]
+    mover, decision = view["to_move"], view["decision"]
     if mover is not None:
-        line += f" | {who(seats, mover)} to {DOING.get(view['decision'], view['decision'])}"
+        doing = DOING.get(decision, decision)
+        if decision in WINDOWS:  # a priority window: the one who may act now holds priority
+            line += f" | {who(seats, mover)} has priority: {doing}"
+        else:
+            line += f" | {who(seats, mover)} to {doing}"
     return line
 
 

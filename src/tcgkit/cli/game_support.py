@@ -57,13 +57,22 @@ def generic_rules(options: type[BaseModel]) -> Callable[[str], dict[str, Any]]:
         for token in filter(None, (t.strip() for t in text.split(","))):
             key, eq, raw = token.partition("=")
             key = key.strip().replace("-", "_")
+            if key == "players" and eq:  # the kernel's option, beside the game's own
+                values[key] = _players(raw.strip())
+                continue
             if key not in options.model_fields and key not in LIMIT_DEFAULTS:
-                known = ", ".join([*options.model_fields, *LIMIT_DEFAULTS])
+                known = ", ".join([*options.model_fields, "players", *LIMIT_DEFAULTS])
                 raise OptionsError(f"unknown rule {key!r}; known: {known}")
             values[key] = raw.strip() if eq else True
         return values
 
     return parse
+
+
+def _players(raw: str) -> int:
+    if not raw.isascii() or not raw.isdigit():
+        raise OptionsError(f"players={raw[:20]!r}: a whole number of players, e.g. players=3")
+    return int(raw)
 
 
 def with_mode(game_cls: type[Game], options: dict[str, Any], mode: str | None) -> dict[str, Any]:

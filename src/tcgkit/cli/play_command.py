@@ -68,6 +68,14 @@ Final Fantasy TCG: moves are 'play Fighter#3', 'play Asp#7 attack', 'hide Fire#2
 'turn Fire#21 -> Goblin#70', 'assign Asp#7 -> Fighter#63', 'use Red Mage#8 0', 'done',
 'end'; a card is Name#id, the id telling copies apart. --deck NAME|FILE as above.
 
+Conflictus Aeternus: moves are 'source Fonte de Luz#3', 'play Fhaonna#12 pay L2', 'attack
+set#12 P1', 'block set#12 with set#40', 'pass', 'done' ('help' lists them). Two to four
+players: --players N; --seat human,greedy,normal,random says who sits in each seat, turn
+order, people ('human') and AIs mixed. With two or more people at the terminal the screen
+is cleared (or pushed out of sight) between them and the next person is asked to take the
+seat before their hand is shown. --players N alone seats you (--as) against N-1 --vs AIs;
+with --hotseat, N people.
+
 The AI (--vs): random, greedy (the default), easy, normal, hard (information-set search
 that samples what it cannot see, never peeks; ismcts = normal), perfect (Triple Triad: the
 exact solver) and mixed (Forge & Fury: secret picks from an equilibrium).
@@ -86,7 +94,17 @@ def _check_flags(
     *, resume: Path | None, position: str | None, hotseat: bool, rules: str | None,
     trade: str | None, seed: int | None, hand: str | None, save: Path | None,
     vs: str | None, seat: int | None, mode: str | None = None, decks: bool = False,
+    players: int | None = None, seats: str | None = None,
 ) -> None:
+    if (resume or position) and players is not None:
+        raise usage_error(
+            f"{'--resume' if resume else '--position'} carries its own number of players; "
+            "drop --players"
+        )
+    if seats is not None and (hotseat or vs or seat is not None or hand):
+        raise usage_error(
+            "--seat says who sits in every seat; drop --hotseat, --vs, --as and --hand"
+        )
     if resume and (rules or trade or seed is not None or position or hand):
         raise usage_error(
             "--resume continues a saved game with its own rules, seed and hands; "
@@ -109,11 +127,72 @@ def _check_flags(
         )
 
 
-def _opponents(game: Game, human: int, vs: str) -> dict[int, Agent]:
+HUMAN = "human"
+
+
+def _seat_list(game: Game, text: str) -> list[str]:
+    """``--seat human,greedy,...``: one entry per player in turn order, each ``human`` or an
+    agent's name; at least one person."""
+    names = [name.strip().lower() for name in text.split(",")]
+    if len(names) != game.num_players:
+        raise usage_error(
+            f"--seat {text[:60]!r} names {len(names)} seats; this {game.title} game has "
+            f"{game.num_players} players (one name each, e.g. "
+            f"{','.join([HUMAN] + ['greedy'] * (game.num_players - 1))}; --players sets how many)"
+        )
+    for index, name in enumerate(names):
+        if not name:
+            raise usage_error(f"--seat: seat {index} is empty; give 'human' or an AI's name")
+        if name != HUMAN:
+            _make(name, game)
+    if HUMAN not in names:
+        raise usage_error(
+            "--seat seats no person ('human'); to watch AIs play each other use 'tcgkit sim'"
+        )
+    return names
+
+
+def _make(name: str, game: Game) -> Agent:
     try:
-        return {p: make_agent(vs, game) for p in range(game.num_players) if p != human}
+        return make_agent(name, game)
     except ValueError as exc:
         raise usage_error(str(exc)) from None
+
+
+def _seating(
+    game: Game, *, seats: str | None, hotseat: bool, human: int, vs: str | None
+) -> list[str]:
+    """Who sits in each seat: ``human`` or an AI's name."""
+    if seats is not None:
+        return _seat_list(game, seats)
+    if hotseat:
+        return [HUMAN] * game.num_players
+    names = [vs or "greedy"] * game.num_players
+    names[human] = HUMAN
+    _make(vs or "greedy", game)  # an unknown --vs fails before a hand is asked for
+    return names
+
+
+def _check_seat(game: Game, human: int) -> None:
+    if not 0 <= human < game.num_players:
+        raise usage_error(f"--as {human}: {game.name} has seats 0..{game.num_players - 1}")
+
+
+def _opponents(game: Game, seating: list[str]) -> dict[int, Agent]:
+    return {p: _make(name, game) for p, name in enumerate(seating) if name != HUMAN}
+
+
+def _seats(seating: list[str]) -> Seats:
+    """The names the board and the events use: ``You`` when one person plays, ``Player N``
+    for each person when several share the terminal, the AI's name for an AI."""
+    people = seating.count(HUMAN)
+    if people == 1 and len(seating) == 2:
+        human = seating.index(HUMAN)
+        return Seats.versus(human, seating[1 - human])
+    return Seats(tuple(
+        ("You" if people == 1 else f"Player {p}") if name == HUMAN else name
+        for p, name in enumerate(seating)
+    ))
 
 
 def _ask_hand(collection: Collection, prompter: Prompter, console: Console) -> list[Card] | None:
@@ -184,11 +263,17 @@ def _resumed_match(entry: GameEntry, path: Path, console: Console) -> tuple[Matc
 
 
 def _load_game(
-    entry: GameEntry, rules: str | None, trade: str | None, mode: str | None = None
+    entry: GameEntry, rules: str | None, trade: str | None, mode: str | None = None,
+    players: int | None = None,
 ) -> Game:
     options = support_for(entry.cls).parse_rules(rules or "")
     if trade:
         options["trade"] = trade
+    if players is not None:
+        given = options.get("players")
+        if given is not None and given != players:
+            raise usage_error(f"--players {players} and the rule players={given} disagree; give one")
+        options["players"] = players
     return load_game(entry.name, with_mode(entry.cls, options, mode))
 
 
@@ -319,6 +404,10 @@ def _show_seed(name: str, match: Match, console: Console) -> None:
     command that deals the same game again."""
     command = f"tcgkit play {name} --seed {match.seed}"
     rules = non_default_options(match.game)
+    game = match.game
+    if game.num_players != game.min_players:  # non_default_options puts players=N first
+        command += f" --players {game.num_players}"
+        rules = rules.partition(", ")[2] or "defaults"
     if rules != "defaults":
         command += f" --rules '{rules.replace(', ', ',')}'"
     console.print(f"Seed {match.seed}: play the same deal again with {command}", markup=False)
@@ -343,11 +432,22 @@ def play(
         "Seed for the deal, the AI and the coin; random if not given."
     )] = None,
     position: Annotated[str | None, _option("Start from a pasted position notation.")] = None,
-    hotseat: Annotated[bool, _option("Two people at one terminal.", "--hotseat")] = False,
+    hotseat: Annotated[bool, _option(
+        "People in every seat at one terminal (two, or --players N).", "--hotseat"
+    )] = False,
+    players: Annotated[int | None, _option(
+        "Players in the match, for games of more than two (Conflictus Aeternus: 2-4).", "--players"
+    )] = None,
+    seats: Annotated[str | None, _option(
+        "Who sits in each seat, in turn order: 'human' or an AI, e.g. human,greedy,normal,random "
+        "(one per player; two or more people hand the terminal over between turns).", "--seat"
+    )] = None,
     save: Annotated[Path | None, _option("Write the replay record here after every move.")] = None,
     resume: Annotated[Path | None, _option("Continue the game saved in this record.")] = None,
     no_color: Annotated[bool, _option("Plain text, no colour.", "--no-color")] = False,
-    seat: Annotated[int | None, _option("Your seat: 0 or 1 (default 0).", "--as")] = None,
+    seat: Annotated[int | None, _option(
+        "Your seat: 0 or 1 (default 0); 0..N-1 with --players N.", "--as"
+    )] = None,
     hand: Annotated[str | None, _option(
         "Your 5 cards, e.g. 'Geezard,Funguar,Bite Bug,Red Bat,Blobra', or auto."
     )] = None,
@@ -370,15 +470,13 @@ def play(
     _check_flags(
         resume=resume, position=position, hotseat=hotseat, rules=rules, trade=trade, seed=seed,
         hand=hand, save=save, vs=vs, seat=seat, mode=mode,
-        decks=deck is not None or opponent_deck is not None,
+        decks=deck is not None or opponent_deck is not None, players=players, seats=seats,
     )
     set_language(lang)
     console = make_console(no_color)
     prompter = Prompter(console)
     entry = find_game(game)
     human = seat or 0
-    if not 0 <= human < entry.cls.min_players:
-        raise usage_error(f"--as {human}: {entry.name} has seats 0..{entry.cls.min_players - 1}")
     signed = True
     if resume:
         match, signed = _resumed_match(entry, resume, console)
@@ -387,29 +485,34 @@ def play(
         game_obj, state = game_from_position(entry.name, position)
         match = Match.from_position(game_obj, state, seed if seed is not None else 0)
     else:
-        game_obj = _load_game(entry, rules, trade, mode)
+        game_obj = _load_game(entry, rules, trade, mode, players)
+        _check_seat(game_obj, human)
+        seating = _seating(game_obj, seats=seats, hotseat=hotseat, human=human, vs=vs)
+        human = seating.index(HUMAN)
         console.print(f"{game_obj.title}. {rules_line(game_obj)}", markup=False)
-        if not hotseat:
-            _opponents(game_obj, human, vs or "greedy")  # fail before asking for a hand
+        people = [p for p, name in enumerate(seating) if name == HUMAN]
         new = _new_match(
-            game_obj, seed=seed, hand=hand, seat=human, hotseat=hotseat, prompter=prompter,
-            console=console, deck=deck, opponent_deck=opponent_deck,
+            game_obj, seed=seed, hand=hand, seat=people[0], hotseat=len(people) > 1,
+            prompter=prompter, console=console, deck=deck, opponent_deck=opponent_deck,
         )
         if new is None:
             return
         match = new
     if resume or position:
+        _check_seat(match.game, human)
+        seating = _seating(match.game, seats=seats, hotseat=hotseat, human=human, vs=vs)
+        human = seating.index(HUMAN)
         console.print(f"{match.game.title}. {rules_line(match.game)}", markup=False)
-    agents = {} if hotseat else _opponents(match.game, human, vs or "greedy")
+    agents = _opponents(match.game, seating)
+    humans = tuple(p for p in range(match.game.num_players) if p not in agents)
     trading = _trades(match, agents, bool(position))
     if trading and not resume:
         _promise_trade(match, human)
     if save is not None and match.key is None:
         match.key = load_profile().key()
-    seats = Seats.numbered(match.game.num_players) if hotseat else Seats.versus(human, vs or "greedy")
     loop = PlayLoop(
-        match, tuple(p for p in range(match.game.num_players) if p not in agents), agents, seats,
-        console, prompter, save_path=save, hotseat=hotseat, game_name=entry.name,
+        match, humans, agents, _seats(seating), console, prompter, save_path=save,
+        hotseat=len(humans) > 1, game_name=entry.name,
     )
     ending = loop.run()
     if ending == "over" and trading:
