@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 
 SetRec = list[Any]  # [owner, sources, warriors, equipment]
 SETS_OWNER, SETS_SOURCES, SETS_WARRIORS, SETS_EQUIPMENT = 0, 1, 2, 3
+DECISIONS: dict[tuple[int, str, bool], Decision] = {}
+"""Decisions are frozen values and few (seat, kind, secret): each is made once and shared."""
 
 
 class Board:
@@ -71,7 +73,11 @@ class Board:
 
     # -- looking up -------------------------------------------------------------------------
     def decide(self, player: int, kind: str, secret: bool = False) -> None:
-        self.decisions.append(Decision(player, kind, secret))
+        key = (player, kind, secret)
+        decision = DECISIONS.get(key)
+        if decision is None:
+            decision = DECISIONS[key] = Decision(player, kind, secret)
+        self.decisions.append(decision)
 
     def finish(self, winner: int | None, reason: str) -> None:
         if self.result is None:
@@ -108,10 +114,11 @@ class Board:
 
     def free_sources(self, player: int) -> tuple[int, int]:
         """Free (unused) Light and Shadow sources of ``player``'s field."""
+        used, cards, kind = self.used, self.game.cards, self.kind
         luz = sombra = 0
         for c in self.field[player]:
-            if c not in self.used:
-                if self.card(c).faction == "luz":
+            if c not in used:
+                if cards[kind[c]].faction == "luz":
                     luz += 1
                 else:
                     sombra += 1

@@ -31,6 +31,7 @@ from .actions import (
 from .host import SETS_EQUIPMENT, SETS_OWNER, SETS_SOURCES, SETS_WARRIORS, Board
 
 WINDOWS = ("main", "attack", "block", "sacrifice")
+PASS, DONE = Pass(), Done()  # actions are frozen values: one of each serves every list
 
 
 def splits(faction: str, cost: int, luz: int, sombra: int) -> list[tuple[int, int]]:
@@ -71,33 +72,48 @@ class Legal(Board):
 
     # -- windows ----------------------------------------------------------------------------
     def window_actions(self, p: int, kind: str) -> list[Any]:
-        out: list[Any] = [Pass()]
+        """Pass, then (in Main) sources, then warriors, relics and equipment in hand order, then
+        amulets in hand order, relic abilities, sacrifices: the order play-outs and replays rely on."""
+        out: list[Any] = [PASS]
+        hand = self.hand[p]
+        relics = self.relics[p]
+        if not hand and not relics and kind != "sacrifice":
+            return out  # nothing to play and nothing to use: the common case of a window
         luz, sombra = self.free_sources(p)
         cards = self.game.cards
         kind_of = self.kind
         label = self.label
+        held = [(c, cards[kind_of[c]]) for c in hand]
         if kind == "main":
             if self.may_drop(p):
-                out += [Source(c, label(c)) for c in self.hand[p] if cards[kind_of[c]].klass == "fonte"]
-            for c in self.hand[p]:
-                card = cards[kind_of[c]]
-                if card.klass == "guerreiro":
+                out += [Source(c, label(c)) for c, card in held if card.klass == "fonte"]
+            for c, card in held:
+                klass = card.klass
+                if klass == "guerreiro":
                     out += self.warrior_plays(p, c, card, luz, sombra)
-                elif card.klass == "reliquia":
+                elif klass == "reliquia":
                     ways = splits(card.faction, card.cost, luz, sombra)
                     out += [Play(c, -1, a, b, label(c)) for a, b in ways]
-                elif card.klass == "equipamento":
+                elif klass == "equipamento":
                     out += self.equipment_plays(p, c, card, luz, sombra)
-        for c in self.hand[p]:
-            card = cards[kind_of[c]]
-            if card.klass == "amuleto":
-                ability = card.abilities[self.game.amulet_ability[card.index]]
-                ways = splits(card.faction, card.cost, luz, sombra)
-                if ways:
+        if luz or sombra:
+            amulet_ability = self.game.amulet_ability
+            for c, card in held:
+                if card.klass == "amuleto":
+                    ways = splits(card.faction, card.cost, luz, sombra)
+                    if ways:
+                        ability = card.abilities[amulet_ability[card.index]]
+                        for target in self.targets_of(p, c, ability):
+                            named = self.target_label(target)
+                            out += [Cast(c, -1, target, a, b, label(c), named) for a, b in ways]
+        else:  # no free source: only an amulet of cost 0 can be played
+            amulet_ability = self.game.amulet_ability
+            for c, card in held:
+                if card.klass == "amuleto" and card.cost <= 0:
+                    ability = card.abilities[amulet_ability[card.index]]
                     for target in self.targets_of(p, c, ability):
-                        named = self.target_label(target)
-                        out += [Cast(c, -1, target, a, b, label(c), named) for a, b in ways]
-        for c in self.relics[p]:
+                        out.append(Cast(c, -1, target, 0, 0, label(c), self.target_label(target)))
+        for c in relics:
             out += self.activations(p, c, luz, sombra)
         if kind == "sacrifice":
             out += [Sacrifice(c, label(c)) for c in self.sacrificable(p)]
@@ -202,7 +218,7 @@ class Legal(Board):
 
     def declare_actions(self, p: int) -> list[Any]:
         targets = self.attack_targets(p)
-        return [Done()] + [Attack(sid, q) for sid in self.attack_ready(p) for q in targets]
+        return [DONE] + [Attack(sid, q) for sid in self.attack_ready(p) for q in targets]
 
     def blocker_actions(self, p: int) -> list[Any]:
         busy = {b for b, _ in self.blocks.values()}
@@ -213,7 +229,7 @@ class Legal(Board):
                      if q == p and sid not in self.blocks and sid in self.sets
                      and self.sets[sid][SETS_WARRIORS][-1:] == [w]
                      and not self.has(w, "unblockable")]
-        return [Done()] + [Block(b, a) for a in attackers for b in blockers]
+        return [DONE] + [Block(b, a) for a in attackers for b in blockers]
 
 
 def usable(cap: tuple[int, int, int], faction: str) -> int:

@@ -296,7 +296,7 @@ class ConflictusState(Turn, State["Conflictus"]):
         refused = self.refusal(player)
         if refused is not None:
             return refused
-        if action in self.legal_actions():
+        if action in (self.legal if self.legal is not None else self.legal_actions()):
             return None
         from .notation import illegal_reason
 

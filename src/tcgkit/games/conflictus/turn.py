@@ -31,6 +31,9 @@ from .legal import Legal
 
 SET_AGAIN = 10_000  # added to a set's id when its founder founds another while the first lives on
 
+ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
+"""Turn orders by (active player, players): each window opens with one."""
+
 
 class Turn(Legal):
     """The phase machine's steps and the action handlers."""
@@ -134,7 +137,11 @@ class Turn(Legal):
         return p
 
     def order(self) -> tuple[int, ...]:
-        return turn_order(self.active, self.n)
+        key = (self.active, self.n)
+        order = ORDERS.get(key)
+        if order is None:
+            order = ORDERS[key] = turn_order(self.active, self.n)
+        return order
 
     def step_main(self) -> None:
         self.phase = "main"
