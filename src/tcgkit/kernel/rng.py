@@ -88,26 +88,31 @@ class Rng:
         """Fisher-Yates, in place, one draw per item: ``j = (draw * (i + 1)) >> 64`` for ``i`` from
         the end (bias below ``len(items) / 2**64``). About four times as fast as ``shuffle``, for
         decks shuffled in hot paths; the two give different orders, so a game picks one for good.
-
-        The draws are made all at once: SplitMix64's state only adds a constant, so the ``n - 1``
-        states are known up front, and one big integer holding them in 128-bit lanes goes through
-        the mixing steps (a product of a 64-bit lane by a 64-bit constant stays in its lane)."""
+        The draws are made all at once (``draws``)."""
         n = len(items)
         if n < 2:
             return
-        ones, steps, lanes = _lanes(n - 1)
+        i = n - 1
+        for draw in self.draws(n - 1):
+            j = (draw * (i + 1)) >> 64
+            items[i], items[j] = items[j], items[i]
+            i -= 1
+
+    def draws(self, count: int) -> Sequence[int]:
+        """The next ``count`` values of ``next_u64``, made at once: SplitMix64's state only adds a
+        constant, so the ``count`` states are known up front, and one big integer holding them in
+        128-bit lanes goes through the mixing steps (a product of a 64-bit lane by a 64-bit
+        constant stays in its lane)."""
+        if count < 1:
+            return ()
+        ones, steps, lanes = _lanes(count)
         s = self.state
         z = (s * ones + steps) & lanes  # lane k: the state after k + 1 draws
         z = ((z ^ (z >> 30)) & lanes) * 0xBF58476D1CE4E5B9 & lanes
         z = ((z ^ (z >> 27)) & lanes) * 0x94D049BB133111EB & lanes
         z = (z ^ (z >> 31)) & lanes
-        draws = memoryview(z.to_bytes(16 * (n - 1), "little")).cast("Q")[::2]
-        i = n - 1
-        for draw in draws:
-            j = (draw * (i + 1)) >> 64
-            items[i], items[j] = items[j], items[i]
-            i -= 1
-        self.state = (s + (n - 1) * _GAMMA) & _MASK
+        self.state = (s + count * _GAMMA) & _MASK
+        return memoryview(z.to_bytes(16 * count, "little")).cast("Q")[::2]
 
     def sample(self, items: Sequence[T], k: int) -> list[T]:
         pool = list(items)

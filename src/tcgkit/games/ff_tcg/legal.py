@@ -195,10 +195,10 @@ def add_turns(s: FFTcgState, p: int, out: list[Action]) -> None:
             out.append(t.turns[c] or t.turn(c))
             continue
         for chosen in target(s, act):
-            key = ("t", c, chosen)
+            label = t.label  # the cache is every deal's: by labels
+            key = ("turn", label[c], label[chosen])
             action = t.cache.get(key)
             if action is None:
-                label = t.label
                 action = t.cache[key] = Turn(c, label[c], chosen, label[chosen])
             out.append(action)
 
@@ -230,10 +230,10 @@ def add_uses(s: FFTcgState, p: int, timing: str, out: list[Action]) -> None:
                 out.append(t.uses[key] or t.use(c, index))
                 continue
             for chosen in target(s, act):
-                tkey = ("u", c, index, chosen)
+                label = t.label  # the cache is every deal's: by labels
+                tkey = ("use", label[c], index, label[chosen])
                 action = t.cache.get(tkey)
                 if action is None:
-                    label = t.label
                     action = t.cache[tkey] = Use(c, label[c], index, chosen, label[chosen])
                 out.append(action)
 
@@ -274,9 +274,10 @@ def assign_actions(s: FFTcgState) -> list[Action]:
     cache, label = s.t.cache, s.t.label
     out: list[Action] = []
     for ch in s.chars[s.cside]:
-        action = cache.get(("a", monster, ch))
+        key = ("assign", label[monster], label[ch])  # the cache is every deal's: by labels
+        action = cache.get(key)
         if action is None:
-            action = cache[("a", monster, ch)] = Assign(monster, label[monster], ch, label[ch])
+            action = cache[key] = Assign(monster, label[monster], ch, label[ch])
         out.append(action)
     return out
 

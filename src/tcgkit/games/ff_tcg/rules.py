@@ -29,7 +29,7 @@ from .legal import compute_legal, usage
 from .machine import ASK_KINDS, HANDLERS, build_machine
 from .options import FFTcgOptions
 from .records import ABILITY_KEY, Result
-from .tables import Tables
+from .tables import Shared, Tables
 from .turn import start_turn
 
 CUT_TIES = 20  # ties in a row at the cut before the seed decides (a deck of equal Sorte)
@@ -99,7 +99,8 @@ class FFTcg(Game):
         self.machine = build_machine(self.auto_forced)  # the kernel's resolution engine, FF's rules
         self.private = tuple(private_reads(c) for c in cards)
         self.any_private = frozenset(what for reads in self.private for what in reads)
-        self._tables: dict[tuple[tuple[int, ...], ...], Tables] = {}
+        self.names = tuple(c.name for c in cards)
+        self.shared = Shared(self)  # what the tables of every deal share
         self._matching: dict[tuple[str | None, str | None, str | None], tuple[bool, ...]] = {}
         self._decks: dict[tuple[str, ...], tuple[int, ...]] = {}  # deck lists already validated
 
@@ -114,12 +115,9 @@ class FFTcg(Game):
         return table
 
     def tables(self, decklists: tuple[tuple[int, ...], ...]) -> Tables:
-        tables = self._tables.get(decklists)
-        if tables is None:
-            if len(self._tables) > 256:
-                self._tables.clear()
-            tables = self._tables[decklists] = Tables(self, decklists)
-        return tables
+        """The tables of a deal: ``decklists[p]`` lists the card index of each of player p's
+        ids in id order (built per deal, cheaply: ``Shared`` keeps what deals share)."""
+        return Tables(self, decklists)
 
     # -- decks ----------------------------------------------------------------------------
     def validate_deck(self, deck: Deck) -> list[str]:
