@@ -67,8 +67,9 @@ def test_messages_speak_to_the_player(run):
 def test_ff_tcg_a_fight_result_comes_before_its_skull_and_the_count_is_shown_once(run):
     out = run("play", "ff-tcg", "--seed", "3", "--no-color", input="quit\n").stdout
     lines = out.splitlines()
-    won = lines.index("Cockatrice#84 wins unopposed.")
-    assert lines[won + 1] == "Cockatrice#84 goes to the skull pile (caveiras)."
+    won = next(i for i, line in enumerate(lines) if line.endswith(" wins unopposed."))
+    card = lines[won].split(" ")[0]  # the rival's monster (ids are drawn by the seed)
+    assert lines[won + 1] == f"{card} goes to the skull pile (caveiras)."
     assert "skulls against" not in out and "Skull pile (" not in out
     assert out.count("skulls (caveiras) 1 of 7") == 1
 

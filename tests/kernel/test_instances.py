@@ -1,7 +1,7 @@
 """Instance ids by the seed (issue 9 item 7): an id tells nothing of the deck list's order.
 
-The games with instance ids (Conflictus Aeternus, the test game Brawl) are checked the same
-way from their states: which card each id holds, against the deck lists given.
+The games with instance ids (Final Fantasy TCG, Conflictus Aeternus, the test game Brawl) are
+checked the same way from their states: which card each id holds, against the deck lists given.
 Triple Triad, Forge & Fury and High Card have none: a card there is named by what it is.
 """
 
@@ -46,6 +46,17 @@ def test_by_id_puts_each_item_at_its_cards_id():
 
 
 # game -> (game, decks for new_state, state -> each player's card names in id order)
+def ff_tcg() -> tuple[Any, list[list[str]], Callable[[Any], list[list[str]]]]:
+    game = tcgkit.load_game("ff-tcg")
+    size = game.options.deck_size
+
+    def names(state: Any) -> list[list[str]]:
+        labels = [label.rsplit("#", 1)[0] for label in state.t.label]
+        return [labels[p * size:(p + 1) * size] for p in (0, 1)]
+
+    return game, game.sample_decks(Rng(5)), names
+
+
 def conflictus() -> tuple[Any, list[list[str]], Callable[[Any], list[list[str]]]]:
     game = tcgkit.load_game("conflictus")
     size, cards = game.options.deck_size, game.db.cards
@@ -67,7 +78,7 @@ def brawl() -> tuple[Any, list[list[str]], Callable[[Any], list[list[str]]]]:
     return game, game.sample_decks(Rng(5)), names
 
 
-@pytest.mark.parametrize("setup", [conflictus, brawl], ids=["conflictus", "brawl"])
+@pytest.mark.parametrize("setup", [ff_tcg, conflictus, brawl], ids=["ff-tcg", "conflictus", "brawl"])
 def test_an_id_tells_nothing_of_the_deck_lists_order(setup):
     game, decks, names_of = setup()
     norm = [[text.lower() for text in deck] for deck in decks]
@@ -87,3 +98,14 @@ def test_an_id_tells_nothing_of_the_deck_lists_order(setup):
                 follows += any(i + 1 in where[b] for i in where[a])
     assert len(first_cards) > 5  # the lowest id holds many cards over the seeds, not the list's first
     assert follows / pairs < 0.4  # list order: 1.0
+
+
+def test_ff_ids_follow_instance_ids_and_the_view_lists_the_deck_sorted():
+    game, decks, names_of = ff_tcg()
+    size = game.options.deck_size
+    for seed in range(3):
+        state = game.new_state(seed, decks)
+        for p in (0, 1):
+            ids = instance_ids(seed, p, size, p * size)
+            assert [state.t.label[c].rsplit("#", 1)[0] for c in ids] == decks[p]  # file card i: ids[i]
+            assert state.view(1 - p)["decklists"][p] == sorted(decks[p])

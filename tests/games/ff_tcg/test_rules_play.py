@@ -87,7 +87,7 @@ def test_hidden_cards_five_at_most(game):
     assert f"hide {asp}" not in texts(state)
     refused(state, f"hide {asp}", r"the hidden zone is full \(5 cards\)")
     state = position(game, {"hand": ["Asp"], "hidden": ["Fire"]})
-    play(state, f"hide {asp}")
+    play(state, f"hide {label(state, 'Asp', 'hand', 0)}")  # another deck: other ids
     assert names(state, "hidden", 0) == ["Fire", "Asp"] and state.played
 
 

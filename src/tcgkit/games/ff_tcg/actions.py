@@ -1,7 +1,8 @@
 """Final Fantasy TCG actions, one line each (``play Asp#7 attack``, ``assign Asp#7 -> Fighter#63``).
 
-A card is written ``Name#id``: ``id`` is the card instance (``player * deck_size + index``
-in the deck list). Labels are carried for the notation only; actions compare by ids.
+A card is written ``Name#id``: ``id`` is the card instance (in its owner's block of
+``deck_size`` ids, assigned by the seed). Labels are carried for the notation only; actions
+compare by ids.
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """Hidden information in Final Fantasy TCG: hands, face-down cards and deck orders.
 
 Card ids are public (a face-up card shows its id), so re-dealing moves unseen ids among
-unseen slots; with public deck lists an id's name is public too (``player * size + index``
-in the list), with private ones the unseen ids get names drawn from the pool.
+unseen slots. Which unseen id is which card is hidden (ids are assigned by the seed): a
+determinized state deals the names not seen among the unseen ids, from the deck list when
+it is public, else drawn from the pool.
 """
 
 from __future__ import annotations
@@ -49,15 +50,19 @@ def determinize(game: FFTcg, view: dict[str, Any], rng: Rng) -> FFTcgState:
                 ids[attr][p].append(int(number))
                 names[int(number)] = text
     attackers, luck = ([_id(label, names) for label in zones[z]["cards"]] for z in ("combat", "luck"))
+    for label in (view["pending"] or {}).get("options", []):  # e.g. the deck cards a search shows
+        _id(label, names)
 
     lists: list[tuple[int, ...]] = []
     for p in (0, 1):
-        known = view["decklists"][p]
-        if known is None:
-            known = _sample_names(game, [names[i] for i in range(p * size, (p + 1) * size) if i in names],
-                                  size, rng)
-            slots = iter(known)
-            known = [names[i] if i in names else next(slots) for i in range(p * size, (p + 1) * size)]
+        shown = [names[i] for i in range(p * size, (p + 1) * size) if i in names]
+        if view["decklists"][p] is None:
+            rest = _sample_names(game, shown, size, rng)
+        else:  # the list is known, not which unseen id holds which of its cards
+            rest = list((Counter(view["decklists"][p]) - Counter(shown)).elements())
+            rng.shuffle(rest)
+        slots = iter(rest)
+        known = [names[i] if i in names else next(slots) for i in range(p * size, (p + 1) * size)]
         lists.append(tuple(game.db.find(n).index for n in known))  # type: ignore[union-attr]
     state = FFTcgState(game, game.tables(tuple(lists)), Rng(rng.next_u64()))
     for attr, zone in ids.items():

@@ -158,7 +158,8 @@ def info(state: FFTcgState, viewer: int | None) -> dict[str, Any]:
             "extra_luck": list(state.extra),
         }
     private = state.game.options.private_decklists
-    names = [[state.game.cards[k].name for k in deck] for deck in state.t.decklists]
+    # Sorted: in id order the list would tell which id is which card.
+    names = [sorted(state.game.cards[k].name for k in deck) for deck in state.t.decklists]
     pending: dict[str, Any] | None = None
     if state.decisions and state.decisions[-1].player == viewer:
         pending = {"kind": state.decisions[-1].kind}

@@ -21,6 +21,7 @@ from ...kernel.effects import Condition, Predicate
 from ...kernel.errors import DeckError, IllegalAction
 from ...kernel.events import Event
 from ...kernel.game import Deck, Game, Outcome, State
+from ...kernel.instances import by_id, instance_ids
 from ...kernel.rng import Rng, derive_seed
 from ...kernel.zones import Visibility, Zone
 from .cards import Card, CardDB, cards_from, default_cards
@@ -192,7 +193,13 @@ class FFTcg(Game):
         if len(decks) != 2:
             raise DeckError(f"Final Fantasy TCG needs a deck per player, got {len(decks)}")
         lists = tuple(self.deck_indices(d, f"player {p}'s deck") for p, d in enumerate(decks))
-        state = FFTcgState(self, self.tables(lists), Rng(seed))
+        # Instance ids by the seed (kernel/instances.py): an id says nothing of the deck file's
+        # order. The deck starts in file order, so the shuffles deal the same cards as ever.
+        size = self.options.deck_size
+        ids = [instance_ids(seed, p, size, p * size) for p in (0, 1)]
+        kinds = tuple(by_id(lists[p], ids[p], p * size) for p in (0, 1))
+        state = FFTcgState(self, Tables(self, kinds, (lists, ids)), Rng(seed))
+        state.deck = ids
         state.setup()
         return state
 
