@@ -120,3 +120,13 @@ def test_play_help_documents_players_and_seats(run):
     text = " ".join(result.output.split())
     assert "--players" in text and "--seat" in text
     assert "human,greedy,normal,random" in text
+
+
+def test_sentences_about_you_agree_with_you(run, home):
+    result = run("play", "conflictus", "--players", "4", "--seat", "human,greedy,normal,random",
+                 "--seed", "9", "--no-color", input="keep\nquit\n")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "You (Blue) draw " in out and "You (Blue) keep your hand." in out
+    assert "You (Blue) draws" not in out and "You (Blue) keeps" not in out
+    assert "You (Blue) have priority:" in out and "normal (Green) keeps their hand." in out

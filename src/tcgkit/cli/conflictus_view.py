@@ -23,7 +23,7 @@ from ..games.conflictus.notation import PREFIX
 from ..kernel.card_files import label as card_label
 from ..kernel.errors import NotationError, TcgkitError
 from ..kernel.game import Game
-from .seats import Seats
+from .seats import Seats, agree
 
 FACTION_STYLES = {"luz": "bold yellow", "sombra": "bold magenta", "neutra": "white"}
 PHASES = {"mulligan": "mulligans", "draw": "Draw (Compra)", "main": "Main (Principal)",
@@ -185,7 +185,7 @@ def status_line(view: dict[str, Any], seats: Seats) -> str:
     if mover is not None:
         doing = DOING.get(decision, decision)
         if decision in WINDOWS:  # a priority window: the one who may act now holds priority
-            line += f" | {who(seats, mover)} has priority: {doing}"
+            line += f" | {agree(who(seats, mover), 'has')} priority: {doing}"
         else:
             line += f" | {who(seats, mover)} to {doing}"
     return line
@@ -223,20 +223,21 @@ def _sentence(e: dict[str, Any], seats: Seats) -> str | None:
     kind = e["kind"]
     p = e.get("player")
     subject = who(seats, p) if isinstance(p, int) else ""
+    you = subject.startswith("You")  # the verbs agree with it: "You (Blue) draw", "greedy (Red) draws"
     card = e.get("card")
     at = f" at {e['target']}" if e.get("target") else ""
     simple = {
-        "first": lambda: f"{subject} starts.",
-        "keep": lambda: f"{subject} keeps their hand.",
-        "mulligan": lambda: f"{subject} takes a mulligan.",
+        "first": lambda: f"{agree(subject, 'starts')}.",
+        "keep": lambda: f"{agree(subject, 'keeps')} {'your' if you else 'their'} hand.",
+        "mulligan": lambda: f"{agree(subject, 'takes')} a mulligan.",
         "rodada": lambda: f"Rodada {e.get('round')}: {subject}.",
-        "draw": lambda: f"{subject} draws {card or 'a card'}.",
-        "source": lambda: f"{subject} puts down {card}.",
-        "warrior": lambda: f"{subject} puts {card} into set#{e.get('set')}.",
-        "equipment": lambda: f"{subject} equips set#{e.get('set')} with {card}.",
-        "relic": lambda: f"{subject} puts down the relic {card}.",
-        "amulet": lambda: f"{subject} plays the amulet {card}{at}.",
-        "activates": lambda: f"{subject} uses {card}{at}.",
+        "draw": lambda: f"{agree(subject, 'draws')} {card or 'a card'}.",
+        "source": lambda: f"{agree(subject, 'puts')} down {card}.",
+        "warrior": lambda: f"{agree(subject, 'puts')} {card} into set#{e.get('set')}.",
+        "equipment": lambda: f"{agree(subject, 'equips')} set#{e.get('set')} with {card}.",
+        "relic": lambda: f"{agree(subject, 'puts')} down the relic {card}.",
+        "amulet": lambda: f"{agree(subject, 'plays')} the amulet {card}{at}.",
+        "activates": lambda: f"{agree(subject, 'uses')} {card}{at}.",
         "trigger": lambda: f"{card} takes effect.",
         "attacks": lambda: f"{card} attacks {who(seats, e['target'])}.",
         "blocks": lambda: f"{card} blocks {e.get('attacker')}.",
@@ -246,20 +247,21 @@ def _sentence(e: dict[str, Any], seats: Seats) -> str | None:
         "exterminated": lambda: f"{card} is removed from the game (Exterminatus).",
         "countered": lambda: f"{card} is countered.",
         "returned": lambda: f"{card} goes back to {e.get('zone')}.",
-        "discard": lambda: f"{subject} discards {card}.",
-        "search": lambda: f"{subject} searches the mons" + (f" and takes {card}" if card else "") + ".",
+        "discard": lambda: f"{agree(subject, 'discards')} {card}.",
+        "search": lambda: f"{agree(subject, 'searches')} the mons"
+                          + (f" and {'take' if you else 'takes'} {card}" if card else "") + ".",
         "shuffled": lambda: f"{subject}'s mons is shuffled (cut by an opponent).",
-        "out": lambda: f"{subject} is out of the game.",
-        "loses": lambda: f"{subject} cannot go on: {e.get('reason')}.",
+        "out": lambda: f"{agree(subject, 'is')} out of the game.",
+        "loses": lambda: f"{agree(subject, 'cannot')} go on: {e.get('reason')}.",
         "sources_used": lambda: f"{e.get('count')} of {subject}'s sources become used.",
         "sources_freed": lambda: f"{e.get('count')} of {subject}'s sources become free.",
     }
     if kind in simple:  # each sentence made only for its own kind of event
         return simple[kind]()
     if kind == "mill":
-        return f"{subject} tomba {len(e['cards'])}: {', '.join(e['cards']) or 'nothing'}."
+        return f"{agree(subject, 'tomba')} {len(e['cards'])}: {', '.join(e['cards']) or 'nothing'}."
     if kind == "mulligan_discard":
-        return f"{subject} discards at random: {', '.join(e['cards'])}."
+        return f"{agree(subject, 'discards')} at random: {', '.join(e['cards'])}."
     if kind == "amulets_to_mortis":
         return f"{subject}'s amulets go to the Mortis: {', '.join(e['cards'])}."
     if kind == "modified":
