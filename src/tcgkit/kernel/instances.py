@@ -25,15 +25,14 @@ def instance_ids(seed: int, player: int, count: int, first: int = 0) -> list[int
     in the order of ``count`` 64-bit draws of ``derive_seed(seed, INSTANCE_STREAM, player)``
     (a uniform permutation: ties, at odds of about ``count**2 / 2**65``, keep file order).
     Sorting random keys in C costs a fraction of a Fisher-Yates shuffle in Python."""
-    keys = list(Rng(derive_seed(seed, INSTANCE_STREAM, player)).draws(count))
-    return [first + i for i in sorted(range(count), key=keys.__getitem__)]
+    keys = [0] * first + list(Rng(derive_seed(seed, INSTANCE_STREAM, player)).draws(count))
+    return sorted(range(first, first + count), key=keys.__getitem__)
 
 
 def by_id(items: Sequence[T], ids: Sequence[int], first: int = 0) -> tuple[T, ...]:
     """``items`` (one per card, in deck-file order) rearranged so that entry ``id - first`` is
-    the item of the card with that id."""
-    if len(items) != len(ids) or sorted(ids) != list(range(first, first + len(ids))):
-        raise ValueError(f"ids should be {first}..{first + len(items) - 1}, each once, one per item")
+    the item of the card with that id (``ids``: ``first ..`` each once, as ``instance_ids``
+    gives them; not checked, this runs for every game)."""
     placed: list[T] = list(items)
     for item, card in zip(items, ids, strict=True):
         placed[card - first] = item

@@ -38,33 +38,39 @@ def usage(ability: Ability) -> Usage:
 
 
 def compute_legal(s: FFTcgState) -> list[Action]:
-    """The legal actions of the decision on top of the stack (none when the game is over)."""
+    """The legal actions of the decision on top of the stack (none when the game is over),
+    kept as the position's cache ``s.legal`` (``apply`` and a forced play clear it)."""
     if not s.decisions:
-        return []
-    decision = s.decisions[-1]
-    kind, p = decision.kind, decision.player
-    if kind == "play":
-        return play_actions(s, p)
-    if kind == "window" or kind == POST_REVEAL:
-        return window_actions(s, p)
-    if kind == "declare":
-        return declare_actions(s, p)
-    if kind == "assign":
-        return assign_actions(s)
-    t = s.t
-    if kind == "reconcile" or kind == "discard":
-        verb, cards = "discard", s.hand[p]
-    elif kind == "fight":
-        verb, cards = kind, pending_fights(s)
-    elif kind == "skull":
-        verb, cards = kind, s.fight_mons
-    elif kind == "wound":  # a right the villain's owner may decline: done
-        made = t.picks[kind]
-        return [made[c] or t.pick(kind, c) for c in s.chars[s.cside]] + [DONE]
+        legal: list[Action] = []
     else:
-        verb, cards = kind, ask_options(s)
-    made = t.picks[verb]
-    return [made[c] or t.pick(verb, c) for c in cards]
+        decision = s.decisions[-1]
+        kind, p = decision.kind, decision.player
+        if kind == "play":
+            legal = play_actions(s, p)
+        elif kind == "window" or kind == POST_REVEAL:
+            legal = window_actions(s, p)
+        elif kind == "declare":
+            legal = declare_actions(s, p)
+        elif kind == "assign":
+            legal = assign_actions(s)
+        else:
+            t = s.t
+            if kind == "reconcile" or kind == "discard":
+                verb, cards = "discard", s.hand[p]
+            elif kind == "fight":
+                verb, cards = kind, pending_fights(s)
+            elif kind == "skull":
+                verb, cards = kind, s.fight_mons
+            elif kind == "wound":  # a right the villain's owner may decline: done
+                verb, cards = kind, s.chars[s.cside]
+            else:
+                verb, cards = kind, ask_options(s)
+            made = t.picks[verb]
+            legal = [made[c] or t.pick(verb, c) for c in cards]
+            if kind == "wound":
+                legal.append(DONE)
+    s.legal = legal
+    return legal
 
 
 def ability_targets(s: FFTcgState, p: int, source: int, ability: Any) -> list[int]:

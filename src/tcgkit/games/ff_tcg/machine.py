@@ -65,16 +65,6 @@ def do_pick(s: FFTcgState, action: Pick) -> None:
     PICK_RUN[verb](s, action.card)
 
 
-def do_end(s: FFTcgState, action: End) -> None:
-    turn.do_end(s)
-
-
-def legal_kept(s: FFTcgState) -> list[Action]:
-    """The legal list, kept as the position's cache (``apply`` and a forced play clear it)."""
-    legal = s.legal = compute_legal(s)
-    return legal
-
-
 def frame_steps(s: FFTcgState, frame: Frame) -> Any:
     return s.game.step_fns[s.t.kind[frame.source]][frame.ability]
 
@@ -92,7 +82,7 @@ def play_forced(s: FFTcgState, action: Action) -> None:
 
 
 HANDLERS: dict[type[Action], Callable[[Any, Any], None]] = {
-    Play: turn.do_play, Hide: turn.do_hide, Turn: turn.do_turn, Use: turn.do_use, End: do_end,
+    Play: turn.do_play, Hide: turn.do_hide, Turn: turn.do_turn, Use: turn.do_use, End: turn.do_end,
     Done: do_done, Assign: combat.do_assign, Pick: do_pick,
 }
 STEP_RUN: dict[str, Callable[[FFTcgState], None]] = {
@@ -115,7 +105,7 @@ WINDOW_RULES = {  # one pass each, the actor keeps priority, an action re-opens 
 def build_machine(auto_forced: bool) -> Machine[Any]:
     """The rules the kernel's engine runs Final Fantasy TCG by (one per game: its options)."""
     auto: AutoForced[Any] | None = AutoForced(
-        FORCEABLE, legal=legal_kept, play=play_forced, private=private_choice,
+        FORCEABLE, legal=compute_legal, play=play_forced, private=private_choice,
     ) if auto_forced else None
     return Machine(
         steps=STEP_RUN, frame_steps=frame_steps, activation=frame_activation,

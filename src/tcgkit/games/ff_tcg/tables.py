@@ -5,7 +5,7 @@ clone) with those deck lists.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from operator import add, itemgetter
 from typing import TYPE_CHECKING, Any
 
@@ -93,6 +93,23 @@ class Shared:
         return found
 
 
+class Picks(dict[str, list[Any]]):
+    """A deal's ``Pick`` actions by verb, each verb's list gathered from ``Shared.by_card`` when
+    first read (a game asks for a few verbs only)."""
+
+    __slots__ = ("gather", "by_card")
+
+    def __init__(self, gather: Callable[[list[Any]], tuple[Any, ...]], by_card: dict[str, list[Any]]) -> None:
+        super().__init__()
+        self.gather, self.by_card = gather, by_card
+
+    def __missing__(self, verb: str) -> list[Any]:
+        if verb not in PICK_VERBS:
+            raise KeyError(verb)
+        made = self[verb] = list(self.gather(self.by_card[f"pick {verb}"]))
+        return made
+
+
 def places_of(types: set[str], p: int) -> Places:
     """The zones of ``PLAY_ZONES`` that may hold player ``p``'s cards of these types."""
     return tuple((zone, -1 if zone == "attackers" else 1 - p if zone == "city_mons" else p)
@@ -138,8 +155,7 @@ class Tables:
         self.attacks: list[Play | None] = list(gather(by_card["play attack"]))
         self.turns: list[Turn | None] = list(gather(by_card["turn"]))
         self.fixed: list[Any] = list(gather(by_card["fixed"]))  # see ``fixed_plays``
-        self.picks: dict[str, list[Pick | None]] = {
-            verb: list(gather(by_card[f"pick {verb}"])) for verb in PICK_VERBS}
+        self.picks: dict[str, list[Pick | None]] = Picks(gather, by_card)  # a verb's list when first read
         self.uses: list[Use | None] = [None] * (len(kind) * ABILITY_KEY)
         self.game, self.plan = game, game.plan
         # Activations without a target, made once (conditions are checked very often), at

@@ -18,6 +18,7 @@ from .legal import ability_targets, ask_options
 from .records import ABILITY_KEY
 
 if TYPE_CHECKING:
+    from ...kernel.actions import Action
     from .rules import FFTcgState
 
 __all__ = ["ABILITY_KEY"]  # read by reasons.py from here
@@ -162,7 +163,7 @@ def acted(s: FFTcgState) -> None:
         s.game.machine.acted(s)
 
 
-def do_end(s: FFTcgState) -> None:
+def do_end(s: FFTcgState, action: Action | None = None) -> None:
     s.decisions.pop()
     s.mside, s.cside = s.active, 1 - s.active
     s.log.append(("combat", s.active))
