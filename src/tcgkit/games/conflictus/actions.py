@@ -130,6 +130,17 @@ class Discard(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Offer(Action):
+    """Answer a card cost (``pay_cards``): this card of yours in play pays it."""
+
+    card: int
+    label: str = ""
+
+    def __str__(self) -> str:
+        return f"offer {self.label}"
+
+
+@dataclass(frozen=True, slots=True)
 class Search(Action):
     """Answer a search of your mons: take a card of this name (the mons is then shuffled)."""
 

@@ -18,12 +18,21 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from ...kernel.card_files import CardFile, parsed, read_card_file, resolve, shipped_card_file
 from ...kernel.effects import Ability, check_card_names, load_card_tables
 from ...kernel.errors import CardDataError
+from ...kernel.vocabulary import Prevent, Redirect
 from .effects import REGISTRY
 
 Faction = Literal["luz", "sombra", "neutra"]
 Klass = Literal["fonte", "guerreiro", "amuleto", "reliquia", "equipamento"]
 KLASSES = ("fonte", "guerreiro", "amuleto", "reliquia", "equipamento")
 KEYWORDS = ("acumular",)
+TIMINGS_OF = {  # which classes each timing works on (what the engine looks at)
+    "amulet": ("amuleto",), "activated": ("reliquia",), "static": ("reliquia", "equipamento"),
+    "on_enter": ("guerreiro",), "on_attack": ("guerreiro",), "end_of_round": ("guerreiro", "reliquia"),
+    "warrior_enters": ("guerreiro", "reliquia", "equipamento"),
+    "on_mill": ("guerreiro", "reliquia", "equipamento"),
+}
+ASKING_COSTS = ("discard", "pay_cards")  # costs that wait for the player's choice
+CARD_EVENTS = ("destroy", "combat_damage")  # shields on cards; "mill" protects players
 
 
 class CardRow(BaseModel):
@@ -59,7 +68,40 @@ class CardRow(BaseModel):
             raise ValueError(f"a {self.klass} costs at least one source")
         if self.klass == "amuleto" and not any(a.get("timing") == "amulet" for a in self.abilities):
             raise ValueError("an amuleto needs an ability with timing 'amulet' (what it does)")
+        for i, ability in enumerate(self.abilities):
+            timing = ability.get("timing")
+            if timing in TIMINGS_OF and self.klass not in TIMINGS_OF[timing]:
+                raise ValueError(f"abilities[{i}]: timing {timing!r} works on "
+                                 f"{' and '.join(TIMINGS_OF[timing])} only, not on a {self.klass}")
         return self
+
+
+def check_ability(ability: Ability, where: str) -> None:
+    """What the engine needs of an ability beyond its primitives' parameters: a cost that asks is
+    the last cost; a static ability only changes stats, by a fixed amount or a count (a roll or a
+    stat would be worked out anew, and could loop, each time a stat is read); a shield names
+    cards for card events and players for tombar."""
+    names = [step.primitive.name for step in ability.costs]
+    asking = [i for i, name in enumerate(names) if name in ASKING_COSTS]
+    if asking and asking != [len(names) - 1]:
+        raise CardDataError(f"{where}: a cost that asks ({', '.join(ASKING_COSTS)}) must be the one "
+                            "last cost")
+    for i, step in enumerate(ability.effects):
+        name, params = step.primitive.name, step.params
+        if ability.timing == "static":
+            if name != "modify_stat":
+                raise CardDataError(f"{where}.effects[{i}]: a static ability only changes stats "
+                                    f"(modify_stat), not {name!r}")
+            amount = getattr(params, "amount", None)
+            computed = getattr(amount, "step", None)
+            if computed is not None and computed.primitive.name != "count":
+                raise CardDataError(f"{where}.effects[{i}].amount: a static amount is a number or a "
+                                    f"count, not {computed.primitive.name!r}")
+        if isinstance(params, Prevent) and (params.event in CARD_EVENTS) != (params.to is not None):
+            raise CardDataError(f"{where}.effects[{i}]: prevent {params.event!r} names "
+                                + ("the cards (to)" if params.event in CARD_EVENTS else "the players (who)"))
+        if isinstance(params, Redirect) and params.event != "destroy":
+            raise CardDataError(f"{where}.effects[{i}]: only 'destroy' can be sent elsewhere (redirect)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +157,8 @@ def _build(files: tuple[CardFile, ...]) -> CardDB:
         loaded_all += loaded
         for item in loaded:
             row: CardRow = item.row  # type: ignore[assignment]
+            for ability in item.abilities:
+                check_ability(ability, f"{item.source}: field abilities[{ability.index}]")
             key = row.name.lower()
             if key in names:
                 raise CardDataError(f"{item.source}: the name {row.name!r} is taken by {names[key]}")

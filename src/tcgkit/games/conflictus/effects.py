@@ -14,7 +14,15 @@ from pydantic import Field
 from ...kernel.effects import Activation, Count, OnCards, Params, Ref, Step, Who
 from ...kernel.vocabulary import COMMON
 
-TIMINGS = ("amulet", "activated", "on_enter", "end_of_round", "on_attack", "static")
+TIMINGS = ("amulet", "activated", "on_enter", "end_of_round", "on_attack", "static",
+           "warrior_enters", "on_mill")
+EVENT_TIMINGS = ("warrior_enters", "on_mill")
+"""Triggers on any player's event, filtered by ``trigger_if``: a warrior entering play (its subject
+the warrior, which is also the frame's target) and a player tombando (the player). Each fires at
+most once per rodada per card (``once_per_turn``), so two such cards cannot loop."""
+EVENTS = ("destroy", "combat_damage", "mill")
+"""What ``prevent`` and ``redirect`` may name: a card destroyed by an effect (``to``), combat
+damage to a warrior (``to``; ``amount`` reduces it), cards a player must tombar (``who``)."""
 REGISTRY = COMMON.extend(
     timings=TIMINGS,
     durations=("end_of_round",),
@@ -22,6 +30,7 @@ REGISTRY = COMMON.extend(
     refs=("self", "target", "bearer", "your_warriors", "opponents_warriors"),
     stats=("attack", "defense", "tombo"),
     zones=("hand", "mortis", "exterminatus", "mons_bottom"),
+    events=EVENTS,
 )
 
 KlassName = Literal["fonte", "guerreiro", "amuleto", "reliquia", "equipamento"]
@@ -114,7 +123,7 @@ def _sacrifice_self(host: Any, act: Activation, p: Params, step: Step) -> None:
 
 @REGISTRY.effect("mill_self", Count, "(a cost) you mill count cards of your own mons")
 def _mill_self(host: Any, act: Activation, p: Count, step: Step) -> None:
-    host.mill(act.player, p.count)
+    host.mill(act.player, p.count, cost=True)  # a cost: no prevention applies to it
 
 
 # -- checks -----------------------------------------------------------------------------------

@@ -13,8 +13,11 @@ from typing import TYPE_CHECKING, Any
 from ...kernel.actions import Action, Decision
 from ...kernel.effects import Activation, Modifiers, who_players
 from ...kernel.events import Event
-from ...kernel.resolution import Ask, Resolution
+from ...kernel.replacements import Happening, Replacements, Shield
+from ...kernel.resolution import Ask, Resolution, Trigger
 from ...kernel.rng import Rng
+from .actions import PLAYER
+from .effects import EVENT_TIMINGS
 
 if TYPE_CHECKING:
     from .cards import Card
@@ -61,6 +64,7 @@ class Board:
     entered: dict[int, int]
     damage: dict[int, int]
     mods: Modifiers
+    shields: Replacements
     drops: list[list[int]]
     out: set[int]
     dying: list[int]
@@ -143,18 +147,22 @@ class Board:
         me = self.owner(c)
         for p in range(self.n):
             for r in self.relics[p]:
-                for stat, ref, amount in statics[self.kind[r]]:
+                for stat, ref, amount, holds in statics[self.kind[r]]:
                     if stat == name and ((ref == "your_warriors" and p == me) or
                                          (ref == "opponents_warriors" and p != me)):
-                        total += amount(self, Activation(p, r))
+                        act = Activation(p, r)
+                        if holds is None or holds(self, act):
+                            total += amount(self, act)
         sid = self.set_of(c)
         if sid is not None:
             rec = self.sets[sid]
             if rec[SETS_WARRIORS] and rec[SETS_WARRIORS][-1] == c:
                 for e in rec[SETS_EQUIPMENT]:
-                    for stat, ref, amount in statics[self.kind[e]]:
+                    for stat, ref, amount, holds in statics[self.kind[e]]:
                         if stat == name and ref == "bearer":
-                            total += amount(self, Activation(me, e))
+                            act = Activation(me, e)
+                            if holds is None or holds(self, act):
+                                total += amount(self, act)
         return total
 
     # -- moving cards -------------------------------------------------------------------------
@@ -173,10 +181,19 @@ class Board:
             self.hand[player].append(c)
             self.log("draw", frozenset({player}), {"player": player}, player=player, card=self.label(c))
 
-    def mill(self, player: int, count: int) -> None:
-        """Tombar: the top ``count`` cards of the mons go to the Mortis; a player who cannot is out."""
+    def mill(self, player: int, count: int, cost: bool = False) -> None:
+        """Tombar: the top ``count`` cards of the mons go to the Mortis; a player who cannot is out.
+        Prevention applies (``mill`` shields), except to a mill paid as a cost."""
         if player in self.out or player in self.dying or count <= 0:
             return
+        if self.shields.entries and not cost:
+            happening = self.shields.apply(Happening("mill", player, count))
+            if happening is None or happening.amount < count:
+                self.log("prevented", player=player, event="mill",
+                         amount=count - (happening.amount if happening else 0))
+            if happening is None:
+                return
+            count = happening.amount
         milled = []
         for _ in range(min(count, len(self.mons[player]))):
             c = self.mons[player].pop()
@@ -185,6 +202,8 @@ class Board:
         self.log("mill", player=player, cards=milled)
         if len(milled) < count:
             self.lose(player, f"had to tombar {count} with {len(milled)} in the mons")
+        elif self.game.watchers["on_mill"]:
+            self.fire("on_mill", PLAYER + player)
 
     def lose(self, player: int, why: str) -> None:
         if player not in self.dying and player not in self.out:
@@ -210,6 +229,8 @@ class Board:
         self.entered.pop(c, None)
         self.damage.pop(c, None)
         self.mods.forget(c)
+        if self.shields.entries:
+            self.shields.forget(c)
         if not rec[SETS_WARRIORS] and not rec[SETS_EQUIPMENT]:
             del self.sets[sid]
             for s in rec[SETS_SOURCES]:
@@ -226,8 +247,18 @@ class Board:
         self.log(why, card=self.label(c), player=self.owner(c))
 
     def destroy(self, c: int) -> None:
-        if self.in_play(c):
-            self.to_mortis(c, "destroyed")
+        """Destroyed by an effect: to the Mortis, unless a shield prevents it or sends it elsewhere."""
+        if not self.in_play(c):
+            return
+        if self.shields.entries:
+            happening = self.shields.apply(Happening("destroy", c, zone="mortis"))
+            if happening is None:
+                self.log("prevented", card=self.label(c), event="destroy")
+                return
+            if happening.zone != "mortis":
+                self.move_card(c, happening.zone)
+                return
+        self.to_mortis(c, "destroyed")
 
     def sacrifice(self, c: int) -> None:
         if self.in_play(c):
@@ -245,7 +276,7 @@ class Board:
         if zone == "exterminatus":
             self.exterminate(c)
         elif zone == "mortis":
-            self.destroy(c)
+            self.to_mortis(c, "sacrificed")  # put there (a cost, a move): not destroyed, no shield
         else:
             p = self.owner(c)
             self.remove(c)
@@ -291,6 +322,65 @@ class Board:
         if count <= 0 or player in self.out:
             return None
         return self.game.machine.ask(self, Ask(player, "discard", count))
+
+    def ask_pay(self, player: int, cards: list[int], count: int, zone: str) -> Any:
+        """A cost paid with cards in play: the player picks ``count`` of ``cards`` (Offer actions)."""
+        return self.game.machine.ask(self, Ask(player, "pay", count, (zone, *map(str, cards))))
+
+    def stat_of(self, c: int, stat: str) -> int:
+        return self.stat(c, stat)
+
+    def roll(self, sides: int) -> int:
+        value = self.rng.below(sides) + 1
+        self.log("roll", sides=sides, value=value)
+        return value
+
+    def hand_size(self, player: int) -> int:
+        return len(self.hand[player])
+
+    def add_shield(self, shield: Shield) -> None:
+        self.shields.add(shield)
+        self.log("shield", card=self.label(shield.source), event=shield.kind, mode=shield.mode,
+                 subject=self.label(shield.subject) if shield.kind != "mill" else f"P{shield.subject}")
+
+    def combat_damage(self, c: int, amount: int) -> int:
+        """Combat damage to ``c`` after its shields (prevented: 0)."""
+        if not self.shields.entries or amount <= 0:
+            return amount
+        happening = self.shields.apply(Happening("combat_damage", c, amount))
+        left = 0 if happening is None else happening.amount
+        if left < amount:
+            self.log("prevented", card=self.label(c), event="combat_damage", amount=amount - left)
+        return left
+
+    def fire(self, timing: str, subject: int) -> None:
+        """An event for the ``warrior_enters`` / ``on_mill`` cards in play of every player: each
+        whose ``trigger_if`` and condition hold triggers (once per rodada per card)."""
+        watchers = self.game.watchers[timing]
+        for p in self.living():
+            for c in [*self.relics[p], *(x for rec in self.sets.values() if rec[SETS_OWNER] == p
+                                          for x in rec[SETS_WARRIORS][-1:] + rec[SETS_EQUIPMENT])]:
+                if self.kind[c] in watchers:
+                    self.trigger(p, c, timing, (subject,))
+
+    def trigger(self, p: int, c: int, timing: str, subjects: tuple[int, ...] = (), event: str = "") -> None:
+        """Queue ``c``'s abilities of ``timing`` whose filter and condition hold now (the condition
+        is checked again when the trigger resolves)."""
+        for ability in self.card(c).abilities:
+            if ability.timing != timing:
+                continue
+            key = c * 8 + ability.index
+            once = timing in EVENT_TIMINGS and ability.once_per_turn
+            if once and key in self.used_abilities:
+                continue
+            seats = tuple(s - PLAYER if s >= PLAYER else s for s in subjects)
+            act = Activation(p, c, ability.index, subjects=seats)
+            if not ability.triggers_on(self, act) or \
+                    (ability.condition is not None and not ability.condition.holds(self, act)):
+                continue
+            if once:
+                self.used_abilities.add(key)
+            self.game.machine.queue(self, Trigger(p, c, ability.index, event or timing, subjects))
 
     def ask_search(self, player: int, klass: str) -> Any:
         found = any(self.card(c).klass == klass for c in self.mons[player])

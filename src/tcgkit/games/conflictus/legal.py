@@ -22,6 +22,7 @@ from .actions import (
     Done,
     Keep,
     Mulligan,
+    Offer,
     Pass,
     Play,
     Sacrifice,
@@ -63,6 +64,9 @@ class Legal(Board):
             return self.blocker_actions(p)
         if kind == "discard":
             return [Discard(c, self.label(c)) for c in self.hand[p]]
+        if kind == "pay":
+            return [Offer(int(c), self.label(int(c))) for c in self.res.asks[-1].detail[1:]
+                    if c is not None and self.in_play(int(c))]
         if kind == "search":
             klass = self.res.asks[-1].detail[0]
             names = sorted({self.card(c).name for c in self.mons[p]
@@ -103,7 +107,7 @@ class Legal(Board):
                     ways = splits(card.faction, card.cost, luz, sombra)
                     if ways:
                         ability = card.abilities[amulet_ability[card.index]]
-                        for target in self.targets_of(p, c, ability):
+                        for target in self.usable_targets(p, c, ability, from_hand=True):
                             named = self.target_label(target)
                             out += [Cast(c, -1, target, a, b, label(c), named) for a, b in ways]
         else:  # no free source: only an amulet of cost 0 can be played
@@ -111,7 +115,7 @@ class Legal(Board):
             for c, card in held:
                 if card.klass == "amuleto" and card.cost <= 0:
                     ability = card.abilities[amulet_ability[card.index]]
-                    for target in self.targets_of(p, c, ability):
+                    for target in self.usable_targets(p, c, ability, from_hand=True):
                         out.append(Cast(c, -1, target, 0, 0, label(c), self.target_label(target)))
         for c in relics:
             out += self.activations(p, c, luz, sombra)
@@ -182,10 +186,36 @@ class Legal(Board):
                 continue
             cost = sum(int(getattr(s.params, "count", 0)) for s in ability.costs if s.primitive.name == "pay")
             ways = splits(card.faction, cost, luz, sombra)
-            for target in self.targets_of(p, c, ability):
+            if not ways:
+                continue
+            for target in self.usable_targets(p, c, ability):
                 out += [Cast(c, ability.index, target, a, b, self.label(c),
                              self.target_label(target)) for a, b in ways]
         return out
+
+    def usable_targets(self, p: int, c: int, ability: Any, from_hand: bool = False) -> list[int]:
+        """The targets ``ability`` of ``c`` may be used on now: none when its costs cannot be paid
+        (an amulet's own card is not in hand to pay them), and only those for which its condition
+        holds (RULES.md, "Condições")."""
+        kind = self.kind[c]
+        payable = self.game.payable[kind][ability.index]
+        if payable is not None:
+            hand = self.hand[p]
+            at = hand.index(c) if from_hand else -1
+            if from_hand:
+                del hand[at]
+            try:
+                ok = payable(self, Activation(p, c, ability.index))
+            finally:
+                if from_hand:
+                    hand.insert(at, c)
+            if not ok:
+                return []
+        targets = self.targets_of(p, c, ability)
+        holds = self.game.conditions[kind][ability.index]
+        if holds is None:
+            return targets
+        return [t for t in targets if holds(self, Activation(p, c, ability.index, *_target(t)))]
 
     def targets_of(self, p: int, c: int, ability: Any) -> list[int]:
         if ability.target is None:
@@ -239,3 +269,11 @@ def usable(cap: tuple[int, int, int], faction: str) -> int:
     if faction == "sombra":
         return sombra + neutra
     return luz + sombra + neutra
+
+
+def _target(t: int) -> tuple[int | None, tuple[int, ...]]:
+    """An action's target as the activation holds it (a player: their seat; none: ``None``)."""
+    if t < 0:
+        return None, ()
+    seat = t - PLAYER if t >= PLAYER else t
+    return seat, (seat,)

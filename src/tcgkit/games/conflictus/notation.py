@@ -11,6 +11,7 @@ from ...kernel.actions import Action, Decision
 from ...kernel.effects import Modifiers
 from ...kernel.errors import NotationError
 from ...kernel.events import Event
+from ...kernel.replacements import Replacements
 from ...kernel.resolution import Resolution
 from ...kernel.rng import Rng
 from .actions import (
@@ -22,6 +23,7 @@ from .actions import (
     Done,
     Keep,
     Mulligan,
+    Offer,
     Pass,
     Play,
     Sacrifice,
@@ -37,7 +39,7 @@ PUBLIC_KEYS = ("used", "sets", "entered", "added", "damage", "mods", "drops", "u
 
 def public_json(state: Any) -> dict[str, Any]:
     """Everything every player may know that the zones do not say."""
-    return {
+    data = {
         "used": sorted(state.used),
         "sets": [[sid, r[0], r[1], r[2], r[3]] for sid, r in state.sets.items()],
         "entered": sorted([c, r] for c, r in state.entered.items()),
@@ -55,6 +57,9 @@ def public_json(state: Any) -> dict[str, Any]:
         "res": state.res.to_json(),
         "decisions": [[d.player, d.kind, d.secret] for d in state.decisions],
     }
+    if state.shields.entries:  # only while a prevention is in effect (older states have none)
+        data["shields"] = state.shields.to_json()
+    return data
 
 
 def state_to_json(state: Any) -> dict[str, Any]:
@@ -90,6 +95,7 @@ def load_public(state: Any, data: dict[str, Any]) -> None:
     state.result = tuple(data["result"]) if data["result"] is not None else None
     state.res = Resolution.from_json(data["res"])
     state.decisions = [Decision(int(p), str(k), bool(s)) for p, k, s in data["decisions"]]
+    state.shields = Replacements.from_json(data.get("shields", []), "shields")
 
 
 def state_from_json(game: Any, data: Any) -> Any:
@@ -204,6 +210,8 @@ def parse_action(state: Any, text: str, player: int) -> Action:
         return Sacrifice(_card(state, rest), rest)
     if head == "discard":
         return Discard(_card(state, rest), rest)
+    if head == "offer":
+        return Offer(_card(state, rest), rest)
     if head == "search":
         if not rest:
             raise NotationError("search what? e.g. 'search Golem de Pedra'")
@@ -229,7 +237,7 @@ def parse_action(state: Any, text: str, player: int) -> Action:
             raise NotationError("write 'block set#<attacking set> with set#<your set>'")
         return Block(int(m[2]), int(m[1]))
     raise NotationError(f"unknown action {head!r}; actions: pass, done, keep, mulligan, source, play, "
-                        "amulet, use, attack, block, sacrifice, discard, search")
+                        "amulet, use, attack, block, sacrifice, discard, offer, search")
 
 
 def _number(text: str, what: str) -> int:
@@ -267,6 +275,7 @@ PROMPTS = {
     "mulligan": "keep this hand or take a mulligan", "declare": "declare attacks (attack ...) or done",
     "blockers": "declare blocks (block ...) or done", "discard": "discard a card of your hand",
     "search": "search your mons for a card (search <card name>)",
+    "pay": "pay a cost with one of your cards in play (offer <card>)",
     "main": "play a source, a warrior, relic, equipment, an amulet, an ability, or pass",
     "attack": "play an amulet or an ability, or pass", "block": "play an amulet or an ability, or pass",
     "sacrifice": "sacrifice a card, play an amulet or an ability, or pass",
@@ -280,7 +289,8 @@ def illegal_reason(state: Any, action: Action) -> str:
     kind = decision.kind
     expected = {"mulligan": "keep or mulligan", "declare": "attack ... or done",
                 "blockers": "block ... or done",
-                "discard": "discard a card of your hand", "search": "search <card name>"}
+                "discard": "discard a card of your hand", "search": "search <card name>",
+                "pay": "offer <one of the cards the cost names>"}
     if kind in expected:
         return f"{who} must answer the {kind} decision now: {expected[kind]}"
     verbs = {"main": "a source, a warrior, relic, equipment, an amulet, an ability or pass",

@@ -14,10 +14,11 @@ from typing import Any, ClassVar
 
 from ...kernel.actions import Action, Decision
 from ...kernel.decks import read_deck
-from ...kernel.effects import Activation, Modifiers
+from ...kernel.effects import STOP, Ability, Activation, Modifiers
 from ...kernel.errors import DeckError
 from ...kernel.events import Event
 from ...kernel.game import Deck, Game, Outcome, State
+from ...kernel.replacements import Replacements
 from ...kernel.resolution import AutoForced, Frame, Machine, Resolution, Trigger, WindowRule
 from ...kernel.rng import Rng, derive_seed
 from ...kernel.zones import Visibility, Zone
@@ -30,6 +31,7 @@ from .actions import (
     Done,
     Keep,
     Mulligan,
+    Offer,
     Pass,
     Play,
     Sacrifice,
@@ -37,6 +39,7 @@ from .actions import (
     Source,
 )
 from .cards import CardDB, cards_from, default_cards
+from .effects import EVENT_TIMINGS
 from .host import SETS_EQUIPMENT, SETS_OWNER, SETS_SOURCES, SETS_WARRIORS
 from .legal import WINDOWS
 from .options import ConflictusOptions
@@ -68,12 +71,17 @@ class Conflictus(Game):
         self.amulet_ability = tuple(next((a.index for a in c.abilities if a.timing == "amulet"), -1)
                                     for c in cards)
         self.statics = tuple(
-            tuple((p.stat, p.to, p.amount)
+            tuple((p.stat, p.to, p.amount, None if a.condition is None else a.condition.compile())
                   for a in c.abilities if a.timing == "static"
                   for s in a.effects if s.primitive.name == "modify_stat" for p in [_any(s.params)])
             for c in cards)
-        self.frame_steps = tuple(tuple(tuple(s.compile() for s in a.effects) for a in c.abilities)
-                                 for c in cards)
+        self.frame_steps = tuple(tuple(_steps(a) for a in c.abilities) for c in cards)
+        self.conditions = tuple(tuple(None if a.condition is None else a.condition.compile()
+                                      for a in c.abilities) for c in cards)
+        self.payable = tuple(tuple(a.payable() for a in c.abilities) for c in cards)
+        self.watchers = {timing: frozenset(c.index for c in cards
+                                           if any(a.timing == timing for a in c.abilities))
+                         for timing in EVENT_TIMINGS}
         self.machine: Machine[Any] = make_machine()
 
     # -- mons ----------------------------------------------------------------------------------
@@ -182,7 +190,7 @@ class Conflictus(Game):
 class ConflictusState(Turn, State["Conflictus"]):
     __slots__ = (
         "game", "n", "kind", "rng", "mons", "hand", "mortis", "exterminatus", "field", "relics", "amulets",
-        "stack", "used", "sets", "entered", "added", "damage", "mods", "drops", "used_abilities",
+        "stack", "used", "sets", "entered", "added", "damage", "mods", "shields", "drops", "used_abilities",
         "attackers", "blocks", "round", "active", "first", "phase", "mulled", "kept", "choices",
         "out", "dying", "eliminated", "result", "res", "decisions", "events", "legal", "version",
     )
@@ -199,6 +207,7 @@ class ConflictusState(Turn, State["Conflictus"]):
         self.added: dict[int, int] = {}
         self.damage: dict[int, int] = {}
         self.mods = Modifiers()
+        self.shields = Replacements()
         self.drops = [[0, 0, 0] for _ in range(n)]
         self.used_abilities: set[int] = set()
         self.attackers: dict[int, tuple[int, int]] = {}
@@ -254,6 +263,7 @@ class ConflictusState(Turn, State["Conflictus"]):
             self.decisions.clear()
             self.attackers, self.blocks = {}, {}
             self.mods.expire("end_of_round")
+            self.shields.expire("end_of_round")
             self.damage.clear()
             for p in range(self.n):
                 self.mortis[p] += [c for c in self.stack[p]]
@@ -381,6 +391,7 @@ class ConflictusState(Turn, State["Conflictus"]):
         new.sets = {sid: [r[0], r[1][:], r[2][:], r[3][:]] for sid, r in self.sets.items()}
         new.entered, new.added, new.damage = dict(self.entered), dict(self.added), dict(self.damage)
         new.mods, new.drops = self.mods.copy(), [d[:] for d in self.drops]
+        new.shields = self.shields.copy()
         new.attackers, new.blocks = dict(self.attackers), dict(self.blocks)
         new.round, new.active, new.first, new.phase = self.round, self.active, self.first, self.phase
         new.mulled, new.kept, new.choices = self.mulled[:], set(self.kept), dict(self.choices)
@@ -405,10 +416,11 @@ class ConflictusState(Turn, State["Conflictus"]):
         counts = Counter(seen)
         assert len(seen) == self.n * size == len(counts), "a card is lost or duplicated"
         assert self.used <= {c for z in self.field for c in z}, "a used source is not on a field"
-        assert len(self.res.asks) == sum(d.kind in ("discard", "search") for d in self.decisions), \
+        assert len(self.res.asks) == sum(d.kind in ASKS for d in self.decisions), \
             "asks and decisions out of step"
 
 
+ASKS = ("discard", "search", "pay")
 ZONE_VIEWS = (
     ("mons", Visibility.HIDDEN), ("hand", Visibility.OWNER), ("mortis", Visibility.PUBLIC),
     ("exterminatus", Visibility.PUBLIC), ("field", Visibility.PUBLIC), ("relics", Visibility.PUBLIC),
@@ -419,7 +431,7 @@ HANDLERS: dict[type, Any] = {
     Mulligan: ConflictusState.do_mulligan, Source: ConflictusState.do_source, Play: ConflictusState.do_play,
     Cast: ConflictusState.do_cast, Attack: ConflictusState.do_attack, Block: ConflictusState.do_block,
     Sacrifice: ConflictusState.do_sacrifice, Discard: ConflictusState.do_discard,
-    Search: ConflictusState.do_search,
+    Search: ConflictusState.do_search, Offer: ConflictusState.do_offer,
 }
 STEPS = {
     "mulligan_round": "step_mulligan_round", "rodada": "step_rodada", "main": "step_main",
@@ -433,6 +445,23 @@ def _any(value: Any) -> Any:
     return value
 
 
+def _steps(ability: Ability) -> tuple[Any, ...]:
+    """An ability's compiled effects; with a condition, first a step that ends it (``STOP``) when
+    the condition no longer holds on resolution."""
+    effects = tuple(s.compile() for s in ability.effects)
+    if ability.condition is None:
+        return effects
+    holds = ability.condition.compile()
+
+    def check(state: Any, act: Activation) -> Any:
+        if holds(state, act):
+            return None
+        state.log("no_effect", card=state.label(act.source), player=act.player)
+        return STOP
+
+    return (check, *effects)
+
+
 def _frame_steps(state: ConflictusState, frame: Frame) -> tuple[Any, ...]:
     return state.game.frame_steps[state.kind[frame.source]][frame.ability]
 
@@ -444,7 +473,7 @@ def _activation(state: ConflictusState, frame: Frame) -> Activation:
 
 
 def _start_trigger(state: ConflictusState, trigger: Trigger) -> bool:
-    targets = trigger.subjects[:1] if trigger.subjects and trigger.subjects[0] >= PLAYER else ()
+    targets = trigger.subjects[:1]  # the attacked or tombando player (PLAYER + seat), the entering warrior
     frame = Frame(trigger.player, trigger.source, trigger.ability, targets, 0, "trigger")
     state.game.machine.start(state, frame)
     state.log("trigger", card=state.label(trigger.source), player=trigger.player)

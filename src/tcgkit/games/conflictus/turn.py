@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...kernel.resolution import Frame, Trigger, Window, turn_order
+from ...kernel.effects import Activation
+from ...kernel.resolution import Frame, Window, turn_order
 from .actions import (
     PLAYER,
     Attack,
@@ -20,6 +21,7 @@ from .actions import (
     Done,
     Keep,
     Mulligan,
+    Offer,
     Pass,
     Play,
     Sacrifice,
@@ -159,10 +161,7 @@ class Turn(Legal):
             self.res.step = "sacrifice"
             return
         for w, target in self.attackers.values():
-            for ability in self.card(w).abilities:
-                if ability.timing == "on_attack":
-                    trigger = Trigger(self.active, w, ability.index, "attack", (PLAYER + target,))
-                    self.game.machine.queue(self, trigger)
+            self.trigger(self.active, w, "on_attack", (PLAYER + target,), "attack")
         self.res.step = "attack_window"
 
     def step_attack_window(self) -> None:
@@ -197,7 +196,7 @@ class Turn(Legal):
             else:
                 mills[target] += max(0, self.stat(w, "tombo"))
         for c, amount in hits:
-            self.damage[c] = self.damage.get(c, 0) + max(0, amount)
+            self.damage[c] = self.damage.get(c, 0) + self.combat_damage(c, max(0, amount))
         if hits:
             self.log("combat_damage", hits=[[self.label(c), a] for c, a in hits])
         for p in self.order():
@@ -217,9 +216,7 @@ class Turn(Legal):
         self.attackers, self.blocks = {}, {}
         p = self.active
         for c in [*self.tops(p), *self.relics[p]]:
-            for ability in self.card(c).abilities:
-                if ability.timing == "end_of_round":
-                    self.game.machine.queue(self, Trigger(p, c, ability.index, "end_of_round"))
+            self.trigger(p, c, "end_of_round")
         self.res.step = "sacrifice_window"
 
     def step_sacrifice_window(self) -> None:
@@ -235,6 +232,7 @@ class Turn(Legal):
                 self.log("amulets_to_mortis", player=p, cards=[self.label(c) for c in self.amulets[p]])
             self.amulets[p] = []
         self.mods.expire("end_of_round")
+        self.shields.expire("end_of_round")
         self.damage.clear()
         self.res.step = "rodada"
 
@@ -323,9 +321,9 @@ class Turn(Legal):
                 rec[SETS_EQUIPMENT].append(c)
                 self.log("equipment", player=p, card=self.label(c), set=action.on)
         if card.klass == "guerreiro":
-            for ability in card.abilities:
-                if ability.timing == "on_enter":
-                    self.game.machine.queue(self, Trigger(p, c, ability.index, "enter"))
+            self.trigger(p, c, "on_enter", (), "enter")
+            if self.game.watchers["warrior_enters"]:
+                self.fire("warrior_enters", c)
         self.deaths()
 
     def do_cast(self, action: Cast) -> None:
@@ -344,12 +342,13 @@ class Turn(Legal):
             index = action.ability
             self.used_abilities.add(c * 8 + index)
             self.log("activates", player=p, card=self.label(c), target=self.target_label(action.target))
-            from ...kernel.effects import Activation
-
-            act = Activation(p, c, index, action.target if targets else None)
-            for step in self.card(c).abilities[index].costs:
-                step(self, act)
         self.res.stack.append(Frame(p, c, index, targets))
+        costs = self.card(c).abilities[index].costs
+        if costs:  # paid now; a cost that asks (discard, pay_cards) is the last one (cards.py)
+            target = action.target - PLAYER if action.target >= PLAYER else action.target
+            act = Activation(p, c, index, target if targets else None, (target,) if targets else ())
+            for step in costs:
+                step(self, act)
 
     def do_sacrifice(self, action: Sacrifice) -> None:
         self.game.machine.acted(self)
@@ -363,6 +362,15 @@ class Turn(Legal):
         self.log("discard", player=p, card=self.label(action.card))
         if ask.count > 1 and self.hand[p]:
             self.ask_discard(p, ask.count - 1)
+
+    def do_offer(self, action: Offer) -> None:
+        """Answer a card cost (``pay_cards``): this card goes to the cost's zone."""
+        ask = self.game.machine.answered(self)
+        zone, *rest = ask.detail
+        self.move_card(action.card, str(zone))
+        left = [int(x) for x in rest if x is not None and int(x) != action.card]
+        if ask.count > 1:
+            self.ask_pay(ask.player, left, ask.count - 1, str(zone))
 
     def do_search(self, action: Search) -> None:
         ask = self.game.machine.answered(self)
