@@ -255,6 +255,11 @@ def _sentence(e: dict[str, Any], seats: Seats) -> str | None:
         "loses": lambda: f"{agree(subject, 'cannot')} go on: {e.get('reason')}.",
         "sources_used": lambda: f"{e.get('count')} of {subject}'s sources become used.",
         "sources_freed": lambda: f"{e.get('count')} of {subject}'s sources become free.",
+        "roll": lambda: f"A {e.get('sides')}-sided die rolls {e.get('value')}.",
+        "shield": lambda: f"{card} shields {e.get('subject')} from {e.get('event')} ({e.get('mode')}).",
+        "prevented": lambda: f"{card or subject}: {e.get('event')} prevented"
+                             + (f" ({e['amount']} of it)." if e.get("amount") else "."),
+        "no_effect": lambda: f"{card} does nothing: its condition no longer holds.",
     }
     if kind in simple:  # each sentence made only for its own kind of event
         return simple[kind]()

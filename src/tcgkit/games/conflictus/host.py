@@ -374,7 +374,7 @@ class Board:
             if once and key in self.used_abilities:
                 continue
             seats = tuple(s - PLAYER if s >= PLAYER else s for s in subjects)
-            act = Activation(p, c, ability.index, subjects=seats)
+            act = Activation(p, c, ability.index, seats[0] if seats else None, seats[:1], seats)
             if not ability.triggers_on(self, act) or \
                     (ability.condition is not None and not ability.condition.holds(self, act)):
                 continue
