@@ -182,9 +182,9 @@ def test_a_search_shuffles_the_mons_and_only_its_owner_sees_the_card():
     act(state, f"amulet {label(state, search)} pay L2")
     act(state, "pass")
     act(state, "pass")
-    assert state.pending.kind == "search" and "search Golem de Pedra" in texts(state)
-    act(state, "search Golem de Pedra")
-    assert any(state.card(c).name == "Golem de Pedra" for c in state.hand[0])
+    assert state.pending.kind == "search" and "search Andarilho das Areias" in texts(state)
+    act(state, "search Andarilho das Areias")
+    assert any(state.card(c).name == "Andarilho das Areias" for c in state.hand[0])
     seen = state.events_since(0, 1)
     assert {"kind": "search", "player": 0} in seen and any(e["kind"] == "shuffled" for e in seen)
 
