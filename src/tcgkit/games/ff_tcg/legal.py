@@ -99,9 +99,13 @@ def play_actions(s: FFTcgState, p: int) -> list[Action]:
         add_plays(s, p, out)
     if s.hidden[p]:
         add_turns(s, p, out)
-    add_uses(s, p, "activated", out)
+    add_uses(s, p, PLAY_TIMINGS, out)
     out.append(END)
     return out
+
+
+PLAY_TIMINGS = ("activated",)
+WINDOW_TIMINGS = ("activated", "combat")  # every effect, Efeito and Luta alike
 
 
 def window_actions(s: FFTcgState, p: int) -> list[Action]:
@@ -110,8 +114,7 @@ def window_actions(s: FFTcgState, p: int) -> list[Action]:
     out: list[Action] = []
     if s.hidden[p]:
         add_turns(s, p, out)
-    add_uses(s, p, "activated", out)
-    add_uses(s, p, "combat", out)
+    add_uses(s, p, WINDOW_TIMINGS, out)
     out.append(DONE)
     return out
 
@@ -209,16 +212,26 @@ def add_turns(s: FFTcgState, p: int, out: list[Action]) -> None:
             out.append(action)
 
 
-def add_uses(s: FFTcgState, p: int, timing: str, out: list[Action]) -> None:
-    """The abilities of ``timing`` of the player's cards in play, on each of their targets."""
+def add_uses(s: FFTcgState, p: int, timings: tuple[str, ...], out: list[Action]) -> None:
+    """The abilities of ``timings`` of the player's cards in play, on each of their targets,
+    timing by timing."""
     t = s.t
-    users = t.users[timing][p]
-    if not users:
-        return
-    in_play = (s.chars[p] + s.items[p] + s.world[p] + s.cities[p] + s.city_mons[1 - p]
-               + s.attackers)  # the rival's attackers are no users: skipped below
-    if users.isdisjoint(in_play):  # the common case, checked in C
-        return
+    in_play: list[int] | None = None
+    for timing in timings:
+        users = t.users[timing][p]
+        if not users:
+            continue
+        if in_play is None:
+            in_play = (s.chars[p] + s.items[p] + s.world[p] + s.cities[p] + s.city_mons[1 - p]
+                       + s.attackers)  # the rival's attackers are no users: skipped below
+        if users.isdisjoint(in_play):  # the common case, checked in C
+            continue
+        add_uses_of(s, p, timing, users, in_play, out)
+
+
+def add_uses_of(s: FFTcgState, p: int, timing: str, users: frozenset[int], in_play: list[int],
+                out: list[Action]) -> None:
+    t = s.t
     table, kind, acts, n = s.game.by_timing[timing], t.kind, t.acts, t.players
     for c in in_play:
         if c not in users:

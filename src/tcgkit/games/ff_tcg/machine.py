@@ -41,11 +41,11 @@ def private_choice(s: FFTcgState, decision: Decision) -> bool:
         return False
     if kind != "declare" and s.hidden[p]:
         return True
-    timings = [what for what in PRIVATE_TIMING[kind] if what in s.game.any_private]
-    if not timings:  # no loaded card reads private cards then
+    timings = PRIVATE_TIMING[kind]
+    if s.game.any_private.isdisjoint(timings):  # no loaded card reads private cards then
         return False
     private, kinds = s.game.private, s.t.kind
-    return any(what in private[kinds[c]] for c in s.sacrifice_options(p, None) for what in timings)
+    return any(not private[kinds[c]].isdisjoint(timings) for c in s.sacrifice_options(p, None))
 
 
 def do_done(s: FFTcgState, action: Done) -> None:

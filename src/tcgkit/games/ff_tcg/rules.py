@@ -77,6 +77,7 @@ class FFTcg(Game):
         self.usage = tuple(tuple(usage(a) for a in c.abilities) for c in cards)
         self.plan = tuple((c.type, compiled(c.play), c.world, compiled(c.world_requirement)) for c in cards)
         self.attack_test = tuple(compiled(c.attack) for c in cards)
+        self.attack_in_play_phase = tuple(before_combat(c.attack) for c in cards)
         # A monster (or villain) joining an attack meets its Avistar, Jogar and Mundo
         # requirements as it joins ("se cumprirem os requerimentos do Mundo e Jogar").
         self.join_tests = tuple(tuple(test for test in (compiled(c.attack), compiled(c.play),
@@ -495,6 +496,22 @@ ZONE_VIEWS = (
 
 def compiled(condition: Condition | None) -> Predicate | None:
     return None if condition is None else condition.compile()
+
+
+def before_combat(condition: Condition | None) -> bool | None:
+    """What an attack requirement made of ``attacking_with`` checks only says in the play phase,
+    when nothing attacks yet: a constant (so its plays are made once); ``None`` for the others."""
+    if condition is None:
+        return True
+    if condition.op == "check":
+        assert condition.check is not None
+        return False if condition.check.primitive.name == "attacking_with" else None
+    parts = [before_combat(part) for part in condition.parts]
+    if None in parts:
+        return None
+    if condition.op == "not":
+        return not parts[0]
+    return all(parts) if condition.op == "all" else any(parts)
 
 
 def private_reads(card: Card) -> frozenset[str]:

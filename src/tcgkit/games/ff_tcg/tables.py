@@ -195,14 +195,17 @@ class Tables:
 
     def fixed_plays(self, card: int) -> tuple[bool, tuple[Action, ...], tuple[Action, ...]] | bool:
         """The plays of a hand card that depend on nothing but the opponent's cities (a city, an
-        action, a monster with no requirement; False for the others): (whether it is a monster,
-        so the opponent's cities add plays; the plays; the plays and hiding it)."""
+        action, a monster with no requirement but an attack one fixed in the play phase; False
+        for the others): (whether it is a monster, so the opponent's cities add plays; the
+        plays; the plays and hiding it)."""
         typ, test, world, world_test = self.plan[self.kind[card]]
+        attacks = self.game.attack_in_play_phase[self.kind[card]]
         fixed: Any = False
         if test is None and (typ in ("city", "action") or (
-                typ == "monster" and world_test is None and self.game.attack_test[self.kind[card]] is None)):
+                typ == "monster" and world_test is None and attacks is not None)):
             if typ == "monster":
-                plays: tuple[Action, ...] = ((self.world(card),) if world else ()) + (self.attack(card),)
+                plays: tuple[Action, ...] = (((self.world(card),) if world else ())
+                                             + ((self.attack(card),) if attacks else ()))
             else:
                 plays = (self.play(card),) if typ == "city" else ()
             fixed = (typ == "monster", plays, (*plays, self.hide(card)))
