@@ -49,7 +49,14 @@ LEVELS = {"easy": 25, "normal": 100, "hard": 400}
 costs a determinization's clone, the actions down the tree and the heuristic, about 0.2 ms of
 CPU, and a two-player game asks each player about 125 real choices: 100 iterations take about
 0.02 s of CPU a move (0.03 s with four players), 2.5 s a game; 400 would make ``normal`` four
-times slower, too slow for the hundreds of games a strength measurement takes."""
+times slower, too slow for the hundreds of games a strength measurement takes.
+
+Strength (``tcgkit sim conflictus --agents A,B --seed 1``, seeded random mons, sole first
+places, 95% Wilson intervals; runs cut short by the session's time, n as given): two players,
+normal against greedy 162 of 240 (67.5%, [61.3, 73.1]); normal against random 127 of 127
+([97.1, 100]); greedy against random 399 of 400 ([98.6, 100]). Four players (``--players 4``,
+seats rotating): greedy with three random first in 173 of 200 (86.5%, [81.1, 90.6]); normal with
+three greedy first in 18 of 39 (46.2%, [31.6, 61.4]), each greedy 17.9%."""
 
 
 def _level(name: str, iterations: int) -> Any:
