@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tcgkit.games.conflictus import Conflictus
-from tcgkit.games.conflictus.actions import Keep, Mulligan
-from tcgkit.kernel.errors import DeckError, OptionsError
+from tcgkit.games.conflictus.actions import Keep, Mulligan, Pass
+from tcgkit.kernel.errors import DeckError, IllegalAction, OptionsError
 
 from .helpers import DECKS, act, start
 
@@ -76,3 +76,11 @@ def test_copy_limit_and_faction_mixing_are_options():
     assert strict.validate_deck(DECKS["crepusculo"]) == [
         "the mons mixes Light and Shadow cards (allow_dual_faction is off)"]
     assert strict.validate_deck(DECKS["aurora"]) == []  # Light with Neutral cards
+
+
+def test_an_illegal_move_is_explained_to_the_player_who_made_it():
+    state = start(players=3, keep=False)
+    mover = state.to_move
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(Pass(), mover)
+    assert str(refused.value) == "you must answer the mulligan decision now: keep or mulligan"

@@ -283,18 +283,17 @@ PROMPTS = {
 
 
 def illegal_reason(state: Any, action: Action) -> str:
-    """Why ``action`` is not legal, in words that only use what its player may see."""
-    decision = state.decisions[-1]
-    who = f"P{decision.player}"
-    kind = decision.kind
+    """Why ``action`` is not legal, in words that only use what its player may see, said to
+    that player: the kernel refuses anyone but the player to move before asking this."""
+    kind = state.decisions[-1].kind
     expected = {"mulligan": "keep or mulligan", "declare": "attack ... or done",
                 "blockers": "block ... or done",
                 "discard": "discard a card of your hand", "search": "search <card name>",
                 "pay": "offer <one of the cards the cost names>"}
     if kind in expected:
-        return f"{who} must answer the {kind} decision now: {expected[kind]}"
+        return f"you must answer the {kind} decision now: {expected[kind]}"
     verbs = {"main": "a source, a warrior, relic, equipment, an amulet, an ability or pass",
              "attack": "an amulet, an ability or pass", "block": "an amulet, an ability or pass",
              "sacrifice": "sacrifice a card, an amulet, an ability or pass"}
-    return f"'{action}' is not possible now; {who} holds priority in the {kind} phase: " \
+    return f"'{action}' is not possible now; you hold priority in the {kind} phase: " \
         f"{verbs.get(kind, kind)}"
