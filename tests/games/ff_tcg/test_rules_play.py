@@ -294,6 +294,19 @@ def test_views_hide_hands_face_down_cards_and_decks(game):
     json.dumps(state.view(None))
 
 
+def test_determinize_keeps_a_used_mark_of_a_card_gone_out_of_sight(game):
+    """A Red Mage used this turn, then back in its owner's hand: the rival's view still shows
+    the once-per-turn mark on its id, and a deal that gives that id another card (perhaps one
+    without abilities) must still give a state with that very view (found by a greedy sim)."""
+    state = position(game, {"chars": ["Fighter"]}, {"hand": ["Red Mage"]})
+    mage = ident(label(state, "Red Mage", "hand", 1))
+    state.used.add(mage * 16)  # records.ABILITY_KEY: ability 0 of the mage
+    view = state.view(0)
+    assert {"card": mage, "ability": 0} in view["public"]["used"]
+    for seed in range(30):
+        assert game.determinize(view, Rng(seed)).view(0) == view
+
+
 def test_determinize_keeps_the_view_and_redeal_keeps_it_too(game):
     state = position(game, {"hand": ["Asp", "Fire"], "hidden": ["Thunder"], "chars": ["Fighter"]},
                      {"hand": ["Bull"], "hidden": ["Temper", "Escape"], "world": ["Asp"]})

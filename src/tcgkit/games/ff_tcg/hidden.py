@@ -12,6 +12,7 @@ from collections import Counter
 from typing import Any
 
 from ...kernel.rng import Rng
+from .records import ABILITY_KEY
 from .rules import ZONE_VIEWS, FFTcg, FFTcgState
 from .state_json import load_public
 
@@ -78,7 +79,16 @@ def determinize(game: FFTcg, view: dict[str, Any], rng: Rng) -> FFTcgState:
             state.hidden[p], unseen = unseen[:n_hidden], unseen[n_hidden:]
             state.hand[p], unseen = unseen[:n_hand], unseen[n_hand:]
         state.deck[p] = unseen
-    load_public(state, view["public"])
+    # A once-per-turn mark of a card now out of sight (used, then back into a hand or a deck)
+    # names an id whose card this deal chose at random, perhaps one without that ability,
+    # which the checks of state JSON refuse. The mark is kept as it is (the view stays the
+    # view); it is inert unless its card comes back into play this turn.
+    public = view["public"]
+    unseen = [mark for mark in public["used"] if mark["card"] not in names]
+    if unseen:
+        public = {**public, "used": [mark for mark in public["used"] if mark["card"] in names]}
+    load_public(state, public)
+    state.used.update(mark["card"] * ABILITY_KEY + mark["ability"] for mark in unseen)
     state.log = []
     return state
 
