@@ -12,7 +12,7 @@ import subprocess
 import sys
 
 STRICT = ["src/tcgkit/kernel", "src/tcgkit/agents"]
-CEILING = 21  # errors in src/ under mypy's default settings (412 before kernel v2; lower it as they go)
+CEILING = 20  # errors in src/ under mypy's default settings (412 before kernel v2; lower it as they go)
 
 
 def mypy(*args: str) -> tuple[int, str]:
