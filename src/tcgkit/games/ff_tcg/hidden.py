@@ -84,11 +84,11 @@ def determinize(game: FFTcg, view: dict[str, Any], rng: Rng) -> FFTcgState:
     # which the checks of state JSON refuse. The mark is kept as it is (the view stays the
     # view); it is inert unless its card comes back into play this turn.
     public = view["public"]
-    unseen = [mark for mark in public["used"] if mark["card"] not in names]
-    if unseen:
+    out_of_sight = [mark for mark in public["used"] if mark["card"] not in names]
+    if out_of_sight:
         public = {**public, "used": [mark for mark in public["used"] if mark["card"] in names]}
     load_public(state, public)
-    state.used.update(mark["card"] * ABILITY_KEY + mark["ability"] for mark in unseen)
+    state.used.update(mark["card"] * ABILITY_KEY + mark["ability"] for mark in out_of_sight)
     state.log = []
     return state
 
