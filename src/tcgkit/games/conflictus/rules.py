@@ -402,22 +402,38 @@ class ConflictusState(Turn, State["Conflictus"]):
         return new
 
     def check_invariants(self) -> None:
+        """Raises ``AssertionError`` explicitly: positions are read through it, and
+        ``python -O`` drops ``assert`` statements."""
+        problem = self.first_problem()
+        if problem:
+            raise AssertionError(problem)
+
+    def first_problem(self) -> str | None:
         size = self.game.options.deck_size
+
+        def foreign(cards: list[int], owner: int) -> bool:  # player p owns ids p*size .. p*size+size-1
+            return bool(cards) and (min(cards) < owner * size or max(cards) >= (owner + 1) * size)
+
         seen: list[int] = []
         for name in self.ZONES:
             for p, zone in enumerate(getattr(self, name)):
-                assert all(c // size == p for c in zone), f"a card of another player in {name}{p}"
+                if foreign(zone, p):
+                    return f"a card of another player in {name}{p}"
                 seen += zone
         for sid, rec in self.sets.items():
             cards = rec[SETS_SOURCES] + rec[SETS_WARRIORS] + rec[SETS_EQUIPMENT]
-            assert all(c // size == rec[SETS_OWNER] for c in cards), f"set#{sid} holds another player's card"
-            assert rec[SETS_WARRIORS] or rec[SETS_EQUIPMENT], f"set#{sid} has neither warriors nor equipment"
+            if foreign(cards, rec[SETS_OWNER]):
+                return f"set#{sid} holds another player's card"
+            if not (rec[SETS_WARRIORS] or rec[SETS_EQUIPMENT]):
+                return f"set#{sid} has neither warriors nor equipment"
             seen += cards
-        counts = Counter(seen)
-        assert len(seen) == self.n * size == len(counts), "a card is lost or duplicated"
-        assert self.used <= {c for z in self.field for c in z}, "a used source is not on a field"
-        assert len(self.res.asks) == sum(d.kind in ASKS for d in self.decisions), \
-            "asks and decisions out of step"
+        if len(seen) != self.n * size or len(set(seen)) != len(seen):
+            return "a card is lost or duplicated"
+        if not self.used <= {c for z in self.field for c in z}:
+            return "a used source is not on a field"
+        if len(self.res.asks) != sum(d.kind in ASKS for d in self.decisions):
+            return "asks and decisions out of step"
+        return None
 
 
 ASKS = ("discard", "search", "pay")

@@ -439,8 +439,8 @@ class FFTcgState(Board):
             zone = getattr(self, name)
             for p in (0, 1):
                 seen += zone[p]
-                owner_side = 1 - p if name == "city_mons" else p
-                if any(c // size != owner_side for c in zone[p]):
+                low = (1 - p if name == "city_mons" else p) * size  # ids low..low+size-1 are one side's
+                if zone[p] and (min(zone[p]) < low or max(zone[p]) >= low + size):
                     out.append(f"a card of another player in {name}[{p}]")
         seen += self.attackers + self.luck
         if len(seen) != 2 * size or len(set(seen)) != 2 * size:

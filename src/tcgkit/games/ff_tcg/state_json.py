@@ -76,10 +76,20 @@ def public_json(state: FFTcgState) -> dict[str, Any]:
     }
 
 
+# Per kind, its keys ("kind" first) and the positions of its card lists: a save or a fuzzed
+# refusal writes the whole log, so an entry is turned into a dict without a Python loop.
+LOG_KEYS = {kind: ("kind", *(field for field, _ in fields)) for kind, fields in FIELDS.items()}
+LOG_LISTS = {kind: tuple(i + 1 for i, (_, how) in enumerate(fields) if how == "cs")
+             for kind, fields in FIELDS.items()}
+
+
 def log_json(entry: tuple[Any, ...]) -> dict[str, Any]:
     kind = entry[0]
-    return {"kind": kind, **{field: list(value) if how == "cs" else value
-                             for (field, how), value in zip(FIELDS[kind], entry[1:], strict=True)}}
+    keys = LOG_KEYS[kind]
+    out = dict(zip(keys, entry, strict=True))
+    for i in LOG_LISTS[kind]:
+        out[keys[i]] = list(entry[i])
+    return out
 
 
 def state_to_json(state: FFTcgState) -> dict[str, Any]:
@@ -94,7 +104,7 @@ def state_to_json(state: FFTcgState) -> dict[str, Any]:
         "attackers": list(state.attackers),
         "luck": list(state.luck),
         **public_json(state),
-        "log": [log_json(entry) for entry in state.log],
+        "log": list(map(log_json, state.log)),
         "version": state.version,
     }
 

@@ -77,6 +77,7 @@ class CardDB:
         self.unique_numbers = all(len(same) == 1 for same in self.by_number.values())
         canonical = "\n".join(f"{c.label},{c.values},{c.rarity}" for c in cards)
         self.hash = hashlib.sha256(canonical.encode()).hexdigest()[:16]
+        self.json_keys = [self.json_key(c.id) for c in cards]  # by id: state JSON writes many
 
     def __len__(self) -> int:
         return len(self.cards)

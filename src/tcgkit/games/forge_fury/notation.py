@@ -110,10 +110,10 @@ SCALARS = ("colour", "chooser", "revealed", "call", "caller", "purpose", "ties",
 
 
 def state_to_json(state: ForgeFuryState) -> dict[str, Any]:
-    key = [state.game.cards.json_key(c.id) for c in state.game.cards.cards]
+    key = state.game.cards.json_keys
 
     def nums(ids: list[int] | tuple[int, ...]) -> list[int | str]:
-        return [key[c] for c in ids]
+        return list(map(key.__getitem__, ids))  # map, not a loop: saves and fuzzing write many
 
     return {
         "game": state.game.name,
@@ -129,7 +129,7 @@ def state_to_json(state: ForgeFuryState) -> dict[str, Any]:
         **{name: getattr(state, name) for name in SCALARS},
         "decisions": [[d.player, d.kind, d.secret] for d in state.decisions],
         "result": None if state.result is None else list(state.result),
-        "log": [list(entry) for entry in state.log],
+        "log": list(map(list, state.log)),
         "version": state.version,
     }
 
