@@ -19,18 +19,24 @@ test games (Brawl, High Card under ``tests/``) join through ``FIXTURES``.
 
     python scripts/fuzz.py --seconds 60            # the CI run: about a minute in all
     python scripts/fuzz.py --games 1000000 --game triple-triad
+    python scripts/fuzz.py --games 500000 --first 500000 --workers 2 --game forge-fury
     python scripts/fuzz.py --list                  # the configurations played
 
 Game ``i`` of a configuration is played with seed ``derive_seed(--seed, configuration, i)``,
-so a run is reproducible whatever the time budget cuts it at.
+so a run is reproducible whatever the time budget cuts it at. Game numbers interleave the
+configurations (number ``g`` is game ``g // C`` of configuration ``g % C``), so a long run may
+be played in pieces (``--first``) and in several processes (``--workers``) and still plays
+exactly the games one process would.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
 import importlib
 import json
+import multiprocessing
 import sys
 import time
 import traceback
@@ -312,21 +318,40 @@ class fixtures_registered:
 
 
 # -- the run -----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Budget:
+    """Whether to play game number ``number``: below ``end`` (``--first + --games``) and within
+    ``share`` seconds of ``start`` (each worker plays at least one game). A class, not a
+    closure: workers receive it pickled."""
+
+    end: int | None
+    share: float | None
+    start: float
+
+    def __call__(self, number: int, played: int) -> bool:
+        if self.end is not None and number >= self.end:
+            return False
+        return self.share is None or time.monotonic() - self.start < self.share or played == 0
+
+
 def fuzz_game(
-    configs: list[Config], master: int, budget: Callable[[int], bool], out: Path,
-    report: Callable[[str], None],
+    configs: list[Config], master: int, budget: Budget, out: Path,
+    report: Callable[[str], None], first: int = 0, step: int = 1,
 ) -> Tally:
-    """Round-robin over one game's configurations until ``budget(games)`` says stop."""
+    """Plays game numbers ``first``, ``first + step``, ... until ``budget`` says stop.
+
+    Game number ``g`` is game ``g // len(configs)`` of option set ``g % len(configs)``: the
+    option sets take turns, and a run cut at any point covered them evenly. Workers take
+    interleaved numbers (``step`` = their count), so together they play what one would.
+    """
     tally = Tally()
     games = [config.load() for config in configs]
-    counts = [0] * len(configs)
     start = time.monotonic()
-    index = 0
-    while budget(tally.games):
-        which = index % len(configs)
-        index += 1
-        seed = derive_seed(master, configs_index(configs[which]), counts[which])
-        counts[which] += 1
+    number = first
+    while budget(number, tally.games):
+        which, count = number % len(configs), number // len(configs)
+        number += step
+        seed = derive_seed(master, configs_index(configs[which]), count)
         try:
             broken = play(games[which], seed, tally)
         except Exception as exc:  # a crash outside an action: new_state, legal_actions, clone
@@ -342,6 +367,28 @@ def fuzz_game(
     return tally
 
 
+def fuzz_in_workers(
+    configs: list[Config], args: argparse.Namespace, budget: Budget,
+) -> Tally:
+    """``fuzz_game`` in ``args.workers`` processes (forked: the test games stay registered),
+    their tallies summed; ``seconds`` is the wall time."""
+    start = time.monotonic()
+    report = functools.partial(print, flush=True)
+    if args.workers == 1:
+        return fuzz_game(configs, args.seed, budget, args.out, report, args.first)
+    jobs = [(configs, args.seed, budget, args.out, report, args.first + w, args.workers)
+            for w in range(args.workers)]
+    with multiprocessing.get_context("fork").Pool(args.workers) as pool:
+        tallies = pool.starmap(fuzz_game, jobs)
+    total = Tally(seconds=time.monotonic() - start)
+    for tally in tallies:
+        total.games += tally.games
+        total.steps += tally.steps
+        total.probes += tally.probes
+        total.breaks += tally.breaks
+    return total
+
+
 def configs_index(config: Config) -> int:
     """A stable number for a configuration's seed stream: 48 bits of its label's hash."""
     return int(hashlib.sha256(config.label.encode()).hexdigest()[:12], 16)
@@ -351,6 +398,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, help="time for the whole run, shared evenly by the games")
     parser.add_argument("--games", type=int, help="games per game (over its configurations)")
+    parser.add_argument("--first", type=int, default=0,
+                        help="the first game number: a long run continued from where another stopped")
+    parser.add_argument("--workers", type=int, default=1, help="processes playing each game's share")
     parser.add_argument("--game", action="append", help="fuzz only this game (repeatable)")
     parser.add_argument("--seed", type=int, default=0, help="the run's master seed")
     parser.add_argument("--match", help="only the option sets whose label (see --list) holds this text")
@@ -361,6 +411,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.check:
         return check_record(args.check)
+    if args.workers < 1 or args.first < 0:
+        parser.error("--workers must be at least 1 and --first at least 0")
     classes = game_classes(not args.no_fixtures)
     if args.game:
         wanted = {registry._key(name) for name in args.game}
@@ -383,26 +435,21 @@ def main(argv: list[str] | None = None) -> int:
         for number, cls in enumerate(classes):
             configs = configs_for(cls)
             budget = make_budget(args, len(classes) - number, time.monotonic())
-            tally = fuzz_game(configs, args.seed, budget, args.out, lambda line: print(line, flush=True))
+            tally = fuzz_in_workers(configs, args, budget)
             rate = tally.games / tally.seconds if tally.seconds else 0.0
-            print(f"{cls.name}: {tally.games} games over {len(configs)} option sets, {tally.steps} actions, "
-                  f"{tally.probes} refusals checked, {len(tally.breaks)} breaks, "
-                  f"{tally.seconds:.1f}s ({rate:.1f} games/s)", flush=True)
+            print(f"{cls.name}: {tally.games} games (numbers from {args.first}) over {len(configs)} "
+                  f"option sets, {tally.steps} actions, {tally.probes} refusals checked, "
+                  f"{len(tally.breaks)} breaks, {tally.seconds:.1f}s ({rate:.1f} games/s, "
+                  f"{args.workers} worker{'s' * (args.workers > 1)})", flush=True)
             broken += len(tally.breaks)
             args.seconds = None if args.seconds is None else max(0.0, args.seconds - tally.seconds)
     return 1 if broken else 0
 
 
-def make_budget(args: argparse.Namespace, games_left: int, start: float) -> Callable[[int], bool]:
-    """Whether to play another game: under ``--games`` and this game's share of ``--seconds``."""
-    share = None if args.seconds is None else args.seconds / games_left
-
-    def more(played: int) -> bool:
-        if args.games is not None and played >= args.games:
-            return False
-        return share is None or time.monotonic() - start < share or played == 0
-
-    return more
+def make_budget(args: argparse.Namespace, games_left: int, start: float) -> Budget:
+    """This game's budget: ``--games`` from ``--first``, an even share of the seconds left."""
+    return Budget(None if args.games is None else args.first + args.games,
+                  None if args.seconds is None else args.seconds / games_left, start)
 
 
 if __name__ == "__main__":

@@ -122,3 +122,29 @@ def test_every_value_of_every_enumerated_option_is_played(option: str, values: s
 def test_every_player_count_is_played() -> None:
     counts = {dict(c.options).get("players", HighCard.min_players) for c in fuzz.configs_of(HighCard)}
     assert counts == {2, 3, 4}
+
+
+def test_pieces_and_workers_play_exactly_the_games_of_one_run(tmp_path: Path) -> None:
+    configs = fuzz.configs_of(HighCard)
+
+    def steps(first: int, step: int, end: int) -> int:
+        tally = fuzz.fuzz_game(configs, 5, fuzz.Budget(end, None, 0.0), tmp_path, print, first, step)
+        return tally.steps
+
+    whole = steps(0, 1, 30)
+    assert whole == steps(0, 1, 12) + steps(12, 1, 30)  # continued with --first
+    assert whole == steps(0, 2, 30) + steps(1, 2, 30)  # two workers, interleaved
+    assert whole != steps(1, 1, 31)  # the numbers matter: other games, other steps
+
+
+def test_two_workers_report_the_games_of_one(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--game", "highcard", "--games", "40", "--seed", "3"]
+    assert fuzz.main(argv) == 0
+    one = capsys.readouterr().out
+    assert fuzz.main([*argv, "--workers", "2"]) == 0
+    two = capsys.readouterr().out
+
+    def counts(line: str) -> str:
+        return line.split(" breaks,")[0]  # games, actions, refusals, breaks: not the timing
+
+    assert counts(one) == counts(two) and "40 games" in one
