@@ -23,7 +23,7 @@ place (a new one replaces it, so a clone copies lists, never records; not ``froz
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, Protocol, TypeVar
 
 from .actions import Action, Decision
@@ -288,51 +288,62 @@ class Machine(Generic[H]):
     is_out: Callable[[H, int], bool] | None = None
     interrupt: Callable[[H], bool] = _no_more
     auto: AutoForced[H] | None = None
+    # What ``advance`` reads on every call, gathered once: (over, steps, interrupt or None,
+    # is_out or None, the kinds ``auto`` may force).
+    driver: tuple[Any, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.trigger_order == "apnap" and self.turn_order is None:
             raise ValueError("trigger_order 'apnap' needs turn_order (the players from the active one)")
+        object.__setattr__(self, "driver", (
+            self.over, self.steps, None if self.interrupt is _no_more else self.interrupt, self.is_out,
+            frozenset() if self.auto is None else self.auto.kinds))
 
     # -- the driver ---------------------------------------------------------------------------
     def advance(self, host: H) -> None:
         """Run what happens by itself (frames, triggers, steps) until a player must decide."""
-        # The hooks are read once: this loop runs after every action of every play-out.
-        res, decisions, over, auto = host.res, host.decisions, self.over, self.auto
-        interrupt = None if self.interrupt is _no_more else self.interrupt
-        eliminations = self.is_out is not None
-        kinds: frozenset[str] = frozenset() if auto is None else auto.kinds
-        while not over(host):
-            if res.asks:
-                return  # an effect (or the trigger order) waits for its answer
-            if res.frames:
-                self.resume(host)
-                continue
-            if res.triggers:
-                self.next_trigger(host)
-                continue
-            if interrupt is not None and interrupt(host):
-                continue
-            if res.step:
-                step, res.step = res.step, ""
-                run = self.steps.get(step)
-                if run is None:
-                    raise RuntimeError(f"no step named {step!r}; known: {', '.join(sorted(self.steps))}")
-                run(host)
-                continue
-            if eliminations and res.windows and self.holder_out(host):
+        # This runs after every action of every play-out: its hooks are read at once and, with
+        # nothing pending, it is a few tests. The resolution's lists are read anew each time
+        # round: a game may replace them.
+        res, decisions = host.res, host.decisions
+        over, steps, interrupt, is_out, forced = self.driver
+        while True:
+            while not over(host):
+                if res.asks:
+                    return  # an effect (or the trigger order) waits for its answer
+                if res.frames:
+                    self.resume(host)
+                elif res.triggers:
+                    self.next_trigger(host)
+                elif interrupt is not None and interrupt(host):
+                    continue
+                elif res.step:
+                    step, res.step = res.step, ""
+                    (steps.get(step) or self.no_step(step))(host)
+                else:
+                    break
+            else:
+                decisions.clear()  # the game is over: no choice is left pending, whatever ended it
+                return
+            if not decisions:
+                return
+            decision = decisions[-1]
+            if is_out is not None and res.windows and self.holder_out(host, decision):
                 self.pass_priority(host)  # an eliminated holder counts as passed
                 continue
-            if not decisions or decisions[-1].kind not in kinds:
+            if decision.kind not in forced:
                 return
-            assert auto is not None  # kinds is empty without it
-            decision = decisions[-1]
+            auto = self.auto
+            assert auto is not None  # ``forced`` is empty without it
             legal = auto.legal(host)
             if len(legal) != 1 or (auto.private is not None and auto.private(host, decision)):
                 if auto.keep is not None:
                     auto.keep(host, legal)
                 return
             auto.play(host, legal[0])
-        decisions.clear()  # the game is over: no choice is left pending, whatever ended it
+
+    def no_step(self, name: str) -> Callable[[H], None]:
+        raise RuntimeError(f"no step named {name!r}; known: {', '.join(sorted(self.steps))}")
 
     # -- frames -------------------------------------------------------------------------------
     def start(self, host: H, frame: Frame) -> None:
@@ -435,61 +446,48 @@ class Machine(Generic[H]):
         self.start_trigger(host, chosen)
 
     # -- priority windows -----------------------------------------------------------------------
+    # A pass, an action and a window opening or closing happen many times a game: each builds
+    # the new ``Window`` record once, and the eliminated players are looked up only in games
+    # that have an ``is_out`` hook.
     def open_window(self, host: H, kind: str, order: Sequence[int]) -> None:
         """Open a window of ``kind`` (a ``WindowRule`` of ``windows``): priority goes to the first
         player of ``order`` still in the game. Everyone out: it closes at once."""
         if kind not in self.windows:
             raise KeyError(f"no window rule named {kind!r}")
         order = tuple(order)
-        window = Window(kind, order, order[0])
-        if self.is_out is not None:  # records are built directly: windows open and pass often
-            window = Window(kind, order, order[0], self.out_players(host, window))
+        passed = self.out_players(host, order)
+        holder = next_in(order, passed, order[-1]) if passed else order[0]
+        window = Window(kind, order, order[0] if holder is None else holder, passed)
         host.res.windows.append(window)
-        holder = self.next_holder(window, order[-1])
         if holder is None:
             self.all_passed(host, window)
             return
-        if holder != window.holder:
-            host.res.windows[-1] = Window(kind, order, holder, window.passed)
         host.decide(holder, kind)
 
-    def holder_out(self, host: H) -> bool:
-        """Whether the top decision is the current window's and its holder is out of the game."""
-        window, top = host.res.windows[-1], host.decisions[-1] if host.decisions else None
-        return top is not None and top.kind == window.kind and top.player == window.holder \
-            and self.out(host, window.holder)
+    def holder_out(self, host: H, top: Decision) -> bool:
+        """Whether ``top`` (the top decision) is the current window's and its holder is out."""
+        window = host.res.windows[-1]
+        return top.kind == window.kind and top.player == window.holder and self.out(host, window.holder)
 
     def out(self, host: H, player: int) -> bool:
         return self.is_out is not None and self.is_out(host, player)
-
-    def next_holder(self, window: Window, after: int) -> int | None:
-        """The next player after ``after`` in the window's order who has not passed."""
-        order, passed = window.order, window.passed
-        start = order.index(after)
-        for step in range(1, len(order) + 1):
-            player = order[(start + step) % len(order)]
-            if player not in passed:
-                return player
-        return None
 
     def pass_priority(self, host: H) -> None:
         """The holder passes: priority moves on; when everyone has, the top of the stack
         resolves, or the window closes (``WindowRule.on_close``)."""
         window = self.current(host)
-        passed = window.passed | {window.holder}
-        if self.is_out is not None:
-            for player in window.order:  # a player eliminated meanwhile counts as passed too
-                if player not in passed and self.out(host, player):
-                    passed |= {player}
-        window = Window(window.kind, window.order, window.holder, passed)
-        holder = self.next_holder(window, window.holder)
+        kind, order, holder = window.kind, window.order, window.holder
+        passed = window.passed | {holder}
+        if self.is_out is not None:  # a player eliminated meanwhile counts as passed too
+            passed |= self.out_players(host, order)
+        following = next_in(order, passed, holder)
         host.decisions.pop()
-        if holder is None:
-            host.res.windows[-1] = window
+        if following is None:
+            window = host.res.windows[-1] = Window(kind, order, holder, passed)
             self.all_passed(host, window)
             return
-        host.res.windows[-1] = Window(window.kind, window.order, holder, passed)
-        host.decide(holder, window.kind)
+        host.res.windows[-1] = Window(kind, order, following, passed)
+        host.decide(following, kind)
 
     def acted(self, host: H) -> None:
         """The holder did something other than passing: call it from the action's handler,
@@ -499,10 +497,10 @@ class Machine(Generic[H]):
         rule = self.windows[window.kind]
         if not rule.restart and rule.keep:  # once-each windows where the actor keeps priority
             return
-        passed = self.out_players(host, window) if rule.restart else window.passed
+        passed = self.out_players(host, window.order) if rule.restart else window.passed
         holder = window.holder
         if not rule.keep:
-            following = self.next_holder(replace(window, passed=passed | {holder}), holder)
+            following = next_in(window.order, passed | {holder}, holder)
             if following is not None and following != holder:
                 host.decisions.pop()
                 host.decide(following, window.kind)
@@ -516,10 +514,10 @@ class Machine(Generic[H]):
         host.decisions.pop()
         return host.res.windows.pop()
 
-    def out_players(self, host: H, window: Window) -> frozenset[int]:
-        if self.is_out is None:
-            return frozenset()
-        return frozenset(p for p in window.order if self.out(host, p))
+    def out_players(self, host: H, order: Sequence[int]) -> frozenset[int]:
+        """The players of ``order`` out of the game (none without an ``is_out`` hook)."""
+        is_out = self.is_out
+        return NOBODY if is_out is None else frozenset(p for p in order if is_out(host, p))
 
     def current(self, host: H) -> Window:
         windows = host.res.windows
@@ -536,19 +534,30 @@ class Machine(Generic[H]):
         ``after_resolve`` (a new round of passes), or with an empty stack the window closes."""
         res = host.res
         rule = self.windows[window.kind]
-        reset = Window(window.kind, window.order, window.holder, self.out_players(host, window))
-        holder = None
+        holder, order, passed = None, window.order, NOBODY
         if res.stack:
+            passed = self.out_players(host, order)
             first = rule.after_resolve(host, window) if rule.after_resolve is not None else None
-            holder = first if first is not None and first not in reset.passed else \
-                self.next_holder(reset, reset.order[-1])
+            holder = first if first is not None and first not in passed else next_in(order, passed, order[-1])
         if holder is None:  # an empty stack, or nobody left to hold priority
             res.windows.pop()
             rule.on_close(host, window)
             return
-        res.windows[-1] = replace(reset, holder=holder)
+        res.windows[-1] = Window(window.kind, order, holder, passed)
         host.decide(holder, window.kind)  # below the frame's asks: priority comes back after it
         self.start(host, res.stack.pop())
+
+
+NOBODY: frozenset[int] = frozenset()
+
+
+def next_in(order: tuple[int, ...], passed: frozenset[int], after: int) -> int | None:
+    """The first player after ``after`` in ``order`` (round the table) not in ``passed``."""
+    start = order.index(after) + 1
+    for player in order[start:] + order[:start]:
+        if player not in passed:
+            return player
+    return None
 
 
 def turn_order(active: int, players: int) -> tuple[int, ...]:

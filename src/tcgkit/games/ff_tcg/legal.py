@@ -8,6 +8,7 @@ call costs about as much as the work of a loop turn here.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...kernel.actions import Action
@@ -40,37 +41,28 @@ def usage(ability: Ability) -> Usage:
 def compute_legal(s: FFTcgState) -> list[Action]:
     """The legal actions of the decision on top of the stack (none when the game is over),
     kept as the position's cache ``s.legal`` (``apply`` and a forced play clear it)."""
-    if not s.decisions:
+    decisions = s.decisions
+    if not decisions:
         legal: list[Action] = []
     else:
-        decision = s.decisions[-1]
-        kind, p = decision.kind, decision.player
-        if kind == "play":
-            legal = play_actions(s, p)
-        elif kind == "window" or kind == POST_REVEAL:
-            legal = window_actions(s, p)
-        elif kind == "declare":
-            legal = declare_actions(s, p)
-        elif kind == "assign":
-            legal = assign_actions(s)
-        else:
-            t = s.t
-            if kind == "reconcile" or kind == "discard":
-                verb, cards = "discard", s.hand[p]
-            elif kind == "fight":
-                verb, cards = kind, pending_fights(s)
-            elif kind == "skull":
-                verb, cards = kind, s.fight_mons
-            elif kind == "wound":  # a right the villain's owner may decline: done
-                verb, cards = kind, s.chars[s.cside]
-            else:
-                verb, cards = kind, ask_options(s)
-            made = t.picks[verb]
-            legal = [made[c] or t.pick(verb, c) for c in cards]
-            if kind == "wound":
-                legal.append(DONE)
+        decision = decisions[-1]  # each kind's list by one look-up: this runs for every decision
+        legal = BY_KIND[decision.kind](s, decision.player)
     s.legal = legal
     return legal
+
+
+def picks(s: FFTcgState, verb: str, cards: list[int]) -> list[Action]:
+    """A ``Pick`` of ``verb`` for each of ``cards``."""
+    t = s.t
+    made = t.picks[verb]
+    return [made[c] or t.pick(verb, c) for c in cards]
+
+
+def wound_actions(s: FFTcgState, p: int) -> list[Action]:
+    """A character to wound, or ``done``: a right the villain's owner may decline."""
+    out = picks(s, "wound", s.chars[s.cside])
+    out.append(DONE)
+    return out
 
 
 def ability_targets(s: FFTcgState, p: int, source: int, ability: Any) -> list[int]:
@@ -330,6 +322,20 @@ def target_options(s: FFTcgState) -> list[int]:
     ability = s.game.cards[s.t.kind[frame.source]].abilities[frame.ability]
     assert ability.target is not None  # a frame asks for a target only when its ability has one
     return ability.target(s, s.t.activation(frame.player, frame.source, frame.ability))
+
+
+BY_KIND: dict[str, Callable[[Any, int], list[Action]]] = {
+    "play": play_actions, "window": window_actions, POST_REVEAL: window_actions,
+    "declare": declare_actions, "assign": lambda s, p: assign_actions(s), "wound": wound_actions,
+    "reconcile": lambda s, p: picks(s, "discard", s.hand[p]),
+    "discard": lambda s, p: picks(s, "discard", s.hand[p]),
+    "fight": lambda s, p: picks(s, "fight", pending_fights(s)),
+    "skull": lambda s, p: picks(s, "skull", s.fight_mons),
+    "sacrifice": lambda s, p: picks(s, "sacrifice", ask_options(s)),
+    "search": lambda s, p: picks(s, "search", ask_options(s)),
+    "target": lambda s, p: picks(s, "target", ask_options(s)),
+}
+"""Each decision kind's legal actions (``compute_legal``)."""
 
 
 def pick(s: FFTcgState, verb: str, card: int) -> Pick:

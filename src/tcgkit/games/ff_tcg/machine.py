@@ -20,7 +20,7 @@ from ...kernel.actions import Action, Decision
 from ...kernel.resolution import AutoForced, Frame, Machine, WindowRule
 from . import combat, turn
 from .actions import Assign, Done, End, Hide, Pick, Play, Turn, Use
-from .host import POST_REVEAL, targeted
+from .host import POST_REVEAL, TARGETED, targeted
 from .legal import compute_legal
 
 if TYPE_CHECKING:
@@ -70,7 +70,9 @@ def frame_steps(s: FFTcgState, frame: Frame) -> Any:
 
 
 def frame_activation(s: FFTcgState, frame: Frame) -> Any:
-    return targeted(frame.player, frame.source, frame.ability, frame.targets[0] if frame.targets else -1)
+    targets = frame.targets  # ``targeted``, its common case (made already) written out
+    key = (frame.player, frame.source, frame.ability, targets[0] if targets else -1)
+    return TARGETED.get(key) or targeted(*key)
 
 
 is_over = attrgetter("result")  # the driver's test after every step: a C call (a result is truthy)

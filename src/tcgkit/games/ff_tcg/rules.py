@@ -276,9 +276,12 @@ class FFTcgState(Board):
 
     def apply(self, action: Action, player: int) -> None:
         """Check, then play ``action``; the common legal case is found by identity."""
-        if not self.decisions or self.decisions[-1].player != player:
+        decisions = self.decisions
+        if not decisions or decisions[-1].player != player:
             raise IllegalAction(self.refusal(player) or f"'{action}' is not legal now")
-        legal = self.legal if self.legal is not None else self.legal_actions()
+        legal = self.legal
+        if legal is None:
+            legal = compute_legal(self)
         for candidate in legal:
             if candidate is action:  # ``apply_unchecked``, written out
                 self.legal = None
