@@ -1,12 +1,20 @@
 """Positions for Conflictus rule tests: real games from a seed, with cards fetched from the mons
-by name (the test's stand-in for a lucky draw) and actions given as notation."""
+by name (the test's stand-in for a lucky draw) and actions given as notation.
+
+The mons are the frozen copies the playthroughs use (``tests/playthroughs/data``), not the
+shipped ones: rebalancing a preconstructed mons must not take away a card a rule test fetches."""
 
 from __future__ import annotations
 
-from tcgkit.games.conflictus import Conflictus, ConflictusState, starter_decks
-from tcgkit.games.conflictus.actions import Keep
+from pathlib import Path
 
-DECKS = dict(starter_decks())
+from tcgkit.games.conflictus import Conflictus, ConflictusState
+from tcgkit.games.conflictus.actions import Keep
+from tcgkit.kernel.decks import read_deck
+
+FROZEN = Path(__file__).resolve().parents[2] / "playthroughs" / "data"
+DECKS = {path.stem.removeprefix("conflictus_"): read_deck(path).cards
+         for path in sorted(FROZEN.glob("conflictus_*.txt"))}
 
 
 def start(players: int = 2, decks: tuple[str, ...] = (), seed: int = 0, keep: bool = True,
