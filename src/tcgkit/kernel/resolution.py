@@ -273,6 +273,10 @@ class Machine(Generic[H]):
     ``steps``: the game's named automatic steps; ``interrupt(state)``: game work that comes
     before the step (True when it did something); ``over(state)``: the game has ended.
     ``is_out(state, player)``: an eliminated player (counts as passed in every window).
+
+    HOOKS: the hooks are attributes, not methods, and CPython 3.11 looks ``self.hook(...)`` up
+    the slow way on every call (it specializes method calls only); the hot paths read a hook
+    into a local first, then call it.
     """
 
     steps: Mapping[str, Callable[[H], None]]
@@ -288,16 +292,18 @@ class Machine(Generic[H]):
     is_out: Callable[[H, int], bool] | None = None
     interrupt: Callable[[H], bool] = _no_more
     auto: AutoForced[H] | None = None
-    # What ``advance`` reads on every call, gathered once: (over, steps, interrupt or None,
-    # is_out or None, the kinds ``auto`` may force).
+    # What ``advance`` reads on every call, gathered once (see HOOKS): over, steps, interrupt
+    # or None, is_out or None, the kinds ``auto`` may force and its legal, private, keep, play.
     driver: tuple[Any, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.trigger_order == "apnap" and self.turn_order is None:
             raise ValueError("trigger_order 'apnap' needs turn_order (the players from the active one)")
-        object.__setattr__(self, "driver", (
-            self.over, self.steps, None if self.interrupt is _no_more else self.interrupt, self.is_out,
-            frozenset() if self.auto is None else self.auto.kinds))
+        auto = self.auto
+        forcing = (frozenset(), None, None, None, None) if auto is None else (
+            auto.kinds, auto.legal, auto.private, auto.keep, auto.play)
+        interrupt = None if self.interrupt is _no_more else self.interrupt
+        object.__setattr__(self, "driver", (self.over, self.steps, interrupt, self.is_out, *forcing))
 
     # -- the driver ---------------------------------------------------------------------------
     def advance(self, host: H) -> None:
@@ -306,7 +312,7 @@ class Machine(Generic[H]):
         # nothing pending, it is a few tests. The resolution's lists are read anew each time
         # round: a game may replace them.
         res, decisions = host.res, host.decisions
-        over, steps, interrupt, is_out, forced = self.driver
+        over, steps, interrupt, is_out, forced, legal_of, private, keep, play = self.driver
         while True:
             while not over(host):
                 if res.asks:
@@ -333,14 +339,12 @@ class Machine(Generic[H]):
                 continue
             if decision.kind not in forced:
                 return
-            auto = self.auto
-            assert auto is not None  # ``forced`` is empty without it
-            legal = auto.legal(host)
-            if len(legal) != 1 or (auto.private is not None and auto.private(host, decision)):
-                if auto.keep is not None:
-                    auto.keep(host, legal)
+            legal = legal_of(host)
+            if len(legal) != 1 or (private is not None and private(host, decision)):
+                if keep is not None:
+                    keep(host, legal)
                 return
-            auto.play(host, legal[0])
+            play(host, legal[0])
 
     def no_step(self, name: str) -> Callable[[H], None]:
         raise RuntimeError(f"no step named {name!r}; known: {', '.join(sorted(self.steps))}")
@@ -355,9 +359,9 @@ class Machine(Generic[H]):
         the frame early (``STOP``) or the last one ran; a finished frame is removed."""
         frames = host.res.frames
         frame = frames[-1]
-        steps = self.frame_steps(host, frame)
-        act = self.activation(host, frame)
-        over = self.over
+        frame_steps, activation, over = self.frame_steps, self.activation, self.over  # see HOOKS
+        steps = frame_steps(host, frame)
+        act = activation(host, frame)
         for i in range(frame.at, len(steps)):
             outcome = steps[i](host, act)
             if over(host):  # the step ended the game: the rest of the frame never runs
@@ -370,8 +374,9 @@ class Machine(Generic[H]):
             if outcome == STOP:
                 break
         frames.pop()
-        if self.frame_done is not None:
-            self.frame_done(host, frame)
+        frame_done = self.frame_done
+        if frame_done is not None:
+            frame_done(host, frame)
 
     def retarget(self, host: H, targets: tuple[int, ...]) -> None:
         """The running frame's targets, once chosen (a target ask answered)."""
@@ -399,7 +404,8 @@ class Machine(Generic[H]):
         """Start the next trigger, or ask its controller which of theirs starts next."""
         triggers = host.res.triggers
         if self.trigger_order == "fifo":
-            self.start_trigger(host, triggers.pop(0))
+            start = self.start_trigger  # see HOOKS
+            start(host, triggers.pop(0))
             return
         player, mine = self.next_group(host)
         if len(self.distinct(host, mine)) > 1:
@@ -470,7 +476,8 @@ class Machine(Generic[H]):
         return top.kind == window.kind and top.player == window.holder and self.out(host, window.holder)
 
     def out(self, host: H, player: int) -> bool:
-        return self.is_out is not None and self.is_out(host, player)
+        is_out = self.is_out  # see HOOKS
+        return is_out is not None and is_out(host, player)
 
     def pass_priority(self, host: H) -> None:
         """The holder passes: priority moves on; when everyone has, the top of the stack
@@ -541,7 +548,8 @@ class Machine(Generic[H]):
             holder = first if first is not None and first not in passed else next_in(order, passed, order[-1])
         if holder is None:  # an empty stack, or nobody left to hold priority
             res.windows.pop()
-            rule.on_close(host, window)
+            on_close = rule.on_close  # see HOOKS
+            on_close(host, window)
             return
         res.windows[-1] = Window(window.kind, order, holder, passed)
         host.decide(holder, window.kind)  # below the frame's asks: priority comes back after it

@@ -397,6 +397,23 @@ class Board(State["FFTcg"]):
                     name: str | None, job: str | None) -> int:
         p = act.player
         t = self.t
+        attr = PLACE_ATTR.get(place)
+        if attr is not None and (side == "you" or (side == "opponent" and place not in HIDDEN_PLACES)):
+            # One side's zone, read whole (most conditions, checked for every legal list).
+            s = p if side == "you" else 1 - p
+            cards = getattr(self, attr)[s]
+            if type is None and name is None and job is None:
+                return len(cards)
+            key = (type, name, job)
+            matching, owned = t.matches.get(key) or t.match(key)
+            if not owned[s]:
+                return 0
+            kind = t.kind
+            total = 0
+            for c in cards:
+                if matching[kind[c]]:
+                    total += 1
+            return total
         if type is None and name is None and job is None:
             table: tuple[bool, ...] | None = None
             owned = (True, True)
@@ -404,7 +421,6 @@ class Board(State["FFTcg"]):
             key = (type, name, job)
             table, owned = t.matches.get(key) or t.match(key)
         kind = t.kind
-        attr = PLACE_ATTR.get(place)
         total = 0
         for s in (p,) if side == "you" else (1 - p,) if side == "opponent" else (p, 1 - p):
             if place in HIDDEN_PLACES and s != p:  # the rival's hand and hidden cards: how many only

@@ -214,8 +214,8 @@ def add_uses(s: FFTcgState, p: int, timings: tuple[str, ...], out: list[Action])
         if not users:
             continue
         if in_play is None:
-            in_play = (s.chars[p] + s.items[p] + s.world[p] + s.cities[p] + s.city_mons[1 - p]
-                       + s.attackers)  # the rival's attackers are no users: skipped below
+            in_play = [*s.chars[p], *s.items[p], *s.world[p], *s.cities[p], *s.city_mons[1 - p],
+                       *s.attackers]  # the rival's attackers are no users: skipped below
         if users.isdisjoint(in_play):  # the common case, checked in C
             continue
         add_uses_of(s, p, timing, users, in_play, out)

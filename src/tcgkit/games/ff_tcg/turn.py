@@ -45,7 +45,8 @@ def step_end_turn(s: FFTcgState) -> None:
     users = s.t.fired["end_of_turn"]
     if users:
         zones = (s.chars[p], s.items[p], s.world[p], s.cities[p], s.city_mons[1 - p])
-        fire(s, "end_of_turn", [c for zone in zones for c in zone if c in users])
+        if not all(map(users.isdisjoint, zones)):  # (in C: at most turns none of them is in play)
+            fire(s, "end_of_turn", [c for zone in zones for c in zone if c in users])
     s.res.step = "next_turn"
 
 
