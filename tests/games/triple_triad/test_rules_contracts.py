@@ -268,3 +268,17 @@ def test_a_third_of_the_cells_get_an_element_each_element_alike():
     assert min(counts[1:]) > 0.7 * max(counts[1:])
     assert load().draw_elements(Rng(1)) == [0] * 9
     assert load(elements="F.I.T.E.P").draw_elements(Rng(1)) == [1, 0, 2, 0, 3, 0, 4, 0, 5]
+
+
+@pytest.mark.parametrize("cell", range(9))
+def test_the_legal_places_are_the_hands_cards_on_the_empty_cells_only(cell):
+    # Geezard has card id 0: a cell holding it is taken like any other.
+    board = ["-"] * 9
+    board[cell] = "1:0"
+    state = position(f"triple-triad board={'/'.join(board)} hands=2,3,4,5/6,7,8,9,10 turn=1")
+    hand = state.hands[1]
+    assert {(a.card, a.cell) for a in state.legal_actions()} == {
+        (c, n) for c in hand for n in range(9) if n != cell
+    }
+    with pytest.raises(IllegalAction, match=f"^cell {cell} is taken by Geezard$"):
+        state.apply(Place(hand[0], cell, state.game.cards[hand[0]].name), 1)
