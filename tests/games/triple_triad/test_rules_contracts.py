@@ -75,8 +75,11 @@ def test_version_counts_every_applied_action():
     state.apply(state.parse_action("take Grat", 0), 0)
     assert state.version == 2 and state.is_terminal
     fresh = position(HANDS)
+    for n in (1, 2):
+        fresh.apply(fresh.legal_actions()[0], fresh.to_move)
+        assert fresh.version == n
     fresh.apply_unchecked(fresh.legal_actions()[0])
-    assert fresh.version == 1
+    assert fresh.version == 3
 
 
 def test_apply_unchecked_places_and_takes_for_the_player_to_move():
@@ -92,6 +95,7 @@ def test_apply_unchecked_places_and_takes_for_the_player_to_move():
     (Place(62, 9, "Abadon"), "cell 9 does not exist (cells are 0..8)"),
     (Place(62, -1, "Abadon"), "cell -1 does not exist (cells are 0..8)"),
     (Place(999, 0, "?"), "card id 999 does not exist"),
+    (Place(110, 0, "?"), "card id 110 does not exist"),
     (Place(-1, 0, "?"), "card id -1 does not exist"),
     (Take(62, "Abadon"), "player 1 must place a card, not take Abadon"),
 ])
@@ -183,7 +187,11 @@ def test_end_as_draw_is_a_draw_with_the_reason_and_no_trade():
     state.end_as_draw("decision limit")
     outcome = state.outcome
     assert (outcome.winner, outcome.reason, outcome.scores) == (None, "decision limit", (5, 5))
-    assert outcome.details == {"trade": [], "games": 1, "first": 1}
+    assert outcome.details == {"trade": [], "games": 1, "first": 1} and outcome.ranks == (0, 0)
+    won = after(LAST.format("one", 21), "Jelleye@8")  # cut short while the winner chooses
+    won.end_as_draw("decision limit")
+    assert (won.outcome.winner, won.outcome.scores, won.outcome.ranks) == (None, (6, 4), (0, 0))
+    assert won.clone().outcome == won.outcome  # a copy keeps the draw
 
 
 def test_default_action_is_the_first_card_on_the_first_empty_cell_or_the_first_card_to_take():
@@ -193,6 +201,8 @@ def test_default_action_is_the_first_card_on_the_first_empty_cell_or_the_first_c
     won = after(LAST.format("one", 21), "Jelleye@8")
     assert str(won.default_action(won.pending)) == "take Bite Bug"
     assert won.decision_prompt(won.pending) == "take one of player 1's cards, as the trade rule allows"
+    other = won.decision_prompt(Decision(1, "take"))
+    assert other == "take one of player 0's cards, as the trade rule allows"
 
 
 def test_the_heuristic_is_the_score_plus_the_levels_taken_by_the_trade_winner():
@@ -216,6 +226,17 @@ def test_a_clone_is_equal_and_plays_on_without_touching_the_original():
         assert state.to_json() == before
         again = play_out(state.clone(), 4)
         assert again.to_json() == copy.to_json()
+
+
+def test_a_clone_made_while_the_winner_chooses_owes_the_same_picks():
+    state = after(LAST.format("difference", 39), "Wendigo@8")  # 7-3: two picks owed
+    copy = state.clone()
+    for s in (state, copy):
+        s.apply(s.parse_action("take Grat", 0), 0)
+        assert not s.is_terminal and s.pending.kind == "take"
+        s.apply(s.parse_action("take Blobra", 0), 0)
+    assert copy.to_json() == state.to_json() and copy.outcome == state.outcome
+    assert copy.clone().outcome == state.outcome
 
 
 def test_determinize_and_redeal_keep_what_the_viewer_sees():
@@ -282,3 +303,55 @@ def test_the_legal_places_are_the_hands_cards_on_the_empty_cells_only(cell):
     }
     with pytest.raises(IllegalAction, match=f"^cell {cell} is taken by Geezard$"):
         state.apply(Place(hand[0], cell, state.game.cards[hand[0]].name), 1)
+    shown = state.zones()[0].cards
+    assert shown[cell] == {"card": "Geezard", "owner": 0} and shown.count(None) == 8
+
+
+def test_a_player_cannot_place_out_of_turn_even_a_card_of_their_own_hand():
+    state = position(HANDS)
+    before = state.to_json()
+    own = state.hands[0][0]
+    with pytest.raises(IllegalAction):
+        state.apply(Place(own, 0, state.game.cards[own].name), 0)
+    assert state.to_json() == before
+
+
+def test_trade_direct_counts_a_card_left_in_hand_after_a_restart():
+    # Game 2 of a Sudden Death match: player 1 holds Funguar #2, brought by player 0, and
+    # keeps it in hand while player 0 makes the last move: it is player 1's at the end.
+    text = (
+        "triple-triad rules=sudden_death,trade=direct board=4:0/10:0/13:0/3:0/-/5:0/12:1/7:1/14:1 "
+        "hands=1/2 decks=2,4,10,13,1/3,5,12,7,14 turn=0 game=2"
+    )
+    state = after(text, "Geezard@4")
+    assert state.is_terminal and state.outcome.winner == 0
+    assert ["Funguar", 0, 1] in state.outcome.details["trade"]
+
+
+def test_tripletriad_takes_its_options_as_keywords():
+    from tcgkit.games.triple_triad import TripleTriad
+
+    assert TripleTriad(plus=True, trade="all").options.plus is True
+    assert TripleTriad(plus=True, trade="all").options.trade == "all"
+
+
+def test_the_board_tables_are_the_three_by_three_grid():
+    from tcgkit.games.triple_triad.rules import WALL, _empty_cells, _neighbours
+
+    # (side, neighbour) for top, right, bottom, left; WALL at the board's edge
+    grid = {
+        0: (WALL, 1, 3, WALL), 1: (WALL, 2, 4, 0), 2: (WALL, WALL, 5, 1),
+        3: (0, 4, 6, WALL), 4: (1, 5, 7, 3), 5: (2, WALL, 8, 4),
+        6: (3, 7, WALL, WALL), 7: (4, 8, WALL, 6), 8: (5, WALL, WALL, 7),
+    }
+    for cell, around in grid.items():
+        assert _neighbours(cell) == tuple(enumerate(around))
+    table = _empty_cells()
+    assert len(table) == 512
+    values = list(range(100, 109))
+    for key, (empty, getter) in table.items():
+        assert empty == tuple(c for c in range(9) if key[c])
+        if len(empty) > 1:
+            assert getter(values) == tuple(100 + c for c in empty)
+        else:
+            assert getter is None
