@@ -355,3 +355,14 @@ def test_the_board_tables_are_the_three_by_three_grid():
             assert getter(values) == tuple(100 + c for c in empty)
         else:
             assert getter is None
+
+
+def test_a_combo_reaches_the_corner_cell_0():
+    # CHAIN of test_combo with Funguar #2 (right 1) at 0 instead of Ochu: the Bomb flipped
+    # by Same at 1 beats it with its left 3.
+    from .helpers import flips
+    from .test_combo import CHAIN
+
+    text = CHAIN.replace("board=28:1", "board=2:1").replace("decks=45,10,28", "decks=45,10,2")
+    state = after(text.format("same,combo"), "Iron Giant@4")
+    assert state.owner[0] == 0 and (0, "combo") in flips(state)
