@@ -366,3 +366,14 @@ def test_a_combo_reaches_the_corner_cell_0():
     text = CHAIN.replace("board=28:1", "board=2:1").replace("decks=45,10,28", "decks=45,10,2")
     state = after(text.format("same,combo"), "Iron Giant@4")
     assert state.owner[0] == 0 and (0, "combo") in flips(state)
+
+
+def test_clamp_keeps_a_lowered_1_at_1():
+    # Geezard #1 (bottom 1, no element) on a fire cell: 1 - 1 = 0, clamped to 1, so Bomb's
+    # top 2 from a plain cell still beats it.
+    text = (
+        "triple-triad rules=elemental,clamp elements=.F....... board=-/1:1/-/-/-/-/-/-/- "
+        "hands=37,10,14,15,16/2,3,4,5 decks=37,10,14,15,16/1,2,3,4,5 turn=0"
+    )
+    state = after(text, "Bomb@4")
+    assert state.owner[1] == 0
