@@ -97,6 +97,27 @@ def test_every_legal_action_applies_and_round_trips_its_notation(cls, options):
         play_random(game, seed, each_step=check)
 
 
+def refuse_each(state: State, actions: list) -> None:
+    """Every action in ``actions`` (none legal in ``state``) raises ``IllegalAction`` with a
+    message and leaves ``state`` as it was. The state is compared once after all of them (once
+    per refusal made the conformance run quadratic); on a difference each is tried again on
+    a copy, to name the one that changed it."""
+    before = json.dumps(state.to_json(), sort_keys=True)
+    pristine = state.clone()
+    for action in actions:
+        with pytest.raises(IllegalAction) as error:
+            state.apply(action, state.to_move)
+        assert str(error.value)
+    if json.dumps(state.to_json(), sort_keys=True) == before:
+        return
+    for action in actions:
+        probe = pristine.clone()
+        with pytest.raises(IllegalAction):
+            probe.apply(action, probe.to_move)
+        assert json.dumps(probe.to_json(), sort_keys=True) == before, f"refusing {action} changed the state"
+    pytest.fail("the refusals together changed the state")
+
+
 @pytest.mark.parametrize(("cls", "options"), CONFIGS)
 def test_illegal_actions_raise_and_change_nothing(cls, options):
     game = cls(options)
@@ -107,21 +128,35 @@ def test_illegal_actions_raise_and_change_nothing(cls, options):
     def check(state: State) -> None:
         nonlocal rejected
         legal = set(state.legal_actions())
-        before = json.dumps(state.to_json(), sort_keys=True)
-        for action in seen[::7]:
-            if action in legal:
-                continue
-            with pytest.raises(IllegalAction) as error:
-                state.apply(action, state.to_move)
-            assert str(error.value)
-            assert json.dumps(state.to_json(), sort_keys=True) == before
-            rejected += 1
+        illegal = [action for action in seen[::7] if action not in legal]
+        refuse_each(state, illegal)
+        rejected += len(illegal)
 
     end, _ = play_random(game, 3, each_step=check)
     for action in seen[:5]:
         with pytest.raises(IllegalAction):
             end.apply(action, end.to_move)
     assert rejected > 0
+
+
+def test_the_refusal_check_names_a_refusal_that_changes_the_state(monkeypatch):
+    """``refuse_each`` compares once for many refusals: it must still catch, and name, one
+    refusal that leaves a trace."""
+    from nplayer.highcard import HighCardState, Play
+
+    state = HighCard({"players": 3}).new_state(0)  # the leader calls first: no card may be played
+    plays = [Play(card) for card in state.hands[1][:3]]
+    refuse_each(state, plays)
+    real = HighCardState.illegal_reason
+
+    def careless(self, action, player):
+        if action == plays[1]:
+            self.points[0] += 1
+        return real(self, action, player)
+
+    monkeypatch.setattr(HighCardState, "illegal_reason", careless)
+    with pytest.raises(AssertionError, match=f"refusing {plays[1]} changed the state"):
+        refuse_each(state, plays)
 
 
 @pytest.mark.parametrize(("cls", "options"), CONFIGS)
