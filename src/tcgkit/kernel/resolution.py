@@ -18,6 +18,10 @@ steps until a player must decide. Every record is a value: a slots dataclass nev
 place (a new one replaces it, so a clone copies lists, never records; not ``frozen``, whose
 ``__init__`` is about 3.5 times slower, and records are made on every ability and pass), and
 ``Resolution.to_json`` is keyed, so a game saved mid-ability or mid-window resumes exactly.
+
+RECORDS: calling a dataclass runs its ``__init__`` in a new interpreter frame, which in
+CPython 3.11 costs about as much again as ``object.__new__`` and the slot stores written out;
+the hottest paths (a pass, a window opening, a frame pausing) build their records so.
 """
 
 from __future__ import annotations
@@ -225,11 +229,15 @@ class Resolution:
 
 
 class Host(Protocol):
-    """What the engine needs of a game's state: its resolution, its decision stack, and a way
-    to push a decision (games keep made-once ``Decision`` values)."""
+    """What the engine needs of a game's state: its resolution, its decision stack, a way to
+    push a decision (games keep made-once ``Decision`` values), and its ``result``: ``None``
+    while the game goes on (read when the ``Machine`` has no ``over`` hook)."""
 
     res: Resolution
     decisions: list[Decision]
+
+    @property
+    def result(self) -> object: ...
 
     def decide(self, player: int, kind: str) -> None: ...
 
@@ -271,7 +279,8 @@ class Machine(Generic[H]):
     first, then in turn order (``turn_order(state)``), each player ordering their own through
     an ``ORDER_TRIGGERS`` ask unless they are identical (``same_trigger``).
     ``steps``: the game's named automatic steps; ``interrupt(state)``: game work that comes
-    before the step (True when it did something); ``over(state)``: the game has ended.
+    before the step (True when it did something); ``over(state)``: the game has ended (without
+    it: ``state.result is not None``, read without a call: the driver asks after every step).
     ``is_out(state, player)``: an eliminated player (counts as passed in every window).
 
     HOOKS: the hooks are attributes, not methods, and CPython 3.11 looks ``self.hook(...)`` up
@@ -283,7 +292,7 @@ class Machine(Generic[H]):
     frame_steps: Callable[[H, Frame], Sequence[Bound]]
     activation: Callable[[H, Frame], Activation]
     start_trigger: Callable[[H, Trigger], bool]
-    over: Callable[[H], bool]
+    over: Callable[[H], bool] | None = None
     frame_done: Callable[[H, Frame], None] | None = None
     windows: Mapping[str, WindowRule] = field(default_factory=dict)
     trigger_order: Literal["fifo", "apnap"] = "fifo"
@@ -314,7 +323,7 @@ class Machine(Generic[H]):
         res, decisions = host.res, host.decisions
         over, steps, interrupt, is_out, forced, legal_of, private, keep, play = self.driver
         while True:
-            while not over(host):
+            while host.result is None if over is None else not over(host):
                 if res.asks:
                     return  # an effect (or the trigger order) waits for its answer
                 if res.frames:
@@ -364,12 +373,15 @@ class Machine(Generic[H]):
         act = activation(host, frame)
         for i in range(frame.at, len(steps)):
             outcome = steps[i](host, act)
-            if over(host):  # the step ended the game: the rest of the frame never runs
-                return
+            if host.result is not None if over is None else over(host):
+                return  # the step ended the game: the rest of the frame never runs
             if outcome is None:
                 continue
-            if outcome == PAUSE:
-                frames[-1] = Frame(frame.player, frame.source, frame.ability, frame.targets, i + 1, frame.tag)
+            if outcome == PAUSE:  # the same frame, resuming at the next step (see RECORDS)
+                paused = _new(Frame)
+                paused.player, paused.source, paused.ability = frame.player, frame.source, frame.ability
+                paused.targets, paused.at, paused.tag = frame.targets, i + 1, frame.tag
+                frames[-1] = paused
                 return
             if outcome == STOP:
                 break
@@ -461,9 +473,11 @@ class Machine(Generic[H]):
         if kind not in self.windows:
             raise KeyError(f"no window rule named {kind!r}")
         order = tuple(order)
-        passed = self.out_players(host, order)
+        passed = NOBODY if self.is_out is None else self.out_players(host, order)
         holder = next_in(order, passed, order[-1]) if passed else order[0]
-        window = Window(kind, order, order[0] if holder is None else holder, passed)
+        window = _new(Window)  # see RECORDS
+        window.kind, window.order, window.holder, window.passed = \
+            kind, order, order[0] if holder is None else holder, passed
         host.res.windows.append(window)
         if holder is None:
             self.all_passed(host, window)
@@ -482,18 +496,32 @@ class Machine(Generic[H]):
     def pass_priority(self, host: H) -> None:
         """The holder passes: priority moves on; when everyone has, the top of the stack
         resolves, or the window closes (``WindowRule.on_close``)."""
-        window = self.current(host)
+        windows, decisions = host.res.windows, host.decisions
+        if not windows or not decisions:
+            self.current(host)  # raises, saying what is wrong
+        window, top = windows[-1], decisions[-1]
         kind, order, holder = window.kind, window.order, window.holder
+        if top.player != holder or top.kind != kind:
+            self.current(host)
         passed = window.passed | {holder}
         if self.is_out is not None:  # a player eliminated meanwhile counts as passed too
             passed |= self.out_players(host, order)
-        following = next_in(order, passed, holder)
-        host.decisions.pop()
+        following = None  # ``next_in``, written out
+        start = order.index(holder) + 1
+        for player in order[start:] + order[:start]:
+            if player not in passed:
+                following = player
+                break
+        decisions.pop()
+        window = _new(Window)  # see RECORDS
+        window.kind, window.order, window.passed = kind, order, passed
         if following is None:
-            window = host.res.windows[-1] = Window(kind, order, holder, passed)
+            window.holder = holder
+            windows[-1] = window
             self.all_passed(host, window)
             return
-        host.res.windows[-1] = Window(kind, order, following, passed)
+        window.holder = following
+        windows[-1] = window
         host.decide(following, kind)
 
     def acted(self, host: H) -> None:
@@ -557,6 +585,7 @@ class Machine(Generic[H]):
 
 
 NOBODY: frozenset[int] = frozenset()
+_new = object.__new__  # a record without its ``__init__`` (see RECORDS)
 
 
 def next_in(order: tuple[int, ...], passed: frozenset[int], after: int) -> int | None:

@@ -13,7 +13,6 @@ closes into the luck reveal (or the result after the post-reveal window).
 from __future__ import annotations
 
 from collections.abc import Callable
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from ...kernel.actions import Action, Decision
@@ -75,9 +74,6 @@ def frame_activation(s: FFTcgState, frame: Frame) -> Any:
     return TARGETED.get(key) or targeted(*key)
 
 
-is_over = attrgetter("result")  # the driver's test after every step: a C call (a result is truthy)
-
-
 def play_forced(s: FFTcgState, action: Action) -> None:
     s.legal = None
     HANDLERS[type(action)](s, action)
@@ -111,6 +107,6 @@ def build_machine(auto_forced: bool) -> Machine[Any]:
     ) if auto_forced else None
     return Machine(
         steps=STEP_RUN, frame_steps=frame_steps, activation=frame_activation,
-        start_trigger=turn.start_trigger, over=is_over, frame_done=turn.frame_done, windows=WINDOW_RULES,
+        start_trigger=turn.start_trigger, frame_done=turn.frame_done, windows=WINDOW_RULES,
         trigger_order="fifo", auto=auto,
     )
