@@ -221,9 +221,22 @@ class Condition:
             if self.op == "all":
                 return lambda host, act: first(host, act) and second(host, act)
             return lambda host, act: first(host, act) or second(host, act)
+        # Loops, not all()/any() over a generator: in CPython 3.11 a generator (or a comprehension)
+        # is a function made and called anew each time, dearer than the few tests themselves.
         if self.op == "all":
-            return lambda host, act: all(test(host, act) for test in tests)
-        return lambda host, act: any(test(host, act) for test in tests)
+            def every(host: Any, act: Activation) -> bool:
+                for test in tests:  # noqa: SIM110 (see above)
+                    if not test(host, act):
+                        return False
+                return True
+            return every
+
+        def some(host: Any, act: Activation) -> bool:
+            for test in tests:  # noqa: SIM110 (see above)
+                if test(host, act):
+                    return True
+            return False
+        return some
 
 
 @dataclass(frozen=True, slots=True)
@@ -724,14 +737,22 @@ class Modifiers:
     def add(self, card: int, stat: str, amount: int, until: str) -> None:
         self.entries.append((card, stat, amount, until))
 
+    # Loops and emptiness tests rather than comprehensions on every call: these run for every
+    # card that leaves play and every fight, mostly with no entries (see ``Condition.compile``).
     def total(self, card: int, stat: str) -> int:
-        return sum(a for c, s, a, _ in self.entries if c == card and s == stat)
+        total = 0
+        for c, s, a, _ in self.entries:
+            if c == card and s == stat:
+                total += a
+        return total
 
     def expire(self, until: str) -> None:
-        self.entries = [e for e in self.entries if e[3] != until]
+        if self.entries:
+            self.entries = [e for e in self.entries if e[3] != until]
 
     def forget(self, card: int) -> None:
-        self.entries = [e for e in self.entries if e[0] != card]
+        if self.entries:
+            self.entries = [e for e in self.entries if e[0] != card]
 
     def copy(self) -> Modifiers:
         return Modifiers(self.entries)

@@ -21,14 +21,15 @@ place (a new one replaces it, so a clone copies lists, never records; not ``froz
 
 RECORDS: calling a dataclass runs its ``__init__`` in a new interpreter frame, which in
 CPython 3.11 costs about as much again as ``object.__new__`` and the slot stores written out;
-the hottest paths (a pass, a window opening, a frame pausing) build their records so.
+the hottest paths (a pass, a window opening, a frame pausing) build their records so, and
+``start_frame``, ``ask_for`` and ``queue_trigger`` do it for a game's abilities, asks and triggers.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Literal, Protocol, TypeVar
+from typing import Any, Generic, Literal, NoReturn, Protocol, TypeVar
 
 from .actions import Action, Decision
 from .effects import PAUSE, STOP, Activation, Bound
@@ -334,7 +335,11 @@ class Machine(Generic[H]):
                     continue
                 elif res.step:
                     step, res.step = res.step, ""
-                    (steps.get(step) or self.no_step(step))(host)
+                    try:
+                        run = steps[step]
+                    except KeyError:
+                        self.no_step(step)
+                    run(host)
                 else:
                     break
             else:
@@ -355,12 +360,20 @@ class Machine(Generic[H]):
                 return
             play(host, legal[0])
 
-    def no_step(self, name: str) -> Callable[[H], None]:
+    def no_step(self, name: str) -> NoReturn:
         raise RuntimeError(f"no step named {name!r}; known: {', '.join(sorted(self.steps))}")
 
     # -- frames -------------------------------------------------------------------------------
     def start(self, host: H, frame: Frame) -> None:
         """Begin resolving ``frame`` now (it runs on the next ``advance``)."""
+        host.res.frames.append(frame)
+
+    def start_frame(self, host: H, player: int, source: int, ability: int, targets: tuple[int, ...] = (),
+                    tag: str = "") -> None:
+        """``start`` a new ``Frame`` of these fields (made here without its ``__init__``: see RECORDS)."""
+        frame = _new(Frame)
+        frame.player, frame.source, frame.ability, frame.targets, frame.at, frame.tag = \
+            player, source, ability, targets, 0, tag
         host.res.frames.append(frame)
 
     def resume(self, host: H) -> None:
@@ -403,6 +416,15 @@ class Machine(Generic[H]):
         host.decide(ask.player, ask.kind)
         return PAUSE
 
+    def ask_for(self, host: H, player: int, kind: str, count: int = 1,
+                detail: tuple[str | None, ...] = ()) -> str:
+        """``ask`` a new ``Ask`` of these fields (made here without its ``__init__``: see RECORDS)."""
+        ask = _new(Ask)
+        ask.player, ask.kind, ask.count, ask.detail = player, kind, count, detail
+        host.res.asks.append(ask)
+        host.decide(player, kind)
+        return PAUSE
+
     def answered(self, host: H) -> Ask:
         """Close the top ask and its decision (the frame resumes on the next ``advance``)."""
         host.decisions.pop()
@@ -410,6 +432,14 @@ class Machine(Generic[H]):
 
     # -- triggers ---------------------------------------------------------------------------
     def queue(self, host: H, trigger: Trigger) -> None:
+        host.res.triggers.append(trigger)
+
+    def queue_trigger(self, host: H, player: int, source: int, ability: int, event: str = "",
+                      subjects: tuple[int, ...] = ()) -> None:
+        """``queue`` a new ``Trigger`` of these fields (made here without its ``__init__``: see RECORDS)."""
+        trigger = _new(Trigger)
+        trigger.player, trigger.source, trigger.ability, trigger.event, trigger.subjects = \
+            player, source, ability, event, subjects
         host.res.triggers.append(trigger)
 
     def next_trigger(self, host: H) -> None:

@@ -320,8 +320,10 @@ def step_combat_end(s: FFTcgState) -> None:
 def check_end(s: FFTcgState) -> bool:
     """FF22/FF24: skulls after each fight, a villain's defeat at once; both at once: a draw."""
     opts = s.game.options
-    losers = [p for p in (0, 1) if len(s.skulls[1 - p]) >= opts.skulls_to_lose
-              or s.defeated[p] >= opts.villains_to_defeat]
+    losers = []
+    for p in (0, 1):
+        if len(s.skulls[1 - p]) >= opts.skulls_to_lose or s.defeated[p] >= opts.villains_to_defeat:
+            losers.append(p)
     if not losers:
         return False
     if len(losers) == 2:

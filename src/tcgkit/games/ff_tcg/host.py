@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from ...kernel.actions import Action, Decision
 from ...kernel.effects import Activation, Modifiers
 from ...kernel.game import State
-from ...kernel.resolution import Ask, Resolution
+from ...kernel.resolution import Resolution
 from ...kernel.rng import Rng
 from .records import ABILITY_KEY, Result
 
@@ -311,7 +311,7 @@ class Board(State["FFTcg"]):
             name: str | None = None) -> str:
         """Pause the running effect for ``player``'s choice: ``count`` cards of a ``type``
         (sacrifice, search) or ``name`` (search); ``PAUSE`` for the step to return."""
-        return self.game.machine.ask(self, Ask(player, kind, count, (type, name)))
+        return self.game.machine.ask_for(self, player, kind, count, (type, name))
 
     def decide(self, player: int, kind: str) -> None:
         self.decisions.append(DECISIONS[player, kind])
@@ -489,7 +489,10 @@ class Board(State["FFTcg"]):
         for s in SIDES[side](p):
             if in_fight and place == "in_play":
                 # The fighters are in play, characters before attackers as ``place_cards`` lists them.
-                cards = [c for c in fight if c // size == s]
+                cards = []
+                for c in fight:
+                    if c // size == s:
+                        cards.append(c)
             elif place == "in_play" and type == "monster":  # monsters are in none of the other zones
                 cards = self.world[s] + self.city_mons[1 - s] + [a for a in self.attackers if a // size == s]
             else:

@@ -55,7 +55,10 @@ def picks(s: FFTcgState, verb: str, cards: list[int]) -> list[Action]:
     """A ``Pick`` of ``verb`` for each of ``cards``."""
     t = s.t
     made = t.picks[verb]
-    return [made[c] or t.pick(verb, c) for c in cards]
+    out: list[Action] = []  # a loop: a comprehension is a function call of its own (CPython 3.11)
+    for c in cards:
+        out.append(made[c] or t.pick(verb, c))
+    return out
 
 
 def wound_actions(s: FFTcgState, p: int) -> list[Action]:
@@ -146,8 +149,8 @@ def add_plays(s: FFTcgState, p: int, out: list[Action]) -> None:
                 if keys is None:
                     chars = s.chars[p]
                     unique = g.unique_key
-                    keys = {unique[kind[ch]] for ch in chars} if len(chars) < g.options.max_characters \
-                        else ()
+                    keys = set(map(unique.__getitem__, map(kind.__getitem__, chars))) \
+                        if len(chars) < g.options.max_characters else ()
                 if keys != () and g.unique_key[k] not in keys:
                     out.append(plays[c] or t.play(c))
             elif typ == "item":
@@ -281,7 +284,11 @@ def declare_actions(s: FFTcgState, p: int) -> list[Action]:
 
 def assign_actions(s: FFTcgState) -> list[Action]:
     """The first unassigned attacker on each defending character."""
-    monster = next(m for m in s.attackers if m not in s.assigned)
+    for monster in s.attackers:
+        if monster not in s.assigned:
+            break
+    else:
+        raise StopIteration("every attacker is assigned")
     cache, label = s.t.cache, s.t.label
     out: list[Action] = []
     for ch in s.chars[s.cside]:

@@ -65,7 +65,7 @@ def step_next_turn(s: FFTcgState) -> None:
 
 def start_ability(s: FFTcgState, p: int, source: int, index: int, target: int, tag: str) -> None:
     s.used.add(source * ABILITY_KEY + index)
-    s.game.machine.start(s, Frame(p, source, index, () if target < 0 else (target,), 0, tag))
+    s.game.machine.start_frame(s, p, source, index, () if target < 0 else (target,), tag)
 
 
 def frame_done(s: FFTcgState, frame: Frame) -> None:
@@ -81,10 +81,10 @@ def fire(s: FFTcgState, timing: str, cards: list[int]) -> None:
     users = s.t.fired[timing]
     if not users or users.isdisjoint(cards):
         return
-    timed, kind, size, queue = s.game.timed, s.t.kind, s.t.size, s.game.machine.queue
+    timed, kind, size, queue = s.game.timed, s.t.kind, s.t.size, s.game.machine.queue_trigger
     for card in cards:
         for index in timed[kind[card]].get(timing, ()):
-            queue(s, Trigger(card // size, card, index, timing, (card,)))
+            queue(s, card // size, card, index, timing, (card,))
 
 
 def start_trigger(s: FFTcgState, trigger: Trigger) -> bool:
