@@ -183,7 +183,8 @@ def test_a_condition_that_no_longer_holds_on_resolution_makes_the_ability_do_not
     resolve(state)  # the ray: P0 has one set left
     resolve(state)  # the mirror: its condition fails now
     assert state.stat(golem, "defense") == 6 and first in state.sets
-    assert any(e.kind == "no_effect" for e in state.events)
+    assert any(e.kind == "no_effect" and e.data == {"card": label(state, mirror), "player": 0}
+               for e in state.events)
     assert any(e.kind == "mill" and e.data["player"] == 0 for e in state.events)  # the cost stays paid
 
 

@@ -117,9 +117,7 @@ class Conflictus(Game):
         deck: list[str] = []
         left = {c.name: self.options.max_copies for c in pool}
         for klass, share in DECK_MIX.items():
-            if klass == "fonte":
-                continue
-            choices = [c for c in pool if c.klass == klass]
+            choices = [c for c in pool if c.klass == klass]  # no sources: they fill up the rest
             for _ in range(share * size // 50):
                 open_ = [c for c in choices if left[c.name] > 0]
                 if not open_:

@@ -1,0 +1,90 @@
+"""Going out (RULES.md: Vencer): what leaves with a player, whose rodada ends, how the game ends.
+
+Found by mutation testing (docs/kernel.md): each test pins what the other players see when
+someone cannot draw or tombar.
+"""
+
+from __future__ import annotations
+
+from tcgkit.kernel.resolution import Frame, Trigger
+
+from . import test_rules_combat as combat_tests
+from .helpers import act, label, next_rodada, start, to_phase
+
+
+def test_a_player_going_out_takes_their_stack_triggers_and_frames_along():
+    state = start(players=3)
+    mine, theirs = state.hand[0][0], state.hand[2][0]
+    state.res.stack += [Frame(0, mine, 0, ()), Frame(2, theirs, 0, ())]
+    state.res.triggers += [Trigger(2, theirs, 0), Trigger(0, mine, 0)]
+    state.res.frames += [Frame(2, theirs, 0, ()), Frame(0, mine, 0, ())]
+    state.lose(2, "test")
+    assert state.flush_out()
+    assert [f.player for f in state.res.stack] == [0]
+    assert [t.player for t in state.res.triggers] == [0]
+    assert [f.player for f in state.res.frames] == [0]
+    assert any(e.kind == "out" and e.data == {"player": 2} for e in state.events)
+
+
+def test_the_last_player_standing_wins_and_players_out_together_draw():
+    state = start(players=2)
+    state.lose(1, "test")
+    state.advance()
+    assert state.outcome.winner == 0 and state.outcome.reason == "last player standing"
+    assert state.events[-1].kind == "game_over" and state.pending is None
+    both = start(players=2)
+    both.lose(0, "test")
+    both.lose(1, "test")
+    both.advance()
+    assert both.outcome.winner is None and both.outcome.reason == "the last players went out together"
+
+
+def test_an_attack_on_a_player_who_went_out_is_dropped_and_the_others_stand():
+    state = start(players=3, decks=("abismo",) * 3)
+    first = combat_tests.ready(state, 0, "Cultista do Véu", sombra=1, pay=" pay S1")
+    second = combat_tests.ready(state, 0, "Cultista do Véu", sombra=1, pay=" pay S1")
+    combat_tests.ready(state, 0, "Cultista do Véu", sombra=1, pay=" pay S1")  # a third: still declaring
+    for _ in range(3):
+        next_rodada(state)
+    to_phase(state, "attack")
+    act(state, f"attack set#{first} P1")
+    act(state, f"attack set#{second} P2")
+    assert state.pending.kind == "declare"
+    state.lose(2, "test")
+    state.flush_out()
+    assert list(state.attackers) == [first] and state.attackers[first][1] == 1
+
+
+def test_the_rodada_of_a_player_who_goes_out_ends_with_its_changes_and_its_stack():
+    state = start(players=3, decks=("abismo",) * 3)
+    warrior = combat_tests.ready(state, 0, "Cultista do Véu", sombra=1, pay=" pay S1")
+    next_rodada(state)
+    assert state.active == 1
+    attack = state.stat(warrior, "attack")
+    state.mods.add(warrior, "attack", 2, "end_of_round")
+    state.mods.add(warrior, "defense", 1, "permanent")
+    defense = state.stat(warrior, "defense")
+    state.damage[warrior] = 1
+    before = list(state.mortis[0]) + [state.mons[0].pop()]
+    state.mortis[0] = before[:]
+    on_stack = state.mons[0].pop()
+    state.stack[0].append(on_stack)
+    state.lose(1, "test")
+    state.advance()
+    assert 1 in state.out and state.active == 2 and state.phase == "main" and state.round == 3
+    assert state.stat(warrior, "attack") == attack and state.stat(warrior, "defense") == defense
+    assert state.stack[0] == [] and state.mortis[0] == before + [on_stack]
+    assert state.attackers == {} and state.pending.player == 2
+
+
+def test_a_trigger_is_logged_and_saved_as_a_trigger_while_it_waits():
+    state = start(decks=("crepusculo", "crepusculo"))
+    herald = combat_tests.ready(state, 0, "Arauto da Ruína", sombra=3, pay=" pay S3")
+    assert any(e.kind == "trigger" and e.data == {"card": label(state, herald), "player": 0}
+               for e in state.events)
+    assert state.pending.kind == "discard" and state.pending.player == 1
+    assert state.to_json()["res"]["frames"][0]["tag"] == "trigger"
+    first = state.hand[1][0]
+    assert state.default_action(state.pending) == state.legal_actions()[0]
+    assert str(state.legal_actions()[0]) == f"discard {label(state, first)}"
+
