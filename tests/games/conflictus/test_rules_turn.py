@@ -271,3 +271,22 @@ def test_an_ability_used_once_in_a_rodada_waits_for_the_next():
     assert use in texts(state)
     act(state, use)
     assert not any(t.startswith(f"use 0 {label(state, glass)}") for t in texts(state))
+
+
+def test_unblocked_tombo_adds_up_with_equipment_never_below_zero_past_a_fallen_attacker():
+    state = start(decks=("abismo", "aurora"))
+    spectres = [combat_tests.ready(state, 0, "Espectro Faminto", sombra=2, pay=" pay S2") for _ in range(3)]
+    next_rodada(state)
+    next_rodada(state)
+    to_phase(state, "attack")
+    scythe = fetch(state, 0, "Foice Sombria")
+    state.hand[0].remove(scythe)
+    state.sets[spectres[1]][3].append(scythe)  # tombo 1 + 1
+    state.add_modifier(spectres[2], "tombo", -3, "end_of_round")  # tombo 1 - 3: mills none
+    act(state, f"attack set#{spectres[0]} P1")
+    state.to_mortis(spectres[0], "died")  # gone before the damage: the others still hit
+    mons = len(state.mons[1])
+    act(state, f"attack set#{spectres[1]} P1")
+    act(state, f"attack set#{spectres[2]} P1")
+    to_phase(state, "sacrifice")
+    assert len(state.mons[1]) == mons - 2
