@@ -7,6 +7,8 @@ Found by mutation testing (docs/kernel.md).
 
 from __future__ import annotations
 
+from tcgkit.games.conflictus.actions import Cast, Play
+
 from .helpers import act, fetch, label, sources, start, texts
 
 
@@ -108,3 +110,22 @@ def test_with_an_empty_hand_relic_abilities_and_sacrifices_are_still_offered():
     while state.phase != "sacrifice":
         act(state, "done" if state.pending.kind in ("declare", "blockers") else "pass")
     assert state.pending.player == 0 and texts(state) == ["pass", f"sacrifice {label(state, mago)}"]
+
+
+def test_actions_built_by_a_caller_from_their_fields_are_the_legal_ones():
+    state = start(decks=("crepusculo", "crepusculo"))
+    sources(state, 0, luz=3, sombra=2)
+    names = ("Guardiã da Aurora", "Crânio Maldito", "Visão Clara")
+    guard, skull, vision = (fetch(state, 0, n) for n in names)
+    legal = state.legal_actions()
+    assert Play(guard, -1, 2, 0, label(state, guard)) in legal  # on = -1: a new set
+    assert Play(skull, -1, 0, 2, label(state, skull)) in legal
+    assert Cast(vision, -1, -1, 2, 0, label(state, vision), "") in legal  # an amulet without a target
+
+
+def test_amulets_pay_with_their_factions_sources():
+    state = start(decks=("crepusculo", "abismo"))
+    vision, whisper = fetch(state, 0, "Visão Clara"), fetch(state, 0, "Sussurro do Vazio")
+    sources(state, 0, sombra=3)
+    assert not any(t.startswith(f"amulet {label(state, vision)}") for t in texts(state))
+    assert any(t.startswith(f"amulet {label(state, whisper)}") for t in texts(state))

@@ -290,3 +290,25 @@ def test_unblocked_tombo_adds_up_with_equipment_never_below_zero_past_a_fallen_a
     act(state, f"attack set#{spectres[2]} P1")
     to_phase(state, "sacrifice")
     assert len(state.mons[1]) == mons - 2
+
+
+def test_an_amulet_may_target_the_card_with_id_zero():
+    state = start(decks=("crepusculo", "crepusculo"))
+    mago = fetch(state, 0, "Mago Iluminado")
+    state.kind = list(state.kind)
+    state.kind[0], state.kind[mago] = state.kind[mago], state.kind[0]  # id 0 is now the Mago
+    state.hand[0].remove(mago)
+    for zone in (state.mons[0], state.hand[0], state.mortis[0]):
+        if 0 in zone:
+            zone.remove(0)
+    state.hand[0].append(0)
+    state.mons[0].append(mago)
+    sources(state, 0, luz=1)
+    act(state, f"play {label(state, 0)} pay L1")
+    act(state, "pass")
+    sources(state, 1, sombra=3)
+    death = fetch(state, 1, "Toque da Morte")
+    act(state, f"amulet {label(state, death)} at {label(state, 0)} pay S3")
+    act(state, "pass")
+    act(state, "pass")
+    assert 0 in state.exterminatus[0] and 0 not in state.sets  # Toque da Morte: out of the game

@@ -100,7 +100,7 @@ class Legal(Board):
                     out += [Play(c, -1, a, b, label(c)) for a, b in ways]
                 elif klass == "equipamento":
                     out += self.equipment_plays(p, c, card, luz, sombra)
-        if luz or sombra:
+        if luz or sombra:  # no free source, no amulet: every amuleto costs at least one (cards.py)
             amulet_ability = self.game.amulet_ability
             for c, card in held:
                 if card.klass == "amuleto":
@@ -110,13 +110,6 @@ class Legal(Board):
                         for target in self.usable_targets(p, c, ability, from_hand=True):
                             named = self.target_label(target)
                             out += [Cast(c, -1, target, a, b, label(c), named) for a, b in ways]
-        else:  # no free source: only an amulet of cost 0 can be played
-            amulet_ability = self.game.amulet_ability
-            for c, card in held:
-                if card.klass == "amuleto" and card.cost <= 0:
-                    ability = card.abilities[amulet_ability[card.index]]
-                    for target in self.usable_targets(p, c, ability, from_hand=True):
-                        out.append(Cast(c, -1, target, 0, 0, label(c), self.target_label(target)))
         for c in relics:
             out += self.activations(p, c, luz, sombra)
         if kind == "sacrifice":
