@@ -150,23 +150,28 @@ def test_end_as_draw_ends_the_game_with_the_reason_for_the_players_still_in():
 
 
 def test_the_heuristic_is_the_own_worth_less_the_best_opponents():
-    state = start(players=3)
+    state = start(players=3, decks=("abismo",) * 3)
     assert state.worth(0) == pytest.approx(44 + 0.4 * 6)
-    guard = combat_tests.ready(state, 0, "Guardiã da Aurora", luz=3, pay=" pay L2")
-    rec = state.sets[guard]
-    rec[2].insert(0, state.mons[0].pop())  # a warrior below the active one
-    rec[3].append(state.mons[0].pop())  # and an equipment
+    spectre = combat_tests.ready(state, 0, "Espectro Faminto", sombra=3, pay=" pay S2")
+    rec = state.sets[spectre]
+    rec[2][:0] = [state.mons[0].pop(), state.mons[0].pop()]  # two warriors below the active one
+    rec[3] += [state.mons[0].pop(), state.mons[0].pop()]  # and two equipment
     state.relics[0].append(state.mons[0].pop())
+    state.add_modifier(spectre, "tombo", 1, "end_of_round")
     stat = state.stat
-    worth = 37 + 0.4 * 6 + 0.6 * 1 + 0.5 * 2 + 0.3 * 1 + 1.0 + 0.5 * stat(guard, "attack") \
-        + 0.3 * stat(guard, "defense") + 1.0 * stat(guard, "tombo") + 0.3 * 1 + 0.8 * 1
+    assert stat(spectre, "tombo") != 1 and stat(spectre, "attack") not in (1, stat(spectre, "tombo"))
+    worth = len(state.mons[0]) + 0.4 * len(state.hand[0]) + 0.6 * 1 + 0.5 * 2 + 0.3 * 2 + 1.0 \
+        + 0.5 * stat(spectre, "attack") + 0.3 * stat(spectre, "defense") + 1.0 * stat(spectre, "tombo") \
+        + 0.3 * 2 + 0.8 * 1
     assert state.worth(0) == pytest.approx(worth)
     state.mortis[1].append(state.mons[1].pop())  # P2 is now the best opponent
     assert state.worth(2) > state.worth(1)
     assert state.game.heuristic(state, 0) == pytest.approx(worth - state.worth(2))
     assert state.game.heuristic(state, 2) == pytest.approx(state.worth(2) - worth)
-    state.end_as_draw("test")
-    assert state.game.heuristic(state, 0) == 1000.0 * state.outcome.returns()[0]
+    state.lose(1, "test")
+    state.lose(2, "test")
+    state.advance()
+    assert state.game.heuristic(state, 0) == 1000.0 and state.game.heuristic(state, 1) < 0
 
 
 def test_a_clone_is_equal_and_plays_on_without_touching_the_original():
@@ -292,18 +297,17 @@ def test_the_rodada_of_a_player_who_goes_out_ends_at_once():
     assert state.round == 3
 
 
-def test_a_lone_pass_is_asked_of_a_holder_with_cards_in_main_and_skipped_in_other_windows():
+def test_a_lone_pass_in_main_is_asked_of_a_holder_with_cards_in_hand():
     state = start(players=2)
-    for c in list(state.hand[0]):
-        state.hand[0].remove(c)
-        state.mons[0].append(c)
-    state.hand[0].append(fetch(state, 0, "Guardiã da Aurora"))
-    state.legal = None
-    assert texts(state) == ["pass"] and state.pending.kind == "main"  # asked: the hand may hide a play
-    act(state, "pass")
-    assert state.pending.player == 1
-    act(state, "pass")
-    assert state.phase != "attack" or state.pending.player != 0  # no free source: P0's pass is taken
+    state.mons[0][:0] = state.hand[0]  # the opening hand to the bottom of the mons
+    state.hand[0] = []
+    state.hand[0].append(fetch(state, 0, "Titã Errante"))
+    state.mons[0].append(fetch(state, 0, "Gigante das Colinas"))  # P0's next draw: no source either
+    state.hand[0].remove(state.mons[0][-1])
+    next_rodada(state)
+    next_rodada(state)
+    assert state.active == 0 and state.pending.player == 0 and state.pending.kind == "main"
+    assert texts(state) == ["pass"]  # asked all the same: a lone pass may hide what the hand holds
 
 
 def test_starter_mons_are_read_sorted_by_name():

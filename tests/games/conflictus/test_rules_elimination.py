@@ -6,10 +6,11 @@ someone cannot draw or tombar.
 
 from __future__ import annotations
 
+from tcgkit.kernel.replacements import Shield
 from tcgkit.kernel.resolution import Frame, Trigger
 
 from . import test_rules_combat as combat_tests
-from .helpers import act, label, next_rodada, start, to_phase
+from .helpers import act, fetch, label, next_rodada, start, to_phase
 
 
 def test_a_player_going_out_takes_their_stack_triggers_and_frames_along():
@@ -18,8 +19,10 @@ def test_a_player_going_out_takes_their_stack_triggers_and_frames_along():
     state.res.stack += [Frame(0, mine, 0, ()), Frame(2, theirs, 0, ())]
     state.res.triggers += [Trigger(2, theirs, 0), Trigger(0, mine, 0)]
     state.res.frames += [Frame(2, theirs, 0, ()), Frame(0, mine, 0, ())]
+    field = [fetch(state, 2, "Fonte de Luz", "field")]
     state.lose(2, "test")
     assert state.flush_out()
+    assert state.field[2] == [] and state.exterminatus[2] == field  # cards in play leave the game
     assert [f.player for f in state.res.stack] == [0]
     assert [t.player for t in state.res.triggers] == [0]
     assert [f.player for f in state.res.frames] == [0]
@@ -31,7 +34,8 @@ def test_the_last_player_standing_wins_and_players_out_together_draw():
     state.lose(1, "test")
     state.advance()
     assert state.outcome.winner == 0 and state.outcome.reason == "last player standing"
-    assert state.events[-1].kind == "game_over" and state.pending is None
+    assert state.events[-1].kind == "game_over" and state.events[-1].data["winner"] == 0
+    assert state.pending is None
     both = start(players=2)
     both.lose(0, "test")
     both.lose(1, "test")
@@ -65,6 +69,7 @@ def test_the_rodada_of_a_player_who_goes_out_ends_with_its_changes_and_its_stack
     state.mods.add(warrior, "defense", 1, "permanent")
     defense = state.stat(warrior, "defense")
     state.damage[warrior] = 1
+    state.add_shield(Shield(warrior, "destroy", warrior, "prevent", until="end_of_round"))
     before = list(state.mortis[0]) + [state.mons[0].pop()]
     state.mortis[0] = before[:]
     on_stack = state.mons[0].pop()
@@ -74,7 +79,7 @@ def test_the_rodada_of_a_player_who_goes_out_ends_with_its_changes_and_its_stack
     assert 1 in state.out and state.active == 2 and state.phase == "main" and state.round == 3
     assert state.stat(warrior, "attack") == attack and state.stat(warrior, "defense") == defense
     assert state.stack[0] == [] and state.mortis[0] == before + [on_stack]
-    assert state.attackers == {} and state.pending.player == 2
+    assert state.attackers == {} and state.pending.player == 2 and not state.shields.entries
 
 
 def test_a_trigger_is_logged_and_saved_as_a_trigger_while_it_waits():
@@ -87,4 +92,25 @@ def test_a_trigger_is_logged_and_saved_as_a_trigger_while_it_waits():
     first = state.hand[1][0]
     assert state.default_action(state.pending) == state.legal_actions()[0]
     assert str(state.legal_actions()[0]) == f"discard {label(state, first)}"
+
+
+
+def test_a_player_out_is_skipped_in_every_window():
+    state = start(players=3)
+    state.lose(1, "test")
+    state.flush_out()
+    holders = []
+    for _ in range(2):
+        holders.append(state.pending.player)
+        act(state, "pass")
+    assert holders == [0, 2]
+
+
+def test_a_player_who_goes_out_while_holding_priority_passes_it_on():
+    state = start(players=3)
+    act(state, "pass")
+    assert state.pending.player == 1 and state.pending.kind == "main"
+    state.lose(1, "test")
+    state.advance()
+    assert state.pending.player == 2 and state.pending.kind == "main" and state.decisions[-1].player == 2
 
