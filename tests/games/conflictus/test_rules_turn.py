@@ -101,17 +101,19 @@ def test_a_discard_of_two_is_asked_one_card_at_a_time():
         ("discard", {"player": 1, "card": label(state, hand[1])})]
 
 
-def test_a_card_cost_of_two_is_offered_one_card_at_a_time_from_what_is_left():
+def test_a_card_cost_of_three_is_offered_one_card_at_a_time_from_what_is_left():
     state = start(decks=("abismo", "abismo"))
     cults = [combat_tests.ready(state, 0, "Cultista do Véu", sombra=1, pay=" pay S1") for _ in range(3)]
-    state.ask_pay(0, cults, 2, "mortis")
+    state.ask_pay(0, cults, 3, "mortis")
     state.legal = None
     assert texts(state) == [f"offer {label(state, c)}" for c in cults]
     act(state, f"offer {label(state, cults[1])}")
+    assert state.pending.player == 0 and state.pending.kind == "pay"
     assert texts(state) == [f"offer {label(state, c)}" for c in (cults[0], cults[2])]
     act(state, f"offer {label(state, cults[2])}")
-    assert state.pending.kind == "main" and state.mortis[0] == [cults[1], cults[2]]
-    assert cults[0] in state.sets
+    assert state.pending.player == 0 and texts(state) == [f"offer {label(state, cults[0])}"]
+    act(state, f"offer {label(state, cults[0])}")
+    assert state.pending.kind == "main" and state.mortis[0] == [cults[1], cults[2], cults[0]]
 
 
 def test_a_search_takes_the_named_card_from_the_top_down():
@@ -281,7 +283,8 @@ def test_unblocked_tombo_adds_up_with_equipment_never_below_zero_past_a_fallen_a
     to_phase(state, "attack")
     scythe = fetch(state, 0, "Foice Sombria")
     state.hand[0].remove(scythe)
-    state.sets[spectres[1]][3].append(scythe)  # tombo 1 + 1
+    state.sets[spectres[1]][3].append(scythe)  # tombo 1 + 1, and + 1 more below
+    state.add_modifier(spectres[1], "tombo", 1, "end_of_round")
     state.add_modifier(spectres[2], "tombo", -3, "end_of_round")  # tombo 1 - 3: mills none
     act(state, f"attack set#{spectres[0]} P1")
     state.to_mortis(spectres[0], "died")  # gone before the damage: the others still hit
@@ -289,7 +292,7 @@ def test_unblocked_tombo_adds_up_with_equipment_never_below_zero_past_a_fallen_a
     act(state, f"attack set#{spectres[1]} P1")
     act(state, f"attack set#{spectres[2]} P1")
     to_phase(state, "sacrifice")
-    assert len(state.mons[1]) == mons - 2
+    assert len(state.mons[1]) == mons - 3
 
 
 def test_an_amulet_may_target_the_card_with_id_zero():
