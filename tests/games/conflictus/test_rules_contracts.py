@@ -71,6 +71,8 @@ def test_a_random_mons_is_one_faction_with_neutral_cards_in_the_rulebook_mix(see
     assert len(factions) == 1
     assert {c.faction for c in cards if c.klass == "fonte"} == factions
     assert all(n <= 4 for name, n in Counter(deck).items() if game.db.find(name).klass != "fonte")
+    sources = [game.db.find(t).klass == "fonte" for t in deck]
+    assert sources == sorted(sources)  # the picks first, then the sources that fill the mons
 
 
 def test_a_small_mons_keeps_the_mix_and_fills_up_with_sources():
@@ -414,3 +416,15 @@ def test_a_random_mons_takes_every_card_up_to_the_copy_limit_before_it_runs_out(
     klasses = Counter(two.db.find(t).klass for t in deck)
     assert klasses["guerreiro"] == 36 and max(Counter(deck).values()) >= 2
     assert all(n <= 2 for name, n in Counter(deck).items() if two.db.find(name).klass != "fonte")
+
+
+def test_after_a_pass_taken_for_a_player_the_next_choice_lists_its_actions():
+    state = start(decks=("mercenarios", "mercenarios"))
+    state.mons[1][:0] = state.hand[1]  # P1 holds nothing: their pass is taken for them
+    state.hand[1] = []
+    sources(state, 0, luz=2)
+    search = fetch(state, 0, "Busca Arcana")
+    act(state, f"amulet {label(state, search)} pay L2")
+    act(state, "pass")
+    assert state.pending.kind == "search" and state.pending.player == 0
+    assert texts(state) and all(t.startswith("search ") for t in texts(state))
