@@ -129,3 +129,15 @@ def test_amulets_pay_with_their_factions_sources():
     sources(state, 0, sombra=3)
     assert not any(t.startswith(f"amulet {label(state, vision)}") for t in texts(state))
     assert any(t.startswith(f"amulet {label(state, whisper)}") for t in texts(state))
+
+
+def test_relics_active_warriors_and_equipment_may_be_sacrificed_and_new_warriors_wait_to_attack():
+    state = start(decks=("crepusculo", "crepusculo"))
+    old = state.round - 1
+    skull = take(state, 0, "Crânio Maldito")
+    state.relics[0].append(skull)
+    sid, rec = build(state, 0, ["Fonte de Sombra"], [("Cultista do Véu", old), ("Necromante Cinzento", old)],
+                     ["Manto das Trevas"])
+    new, _ = build(state, 0, ["Fonte de Luz"], [("Mago Iluminado", state.round)])
+    assert state.sacrificable(0) == [skull, rec[2][-1], rec[3][0], new]
+    assert state.attack_ready(0) == [sid]
