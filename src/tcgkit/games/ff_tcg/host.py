@@ -340,7 +340,10 @@ class Board(State["FFTcg"]):
 
     def search_options(self, player: int, name: str | None, type: str | None) -> list[int]:
         table, kind = self.game.matching(type, name, None), self.t.kind
-        found = [c for c in self.deck[player] if table[kind[c]]]
+        found = []  # a loop: a comprehension is a call of its own (CPython 3.11)
+        for c in self.deck[player]:
+            if table[kind[c]]:
+                found.append(c)
         found.sort()
         return found
 
@@ -486,7 +489,7 @@ class Board(State["FFTcg"]):
                 return out
         ctype, kind, size = self.game.ctype, self.t.kind, self.t.size
         power: dict[int, int] | None = None  # the static bonuses, measured once when needed
-        for s in SIDES[side](p):
+        for s in SIDES[side, p]:
             if in_fight and place == "in_play":
                 # The fighters are in play, characters before attackers as ``place_cards`` lists them.
                 cards = []
@@ -590,4 +593,6 @@ NO_FIGHT = -2
 VILLAIN_FIGHT = -1
 PLACE_ATTR = {"characters": "chars", "items": "items", "world": "world", "cities": "cities",
               "skulls": "skulls", "hand": "hand", "hidden": "hidden"}
-SIDES = {"you": lambda p: (p,), "opponent": lambda p: (1 - p,), "any": lambda p: (p, 1 - p)}
+SIDES = {("you", 0): (0,), ("you", 1): (1,), ("opponent", 0): (1,), ("opponent", 1): (0,),
+         ("any", 0): (0, 1), ("any", 1): (1, 0)}
+"""A card text's side (you, opponent, any) for each player: the sides it names, that player's first."""
