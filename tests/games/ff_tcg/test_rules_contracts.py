@@ -253,3 +253,12 @@ def test_a_deck_error_names_every_problem_with_its_place(game):
         game.new_state(0, [deck_for(game, []), deck[:58]])
     assert str(err.value) == ("player 1's deck: card 5: no card named 'No Such Card'; "
                               "a deck holds exactly 60 cards; this one has 58")
+
+
+def test_only_an_action_turns_face_up_whatever_its_text_says(tmp_path):
+    odd = tmp_path / "odd.toml"
+    odd.write_text('[[card]]\nid = "odd"\nname = "Odd"\ntype = "monster"\npower = 1\nluck = 1\n\n'
+                   '  [[card.abilities]]\n  timing = "turn"\n  effects = [{ do = "draw", count = 1 }]\n')
+    game = tcgkit.load_game("ff-tcg", card_files=(CARDS, odd))
+    state = position(game, {"hidden": ["Odd"]})
+    assert [str(a) for a in state.legal_actions()] == ["end"]

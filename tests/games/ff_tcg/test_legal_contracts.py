@@ -1,0 +1,138 @@
+"""Final Fantasy TCG choices the other legality tests pass by: a triggered text's cost that
+cannot be paid, and a search for a card by name (found by mutation testing, docs/kernel.md)."""
+
+from __future__ import annotations
+
+import pytest
+
+import tcgkit
+
+from .rules_helpers import CARDS, kinds, label, names, play, position
+
+EXTRAS = """
+[[card]]
+id = "tithe"
+name = "Tithe"
+type = "monster"
+power = 1
+luck = 1
+world = true
+text = "Ao jogar: descarte uma carta para comprar duas."
+
+  [[card.abilities]]
+  timing = "on_play"
+  cost = [{ do = "discard", count = 1 }]
+  effects = [{ do = "draw", count = 2 }]
+
+[[card]]
+id = "call"
+name = "Call"
+type = "action"
+luck = 0
+
+  [[card.abilities]]
+  timing = "turn"
+  effects = [{ do = "search_deck", name = "Cecil" }]
+
+[[card]]
+id = "temple"
+name = "Temple"
+type = "city"
+luck = 0
+play = { check = "count", side = "you", place = "characters", at_least = 1 }
+
+[[card]]
+id = "market"
+name = "Market"
+type = "city"
+luck = 0
+
+  [[card.abilities]]
+  timing = "activated"
+  cost = [{ do = "discard", count = 1 }]
+  effects = [{ do = "draw", count = 1 }]
+
+[[card]]
+id = "bazaar"
+name = "Bazaar"
+type = "city"
+luck = 0
+
+  [[card.abilities]]
+  timing = "activated"
+  effects = [{ do = "draw", count = 1 }]
+
+  [[card.abilities]]
+  timing = "activated"
+  effects = [{ do = "draw", count = 1 }]
+"""
+
+
+@pytest.fixture(scope="module")
+def game(tmp_path_factory):
+    path = tmp_path_factory.mktemp("cards") / "extras.toml"
+    path.write_text(EXTRAS)
+    return tcgkit.load_game("ff-tcg", card_files=(CARDS, path), auto_forced=False)
+
+
+def texts(state) -> list[str]:
+    return [str(a) for a in state.legal_actions()]
+
+
+def test_a_triggered_text_whose_cost_cannot_be_paid_is_dropped(game):
+    state = position(game, {"hand": ["Tithe"]})
+    play(state, f"play {label(state, 'Tithe', 'hand', 0)} world")
+    assert kinds(state) == ["play"] and not state.hand[0] and texts(state) == ["end"]
+
+
+def test_a_triggered_text_whose_cost_can_be_paid_runs(game):
+    state = position(game, {"hand": ["Tithe", "Goblin"]})
+    play(state, f"play {label(state, 'Tithe', 'hand', 0)} world")
+    assert kinds(state) == ["play", "trigger", "discard", "draw", "draw"]
+    assert names(state, "discard", 0) == ["Goblin"] and len(state.hand[0]) == 2
+
+
+def test_a_search_by_name_offers_only_that_name(game):
+    state = position(game, {"hidden": ["Call"], "deck": ["Cecil", "Cecil Paladin", "Fighter", "Cecil"]})
+    play(state, f"turn {label(state, 'Call', 'hidden', 0)}")
+    assert state.pending.kind == "search"
+    assert sorted(texts(state)) == sorted(f"search {label(state, 'Cecil', 'deck', 0, n)}" for n in (0, 1))
+
+
+def test_a_character_facing_several_monsters_is_one_fight(game):
+    state = position(game, {"hand": ["Bull"], "world": ["Asp"]}, {"chars": ["Fighter", "Red Mage"]})
+    play(state, f"play {label(state, 'Bull', 'hand', 0)} attack", "end")
+    play(state, f"attack {label(state, 'Asp', 'world', 0)}", "done")
+    fighter = label(state, "Fighter", "chars", 1)
+    play(state, f"assign {label(state, 'Bull', 'attackers')} -> {fighter}",
+         f"assign {label(state, 'Asp', 'attackers')} -> {fighter}")
+    assert texts(state) == [f"fight {fighter}"]
+
+
+@pytest.mark.parametrize("chars, playable", [(["Fighter"], True), ([], False)])
+def test_a_city_with_a_play_requirement_is_played_only_when_it_holds(game, chars, playable):
+    state = position(game, {"hand": ["Temple"], "chars": chars})
+    temple = label(state, "Temple", "hand", 0)
+    assert texts(state) == ([f"play {temple}"] if playable else []) + [f"hide {temple}", "end"]
+
+
+def test_an_ability_whose_cost_cannot_be_paid_is_not_offered(game):
+    state = position(game, {"cities": ["Market"]})
+    assert texts(state) == ["end"]
+    state = position(game, {"cities": ["Market"], "hand": ["Bull"]})
+    assert f"use {label(state, 'Market', 'cities', 0)} 0" in texts(state)
+
+
+def test_a_city_under_a_monster_offers_no_ability_and_the_next_city_still_does(game):
+    state = position(game, {"cities": ["Midgar", "Bazaar"]}, {"city_mons": [("Goblin", "Midgar")]})
+    bazaar = label(state, "Bazaar", "cities", 0)
+    assert [t for t in texts(state) if t.startswith("use")] == [f"use {bazaar} 0", f"use {bazaar} 1"]
+
+
+def test_each_ability_of_a_card_is_used_once_a_turn_on_its_own(game):
+    state = position(game, {"cities": ["Bazaar"]})
+    bazaar = label(state, "Bazaar", "cities", 0)
+    play(state, f"use {bazaar} 0")
+    assert [t for t in texts(state) if t.startswith("use")] == [f"use {bazaar} 1"]
+    play(state, f"use {bazaar} 1")
+    assert [t for t in texts(state) if t.startswith("use")] == []
