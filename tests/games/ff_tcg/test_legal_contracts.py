@@ -52,6 +52,10 @@ luck = 0
   cost = [{ do = "discard", count = 1 }]
   effects = [{ do = "draw", count = 1 }]
 
+  [[card.abilities]]
+  timing = "activated"
+  effects = [{ do = "draw", count = 1 }]
+
 [[card]]
 id = "bazaar"
 name = "Bazaar"
@@ -116,11 +120,17 @@ def test_a_city_with_a_play_requirement_is_played_only_when_it_holds(game, chars
     assert texts(state) == ([f"play {temple}"] if playable else []) + [f"hide {temple}", "end"]
 
 
-def test_an_ability_whose_cost_cannot_be_paid_is_not_offered(game):
+def test_an_ability_whose_cost_cannot_be_paid_is_not_offered_and_the_next_one_is(game):
     state = position(game, {"cities": ["Market"]})
-    assert texts(state) == ["end"]
+    assert texts(state) == [f"use {label(state, 'Market', 'cities', 0)} 1", "end"]
     state = position(game, {"cities": ["Market"], "hand": ["Bull"]})
-    assert f"use {label(state, 'Market', 'cities', 0)} 0" in texts(state)
+    market = label(state, "Market", "cities", 0)
+    assert [t for t in texts(state) if t.startswith("use")] == [f"use {market} 0", f"use {market} 1"]
+
+
+def test_a_hidden_card_that_does_not_turn_leaves_the_next_one_turnable(game):
+    state = position(game, {"hidden": ["Goblin", "Temper"]})
+    assert texts(state) == [f"turn {label(state, 'Temper', 'hidden', 0)}", "end"]
 
 
 def test_a_city_under_a_monster_offers_no_ability_and_the_next_city_still_does(game):
