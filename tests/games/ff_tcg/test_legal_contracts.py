@@ -35,6 +35,17 @@ luck = 0
   effects = [{ do = "search_deck", name = "Cecil" }]
 
 [[card]]
+id = "offering"
+name = "Offering"
+type = "action"
+luck = 0
+
+  [[card.abilities]]
+  timing = "turn"
+  cost = [{ do = "discard", count = 1 }]
+  effects = [{ do = "draw", count = 2 }]
+
+[[card]]
 id = "temple"
 name = "Temple"
 type = "city"
@@ -146,3 +157,10 @@ def test_each_ability_of_a_card_is_used_once_a_turn_on_its_own(game):
     assert [t for t in texts(state) if t.startswith("use")] == [f"use {bazaar} 1"]
     play(state, f"use {bazaar} 1")
     assert [t for t in texts(state) if t.startswith("use")] == []
+
+
+def test_a_hidden_action_whose_cost_cannot_be_paid_does_not_turn(game):
+    state = position(game, {"hidden": ["Offering"]})
+    assert texts(state) == ["end"]
+    state = position(game, {"hidden": ["Offering"], "hand": ["Bull"]})
+    assert f"turn {label(state, 'Offering', 'hidden', 0)}" in texts(state)
