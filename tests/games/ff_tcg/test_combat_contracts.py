@@ -220,3 +220,16 @@ def test_the_views_show_which_city_is_cleared_until_the_combat_ends():
     goblin, fighter = label(state, "Goblin", "attackers"), label(state, "Fighter", "chars", 0)
     play(state, f"assign {goblin} -> {fighter}", f"fight {fighter}", "done", "done")
     assert state.active == 1 and state.to_json()["clear_city"] == -1
+
+
+def test_a_character_gone_in_the_late_windows_loses_the_fight(tmp_path):
+    path = tmp_path / "extras.toml"
+    path.write_text(EXTRAS)
+    game = tcgkit.load_game("ff-tcg", card_files=(CARDS, path), auto_forced=False, post_reveal_window=True)
+    state, fighter = bull_fights_fighter(game, {"hidden": ["Assassin"]}, {})
+    play(state, "done", "done")
+    assert state.pending.kind == "post_reveal" and state.to_move == 1
+    play(state, "done", f"turn {label(state, 'Assassin', 'hidden', 0)} -> {fighter}", "done")
+    assert results(state)[-1] == {"kind": "fight_result", "characters_total": None, "monsters_total": None,
+                                  "winner": "monsters"}
+    assert names(state, "skulls", 0) == ["Bull"] and state.active == 1
