@@ -164,3 +164,46 @@ def test_a_hidden_action_whose_cost_cannot_be_paid_does_not_turn(game):
     assert texts(state) == ["end"]
     state = position(game, {"hidden": ["Offering"], "hand": ["Bull"]})
     assert f"turn {label(state, 'Offering', 'hidden', 0)}" in texts(state)
+
+
+SMALL_SET = """
+[[card]]
+id = "goblin"
+name = "Goblin"
+type = "monster"
+power = 1
+luck = 0
+world = true
+
+[[card]]
+id = "fighter"
+name = "Fighter"
+type = "character"
+job = "Fighter"
+power = 3
+luck = 0
+
+[[card]]
+id = "hammer"
+name = "Hammer"
+type = "item"
+subtype = "weapon"
+luck = 0
+
+  [[card.abilities]]
+  timing = "combat"
+  cost = [{ do = "move", to = "self", zone = "discard" }]
+  effects = [{ do = "modify_stat", stat = "power", amount = 2, to = "bearer" }]
+  duration = "end_of_combat"
+"""
+
+
+def test_a_deck_without_efeito_texts_still_uses_its_luta_texts_in_a_fight(tmp_path):
+    path = tmp_path / "small.toml"
+    path.write_text(SMALL_SET)
+    game = tcgkit.load_game("ff-tcg", card_files=(path,), max_copies=20, auto_forced=False)
+    state = position(game, {"hand": ["Goblin"]}, {"chars": ["Fighter"], "items": [("Hammer", "Fighter")]})
+    play(state, f"play {label(state, 'Goblin', 'hand', 0)} attack", "end", "done")
+    fighter = label(state, "Fighter", "chars", 1)
+    play(state, f"assign {label(state, 'Goblin', 'attackers')} -> {fighter}", f"fight {fighter}")
+    assert texts(state) == [f"use {label(state, 'Hammer', 'items', 1)} 0", "done"]

@@ -101,6 +101,16 @@ def card(state, name, zone, player):
     return ident(label(state, name, zone, player))
 
 
+def take(state, card):
+    """Card ``card`` out of the zone it is in."""
+    for name in state.ZONES:
+        for zone in getattr(state, name):
+            if card in zone:
+                zone.remove(card)
+                return card
+    raise AssertionError(card)
+
+
 def move(source, target):
     target.append(source.pop())
 
@@ -116,6 +126,8 @@ CORRUPTIONS = {
     "a lost card": (lambda s: s.deck[0].pop(), ["a card is lost or duplicated"]),
     "a lost wounded character": (lambda s: s.chars[1].remove(card(s, "Cecil", "chars", 1)),
                                  ["a card is lost or duplicated"]),
+    "the rival's first card in a hand": (lambda s: s.hand[0].append(take(s, s.t.size)),
+                                         ["a card of another player in hand[0]"]),
     "a card twice": (lambda s: s.deck[0].__setitem__(0, s.deck[0][1]), ["a card is lost or duplicated"]),
     "six hidden cards": (lambda s: [move(s.deck[1], s.hidden[1]) for _ in range(6)],
                          ["too many hidden cards"]),
@@ -169,6 +181,13 @@ def test_the_invariant_check_names_what_is_wrong(game, what):
     assert state.problems() == problems
     with pytest.raises(AssertionError, match=f"^{re.escape(problems[0])}$"):
         state.check_invariants()
+
+
+def test_card_zero_fought_as_a_character_must_be_one(game):
+    state = fight_under_way(game)
+    assert game.ctype[state.t.kind[0]] != "character"  # the seed deals a filler card as id 0
+    state.fight_char = 0
+    assert state.problems() == ["fight_char is not a character"]
 
 
 def test_an_assign_decision_needs_an_unassigned_attacker(game):

@@ -90,3 +90,20 @@ def test_a_villain_must_beat_every_character_by_one(game, defenders, outlook):
     play(state, "end", f"attack {label(state, 'Kraken', 'world', 0)}")
     assert state.fight_char == -1 and state.pending.kind == "window"
     assert state.worth(0) == pytest.approx(outlook)
+
+
+def test_every_fight_of_the_attack_adds_to_the_outlook(game):
+    state = position(game, {"hand": ["Goblin", "Asp"], "world": ["Bull", "Imp"]},
+                     {"chars": ["Cecil Paladin", "Fighter", "Red Mage"], "wounded": ["Cecil Paladin"]})
+    play(state, f"play {label(state, 'Goblin', 'hand', 0)} attack", "end")
+    play(state, f"attack {label(state, 'Bull', 'world', 0)}", f"attack {label(state, 'Imp', 'world', 0)}",
+         "done")
+    paladin, fighter = label(state, "Cecil Paladin", "chars", 1), label(state, "Fighter", "chars", 1)
+    play(state, f"assign {label(state, 'Goblin', 'attackers')} -> {paladin}",
+         f"assign {label(state, 'Bull', 'attackers')} -> {fighter}",
+         f"assign {label(state, 'Imp', 'attackers')} -> {paladin}")
+    # Goblin 1 + Imp 1 do not beat the Paladin (4): -0.8 each; then Bull 4 beats Fighter 3: 4 + 1.5.
+    hand = 0.3  # the Asp left in hand
+    assert state.worth(0) == pytest.approx(hand - 0.8 * 2 + 4.0 + 1.5)
+    # the wounded Paladin (4) counts less than the unwounded Fighter (3) and Red Mage (2)
+    assert state.worth(1) == pytest.approx(1.5 + 0.2 * 4 + 3.0 + 0.2 * 3 + 3.0 + 0.2 * 2)
