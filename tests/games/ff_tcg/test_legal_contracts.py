@@ -207,3 +207,9 @@ def test_a_deck_without_efeito_texts_still_uses_its_luta_texts_in_a_fight(tmp_pa
     fighter = label(state, "Fighter", "chars", 1)
     play(state, f"assign {label(state, 'Goblin', 'attackers')} -> {fighter}", f"fight {fighter}")
     assert texts(state) == [f"use {label(state, 'Hammer', 'items', 1)} 0", "done"]
+
+
+def test_a_hidden_action_without_a_target_leaves_the_next_one_turnable(game):
+    state = position(game, {"hidden": ["Temper", "Thunder"]}, {"world": ["Asp"]})
+    thunder, asp = label(state, "Thunder", "hidden", 0), label(state, "Asp", "world", 1)
+    assert texts(state) == [f"turn {label(state, 'Temper', 'hidden', 0)}", f"turn {thunder} -> {asp}", "end"]
