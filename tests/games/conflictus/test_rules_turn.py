@@ -144,17 +144,22 @@ def test_a_warrior_that_founds_a_set_again_gets_a_new_set_id():
     assert set(state.sets) == {mago, mago + SET_AGAIN} and state.sets[mago + SET_AGAIN][2] == [mago]
 
 
-def test_the_set_of_card_zero_takes_more_cards():
-    state = start(decks=("crepusculo", "crepusculo"))
+def mago_as_card_zero(state) -> None:
+    """Swap player 0's Mago Iluminado with the card of id 0, so the Mago in hand has id 0."""
     mago = fetch(state, 0, "Mago Iluminado")
     state.kind = list(state.kind)
-    state.kind[0], state.kind[mago] = state.kind[mago], state.kind[0]  # id 0 is now the Mago
+    state.kind[0], state.kind[mago] = state.kind[mago], state.kind[0]
     state.hand[0].remove(mago)
     for zone in (state.mons[0], state.hand[0], state.mortis[0]):
         if 0 in zone:
             zone.remove(0)
     state.hand[0].append(0)
     state.mons[0].append(mago)
+
+
+def test_the_set_of_card_zero_takes_more_cards():
+    state = start(decks=("crepusculo", "crepusculo"))
+    mago_as_card_zero(state)
     sources(state, 0, luz=2)
     act(state, f"play {label(state, 0)} pay L1")
     aegis = fetch(state, 0, "Égide Sagrada")
@@ -297,15 +302,7 @@ def test_unblocked_tombo_adds_up_with_equipment_never_below_zero_past_a_fallen_a
 
 def test_an_amulet_may_target_the_card_with_id_zero():
     state = start(decks=("crepusculo", "crepusculo"))
-    mago = fetch(state, 0, "Mago Iluminado")
-    state.kind = list(state.kind)
-    state.kind[0], state.kind[mago] = state.kind[mago], state.kind[0]  # id 0 is now the Mago
-    state.hand[0].remove(mago)
-    for zone in (state.mons[0], state.hand[0], state.mortis[0]):
-        if 0 in zone:
-            zone.remove(0)
-    state.hand[0].append(0)
-    state.mons[0].append(mago)
+    mago_as_card_zero(state)
     sources(state, 0, luz=1)
     act(state, f"play {label(state, 0)} pay L1")
     act(state, "pass")

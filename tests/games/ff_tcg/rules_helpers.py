@@ -29,6 +29,20 @@ def make_game(**options: Any) -> FFTcg:
     return game
 
 
+def game_with_extra_cards(folder: Path, cards: str, **options: Any) -> FFTcg:
+    """The rules-test cards plus ``cards`` (TOML text), written to a file in ``folder``."""
+    path = folder / "extras.toml"
+    path.write_text(cards)
+    game = tcgkit.load_game("ff-tcg", card_files=(CARDS, path), **options)
+    assert isinstance(game, FFTcg)
+    return game
+
+
+def texts(state: FFTcgState) -> list[str]:
+    """The legal actions' notation."""
+    return [str(a) for a in state.legal_actions()]
+
+
 def deck_for(game: FFTcg, names: list[str], size: int | None = None) -> list[str]:
     """A legal deck holding ``names``, filled up with the filler cards the game has."""
     size = size or game.options.deck_size

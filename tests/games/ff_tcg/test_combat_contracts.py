@@ -8,7 +8,7 @@ import pytest
 
 import tcgkit
 
-from .rules_helpers import CARDS, ident, kinds, label, make_game, names, play, position
+from .rules_helpers import CARDS, game_with_extra_cards, ident, kinds, label, make_game, names, play, position
 
 ZERO = ["Broadsword", "Shrine", "Fire", "Summon"]  # luck 0 on top of a deck
 
@@ -85,9 +85,7 @@ luck = 0
 
 @pytest.fixture(scope="module")
 def game_with_extras(tmp_path_factory):
-    path = tmp_path_factory.mktemp("cards") / "extras.toml"
-    path.write_text(EXTRAS)
-    return tcgkit.load_game("ff-tcg", card_files=(CARDS, path), auto_forced=False)
+    return game_with_extra_cards(tmp_path_factory.mktemp("cards"), EXTRAS, auto_forced=False)
 
 
 def results(state) -> list[dict]:

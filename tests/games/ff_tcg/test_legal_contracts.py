@@ -7,7 +7,7 @@ import pytest
 
 import tcgkit
 
-from .rules_helpers import CARDS, kinds, label, names, play, position
+from .rules_helpers import game_with_extra_cards, kinds, label, names, play, position, texts
 
 EXTRAS = """
 [[card]]
@@ -85,13 +85,7 @@ luck = 0
 
 @pytest.fixture(scope="module")
 def game(tmp_path_factory):
-    path = tmp_path_factory.mktemp("cards") / "extras.toml"
-    path.write_text(EXTRAS)
-    return tcgkit.load_game("ff-tcg", card_files=(CARDS, path), auto_forced=False)
-
-
-def texts(state) -> list[str]:
-    return [str(a) for a in state.legal_actions()]
+    return game_with_extra_cards(tmp_path_factory.mktemp("cards"), EXTRAS, auto_forced=False)
 
 
 def test_a_triggered_text_whose_cost_cannot_be_paid_is_dropped(game):

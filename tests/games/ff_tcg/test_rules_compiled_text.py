@@ -13,7 +13,7 @@ import pytest
 import tcgkit
 from tcgkit.kernel import DeckError
 
-from .rules_helpers import CARDS, label, play, position
+from .rules_helpers import CARDS, label, play, position, texts
 
 EXTRA = """
 [[card]]
@@ -90,10 +90,6 @@ def extra(tmp_path_factory):
     path = tmp_path_factory.mktemp("cards") / "extra.toml"
     path.write_text(EXTRA)
     return path
-
-
-def texts(state) -> list[str]:
-    return [str(a) for a in state.legal_actions()]
 
 
 @pytest.mark.parametrize("monster, attacks", [("Loner", True), ("Either", True), ("Both", False)])
