@@ -80,6 +80,30 @@ luck = 0
   [[card.abilities]]
   timing = "activated"
   effects = [{ do = "draw", count = 1 }]
+
+[[card]]
+id = "ambush"
+name = "Ambush"
+type = "action"
+luck = 0
+
+  [[card.abilities]]
+  timing = "turn"
+  condition = { check = "attacking_with", type = "monster" }
+  effects = [{ do = "draw", count = 1 }]
+
+[[card]]
+id = "captain"
+name = "Captain"
+type = "character"
+job = "Knight"
+power = 2
+luck = 0
+
+  [[card.abilities]]
+  timing = "activated"
+  condition = { check = "attacking_with", type = "monster" }
+  effects = [{ do = "draw", count = 1 }]
 """
 
 
@@ -207,3 +231,14 @@ def test_a_hidden_action_without_a_target_leaves_the_next_one_turnable(game):
     state = position(game, {"hidden": ["Temper", "Thunder"]}, {"world": ["Asp"]})
     thunder, asp = label(state, "Thunder", "hidden", 0), label(state, "Asp", "world", 1)
     assert texts(state) == [f"turn {label(state, 'Temper', 'hidden', 0)}", f"turn {thunder} -> {asp}", "end"]
+
+
+def test_a_text_that_needs_another_attacking_monster_counts_the_card_of_id_zero(game):
+    """Ambush and Captain need a monster in the attack other than themselves: the Goblin played
+    to attack, which this seed deals id 0 (the index of their abilities)."""
+    state = position(game, {"hand": ["Goblin"], "hidden": ["Ambush"], "chars": ["Captain"]}, seed=12)
+    goblin, ambush = label(state, "Goblin", "hand", 0), label(state, "Ambush", "hidden", 0)
+    captain = label(state, "Captain", "chars", 0)
+    assert goblin == "Goblin#0" and texts(state) == [f"play {goblin} attack", f"hide {goblin}", "end"]
+    play(state, f"play {goblin} attack")
+    assert texts(state) == [f"turn {ambush}", f"use {captain} 0", "end"]
