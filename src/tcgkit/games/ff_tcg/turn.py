@@ -180,7 +180,9 @@ def pick_reconcile(s: FFTcgState, card: int) -> None:
 
 def answer(s: FFTcgState) -> None:
     """One card of the top ask is given: the ask closes when all are, or when what is
-    left to give is no longer a choice (as many cards left as are owed)."""
+    left to give is no longer a choice (as many cards left as are owed). Only a sacrifice
+    can get there: a character takes its items along, while a discard (the other ask of more
+    than one card) takes one card of a hand that held more than were owed."""
     asks = s.res.asks
     ask = asks[-1]
     if ask.count > 1:
@@ -189,7 +191,7 @@ def answer(s: FFTcgState) -> None:
         if len(options) > ask.count - 1:
             return
         for card in options[:]:
-            s.sacrifice(card) if ask.kind == "sacrifice" else s.move_from_hand(card, "discard")
+            s.sacrifice(card)
     s.game.machine.answered(s)
 
 
