@@ -11,7 +11,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from ...kernel.effects import Activation, Count, OnCards, Params, Ref, Step, Who
+from ...kernel.effects import Activation, Count, NoParams, OnCards, Params, Ref, Step, Who
 from ...kernel.vocabulary import COMMON
 
 TIMINGS = ("amulet", "activated", "on_enter", "end_of_round", "on_attack", "static",
@@ -71,89 +71,72 @@ class MonsCheck(Params):
 
 
 # -- effects ----------------------------------------------------------------------------------
-@REGISTRY.effect("exterminate", OnCards, "the cards in play are removed from the game (Exterminatus)")
 def _exterminate(host: Any, act: Activation, p: OnCards, step: Step) -> None:
     for card in host.card_refs(act, p.to):
         host.exterminate(card)
 
 
-@REGISTRY.effect("return_from_mortis", FromMortis, "the top card of that class in your Mortis goes to hand")
 def _return(host: Any, act: Activation, p: FromMortis, step: Step) -> None:
     host.return_from_mortis(act.player, p.klass)
 
 
-@REGISTRY.effect("search_mons", Search, "choose a card of that class in your mons, take it; the mons "
-                 "is shuffled (an opponent cuts)")
 def _search(host: Any, act: Activation, p: Search, step: Step) -> Any:
     return host.ask_search(act.player, p.klass)
 
 
-@REGISTRY.effect("lock_sources", Sources, "count free sources of the player(s) become used (Light first)")
 def _lock(host: Any, act: Activation, p: Sources, step: Step) -> None:
     for player in host.player_ref(act, p.who):
         host.set_sources(player, p.count, used=True)
 
 
-@REGISTRY.effect("free_sources", Sources, "count used sources of the player(s) become free again")
 def _free(host: Any, act: Activation, p: Sources, step: Step) -> None:
     for player in host.player_ref(act, p.who):
         host.set_sources(player, p.count, used=False)
 
 
-@REGISTRY.effect("extra_source_drop", summary="you may put down one more source before your next rodada")
 def _extra(host: Any, act: Activation, p: Params, step: Step) -> None:
     host.extra_drop(act.player)
 
 
-@REGISTRY.effect("counter_amulet", summary="the targeted amulet on the stack does nothing (to its Mortis)")
 def _counter(host: Any, act: Activation, p: Params, step: Step) -> None:
     host.counter(act.target)
 
 
-@REGISTRY.effect("grant", Grant, "the warriors gain a keyword for the ability's duration")
 def _grant(host: Any, act: Activation, p: Grant, step: Step) -> None:
     for card in host.card_refs(act, p.to):
         host.add_modifier(card, p.keyword, 1, step.duration)
 
 
-@REGISTRY.effect("sacrifice_self", summary="(a cost) this card goes to its owner's Mortis")
 def _sacrifice_self(host: Any, act: Activation, p: Params, step: Step) -> None:
     host.sacrifice(act.source)
 
 
-@REGISTRY.effect("mill_self", Count, "(a cost) you mill count cards of your own mons")
 def _mill_self(host: Any, act: Activation, p: Count, step: Step) -> None:
     host.mill(act.player, p.count, cost=True)  # a cost: no prevention applies to it
 
 
 # -- checks -----------------------------------------------------------------------------------
-@REGISTRY.condition("count", CountCheck, "the player has at least at_least cards in the zone")
 def _count(host: Any, act: Activation, p: CountCheck, step: Step) -> bool:
     return any(host.zone_count(player, p.zone) >= p.at_least for player in host.player_ref(act, p.who))
 
 
-@REGISTRY.condition("mons_at_most", MonsCheck, "the player's mons holds at most at_most cards")
 def _mons(host: Any, act: Activation, p: MonsCheck, step: Step) -> bool:
     return any(host.zone_count(player, "mons") <= p.at_most for player in host.player_ref(act, p.who))
 
 
-@REGISTRY.condition("your_rodada", summary="it is your rodada (you are the active player)")
 def _your_rodada(host: Any, act: Activation, p: Params, step: Step) -> bool:
     return bool(host.active == act.player)
 
 
-@REGISTRY.condition("in_combat", summary="this card's set attacks or blocks now")
 def _in_combat(host: Any, act: Activation, p: Params, step: Step) -> bool:
     return bool(host.in_combat(act.source))
 
 
 # -- targets ----------------------------------------------------------------------------------
-@REGISTRY.target("warrior", Side, "an active warrior (the top of a set)")
 def _warrior(host: Any, act: Activation, p: Side, step: Step) -> list[int]:
     return list(host.active_warriors(act.player, p.side))
 
 
-@REGISTRY.target("amulet", summary="an amulet of another player on the stack")
 def _amulet(host: Any, act: Activation, p: Params, step: Step) -> list[int]:
     return list(host.amulets_on_stack(act.player))
 
@@ -162,7 +145,50 @@ class Pay(Params):
     count: int = Field(1, ge=1, le=9)
 
 
-@REGISTRY.effect("pay", Pay, "(a cost) count free sources of the card's faction become used; the "
-                 "player names the split of a Neutral cost in the action")
 def _pay(host: Any, act: Activation, p: Pay, step: Step) -> None:
     return None  # paid when the ability is announced (``host.pay``), before it goes on the stack
+
+
+# -- registration -----------------------------------------------------------------------------
+# A table, not decorators: mutmut leaves decorated functions unmutated (docs/kernel.md, "Mutation
+# testing"). The registry keeps each function object as it is; under mutmut that object picks the
+# original or a mutant each time it is called.
+PRIMITIVES: tuple[tuple[str, str, type[Params], Any, str], ...] = (
+    ("effect", "exterminate", OnCards, _exterminate,
+     "the cards in play are removed from the game (Exterminatus)"),
+    ("effect", "return_from_mortis", FromMortis, _return,
+     "the top card of that class in your Mortis goes to hand"),
+    ("effect", "search_mons", Search, _search,
+     "choose a card of that class in your mons, take it; the mons is shuffled (an opponent cuts)"),
+    ("effect", "lock_sources", Sources, _lock,
+     "count free sources of the player(s) become used (Light first)"),
+    ("effect", "free_sources", Sources, _free,
+     "count used sources of the player(s) become free again"),
+    ("effect", "extra_source_drop", NoParams, _extra,
+     "you may put down one more source before your next rodada"),
+    ("effect", "counter_amulet", NoParams, _counter,
+     "the targeted amulet on the stack does nothing (to its Mortis)"),
+    ("effect", "grant", Grant, _grant,
+     "the warriors gain a keyword for the ability's duration"),
+    ("effect", "sacrifice_self", NoParams, _sacrifice_self,
+     "(a cost) this card goes to its owner's Mortis"),
+    ("effect", "mill_self", Count, _mill_self,
+     "(a cost) you mill count cards of your own mons"),
+    ("condition", "count", CountCheck, _count,
+     "the player has at least at_least cards in the zone"),
+    ("condition", "mons_at_most", MonsCheck, _mons,
+     "the player's mons holds at most at_most cards"),
+    ("condition", "your_rodada", NoParams, _your_rodada,
+     "it is your rodada (you are the active player)"),
+    ("condition", "in_combat", NoParams, _in_combat,
+     "this card's set attacks or blocks now"),
+    ("target", "warrior", Side, _warrior,
+     "an active warrior (the top of a set)"),
+    ("target", "amulet", NoParams, _amulet,
+     "an amulet of another player on the stack"),
+    ("effect", "pay", Pay, _pay,
+     "(a cost) count free sources of the card's faction become used; the player names the split of a "
+     "Neutral cost in the action"),
+)
+for _kind, _name, _params, _run, _summary in PRIMITIVES:
+    getattr(REGISTRY, _kind)(_name, _params, _summary)(_run)
