@@ -87,3 +87,22 @@ def to_phase(state: ConflictusState, phase: str, limit: int = 200) -> None:
 
 def label(state: ConflictusState, c: int) -> str:
     return state.label(c)
+
+
+def duel_with_extra_cards(path: Path, text: str, mine: tuple[str, ...], seed: int = 0) -> ConflictusState:
+    """Two players, P0 first, with the shipped cards and those of card file ``text`` (written
+    to ``path``): P0's mons is four of each of ``mine`` and Neutral warriors, P1's Neutral
+    warriors; both fill up with Light sources, and both keep."""
+    from tcgkit.games.conflictus.cards import shipped_files
+
+    path.write_text(text, encoding="utf-8")
+    game = Conflictus(players=2, first_player=0, card_files=(shipped_files()[0].ref, path))
+    fillers = ["Mercenário Errante", "Batedor das Dunas", "Golem de Pedra", "Gigante das Colinas",
+               "Quimera Ancestral", "Titã Errante", "Andarilho das Areias", "Duelista Veterano"]
+    theirs = [n for n in fillers for _ in range(4)] + ["Fonte de Luz"] * 18
+    cards = [n for n in mine for _ in range(4)]
+    cards += [n for n in fillers if n not in mine for _ in range(4)][:32 - len(cards)]
+    state = game.new_state(seed, [cards + ["Fonte de Luz"] * 18, theirs])
+    while state.pending is not None and state.pending.kind == "mulligan":
+        state.apply(Keep(), state.to_move)
+    return state
