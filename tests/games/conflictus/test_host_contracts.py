@@ -60,7 +60,7 @@ def test_a_mill_moves_the_top_cards_to_the_mortis_and_a_short_mons_loses():
     assert told(state, since)[1:] == [
         ("mill", {"player": 1, "cards": [label(state, c) for c in state.mortis[1][2:]]}),
         ("loses", {"player": 1, "reason": "had to tombar 5 with 3 in the mons"})]
-    state.mons[1] = [fetch(state, 0, "Fonte de Luz")]  # dying: tombar no more
+    state.mons[1] = [state.mortis[1].pop()]  # dying: tombar no more
     state.mill(1, 1)
     assert len(state.events) == since + 3
 
@@ -275,11 +275,12 @@ def test_combat_damage_through_a_reducing_shield():
         ("prevented", {"card": label(state, golem), "event": "combat_damage", "amount": 1})]
 
 
-def test_combat_damage_fully_prevented_is_zero():
+def test_combat_damage_fully_prevented_is_zero_and_no_damage_uses_up_no_shield():
     state = duel(("Golem de Pedra",), ("Golem de Pedra",))
     golem = warrior(state, 0, "Golem de Pedra")
-    state.add_shield(Shield(golem, "combat_damage", golem, "prevent"))
-    assert state.combat_damage(golem, 3) == 0
+    state.add_shield(Shield(golem, "combat_damage", golem, "prevent", uses=1))
+    assert state.combat_damage(golem, 0) == 0 and state.shields.entries  # nothing to prevent
+    assert state.combat_damage(golem, 3) == 0 and not state.shields.entries
 
 
 def test_zone_counts_and_combat():
@@ -370,6 +371,8 @@ def test_a_search_asks_for_one_card_of_the_class():
     act(state, f"amulet {label(state, search)} pay L2")
     resolve(state)
     assert state.pending.kind == "search" and state.pending.player == 0
+    assert state.to_json()["res"]["asks"] == [  # the saved position owes one card
+        {"player": 0, "kind": "search", "count": 1, "detail": ["guerreiro"]}]
     options = texts(state)
     found = [state.game.db.find(t.removeprefix("search ")) for t in options]
     assert found and all(card.klass == "guerreiro" for card in found)
@@ -418,7 +421,9 @@ def test_equipment_helps_only_the_active_warrior_and_only_its_stat():
     guard = fetch(state, 0, "Guardiã da Aurora")
     act(state, f"play {label(state, guard)} on set#{mago}")
     aegis = fetch(state, 0, "Égide Sagrada")
+    state.hand[0].remove(aegis)
     state.sets[mago][3].append(aegis)
+    state.check_invariants()
     base = {c: {s: getattr(state.card(c), s) for s in ("attack", "defense", "tombo")} for c in (mago, guard)}
     assert state.stat(guard, "defense") == base[guard]["defense"] + 2
     assert state.stat(guard, "attack") == base[guard]["attack"]
@@ -430,7 +435,7 @@ def test_two_relics_add_up():
     golem = warrior(state, 0, "Golem de Pedra")
     theirs = warrior(state, 1, "Golem de Pedra")
     for _ in range(2):
-        state.relics[0].append(fetch(state, 0, "Tambor de Guerra"))
+        fetch(state, 0, "Tambor de Guerra", "relics")
     assert state.stat(golem, "attack") == state.card(golem).attack + 2
     assert state.stat(theirs, "attack") == state.card(theirs).attack
 
@@ -498,11 +503,19 @@ def test_statics_of_relics_on_opponents_warriors_and_of_equipment_read_their_own
     state = duel_with_extra_cards(tmp_path / "extra.toml", EXTRA, ("Totem Hostil", "Lâmina Gêmea"))
     mine = [warrior(state, 0, "Golem de Pedra") for _ in range(2)]
     theirs = warrior(state, 1, "Golem de Pedra")
-    state.relics[0].append(fetch(state, 0, "Totem Hostil"))
+    fetch(state, 0, "Totem Hostil", "relics")
+    state.check_invariants()
     assert state.stat(theirs, "attack") == state.card(theirs).attack + 2  # P0 has two warriors
     assert state.stat(mine[0], "attack") == state.card(mine[0]).attack
     state.sets[mine[0]][3].append(fetch(state, 0, "Lâmina Gêmea"))
-    assert state.stat(mine[0], "attack") == state.card(mine[0]).attack + 3
+    state.hand[0].remove(state.sets[mine[0]][3][-1])
+    assert state.stat(mine[0], "attack") == state.card(mine[0]).attack + 3  # one bearer, 3 times
+    below = fetch(state, 0, "Golem de Pedra")
+    state.hand[0].remove(below)
+    state.sets[mine[0]][SETS_WARRIORS].insert(0, below)
+    state.entered[below] = state.round
+    state.check_invariants()
+    assert state.stat(mine[0], "attack") == state.card(mine[0]).attack + 3  # still one bearer
     assert state.stat(mine[0], "defense") == state.card(mine[0]).defense
 
 
