@@ -28,11 +28,12 @@ def test_renovacao_frees_two_used_sources_and_allows_one_more_source_this_rodada
     act(state, f"source {label(state, fetch(state, 0, 'Fonte de Luz'))}")
     spare = fetch(state, 0, "Fonte de Luz")
     assert not any(t.startswith("source") for t in texts(state))  # one source a rodada
-    state.used.update(state.field[0][:3])
     renewal = fetch(state, 0, "Renovação")
     act(state, f"amulet {label(state, renewal)} pay L1")
+    lowest, *others = sorted(state.field[0])
+    state.used = set(others)  # the first source in order is free: it is not one of the two freed
     resolve(state)
-    assert sum(c in state.used for c in state.field[0]) == 4 - 2
+    assert state.used == {others[2]}  # two of the three used ones, in order
     assert f"source {label(state, spare)}" in texts(state)
 
 

@@ -14,7 +14,7 @@ from tcgkit.kernel.actions import Decision
 from tcgkit.kernel.effects import Activation
 from tcgkit.kernel.replacements import Shield
 
-from .helpers import act, duel_with_extra_cards, fetch, label, next_rodada, sources, start, texts
+from .helpers import act, duel_with_extra_cards, fetch, label, next_rodada, sources, start, texts, to_phase
 from .test_cards import act_as, duel, resolve, warrior
 
 
@@ -533,3 +533,16 @@ def test_event_triggers_are_once_a_rodada_per_ability_and_keyed_by_card_and_abil
         [watch * 8 + 1, watch * 8 + 2, other * 8 + 2])  # on_enter is not once a rodada
     warrior(state, 0, "Golem de Pedra")
     assert state.stat(watch, "attack") == card.attack + 1 and state.stat(other, "attack") == card.attack + 1
+
+
+def test_equipment_sacrificed_leaves_its_set_to_the_warrior():
+    state = duel(("Égide Sagrada", "Golem de Pedra"), ("Golem de Pedra",))
+    golem = warrior(state, 0, "Golem de Pedra")
+    aegis = fetch(state, 0, "Égide Sagrada")
+    sources(state, 0, luz=2)
+    act(state, f"play {label(state, aegis)} on set#{golem}")
+    to_phase(state, "sacrifice")
+    since = len(state.events)
+    act(state, f"sacrifice {label(state, aegis)}")
+    assert told(state, since)[0] == ("sacrificed", {"card": label(state, aegis), "player": 0})
+    assert state.mortis[0][-1] == aegis and state.sets[golem][3] == [] and state.is_top(golem)
