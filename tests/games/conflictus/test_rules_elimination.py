@@ -6,11 +6,14 @@ someone cannot draw or tombar.
 
 from __future__ import annotations
 
+from tcgkit.games.conflictus import Conflictus, ConflictusState
+from tcgkit.games.conflictus.actions import Keep
+from tcgkit.games.conflictus.cards import shipped_files
 from tcgkit.kernel.replacements import Shield
 from tcgkit.kernel.resolution import Frame, Trigger
 
 from . import test_rules_combat as combat_tests
-from .helpers import act, fetch, label, next_rodada, start, to_phase
+from .helpers import DECKS, act, fetch, label, next_rodada, pass_until, sources, start, to_phase
 
 
 def test_a_player_going_out_takes_their_stack_triggers_and_frames_along():
@@ -114,3 +117,117 @@ def test_a_player_who_goes_out_while_holding_priority_passes_it_on():
     state.advance()
     assert state.pending.player == 2 and state.pending.kind == "main" and state.decisions[-1].player == 2
 
+
+
+# -- going out while asked --------------------------------------------------------------------
+# Card text that makes a player go out and then asks them (or another player) for a choice in the
+# same resolution: "a game that ends leaves no pending choice behind, whatever ended it".
+RUIN = """
+[[card]]
+id = "ruina-total"
+name = "Ruína Total"
+faction = "neutra"
+klass = "amuleto"
+cost = 1
+text = "Cada oponente tomba 3 cartas, depois descarta 1 carta."
+[[card.abilities]]
+timing = "amulet"
+effects = [
+    { do = "mill", count = 3, who = "each_opponent" },
+    { do = "discard", count = 1, who = "each_opponent" },
+]
+"""
+
+
+def _ruin_game(tmp_path, players: int) -> tuple[ConflictusState, int]:
+    """Player 0 first, holding Ruína Total and a free Shadow source, in their Main phase."""
+    path = tmp_path / "ruina.toml"
+    path.write_text(RUIN, encoding="utf-8")
+    game = Conflictus(players=players, first_player=0, card_files=(shipped_files()[0].ref, path))
+    deck = [*DECKS["crepusculo"][:-1], "Ruína Total"]
+    state = game.new_state(0, [deck] * players)
+    while state.pending is not None and state.pending.kind == "mulligan":
+        state.apply(Keep(), state.to_move)
+    ruin = fetch(state, 0, "Ruína Total")
+    sources(state, 0, sombra=1)
+    return state, ruin
+
+
+def _mons_left(state, player: int, count: int) -> None:
+    while len(state.mons[player]) > count:
+        state.mortis[player].append(state.mons[player].pop())
+
+
+def test_two_players_end_at_once_when_one_goes_out_and_is_then_asked(tmp_path):
+    state, ruin = _ruin_game(tmp_path, 2)
+    _mons_left(state, 1, 2)
+    act(state, f"amulet {label(state, ruin)} pay S1")
+    act(state, "pass")
+    act(state, "pass")  # Ruína Total resolves: player 1 cannot tombar 3, then would discard
+    assert state.outcome is not None and state.outcome.winner == 0
+    assert state.pending is None and state.decisions == [] and state.res.asks == []
+    state.check_invariants()
+
+
+def test_a_player_who_goes_out_is_not_asked_and_the_others_answer_on(tmp_path):
+    state, ruin = _ruin_game(tmp_path, 3)
+    _mons_left(state, 1, 2)
+    act(state, f"amulet {label(state, ruin)} pay S1")
+    for _ in range(3):
+        act(state, "pass")
+    assert state.out == {1} and state.outcome is None
+    assert [(d.player, d.kind) for d in state.decisions] == [(0, "main"), (2, "discard")]
+    assert [a.player for a in state.res.asks] == [2]
+    state.check_invariants()
+    act(state, f"discard {label(state, state.hand[2][0])}")
+    assert (state.pending.player, state.pending.kind) == (0, "main")
+    assert state.res.asks == [] and ruin in state.amulets[0]
+
+
+def test_the_top_ask_of_a_player_who_goes_out_lapses_and_the_one_below_is_asked(tmp_path):
+    state, ruin = _ruin_game(tmp_path, 3)
+    _mons_left(state, 2, 2)
+    act(state, f"amulet {label(state, ruin)} pay S1")
+    for _ in range(3):
+        act(state, "pass")
+    assert state.out == {2} and state.outcome is None
+    assert [(d.player, d.kind) for d in state.decisions] == [(0, "main"), (1, "discard")]
+    state.check_invariants()
+
+
+def _blockers_of_both(state: ConflictusState) -> None:
+    """Player 0 attacks players 1 and 2; the Block phase asks both (player 1 first)."""
+    first = combat_tests.ready(state, 0, "Cultista do Véu", sombra=1, pay=" pay S1")
+    second = combat_tests.ready(state, 0, "Cultista do Véu", sombra=1, pay=" pay S1")
+    for p in (1, 2):
+        act(state, "pass")
+        combat_tests.ready(state, p, "Cultista do Véu", sombra=1, pay=" pay S1")
+    for _ in range(3):
+        next_rodada(state)
+    to_phase(state, "attack")
+    act(state, f"attack set#{first} P1")
+    act(state, f"attack set#{second} P2")
+    pass_until(state, "blockers")
+    assert [(d.player, d.kind) for d in state.decisions] == [(2, "blockers"), (1, "blockers")]
+
+
+def test_a_player_who_goes_out_while_declaring_blockers_declares_nothing():
+    state = start(players=3, decks=("abismo",) * 3)
+    _blockers_of_both(state)
+    state.lose(1, "test")
+    state.advance()
+    assert [(d.player, d.kind) for d in state.decisions] == [(2, "blockers")]
+    mons = len(state.mons[2])
+    act(state, "done")  # the Block window (no one can play in it), then Damage: player 2 tombas
+    assert (state.pending.player, state.pending.kind) == (0, "sacrifice") and len(state.mons[2]) == mons - 1
+
+
+def test_the_block_window_opens_when_the_last_player_declaring_blockers_goes_out():
+    state = start(players=3, decks=("abismo",) * 3)
+    _blockers_of_both(state)
+    mons = len(state.mons[1])
+    act(state, "done")
+    state.lose(2, "test")
+    state.advance()
+    assert state.out == {2} and (state.pending.player, state.pending.kind) == (0, "sacrifice")
+    assert len(state.mons[1]) == mons - 1

@@ -225,7 +225,14 @@ class ConflictusState(Turn, State["Conflictus"]):
         self.legal: list[Action] | None = None
 
     def advance(self) -> None:
-        self.game.machine.advance(self)
+        """The kernel's driver, then the players who went out while it stopped on an ask: it
+        returns on a pending ask before it flushes (``flush_out``), and a player out has no
+        decisions (with two players the game ends at once, leaving no choice pending)."""
+        machine = self.game.machine
+        machine.advance(self)
+        while self.dying and self.result is None:
+            self.flush_out()
+            machine.advance(self)
 
     # -- elimination ------------------------------------------------------------------------
     def flush_out(self) -> bool:
@@ -252,6 +259,7 @@ class ConflictusState(Turn, State["Conflictus"]):
         if len(living) <= 1:
             self.finish(living[0] if living else None, "last player standing" if living else
                         "the last players went out together")
+            self.res.asks.clear()  # no choice is left pending (the driver clears the decisions)
             return True
         if self.active in self.out:  # the rodada of a player who is out ends at once
             res = self.res
@@ -272,20 +280,14 @@ class ConflictusState(Turn, State["Conflictus"]):
         return True
 
     def lapse_decisions(self) -> None:
-        """Decisions of players now out: a window's turn counts as a pass, asks and declarations end."""
-        machine = self.game.machine
-        while self.decisions and self.decisions[-1].player in self.out:
-            kind = self.decisions[-1].kind
-            if self.res.windows and kind == self.res.windows[-1].kind:
-                machine.pass_priority(self)
-            elif self.res.asks and kind == self.res.asks[-1].kind:
-                machine.answered(self)
-            else:
-                self.decisions.pop()
-                if kind == "blockers" and not any(d.kind == "blockers" for d in self.decisions):
-                    self.res.step = "block_window"
-        self.decisions[:] = [d for d in self.decisions if d.player not in self.out or
-                             (self.res.windows and d.kind in WINDOWS)]
+        """Decisions of players now out: their asks end (the effect that asked goes on without
+        them) and so do their declarations; a window's turn stays, for the driver to pass it on."""
+        res, out = self.res, self.out
+        res.asks[:] = [a for a in res.asks if a.player not in out]  # each with its decision, below
+        blockers = any(d.kind == "blockers" for d in self.decisions)
+        self.decisions[:] = [d for d in self.decisions if d.player not in out or d.kind in WINDOWS]
+        if blockers and not any(d.kind == "blockers" for d in self.decisions):
+            res.step = "block_window"
 
     # -- moves ---------------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
