@@ -7,9 +7,12 @@ Found by mutation testing (docs/kernel.md).
 
 from __future__ import annotations
 
-from tcgkit.games.conflictus.actions import Cast, Play
+from tcgkit.games.conflictus import Conflictus
+from tcgkit.games.conflictus.actions import Cast, Keep, Play
+from tcgkit.games.conflictus.cards import shipped_files
 
-from .helpers import act, fetch, label, sources, start, texts
+from . import test_cards as card_tests
+from .helpers import DECKS, act, fetch, label, pass_until, sources, start, texts, to_phase
 
 
 def take(state, player, name):
@@ -141,3 +144,164 @@ def test_relics_active_warriors_and_equipment_may_be_sacrificed_and_new_warriors
     new, _ = build(state, 0, ["Fonte de Luz"], [("Mago Iluminado", state.round)])
     assert state.sacrificable(0) == [skull, rec[2][-1], rec[3][0], new]
     assert state.attack_ready(0) == [sid]
+
+
+def test_neutral_warriors_in_a_set_count_for_a_warrior_of_any_faction():
+    state = start(decks=("crepusculo", "crepusculo"))
+    old = state.round - 1
+    sid, rec = build(state, 0, ["Fonte de Sombra"], [("Duelista Veterano", old), ("Duelista Veterano", old)])
+    assert state.capacity(rec, warriors=True) == (0, 1, 2 + 2)
+    for name in ("Cavaleiro de Prata", "Devorador de Almas", "Gigante das Colinas"):  # L, S, N; cost 4
+        c = fetch(state, 0, name)
+        assert plays(state, c) == [f"play {label(state, c)} on set#{sid}"], name  # no free source needed
+
+
+def test_a_warrior_stacked_pays_what_its_factions_capacity_lacks_on_each_of_its_players_older_sets():
+    state = start(decks=("crepusculo", "crepusculo"))
+    old = state.round - 1
+    build(state, 1, ["Fonte de Luz"], [("Mago Iluminado", old)])  # another player's set, listed first
+    new, _ = build(state, 0, ["Fonte de Luz"], [("Lanceiro de Vigília", old)])
+    state.added[new] = state.round  # a warrior came to it this rodada: no other one may join
+    sid, rec = build(state, 0, ["Fonte de Sombra"] * 2, [("Cultista do Véu", old)])  # Shadow capacity 3
+    guard = fetch(state, 0, "Guardiã da Aurora")  # Light, cost 2
+    sources(state, 0, luz=2, sombra=1)
+    assert plays(state, guard) == [f"play {label(state, guard)} pay L2",
+                                   f"play {label(state, guard)} on set#{sid} pay L2"]
+
+
+def test_a_warrior_that_cannot_block_is_not_offered_and_a_stacked_attacker_may_be_blocked():
+    state = start(decks=("abismo", "abismo"))
+    old = state.round - 1
+    attacker, _ = build(state, 0, ["Fonte de Sombra"], [("Cultista do Véu", old), ("Espectro Faminto", old)])
+    free, _ = build(state, 1, ["Fonte de Sombra"], [("Cultista do Véu", old)])
+    _, rec = build(state, 1, ["Fonte de Sombra"], [("Lâmina Noturna", old)])
+    state.mods.add(rec[2][-1], "cannot_block", 1, "end_of_round")  # Grilhões
+    to_phase(state, "attack")
+    act(state, f"attack set#{attacker} P1")
+    pass_until(state, "blockers")
+    assert state.pending.player == 1
+    assert texts(state) == ["done", f"block set#{attacker} with set#{free}"]
+
+
+def test_a_player_who_may_drop_an_extra_source_drops_one_more_in_an_opponents_rodada():
+    state = start(decks=("crepusculo", "crepusculo"))
+    act(state, "pass")
+    assert state.pending.player == 1 and state.active == 0
+    light = fetch(state, 1, "Fonte de Luz")
+    state.drops[1] = [0, 1, 0]  # one source dropped in this opponent's rodada already
+    state.legal = None
+    assert f"source {label(state, light)}" not in texts(state)
+    state.drops[1] = [0, 1, 1]  # Renovação: one more before their next rodada
+    state.legal = None
+    assert f"source {label(state, light)}" in texts(state)
+
+
+def test_with_no_hand_and_no_relic_warriors_may_still_be_sacrificed():
+    state = start(decks=("crepusculo", "crepusculo"))
+    old = state.round - 1
+    _, rec = build(state, 0, ["Fonte de Luz"], [("Mago Iluminado", old)])
+    state.mons[0] += state.hand[0]
+    state.hand[0] = []
+    rodada = state.round
+    to_phase(state, "sacrifice")  # in this rodada, with the hand still empty: player 0 is asked
+    assert state.round == rodada and state.hand[0] == [] and state.pending.player == 0
+    assert texts(state) == ["pass", f"sacrifice {label(state, rec[2][0])}"]
+
+
+def test_a_relic_pays_with_its_factions_sources_and_offers_every_target():
+    state = card_tests.duel(("Cálice da Luz", "Dado dos Deuses", "Cultista do Véu", "Mago Iluminado"), ())
+    old = state.round - 1
+    cult = build(state, 0, [], [("Cultista do Véu", old)])[1][2][0]
+    mago = build(state, 0, [], [("Mago Iluminado", old)])[1][2][0]
+    chalice, die = (fetch(state, 0, n, "relics") for n in ("Cálice da Luz", "Dado dos Deuses"))
+    sources(state, 0, sombra=1)  # a Shadow source pays the Neutral die, not the Light chalice
+    assert [t for t in texts(state) if t.startswith("use")] == [  # the chalice is not among them
+        f"use 0 {label(state, die)} at {label(state, w)} pay S1" for w in (cult, mago)]
+
+
+def test_a_relic_whose_cost_puts_a_warrior_in_the_mortis_is_offered_while_one_is_in_play():
+    state = card_tests.duel(("Altar dos Mártires", "Cultista do Véu"), ())
+    altar = fetch(state, 0, "Altar dos Mártires", "relics")
+    sources(state, 0, sombra=1)
+    assert not any(t.startswith("use") for t in texts(state))  # no active warrior to pay with
+    build(state, 0, [], [("Cultista do Véu", state.round - 1)])
+    assert [t for t in texts(state) if t.startswith("use")] == [f"use 0 {label(state, altar)} at P1 pay S1"]
+
+
+# -- card text beyond the shipped set ---------------------------------------------------------
+EXTRA = """
+[[card]]
+id = "veredito"
+name = "Veredito"
+faction = "neutra"
+klass = "amuleto"
+cost = 1
+text = "Só contra um oponente com 20 cartas ou menos no mons: ele tomba 1 carta."
+[[card.abilities]]
+timing = "amulet"
+condition = { check = "mons_at_most", who = "chosen_opponent", at_most = 20 }
+target = { choose = "player" }
+effects = [{ do = "mill", count = 1, who = "chosen_opponent" }]
+
+[[card]]
+id = "idolo-triplo"
+name = "Ídolo Triplo"
+faction = "neutra"
+klass = "reliquia"
+cost = 2
+text = "+1 de ataque aos seus guerreiros ativos. Ativar, 2 fontes: compre 1. Ativar, 1 fonte: compre 1."
+[[card.abilities]]
+timing = "static"
+effects = [{ do = "modify_stat", stat = "attack", amount = 1, to = "your_warriors" }]
+[[card.abilities]]
+timing = "activated"
+cost = [{ do = "pay", count = 2 }]
+effects = [{ do = "draw", count = 1 }]
+[[card.abilities]]
+timing = "activated"
+cost = [{ do = "pay", count = 1 }]
+effects = [{ do = "draw", count = 1 }]
+"""
+
+
+def extra_game(tmp_path, players: int):
+    """Every player's mons is the frozen crepúsculo one with Veredito and Ídolo Triplo in."""
+    path = tmp_path / "extra.toml"
+    path.write_text(EXTRA, encoding="utf-8")
+    game = Conflictus(players=players, first_player=0, card_files=(shipped_files()[0].ref, path))
+    deck = [*DECKS["crepusculo"][:-2], "Veredito", "Ídolo Triplo"]
+    state = game.new_state(0, [deck] * players)
+    while state.pending is not None and state.pending.kind == "mulligan":
+        state.apply(Keep(), state.to_move)
+    return state
+
+
+def mons_left(state, player: int, count: int) -> None:
+    while len(state.mons[player]) > count:
+        state.mortis[player].append(state.mons[player].pop())
+
+
+def test_a_condition_on_the_chosen_player_is_checked_for_each_player_offered(tmp_path):
+    state = extra_game(tmp_path, 3)
+    verdict = fetch(state, 0, "Veredito")
+    sources(state, 0, luz=1)
+    mons_left(state, 2, 20)
+    amulets = [t for t in texts(state) if t.startswith("amulet")]
+    assert amulets == [f"amulet {label(state, verdict)} at P2 pay L1"]
+    act(state, "pass")
+    theirs = fetch(state, 1, "Veredito")
+    sources(state, 1, luz=1)
+    mons_left(state, 0, 20)  # player 0: the seat 0 target
+    assert [t for t in texts(state) if t.startswith("amulet")] == [
+        f"amulet {label(state, theirs)} at P{q} pay L1" for q in (2, 0)]  # in turn order from player 1
+
+
+def test_each_activated_ability_of_a_relic_is_offered_on_its_own(tmp_path):
+    state = extra_game(tmp_path, 2)
+    idol = fetch(state, 0, "Ídolo Triplo", "relics")
+    sources(state, 0, luz=1)  # the first ability costs two: only the second is offered
+    assert [t for t in texts(state) if t.startswith("use")] == [f"use 2 {label(state, idol)} pay L1"]
+    sources(state, 0, sombra=1)
+    name = label(state, idol)
+    assert [t for t in texts(state) if t.startswith("use")] == [
+        f"use 1 {name} pay L1+S1", f"use 2 {name} pay S1", f"use 2 {name} pay L1"]
