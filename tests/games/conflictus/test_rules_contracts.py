@@ -428,3 +428,9 @@ def test_after_a_pass_taken_for_a_player_the_next_choice_lists_its_actions():
     act(state, "pass")
     assert state.pending.kind == "search" and state.pending.player == 0
     assert texts(state) and all(t.startswith("search ") for t in texts(state))
+
+
+def test_a_drawn_game_is_worth_nothing_to_each_player():
+    state = start(players=2)
+    state.end_as_draw("test")
+    assert [state.game.heuristic(state, p) for p in (0, 1)] == [0.0, 0.0]
