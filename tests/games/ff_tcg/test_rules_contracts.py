@@ -17,6 +17,7 @@ import tcgkit
 import tcgkit.games.ff_tcg as ff_tcg
 from tcgkit.games.ff_tcg import FFTcg, FFTcgOptions, starter_decks
 from tcgkit.games.ff_tcg.host import NO_FIGHT
+from tcgkit.games.ff_tcg.legal import compute_legal
 from tcgkit.kernel import DeckError, IllegalAction
 from tcgkit.kernel.actions import Decision
 from tcgkit.kernel.resolution import Ask
@@ -195,6 +196,8 @@ def test_an_assign_decision_needs_an_unassigned_attacker(game):
     assert state.pending.kind == "assign" and state.problems() == []
     state.assigned[card(state, "Asp", "attackers", None)] = card(state, "Cecil", "chars", 1)
     assert state.problems() == ["an assign decision with every attacker assigned"]
+    with pytest.raises(StopIteration, match="^every attacker is assigned$"):
+        compute_legal(state)  # such a position has no legal list: the error says why
 
 
 def test_a_finished_game_has_nothing_pending(game):
