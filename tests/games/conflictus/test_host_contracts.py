@@ -430,14 +430,19 @@ def test_equipment_helps_only_the_active_warrior_and_only_its_stat():
     assert state.stat(mago, "defense") == base[mago]["defense"]  # below: no equipment bonus
 
 
-def test_two_relics_add_up():
-    state = duel(("Tambor de Guerra", "Golem de Pedra"), ("Golem de Pedra",))
+def test_relics_and_equipment_add_up():
+    state = duel(("Tambor de Guerra", "Golem de Pedra", "Espada de Lúmen"), ("Golem de Pedra",))
     golem = warrior(state, 0, "Golem de Pedra")
     theirs = warrior(state, 1, "Golem de Pedra")
     for _ in range(2):
         fetch(state, 0, "Tambor de Guerra", "relics")
     assert state.stat(golem, "attack") == state.card(golem).attack + 2
     assert state.stat(theirs, "attack") == state.card(theirs).attack
+    sword = fetch(state, 0, "Espada de Lúmen")
+    state.hand[0].remove(sword)
+    state.sets[golem][3].append(sword)
+    state.check_invariants()
+    assert state.stat(golem, "attack") == state.card(golem).attack + 2 + 2
 
 
 EXTRA = """
@@ -546,3 +551,22 @@ def test_equipment_sacrificed_leaves_its_set_to_the_warrior():
     act(state, f"sacrifice {label(state, aegis)}")
     assert told(state, since)[0] == ("sacrificed", {"card": label(state, aegis), "player": 0})
     assert state.mortis[0][-1] == aegis and state.sets[golem][3] == [] and state.is_top(golem)
+
+
+def test_event_triggers_watch_active_warriors_only_and_any_players_tombar():
+    state = duel(("Coveiro Pálido", "Golem de Pedra"), ("Coveiro Pálido",))
+    below = warrior(state, 0, "Coveiro Pálido")
+    top = fetch(state, 0, "Golem de Pedra")
+    state.hand[0].remove(top)
+    state.sets[below][SETS_WARRIORS].append(top)
+    state.entered[top] = state.round
+    theirs = warrior(state, 1, "Coveiro Pálido")
+    state.check_invariants()
+    since = len(state.events)
+    state.mill(1, 1)  # P1 tombas: P0's digger is not an active warrior, it does not trigger
+    state.mill(0, 1)  # P0 (seat 0) tombas: P1's digger triggers
+    assert state.to_json()["used_abilities"] == [theirs * 8]
+    state.advance()
+    resolve(state)
+    assert [e.data["card"] for e in state.events[since:] if e.kind == "trigger"] == [label(state, theirs)]
+    assert state.stat(theirs, "attack") == state.card(theirs).attack + 1
