@@ -85,6 +85,20 @@ def _write(tmp_path: Path, body: str) -> Path:
      'effects = [{ do = "prevent", event = "mill", to = "self" }]', "names the players (who)"),
     ('klass = "amuleto"\n[[card.abilities]]\ntiming = "amulet"\n'
      'effects = [{ do = "redirect", event = "mill", to = "self", zone = "hand" }]', "only 'destroy'"),
+    ('klass = "guerreiro"\nattack = 1\ndefense = 1\ntombo = 1\n[[card.abilities]]\ntiming = "on_enter"\n'
+     'target = { choose = "warrior", side = "opponent" }\neffects = [{ do = "destroy", to = "target" }]',
+     "only amulet and activated abilities name a target"),
+    # chosen_opponent where the activation names a card, not a player: its id would be read as a seat
+    ('klass = "amuleto"\n[[card.abilities]]\ntiming = "amulet"\ntarget = { choose = "warrior" }\n'
+     'effects = [{ do = "mill", count = 2, who = "chosen_opponent" }]',
+     "this amulet ability names no player"),
+    ('klass = "reliquia"\n[[card.abilities]]\ntiming = "warrior_enters"\n'
+     'condition = { check = "mons_at_most", who = "chosen_opponent", at_most = 20 }\n'
+     'effects = [{ do = "draw" }]', "this warrior_enters ability names no player"),
+    ('klass = "guerreiro"\nattack = 1\ndefense = 1\ntombo = 1\n[[card.abilities]]\ntiming = "on_enter"\n'
+     'condition = { any = [{ check = "mons_at_most", who = "you", at_most = 9 }, { not = '
+     '{ check = "mons_at_most", who = "chosen_opponent", at_most = 9 } }] }\n'
+     'effects = [{ do = "draw" }]', "this on_enter ability names no player"),
 ])
 def test_card_text_the_engine_cannot_honour_is_refused_naming_the_card_and_field(tmp_path, body, message):
     path = _write(tmp_path, f'[[card]]\nid = "teste"\nname = "Teste"\nfaction = "luz"\ncost = 1\n{body}\n')

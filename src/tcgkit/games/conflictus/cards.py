@@ -7,6 +7,7 @@ The sample set ships in ``data/ca1.toml``. A card's identity in a mons is its na
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -16,7 +17,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ...kernel.card_files import CardFile, parsed, read_card_file, resolve, shipped_card_file
-from ...kernel.effects import Ability, check_card_names, load_card_tables
+from ...kernel.effects import Ability, Condition, Step, check_card_names, load_card_tables
 from ...kernel.errors import CardDataError
 from ...kernel.vocabulary import Prevent, Redirect
 from .effects import REGISTRY
@@ -33,6 +34,8 @@ TIMINGS_OF = {  # which classes each timing works on (what the engine looks at)
 }
 ASKING_COSTS = ("discard", "pay_cards")  # costs that wait for the player's choice
 CARD_EVENTS = ("destroy", "combat_damage")  # shields on cards; "mill" protects players
+CHOSEN_BY_TARGET = ("amulet", "activated")  # the player names the target; a trigger takes its event's
+PLAYER_EVENTS = ("on_attack", "on_mill")  # triggers whose event names a player (attacked, tombando)
 
 
 class CardRow(BaseModel):
@@ -77,10 +80,21 @@ class CardRow(BaseModel):
 
 
 def check_ability(ability: Ability, where: str) -> None:
-    """What the engine needs of an ability beyond its primitives' parameters: a cost that asks is
-    the last cost; a static ability only changes stats, by a fixed amount or a count (a roll or a
-    stat would be worked out anew, and could loop, each time a stat is read); a shield names
-    cards for card events and players for tombar."""
+    """What the engine needs of an ability beyond its primitives' parameters: a chosen target only
+    for amulet and activated abilities (nothing would ask a trigger for one); ``chosen_opponent``
+    only where the activation names a player (not a card's id, which would be read as a seat); a
+    cost that asks is the last cost; a static ability only changes stats, by a fixed amount or a
+    count (a roll or a stat would be worked out anew, and could loop, each time a stat is read); a
+    shield names cards for card events and players for tombar."""
+    if ability.target is not None and ability.timing not in CHOSEN_BY_TARGET:
+        raise CardDataError(f"{where}: only amulet and activated abilities name a target; a "
+                            f"{ability.timing} ability's target (to = \"target\") is its event's subject")
+    if not _chosen_is_a_player(ability) and any(getattr(step.params, "who", None) == "chosen_opponent"
+                                                for step in _steps(ability)):
+        raise CardDataError(f"{where}: who = 'chosen_opponent' names the player an amulet or relic "
+                            "ability targets (target = { choose = \"player\" }) or the attacked or "
+                            f"tombando player ({', '.join(PLAYER_EVENTS)}); this {ability.timing} ability "
+                            "names no player")
     names = [step.primitive.name for step in ability.costs]
     asking = [i for i, name in enumerate(names) if name in ASKING_COSTS]
     if asking and asking != [len(names) - 1]:
@@ -102,6 +116,30 @@ def check_ability(ability: Ability, where: str) -> None:
                                 + ("the cards (to)" if params.event in CARD_EVENTS else "the players (who)"))
         if isinstance(params, Redirect) and params.event != "destroy":
             raise CardDataError(f"{where}.effects[{i}]: only 'destroy' can be sent elsewhere (redirect)")
+
+
+def _chosen_is_a_player(ability: Ability) -> bool:
+    """Whether the activation's ``chosen`` holds a seat (``who_players`` reads it as one): the
+    target of an amulet or relic ability, the event's subject for a trigger (a warrior entering
+    play is a card)."""
+    if ability.timing in CHOSEN_BY_TARGET:
+        return ability.target_kind == "player"
+    return ability.timing in PLAYER_EVENTS
+
+
+def _steps(ability: Ability) -> Iterator[Step]:
+    """Every step of ``ability``'s text: costs, target, effects, checks of its condition and filter
+    (an amount's computation names no player)."""
+    yield from ability.costs
+    yield from ability.effects
+    if ability.target is not None:
+        yield ability.target
+    conditions = [c for c in (ability.condition, ability.trigger_if) if c is not None]
+    while conditions:
+        condition: Condition = conditions.pop()
+        if condition.check is not None:
+            yield condition.check
+        conditions += condition.parts
 
 
 @dataclass(frozen=True, slots=True)

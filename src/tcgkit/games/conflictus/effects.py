@@ -1,7 +1,9 @@
 """Conflictus Aeternus card text: the shared vocabulary plus this game's primitives.
 
 It starts from the kernel's ``COMMON`` (N-player ``who``: ``chosen_opponent`` is the player the
-ability targets with ``target = { choose = "player" }``, ``each_opponent``, ``next_player``...).
+ability targets with ``target = { choose = "player" }``, or the attacked or tombando player of an
+``on_attack`` or ``on_mill`` trigger, and nowhere else (``cards.py``); ``each_opponent``,
+``next_player``...).
 Every primitive reaches the state only through host methods (``host.py``).
 """
 
