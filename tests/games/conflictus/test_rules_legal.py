@@ -305,3 +305,36 @@ def test_each_activated_ability_of_a_relic_is_offered_on_its_own(tmp_path):
     name = label(state, idol)
     assert [t for t in texts(state) if t.startswith("use")] == [
         f"use 1 {name} pay L1+S1", f"use 2 {name} pay S1", f"use 2 {name} pay L1"]
+
+
+SELF_COST = """
+[[card]]
+id = "altar-vazio"
+name = "Altar Vazio"
+faction = "neutra"
+klass = "reliquia"
+cost = 1
+text = "Ativar, ponha o guerreiro ativo deste cartão no mortis: compre 1. (Uma relíquia não tem um.)"
+[[card.abilities]]
+timing = "activated"
+cost = [{ do = "pay_cards", of = "self", count = 1, zone = "mortis" }]
+effects = [{ do = "draw", count = 1 }]
+"""
+
+
+def test_a_relic_cost_naming_itself_as_a_warrior_is_never_payable_even_beside_card_zero(tmp_path):
+    """``self`` names an active warrior only, which a relic never is: its cost checks read the
+    relic, not another card (here card 0, an active warrior of the same player)."""
+    from .helpers import duel_with_extra_cards
+
+    state = duel_with_extra_cards(tmp_path / "extra.toml", SELF_COST, ("Altar Vazio",))
+    assert state.card(0).klass == "guerreiro" and (0 in state.mons[0] or 0 in state.hand[0])
+    for zone in (state.mons[0], state.hand[0]):
+        if 0 in zone:
+            zone.remove(0)
+    state.sets[0] = [0, [], [0], []]
+    state.entered[0] = state.added[0] = state.round - 1
+    altar = fetch(state, 0, "Altar Vazio", "relics")
+    state.legal = None
+    state.check_invariants()
+    assert not [t for t in texts(state) if t.startswith(f"use 0 {label(state, altar)}")]
