@@ -148,6 +148,8 @@ def test_a_fights_modifiers_end_with_it_before_the_next_fight():
     play(state, "done", "done")
     assert results(state)[-1]["winner"] == "characters" and state.pending.kind == "fight"
     assert state.stat(ident(fighter), "power") == 3
+    saved = state.to_json()  # between fights a save holds no fight, nor the extra luck of one
+    assert (saved["fight_mons"], saved["extra"]) == ([], [0, 0]) and state.view(0)["fight"] is None
 
 
 def bull_fights_fighter(game, attacker: dict, defender: dict):
