@@ -167,7 +167,8 @@ def test_a_modifier_is_told_and_a_warrior_at_defence_zero_dies():
     assert golem in state.mortis[0]
 
 
-def test_the_warrior_below_a_dead_one_dies_too_when_its_own_defence_is_gone():
+def guard_on_mago():
+    """Player 0's set of a Mago Iluminado with a Guardiã da Aurora played on it a rodada later."""
     state = start(decks=("crepusculo", "crepusculo"))
     sources(state, 0, luz=1, sombra=1)
     mago = fetch(state, 0, "Mago Iluminado")
@@ -176,6 +177,11 @@ def test_the_warrior_below_a_dead_one_dies_too_when_its_own_defence_is_gone():
     next_rodada(state)
     guard = fetch(state, 0, "Guardiã da Aurora")
     act(state, f"play {label(state, guard)} on set#{mago}")
+    return state, mago, guard
+
+
+def test_the_warrior_below_a_dead_one_dies_too_when_its_own_defence_is_gone():
+    state, mago, guard = guard_on_mago()
     assert state.sets[mago][SETS_WARRIORS] == [mago, guard]
     state.add_modifier(mago, "defense", -20, "end_of_round")  # below: not active, it stays
     assert mago in state.sets[mago][SETS_WARRIORS]
@@ -412,14 +418,7 @@ def test_an_amulet_that_left_the_stack_is_no_target():
 
 
 def test_equipment_helps_only_the_active_warrior_and_only_its_stat():
-    state = start(decks=("crepusculo", "crepusculo"))
-    sources(state, 0, luz=1, sombra=1)
-    mago = fetch(state, 0, "Mago Iluminado")
-    act(state, f"play {label(state, mago)} pay L1")
-    next_rodada(state)
-    next_rodada(state)
-    guard = fetch(state, 0, "Guardiã da Aurora")
-    act(state, f"play {label(state, guard)} on set#{mago}")
+    state, mago, guard = guard_on_mago()
     aegis = fetch(state, 0, "Égide Sagrada")
     state.hand[0].remove(aegis)
     state.sets[mago][3].append(aegis)
