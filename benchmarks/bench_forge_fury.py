@@ -22,47 +22,19 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
-import time
-from collections.abc import Callable
 
+from harness import Loop, interleaved, medians, random_games
 from tcgkit import load_game
 from tcgkit.kernel.rng import Rng, derive_seed
 
-Loop = Callable[[int], int]
 DECK_POOL = 200
 
 
 def tcgkit_loop(mode: str, checked: bool, dealt: bool = False) -> Loop:
     """``dealt``: ``new_state(seed)`` deals the decks on the clock (else from a pool dealt before)."""
     game = load_game("forge-fury", mode=mode)
-    decks = [None if dealt else game.sample_decks(Rng(derive_seed(7, i))) for i in range(DECK_POOL)]
-    rng = Rng(11)
-    count = [0]
-
-    def play(n: int) -> int:
-        decisions = 0
-        below = rng.below
-        for _ in range(n):
-            i = count[0]
-            count[0] += 1
-            state = game.new_state(i, decks[i % DECK_POOL])
-            legal = state.legal_actions
-            if checked:
-                apply = state.apply
-                while state.decisions:
-                    actions = legal()
-                    apply(actions[below(len(actions))], state.decisions[-1].player)
-                    decisions += 1
-                continue
-            apply_unchecked = state.apply_unchecked
-            while state.decisions:
-                actions = legal()
-                apply_unchecked(actions[below(len(actions))])
-                decisions += 1
-        return decisions
-
-    return play
+    pool = [None if dealt else game.sample_decks(Rng(derive_seed(7, i))) for i in range(DECK_POOL)]
+    return random_games(game, lambda i: pool[i % DECK_POOL], checked)
 
 
 def openspiel_loop(name: str) -> Loop | None:
@@ -93,18 +65,6 @@ def openspiel_loop(name: str) -> Loop | None:
     return play
 
 
-def measure(loop: Loop, seconds: float) -> tuple[float, float]:
-    games = decisions = 0
-    batch = 1
-    start = time.perf_counter()
-    while (elapsed := time.perf_counter() - start) < seconds:
-        decisions += loop(batch)
-        games += batch
-        batch = min(batch * 2, 64)
-    elapsed = time.perf_counter() - start
-    return games / elapsed, decisions / elapsed
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mode", default="chama", choices=["brasa", "chama", "forja", "colecao"])
@@ -122,24 +82,16 @@ def main() -> None:
         peer = openspiel_loop(name)
         if peer is not None:
             loops[f"openspiel {name}"] = peer
-    runs: dict[str, list[tuple[float, float]]] = {name: [] for name in loops}
-    for _ in range(args.repeats):
-        for name, loop in loops.items():
-            runs[name].append(measure(loop, args.seconds))
-    medians = {
-        name: (statistics.median(g for g, _ in r), statistics.median(d for _, d in r))
-        for name, r in runs.items()
-    }
+    median = medians(interleaved(loops, args.seconds, args.repeats, max_batch=64))
     if args.json:
         print(json.dumps({"mode": args.mode, "repeats": args.repeats, "medians": {
-            name: {"games_per_s": g, "decisions_per_s": d} for name, (g, d) in medians.items()
-        }}, indent=1))
+            name: m._asdict() for name, m in median.items()}}, indent=1))
         return
-    base = medians["tcgkit checked"][1]
+    base = median["tcgkit checked"].decisions_per_s
     print(f"Forge & Fury {args.mode}, median of {args.repeats} runs of {args.seconds:g} s")
     print(f"{'loop':34} {'games/s':>10} {'decisions/s':>12} {'checked/this':>13}")
-    for name, (g, d) in medians.items():
-        print(f"{name:34} {g:10,.0f} {d:12,.0f} {base / d:13.2f}")
+    for name, m in median.items():
+        print(f"{name:34} {m.games_per_s:10,.0f} {m.decisions_per_s:12,.0f} {base / m.decisions_per_s:13.2f}")
     if not any(name.startswith("openspiel") for name in loops):
         print("(open-spiel is not installed: pip install -e '.[bench]' to compare)")
 
