@@ -521,7 +521,6 @@ def make_machine() -> Machine[ConflictusState]:
         frame_steps=_frame_steps,
         activation=_activation,
         start_trigger=_start_trigger,
-        over=lambda state: state.result is not None,
         frame_done=lambda state, frame: state.frame_done(frame),
         windows={kind: close for kind in WINDOWS},
         trigger_order="fifo",
