@@ -31,8 +31,9 @@ class Rates(NamedTuple):
 
 
 def random_games(game: Any, decks_for: Callable[[int], Any], checked: bool) -> Loop:
-    """Games ``game.new_state(i, decks_for(i))`` for i = 0, 1, ... (dealt on the clock), each
-    played to its end by random legal actions through ``apply`` (checked) or ``apply_unchecked``."""
+    """Games ``game.new_state(i, decks_for(i))`` for i = 0, 1, ..., each played to its end by
+    random legal actions through ``apply`` (checked) or ``apply_unchecked``. ``new_state`` runs on
+    the clock (it shuffles and deals); what ``decks_for`` returns may have been built before it."""
     rng = Rng(11)
     count = [0]
 
