@@ -12,7 +12,18 @@ from tcgkit.games.conflictus.actions import Cast, Keep, Play
 from tcgkit.games.conflictus.cards import shipped_files
 
 from . import test_cards as card_tests
-from .helpers import DECKS, act, fetch, label, pass_until, sources, start, texts, to_phase
+from .helpers import (
+    DECKS,
+    act,
+    duel_with_extra_cards,
+    fetch,
+    label,
+    pass_until,
+    sources,
+    start,
+    texts,
+    to_phase,
+)
 
 
 def take(state, player, name):
@@ -325,8 +336,6 @@ effects = [{ do = "draw", count = 1 }]
 def test_a_relic_cost_naming_itself_as_a_warrior_is_never_payable_even_beside_card_zero(tmp_path):
     """``self`` names an active warrior only, which a relic never is: its cost checks read the
     relic, not another card (here card 0, an active warrior of the same player)."""
-    from .helpers import duel_with_extra_cards
-
     state = duel_with_extra_cards(tmp_path / "extra.toml", SELF_COST, ("Altar Vazio",))
     assert state.card(0).klass == "guerreiro" and (0 in state.mons[0] or 0 in state.hand[0])
     for zone in (state.mons[0], state.hand[0]):

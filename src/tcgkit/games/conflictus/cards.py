@@ -34,7 +34,7 @@ TIMINGS_OF = {  # which classes each timing works on (what the engine looks at)
 }
 ASKING_COSTS = ("discard", "pay_cards")  # costs that wait for the player's choice
 CARD_EVENTS = ("destroy", "combat_damage")  # shields on cards; "mill" protects players
-CHOSEN_BY_TARGET = ("amulet", "activated")  # the player names the target; a trigger takes its event's
+CHOSEN_BY_TARGET = ("amulet", "activated")  # the player names the target; a trigger's is its event's subject
 PLAYER_EVENTS = ("on_attack", "on_mill")  # triggers whose event names a player (attacked, tombando)
 
 
@@ -87,8 +87,9 @@ def check_ability(ability: Ability, where: str) -> None:
     count (a roll or a stat would be worked out anew, and could loop, each time a stat is read); a
     shield names cards for card events and players for tombar."""
     if ability.target is not None and ability.timing not in CHOSEN_BY_TARGET:
-        raise CardDataError(f"{where}: only amulet and activated abilities name a target; a "
-                            f"{ability.timing} ability's target (to = \"target\") is its event's subject")
+        raise CardDataError(f"{where}: only amulet and activated abilities name a target, not this "
+                            f"{ability.timing} ability (a trigger's target, to = \"target\", is its "
+                            "event's subject)")
     if not _chosen_is_a_player(ability) and any(getattr(step.params, "who", None) == "chosen_opponent"
                                                 for step in _steps(ability)):
         raise CardDataError(f"{where}: who = 'chosen_opponent' names the player an amulet or relic "
