@@ -7,8 +7,9 @@ import pytest
 from tcgkit.agents import make_agent
 from tcgkit.agents.triple_triad_solver import NotAPlacement, Solver, solve
 from tcgkit.games.triple_triad import TripleTriad
-from tcgkit.games.triple_triad.notation import game_for_position
 from tcgkit.kernel.rng import Rng, derive_seed
+
+game_for_position = TripleTriad.game_for_position
 
 RULE_SETS = [
     {},

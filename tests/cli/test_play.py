@@ -177,7 +177,7 @@ def test_the_opponents_hidden_hand_never_shows(run, home):
     theirs = set(plan.match.record.decks[1]) - set(plan.match.record.decks[0])
     for name in theirs - {first_move_card}:
         assert name not in result.stdout
-    assert "greedy (Red) hand: " in result.stdout and "cards (hidden)" in result.stdout
+    assert "greedy (Red)'s hand: " in result.stdout and "cards (hidden)" in result.stdout
 
 
 def test_bad_inputs_are_one_line_errors(run, home, tmp_path):

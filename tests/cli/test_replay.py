@@ -42,7 +42,7 @@ def test_json_is_one_object_with_state_view_and_outcome(run, record_file):
     assert set(data) == {"state", "view", "outcome"}
     assert data["outcome"] == plan.state.outcome.to_json()
     assert data["view"]["viewer"] is None
-    assert data["state"]["position"] == plan.state.to_notation()
+    assert data["state"] == plan.state.to_json()
 
 
 def test_step_shows_every_move(run, record_file):

@@ -101,7 +101,7 @@ def test_ff_tcg_help_and_hint_say_what_an_ability_does():
     assert what and what == " ".join(match.state.card(uses[0].card).text.split())
     console = Console(record=True, width=200)
     loop = PlayLoop(match, (0, 1), {}, Seats.numbered(2), console, Prompter(console))
-    loop.list_moves()
+    loop.list_moves(loop.match.state.to_move)
     assert f"{uses[0]}: {what}" in console.export_text()
 
 
@@ -123,9 +123,8 @@ def test_a_card_name_without_its_id_is_enough_when_one_card_fits():
 def test_the_triple_triad_board_fits_the_terminal_and_abbreviates_names_cleanly():
     from rich.console import Console
 
-    from tcgkit.cli.game_support import render_view
+    from tcgkit.cli.render import Renderer, abbreviate
     from tcgkit.cli.seats import Seats
-    from tcgkit.cli.triple_triad_view import abbreviate
     from tcgkit.games.triple_triad import TripleTriad
 
     game = TripleTriad({"open": True, "elemental": True})
@@ -136,7 +135,7 @@ def test_the_triple_triad_board_fits_the_terminal_and_abbreviates_names_cleanly(
     state.apply(state.legal_actions()[0], state.to_move)  # the longest name on the board
     for width in (80, 50, 40):
         console = Console(width=width, record=True, color_system=None)
-        console.print(render_view(game, state.view(0), Seats.versus(0, "greedy")))
+        console.print(Renderer(game, Seats.versus(0, "greedy")).table(state.scene(0)))
         text = console.export_text()
         assert all(len(line) <= width for line in text.splitlines())
         board = [line for line in text.splitlines() if line.startswith("│")]

@@ -105,9 +105,17 @@ def test_mutated_position_text_is_refused_or_whole(name, options, data):
 def test_a_position_refused_names_the_field():
     game = tcgkit.load_game("forge-fury")
     data = game.new_state(1).to_json()
-    for field, value, said in [("colour", 7, "field 'colour'"), ("decisions", [[0, "dance", False]], "kind"),
-                               ("log", [["draw", 0]], "entry 0"), ("hands", [[], []], "lost"),
-                               ("signs", [9, None], "field 'signs', player 0"), ("purpose", "x", "purpose")]:
+    zones = data["zones"]
+    for field, value, said in [
+        ("colour", 7, "^state JSON: colour: should be one of green, red, blue, not 7$"),
+        ("decisions", [{"player": 0, "kind": "dance", "secret": False}], "no dance decision"),
+        ("decisions", [[0, "dance", False]], r"^state JSON: decisions\[0\]: should be an object"),
+        ("log", [["draw", 0]], r"^state JSON: log\[0\]: should be an entry of kind draw, pick"),
+        ("log", [{"kind": "draw", "player": 0}], r"^state JSON: log\[0\]: missing field 'card'$"),
+        ("zones", {**zones, "hand": [[], []]}, "player 0's cards are lost"),
+        ("signs", ["lizard", None], r"^state JSON: signs\[0\]: should be one of rock, paper, scissors"),
+        ("purpose", "x", "^state JSON: purpose: should be one of start, round, not 'x'$"),
+    ]:
         with pytest.raises(NotationError, match=said):
             game.state_from_json({**data, field: value})
 

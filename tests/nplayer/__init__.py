@@ -17,7 +17,7 @@ def registered() -> Iterator[None]:
     """The fixture games in the registry (replays and sim find games by name), and out of
     it afterwards, so that tests listing the real games never see them."""
     saved = dict(registry._ENTRIES), dict(registry._LOOKUP)
-    registry.register(HighCard, summary="2-4 player fixture: high card scores, low card costs a life")
+    registry.register(HighCard)
     try:
         yield
     finally:

@@ -14,15 +14,15 @@ The position notation is the state's JSON on one line.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from tcgkit.kernel import Action, Decision, Event, Game, NotationError, Outcome, Rng, State
-from tcgkit.kernel.determinize import deal_hidden, shuffle
-from tcgkit.kernel.zones import Visibility, Zone
+from tcgkit.kernel import Action, Decision, Game, NotationError, Outcome, Rng, State
+from tcgkit.kernel import values as v
+from tcgkit.kernel.determinize import shuffle
+from tcgkit.kernel.state import HIDDEN, OWNER, Entry, Field, StateSpec, Zone
 
 POOL = tuple(range(1, 31))
 HAND = 5
@@ -53,8 +53,20 @@ CALLS: list[Action] = [Call(True), Call(False)]
 
 
 class HighCardState(State):
-    __slots__ = ("call", "decisions", "discard", "drawn", "events", "game", "hands", "leader", "lives", "out",
-                 "points", "rng", "stock", "table", "version")
+    SPEC = StateSpec(
+        zones=(Zone("hand", seen=OWNER, attr="hands"), Zone("table", seen=OWNER, single=True),
+               Zone("stock", seen=HIDDEN, shared=True), Zone("discard", shared=True)),
+        fields=(Field("deck", v.TupleOf(v.Card())), Field("lives", v.PerPlayer(v.Int(0))),
+                Field("points", v.PerPlayer(v.Int(0))), Field("out", v.ListOf(v.Player())),
+                Field("leader", v.Player()), Field("call", v.Opt(v.Bool())), Field("drawn", v.Opt(v.Text()))),
+        log=(Entry("call", (("player", v.Player()), ("high", v.Bool()))),
+             Entry("played", (("player", v.Player()),)),
+             Entry("reveal", (("cards", v.PerPlayer(v.Opt(v.Card()))), ("high", v.Player()),
+                              ("low", v.Player()))),
+             Entry("out", (("player", v.Player()),))),
+        decklists="deck",
+        table_pool=True,
+    )
 
     def __init__(self, game: HighCard, rng: Rng) -> None:
         n = game.num_players
@@ -68,8 +80,9 @@ class HighCardState(State):
         self.leader = 0
         self.call: bool | None = None  # this round's call once made: high (True) or low
         self.drawn: str | None = None  # why the game ended as a draw (the decision limits)
+        self.deck = POOL
         self.decisions: list[Decision] = []
-        self.events: list[Event] = []
+        self.log: list[tuple[Any, ...]] = []
         self.version = 0
 
     def alive(self) -> list[int]:
@@ -87,13 +100,13 @@ class HighCardState(State):
         player = self.decisions.pop().player
         if isinstance(action, Call):
             self.call = action.high
-            self.events.append(Event("call", {"player": player, "high": action.high}))
+            self.log.append(("call", player, action.high))
             self._next()
             return
         assert isinstance(action, Play)
         self.hands[player].remove(action.card)
         self.table[player] = action.card
-        self.events.append(Event("played", {"player": player}))
+        self.log.append(("played", player))
         self._next()
 
     def _next(self) -> None:
@@ -110,11 +123,10 @@ class HighCardState(State):
             high, low = low, high
         self.points[high] += 1
         self.lives[low] -= 1
-        self.events.append(Event("reveal", {"cards": {str(p): c for p, c in shown.items()},
-                                            "high": high, "low": low}))
+        self.log.append(("reveal", tuple(self.table), high, low))
         if self.lives[low] == 0:
             self.out.append(low)
-            self.events.append(Event("out", {"player": low}))
+            self.log.append(("out", low))
         self.discard += shown.values()
         self.table, self.call = [None] * n, None
         alive = self.alive()
@@ -132,26 +144,6 @@ class HighCardState(State):
     def default_action(self, decision: Decision) -> Action:
         return self.legal_actions()[0]  # call high, or the lowest card of one's own hand
 
-    def parse_action(self, text: str, player: int) -> Action:
-        word, _, rest = text.strip().partition(" ")
-        rest = rest.strip()
-        if word == "call" and rest in ("high", "low"):
-            return Call(rest == "high")
-        if word != "play" or not rest.isdigit():
-            raise NotationError(f"{text!r}: an action is 'call high', 'call low' or 'play N' (a card)")
-        return Play(int(rest))
-
-    def clone(self) -> HighCardState:
-        new = HighCardState.__new__(HighCardState)
-        new.game, new.rng = self.game, self.rng.clone()
-        new.hands = [h[:] for h in self.hands]
-        new.table, new.stock, new.discard = self.table[:], self.stock[:], self.discard[:]
-        new.lives, new.points, new.out, new.leader = self.lives[:], self.points[:], self.out[:], self.leader
-        new.decisions, new.events, new.call = self.decisions[:], self.events[:], self.call
-        new.drawn = self.drawn
-        new.version = self.version
-        return new
-
     @property
     def outcome(self) -> Outcome | None:
         if self.decisions:
@@ -162,38 +154,23 @@ class HighCardState(State):
         reason = "last one standing" if len(alive) == 1 else "the hands are played out"
         return Outcome.from_elimination(self.game.num_players, self.out, reason, self.points)
 
-    def zones(self) -> list[Zone]:
+    def problems(self) -> list[str]:
         n = self.game.num_players
-        zones = [Zone(f"hand{p}", p, Visibility.OWNER, sorted(self.hands[p])) for p in range(n)]
-        zones += [Zone(f"table{p}", p, Visibility.OWNER, [c for c in [self.table[p]] if c is not None])
-                  for p in range(n)]
-        return zones + [Zone("stock", None, Visibility.HIDDEN, self.stock[:]),
-                        Zone("discard", None, Visibility.PUBLIC, self.discard[:])]
-
-    def info(self, viewer: int | None) -> dict[str, Any]:
-        return {"lives": self.lives[:], "points": self.points[:], "out": self.out[:], "leader": self.leader,
-                "call": self.call}
-
-    def to_json(self) -> dict[str, Any]:
-        return {"players": self.game.num_players, "rng": self.rng.state, "hands": self.hands,
-                "table": self.table, "stock": self.stock, "discard": self.discard, "lives": self.lives,
-                "points": self.points, "out": self.out, "leader": self.leader, "call": self.call,
-                "to_move": self.to_move, "version": self.version,
-                **({} if self.drawn is None else {"drawn": self.drawn})}
-
-    def to_notation(self) -> str:
-        return json.dumps(self.to_json(), separators=(",", ":"))
-
-    def check_invariants(self) -> None:
-        cards = [c for h in self.hands for c in h] + [c for c in self.table if c is not None]
-        if sorted(cards + self.stock + self.discard) != list(POOL):
-            raise AssertionError("a card is lost or doubled")
+        if any(d.kind not in ("call", "play") for d in self.decisions):
+            return ["a decision of a kind High Card does not have"]
+        if self.decisions and (self.decisions[-1].kind == "call") != (self.call is None):
+            return ["a call is asked when made, or a card before the call"]
+        if self.drawn is not None and self.decisions:
+            return ["drawn: the reason of a game ended as a draw, with no one to move"]
+        return [] if len(self.decisions) <= 1 and self.leader < n else ["one decision at a time"]
 
 
 class HighCard(Game):
     name = "highcard"
     title = "High Card"
+    summary = "2-4 player fixture: high card scores, low card costs a life"
     Options = HighCardOptions
+    state_class = HighCardState
     min_players = 2
     max_players = 4
     example_options = [{}, {"players": 3}, {"players": 4}]
@@ -216,60 +193,23 @@ class HighCard(Game):
     def sample_decks(self, rng: Rng) -> list[list[str]]:
         return [[str(c) for c in POOL]]
 
-    def state_from_json(self, data: dict[str, Any]) -> HighCardState:
-        n = self.num_players
-        try:
-            state = HighCardState(self, Rng(int(data["rng"])))
-            if data["players"] != n:
-                raise ValueError(f"{data['players']} players, this game has {n}")
-            state.hands = [[int(c) for c in h] for h in data["hands"]]
-            state.table = [None if c is None else int(c) for c in data["table"]]
-            state.stock, state.discard = [int(c) for c in data["stock"]], [int(c) for c in data["discard"]]
-            state.lives, state.points = [int(x) for x in data["lives"]], [int(x) for x in data["points"]]
-            state.out, state.leader = [int(p) for p in data["out"]], int(data["leader"])
-            state.version = int(data.get("version", 0))
-            drawn = state.drawn = data.get("drawn")
-            if drawn is not None and (not isinstance(drawn, str) or data["to_move"] is not None):
-                raise ValueError("drawn: the reason of a game ended as a draw, with no one to move")
-            call = state.call = data["call"]
-            if call not in (None, True, False):
-                raise ValueError(f"call {call!r} is not true, false or null")
-            if data["to_move"] is not None:
-                kind = "call" if call is None else "play"
-                state.decisions.append(Decision(int(data["to_move"]), kind, secret=kind == "play"))
-            if not len(state.hands) == len(state.table) == len(state.lives) == len(state.points) == n:
-                raise ValueError(f"every per-player list needs {n} entries")
-            state.check_invariants()
-        except (KeyError, TypeError, ValueError, AssertionError) as exc:
-            raise NotationError(f"highcard state: {exc}") from None
-        return state
-
-    def state_from_notation(self, text: str) -> HighCardState:
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise NotationError(f"highcard position: not JSON ({exc.msg})") from None
-        return self.state_from_json(data)
-
     def card_data_hash(self) -> str:
         return "highcard-1-30"
 
-    def determinize(self, view: dict[str, Any], rng: Rng) -> HighCardState:
-        zones = deal_hidden(view["zones"], {0: POOL}, rng, deck_of=lambda name, zone: 0)
-        n = self.num_players
-        return self.state_from_json({
-            "players": n, "rng": rng.next_u64(), "hands": [zones[f"hand{p}"] for p in range(n)],
-            "table": [(zones[f"table{p}"] or [None])[0] for p in range(n)], "stock": zones["stock"],
-            "discard": zones["discard"], "lives": view["lives"], "points": view["points"],
-            "out": view["out"], "leader": view["leader"], "call": view["call"], "to_move": view["to_move"],
-        })
+    def card_count(self) -> int:
+        return POOL[-1] + 1  # a card's id is its number (no card 0)
 
-    def redeal_hidden(self, state: State, viewer: int | None, rng: Rng) -> HighCardState:
-        assert isinstance(state, HighCardState)
-        new = self.determinize(state.view(viewer), rng)
-        new.events = state.events[:]  # no event shows a card before it is turned over
-        new.version = state.version
-        return new
+    def card_key(self, card: int) -> int:
+        return card
+
+    def parse_action(self, state: Any, text: str, player: int) -> Action:
+        word, _, rest = text.strip().partition(" ")
+        rest = rest.strip()
+        if word == "call" and rest in ("high", "low"):
+            return Call(rest == "high")
+        if word != "play" or not rest.isdigit():
+            raise NotationError(f"{text!r}: an action is 'call high', 'call low' or 'play N' (a card)")
+        return Play(int(rest))
 
     def heuristic(self, state: State, player: int) -> float:
         assert isinstance(state, HighCardState)

@@ -17,7 +17,7 @@ def registered() -> Iterator[None]:
     """Brawl in the registry (replays find games by name), and out of it afterwards, so that
     the public list of games never shows it."""
     saved = dict(registry._ENTRIES), dict(registry._LOOKUP)
-    registry.register(Brawl, summary="the kernel's test game: 3-4 players, a stack, elimination")
+    registry.register(Brawl)
     try:
         yield
     finally:

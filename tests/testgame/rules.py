@@ -19,15 +19,15 @@ The position notation is the state's JSON on one line.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from tcgkit.kernel import Action, Decision, Event, Game, NotationError, Outcome, Rng, State, Visibility, Zone
-from tcgkit.kernel.determinize import deal_hidden, shuffle
+from tcgkit.kernel import Action, Decision, Game, NotationError, Outcome, Rng, State
+from tcgkit.kernel import values as v
+from tcgkit.kernel.determinize import shuffle
 from tcgkit.kernel.effects import Activation, who_players
 from tcgkit.kernel.errors import DeckError
 from tcgkit.kernel.replacements import Happening, Replacements, Shield
@@ -42,6 +42,7 @@ from tcgkit.kernel.resolution import (
     turn_order,
 )
 from tcgkit.kernel.rng import derive_seed
+from tcgkit.kernel.state import HIDDEN, OWNER, Entry, Field, StateSpec, Zone
 
 from .actions import END, PASS, Cast, Discard, End, First, Pass
 from .cards import Card, load_cards
@@ -60,14 +61,49 @@ PROMPTS = {"main": "cast a card from your hand or end your turn",
            ORDER_TRIGGERS: "choose which of your triggered abilities starts first"}
 
 
+def on_stack(res: Resolution) -> list[int]:
+    """The spells cast and not yet resolved (a running trigger's card is on its board)."""
+    return [f.source for f in res.stack] + [f.source for f in res.frames if f.tag != "trigger"]
+
+
+CARD, PLAYER_, AMOUNT = v.Card(), v.Player(), v.Int(0)
+
+
 class BrawlState(State):
-    __slots__ = ("active", "boards", "cards", "decisions", "decks", "discards", "drawn", "events", "finished",
-                 "game", "hands", "life", "out", "owners", "res", "rng", "shields", "version")
+    """Cards are instance ids, public: ``cards[i]`` is the card id of instance i, ``owners[i]``
+    its owner, ``owned[p]`` player p's instances (the deck list hidden cards are dealt from)."""
+
+    SPEC = StateSpec(
+        zones=(Zone("hand", seen=OWNER, attr="hands"), Zone("deck", seen=HIDDEN, attr="decks"),
+               Zone("discard", attr="discards"), Zone("board", attr="boards")),
+        fields=(
+            Field("cards", v.TupleOf(v.Text())), Field("owners", v.TupleOf(v.Player())),
+            Field("owned", v.PerPlayer(v.TupleOf(v.Card()))), Field("life", v.PerPlayer(v.Int())),
+            Field("out", v.ListOf(v.Player())), Field("active", v.Player()), Field("finished", v.Bool()),
+            Field("drawn", v.Opt(v.Text())), Field("res", v.Custom(Resolution, held=on_stack), holds=True,
+                  pool=lambda state, card: state.owners[card]),
+            Field("shields", v.Custom(Replacements)),
+        ),
+        log=(
+            Entry("draw", (("player", PLAYER_), ("card", CARD)), secret=("card",)),
+            Entry("cast", (("player", PLAYER_), ("card", CARD), ("target", v.Int(-1)))),
+            Entry("pass", (("player", PLAYER_),)), Entry("end_turn", (("player", PLAYER_),)),
+            Entry("discard", (("player", PLAYER_), ("card", CARD))), Entry("turn", (("player", PLAYER_),)),
+            Entry("trigger", (("player", PLAYER_), ("card", CARD))), Entry("out", (("player", PLAYER_),)),
+            Entry("end", (("winner", v.Opt(PLAYER_)),)),
+            Entry("roll", (("sides", AMOUNT), ("value", AMOUNT))),
+            Entry("prevented", (("player", PLAYER_), ("amount", AMOUNT))),
+            Entry("damage", (("player", PLAYER_), ("amount", AMOUNT))),
+            Entry("heal", (("player", PLAYER_), ("amount", AMOUNT))), Entry("countered", (("card", CARD),)),
+        ),
+        decklists="owned",
+    )
 
     def __init__(self, game: Brawl, rng: Rng, cards: tuple[str, ...], owners: tuple[int, ...]) -> None:
         n = game.num_players
         self.game, self.rng = game, rng
         self.cards, self.owners = cards, owners  # per instance id: the card's id and its owner (public)
+        self.owned = [tuple(i for i, o in enumerate(owners) if o == p) for p in range(n)]
         self.decks: list[list[int]] = [[] for _ in range(n)]  # top = end
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.discards: list[list[int]] = [[] for _ in range(n)]
@@ -77,7 +113,7 @@ class BrawlState(State):
         self.drawn: str | None = None  # why the game ended as a draw (the decision limits)
         self.res, self.shields = Resolution(), Replacements()
         self.decisions: list[Decision] = []
-        self.events: list[Event] = []
+        self.log: list[tuple[Any, ...]] = []
         self.version = 0
 
     def card(self, instance: int) -> Card:
@@ -90,7 +126,7 @@ class BrawlState(State):
         self.decisions.append(Decision(player, kind))
 
     def say(self, kind: str, **data: Any) -> None:
-        self.events.append(Event(kind, data))
+        self.record(kind, **data)
 
     # -- moves --------------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
@@ -168,19 +204,6 @@ class BrawlState(State):
     def default_action(self, decision: Decision) -> Action:
         """Pass or end the turn; for a discard, the lowest card of one's own hand."""
         return {"respond": PASS, "main": END}.get(decision.kind) or self.legal_actions()[0]
-
-    def parse_action(self, text: str, player: int) -> Action:
-        words = text.split()
-        if words in (["pass"], ["end"]):
-            return PASS if words[0] == "pass" else END
-        numbers = [w for w in words[1:] if w != "at"]
-        if words and all(n.isdigit() for n in numbers):
-            if words[0] in ("discard", "trigger") and len(words) == 2:
-                return (Discard if words[0] == "discard" else First)(int(words[1]))
-            if words[0] == "cast" and len(words) in (2, 4) and (len(words) == 2 or words[2] == "at"):
-                return Cast(*map(int, numbers))
-        raise NotationError(f"{text!r}: an action is 'cast N', 'cast N at T', 'discard N', 'trigger N', "
-                            "'pass' or 'end'")
 
     # -- the turn -----------------------------------------------------------------------------
     def step_turn(self) -> None:
@@ -261,8 +284,7 @@ class BrawlState(State):
             card = self.decks[player].pop()
             self.hands[player].append(card)
             self.hands[player].sort()
-            self.events.append(Event("draw", {"player": player, "card": card}, frozenset({player}),
-                                     {"player": player}))
+            self.log.append(("draw", player, card))
 
     def hand_size(self, player: int) -> int:
         return len(self.hands[player])
@@ -318,65 +340,19 @@ class BrawlState(State):
             return None
         return Outcome.from_elimination(self.game.num_players, self.out, self.drawn or "last one standing")
 
-    def on_stack(self) -> list[int]:
-        """The spells cast and not yet resolved (a running trigger's card is on its board)."""
-        return [f.source for f in self.res.stack] + [f.source for f in self.res.frames if f.tag != "trigger"]
-
-    def zones(self) -> list[Zone]:
-        stacked = self.on_stack()
+    def problems(self) -> list[str]:
         out = []
-        for p in range(self.game.num_players):
-            out += [Zone(f"hand{p}", p, Visibility.OWNER, self.hands[p][:]),
-                    Zone(f"deck{p}", p, Visibility.HIDDEN, self.decks[p][:]),
-                    Zone(f"discard{p}", p, Visibility.PUBLIC, self.discards[p][:]),
-                    Zone(f"board{p}", p, Visibility.PUBLIC, self.boards[p][:]),
-                    Zone(f"stack{p}", p, Visibility.PUBLIC, [c for c in stacked if self.owners[c] == p])]
-        return out
-
-    def public(self) -> dict[str, Any]:
-        return {"players": self.game.num_players, "cards": list(self.cards), "owners": list(self.owners),
-                "life": self.life[:], "out": self.out[:], "active": self.active, "finished": self.finished,
-                "res": self.res.to_json(), "shields": self.shields.to_json(),
-                **({} if self.drawn is None else {"drawn": self.drawn}),
-                "decisions": [{"player": d.player, "kind": d.kind} for d in self.decisions]}
-
-    def info(self, viewer: int | None) -> dict[str, Any]:
-        return self.public()
-
-    def to_json(self) -> dict[str, Any]:
-        return {**self.public(), "rng": self.rng.state, "decks": [d[:] for d in self.decks],
-                "hands": [h[:] for h in self.hands], "discards": [d[:] for d in self.discards],
-                "boards": [b[:] for b in self.boards], "version": self.version}
-
-    def to_notation(self) -> str:
-        return json.dumps(self.to_json(), separators=(",", ":"))
-
-    def clone(self) -> BrawlState:
-        new = BrawlState.__new__(BrawlState)
-        new.game, new.rng, new.cards, new.owners = self.game, self.rng.clone(), self.cards, self.owners
-        new.decks, new.hands = [d[:] for d in self.decks], [h[:] for h in self.hands]
-        new.discards, new.life, new.out = [d[:] for d in self.discards], self.life[:], self.out[:]
-        new.boards = [b[:] for b in self.boards]
-        new.active, new.finished, new.drawn = self.active, self.finished, self.drawn
-        new.res, new.shields = self.res.copy(), self.shields.copy()
-        new.decisions, new.events = self.decisions[:], self.events[:]
-        new.version = self.version
-        return new
-
-    def check_invariants(self) -> None:
-        everywhere = [c for zones in (self.decks, self.hands, self.discards, self.boards)
-                      for zone in zones for c in zone]
-        everywhere += self.on_stack()
-        if sorted(everywhere) != list(range(len(self.cards))):
-            raise AssertionError("a card is lost or in two places")
         for zones in (self.decks, self.hands, self.discards, self.boards):
             for p, zone in enumerate(zones):
                 if any(self.owners[c] != p for c in zone):
-                    raise AssertionError(f"player {p} holds another player's card")
+                    out.append(f"player {p} holds another player's card")
         if len(self.res.asks) != sum(d.kind in ASKS for d in self.decisions):
-            raise AssertionError("asks and decisions out of step")
+            out.append("asks and decisions out of step")
         if any(self.life[p] <= 0 for p in self.alive()):
-            raise AssertionError("a player with no life is still in")
+            out.append("a player with no life is still in")
+        if any(d.kind not in KINDS for d in self.decisions):
+            out.append("a decision of a kind Brawl does not have")
+        return out
 
 
 MACHINE: Machine[BrawlState] = Machine(
@@ -397,7 +373,9 @@ MACHINE: Machine[BrawlState] = Machine(
 class Brawl(Game):
     name = "brawl"
     title = "Brawl (the kernel's test game)"
+    summary = "the kernel's test game: 3-4 players, a stack, elimination"
     Options = BrawlOptions
+    state_class = BrawlState
     min_players = 3
     max_players = 4
     example_options = [{}, {"players": 4}]
@@ -453,78 +431,27 @@ class Brawl(Game):
         MACHINE.advance(state)
         return state
 
-    def state_from_json(self, data: dict[str, Any]) -> BrawlState:
-        try:
-            return self._state(data)
-        except NotationError as exc:
-            raise NotationError(f"brawl state: {exc}") from None
-        except (KeyError, TypeError, ValueError, AssertionError) as exc:
-            raise NotationError(f"brawl state: {type(exc).__name__}: {exc}") from None
-
-    def _state(self, data: dict[str, Any]) -> BrawlState:
-        n = self.num_players
-        if not isinstance(data, dict) or data.get("players") != n:
-            raise ValueError(f"this match has {n} players")
-        cards, owners = tuple(data["cards"]), tuple(int(o) for o in data["owners"])
-        if len(cards) != len(owners) or any(c not in self.by_id for c in cards) or \
-                any(not 0 <= o < n for o in owners):
-            raise ValueError("cards and owners: a known card id and a player for each instance")
-        state = BrawlState(self, Rng(int(data["rng"])), cards, owners)
-        for key in ("decks", "hands", "discards", "boards"):
-            zones = [[int(c) for c in zone] for zone in data[key]]
-            if len(zones) != n:
-                raise ValueError(f"{key}: one list per player")
-            setattr(state, key, zones)
-        state.life, state.out = [int(x) for x in data["life"]], [int(p) for p in data["out"]]
-        state.active, state.finished = int(data["active"]), data["finished"]
-        if len(state.life) != n or state.finished not in (True, False) or not 0 <= state.active < n:
-            raise ValueError("life, finished or active is malformed")
-        state.drawn = data.get("drawn")
-        if state.drawn is not None and (not isinstance(state.drawn, str) or not state.finished):
-            raise ValueError("drawn: the reason of a finished game's draw")
-        state.res = Resolution.from_json(data["res"])
-        state.shields = Replacements.from_json(data["shields"])
-        for d in data["decisions"]:
-            if d["kind"] not in KINDS or not 0 <= int(d["player"]) < n:
-                raise ValueError(f"decision {d!r}")
-            state.decide(int(d["player"]), d["kind"])
-        if any(f.source >= len(cards) for f in state.res.stack + state.res.frames):
-            raise ValueError("a frame names no card")
-        state.version = int(data.get("version", 0))
-        if state.version < 0:
-            raise ValueError(f"version {state.version} is negative")
-        state.check_invariants()
-        return state
-
-    def state_from_notation(self, text: str) -> BrawlState:
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise NotationError(f"brawl position: not JSON ({exc.msg})") from None
-        return self.state_from_json(data)
+    def parse_action(self, state: Any, text: str, player: int) -> Action:
+        words = text.split()
+        if words in (["pass"], ["end"]):
+            return PASS if words[0] == "pass" else END
+        numbers = [w for w in words[1:] if w != "at"]
+        if words and all(n.isdigit() for n in numbers):
+            if words[0] in ("discard", "trigger") and len(words) == 2:
+                return (Discard if words[0] == "discard" else First)(int(words[1]))
+            if words[0] == "cast" and len(words) in (2, 4) and (len(words) == 2 or words[2] == "at"):
+                return Cast(*map(int, numbers))
+        raise NotationError(f"{text!r}: an action is 'cast N', 'cast N at T', 'discard N', 'trigger N', "
+                            "'pass' or 'end'")
 
     def card_data_hash(self) -> str:
         return "brawl-" + "-".join(card.id for card in self.pool)
 
-    def determinize(self, view: dict[str, Any], rng: Rng) -> BrawlState:
-        owners = view["owners"]
-        lists = {p: [c for c in range(len(owners)) if owners[c] == p] for p in range(self.num_players)}
-        zones = deal_hidden(view["zones"], lists, rng)
-        n = self.num_players
-        data = {key: view[key] for key in ("players", "cards", "owners", "life", "out", "active", "finished",
-                                           "res", "shields", "decisions", "drawn") if key in view}
-        return self.state_from_json({
-            **data, "rng": rng.next_u64(), "decks": [zones[f"deck{p}"] for p in range(n)],
-            "hands": [sorted(zones[f"hand{p}"]) for p in range(n)],
-            "discards": [zones[f"discard{p}"] for p in range(n)],
-            "boards": [zones[f"board{p}"] for p in range(n)]})
+    def card_count(self) -> int:
+        return DECK * self.num_players
 
-    def redeal_hidden(self, state: State, viewer: int | None, rng: Rng) -> BrawlState:
-        assert isinstance(state, BrawlState)
-        new = self.determinize(state.view(viewer), rng)
-        new.events = state.events[:]  # the events show a card only to those who may see it
-        new.version = state.version
-        return new
+    def card_key(self, card: int) -> int:
+        return card  # instances are numbered, and their cards public
 
 
 __all__ = ["MACHINE", "Brawl", "BrawlState", "Cast", "Discard", "End", "First", "Pass"]

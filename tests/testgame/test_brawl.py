@@ -187,9 +187,9 @@ def test_bad_actions_and_positions_are_refused():
     with pytest.raises(NotationError, match="an action is"):
         state.parse_action("cast spark", state.to_move)
     data = state.to_json()
-    with pytest.raises(NotationError, match="brawl state: .*a card is lost"):
-        state.game.state_from_json({**data, "hands": [[], [], []]})
-    with pytest.raises(NotationError, match=r"resolution.frames"):
+    with pytest.raises(NotationError, match="^state JSON: player 0's cards are lost"):
+        state.game.state_from_json({**data, "zones": {**data["zones"], "hand": [[], [], []]}})
+    with pytest.raises(NotationError, match=r"^state JSON: res.frames\[0\]: should be an object"):
         state.game.state_from_json({**data, "res": {**data["res"], "frames": [[0, 1]]}})
 
 

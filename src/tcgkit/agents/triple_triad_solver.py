@@ -28,12 +28,14 @@ from typing import Any
 
 from ..games.triple_triad import TripleTriad
 from ..games.triple_triad.actions import Place, Take
-from ..games.triple_triad.rules import ADJACENT, CELLS, WALL_SIDES, TripleTriadState
+from ..games.triple_triad.rules import BOARD, CELLS, TripleTriadState
 from ..kernel.actions import Action
 from ..kernel.errors import TcgkitError
 from ..kernel.game import Game
 from ..kernel.rng import Rng
 from .base import register_agent
+
+ADJACENT, WALL_SIDES = BOARD.touching, BOARD.walls  # the board's tables, read in the search's loops
 
 GAME = "triple-triad"
 MODES = ("exact", "wdl")

@@ -21,9 +21,10 @@ from ..kernel.actions import Action
 from ..kernel.errors import NotationError, OptionsError, TcgkitError
 from ..kernel.game import Game, Outcome, State
 from ..kernel.limits import DEFAULTS as LIMIT_DEFAULTS
-from ..kernel.registry import find_game, load_game
+from ..kernel.registry import find_game
 from .card_paths import with_card_paths
 from .errors import CliError
+from .render import Renderer
 from .seats import Seats, agree
 
 ViewRenderer = Callable[[Game, dict[str, Any], Seats], RenderableType]
@@ -101,31 +102,14 @@ def non_default_options(game: Game) -> str:
 
 
 def rules_line(game: Game) -> str:
+    if has_scene(game):
+        return "; ".join(Renderer(game, Seats.numbered(game.num_players)).lines(game.rules_summary()))
     maker = support_for(type(game)).rules_line
     return maker(game) if maker else f"Rules: {non_default_options(game)}"
 
 
 def render_json_view(game: Game, view: dict[str, Any], seats: Seats) -> RenderableType:
     return Text(json.dumps(view, indent=1))
-
-
-def _triple_triad() -> GameSupport:
-    from ..games.triple_triad import notation, options
-    from . import triple_triad_view
-
-    return GameSupport(
-        parse_rules=options.parse_rules,
-        presets=options.PRESETS,
-        preset_help=options.PRESET_HELP,
-        card_rows=triple_triad_view.card_rows,
-        card_table=triple_triad_view.card_table,
-        render_view=triple_triad_view.render_view,
-        describe_event=triple_triad_view.describe_events,
-        game_for_position=notation.game_for_position,
-        collects_cards=True,
-        rules_line=triple_triad_view.rules_line,
-        rules_example="same,plus,trade=direct",
-    )
 
 
 def rules_with_card_files(options: type[BaseModel]) -> Callable[[str], dict[str, Any]]:
@@ -140,24 +124,6 @@ def rules_with_card_files(options: type[BaseModel]) -> Callable[[str], dict[str,
         return values
 
     return parse_rules
-
-
-def _forge_fury() -> GameSupport:
-    from ..games.forge_fury import ForgeFuryOptions
-    from . import forge_fury_view
-
-    parse_rules = rules_with_card_files(ForgeFuryOptions)
-
-    return GameSupport(
-        rules_example="mode=brasa,minigame=odd_even,card_files=bundled;my_cards.csv",
-        parse_rules=parse_rules,
-        card_rows=forge_fury_view.card_rows,
-        card_table=forge_fury_view.card_table,
-        render_view=forge_fury_view.render_view,
-        describe_game_events=forge_fury_view.describe_events,
-        game_for_position=forge_fury_view.game_for_position,
-        rules_line=forge_fury_view.rules_line,
-    )
 
 
 def _ff_tcg() -> GameSupport:
@@ -200,8 +166,6 @@ def _conflictus() -> GameSupport:
 
 
 SUPPORT: dict[str, Callable[[], GameSupport]] = {
-    "triple-triad": _triple_triad,
-    "forge-fury": _forge_fury,
     "ff-tcg": _ff_tcg,
     "conflictus": _conflictus,
 }
@@ -211,8 +175,20 @@ def support_for(game_cls: type[Game]) -> GameSupport:
     """The game's entry; its ``parse_rules`` reads the card files ``--rules`` names by path
     and passes their content hashes on (``card_paths.py``)."""
     maker = SUPPORT.get(game_cls.name)
-    support = maker() if maker is not None else GameSupport(parse_rules=generic_rules(game_cls.Options))
+    support = maker() if maker is not None else GameSupport(
+        parse_rules=game_cls.parse_rules, presets=game_cls.presets, preset_help=game_cls.preset_help,
+        rules_example=game_cls.rules_example, collects_cards=game_cls.collects_cards,
+        named_decks=game_cls.named_decks if game_cls.named_decks() else None,
+        card_table=(lambda game: Renderer(game, Seats.numbered(game.num_players)).card_table(
+            game.card_table())),  # type: ignore[arg-type]
+        card_rows=(lambda game: game.card_table().rows),  # type: ignore[union-attr]
+    )
     return replace(support, parse_rules=with_card_paths(support.parse_rules))
+
+
+def has_scene(game: Game) -> bool:
+    """Whether the game draws from scenes (every game will: the rest are being moved)."""
+    return type(game).scene is not Game.scene
 
 
 def render_view(game: Game, view: dict[str, Any], seats: Seats) -> RenderableType:
@@ -269,8 +245,8 @@ def describe_outcome(outcome: Outcome, seats: Seats) -> list[str]:
 def game_from_position(game_name: str, text: str) -> tuple[Game, State]:
     """The game a pasted position describes (its own rules), and the state it shows."""
     entry = find_game(game_name)
-    maker = support_for(entry.cls).game_for_position
-    game = maker(text) if maker else load_game(entry.name)
+    maker = support_for(entry.cls).game_for_position or entry.cls.game_for_position
+    game = maker(text)
     return game, checked_position(game, text)
 
 
@@ -293,3 +269,27 @@ def checked_position(game: Game, text: str) -> State:
             f"{str(exc)[:60]})"
         ) from None
     return state
+
+
+class Spectator:
+    """What ``tcgkit replay`` shows: the table as a spectator sees it, the events, the end."""
+
+    def __init__(self, game: Game, seats: Seats) -> None:
+        self.game, self.seats = game, seats
+        self.renderer = Renderer(game, seats)
+        self.scenes = has_scene(game)
+
+    def news(self, state: State, since: int) -> list[str]:
+        if self.scenes:
+            return self.renderer.news(state.scene(None, since))
+        return describe_events(self.game, state.events_since(since, None), self.seats)
+
+    def table(self, state: State) -> RenderableType:
+        if self.scenes:
+            return self.renderer.table(state.scene(None, state.event_count()))
+        return render_view(self.game, state.view(None), self.seats)
+
+    def outcome(self, outcome: Outcome) -> list[str]:
+        if self.scenes:
+            return self.renderer.outcome(outcome.to_json())
+        return describe_outcome(outcome, self.seats)

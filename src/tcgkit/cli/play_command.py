@@ -472,7 +472,7 @@ def play(
         hand=hand, save=save, vs=vs, seat=seat, mode=mode,
         decks=deck is not None or opponent_deck is not None, players=players, seats=seats,
     )
-    set_language(lang)
+    set_language(lang)  # the card text shown: "en" writes it from the card data
     console = make_console(no_color)
     prompter = Prompter(console)
     entry = find_game(game)
@@ -512,7 +512,7 @@ def play(
         match.key = load_profile().key()
     loop = PlayLoop(
         match, humans, agents, _seats(seating), console, prompter, save_path=save,
-        hotseat=len(humans) > 1, game_name=entry.name,
+        hotseat=len(humans) > 1, game_name=entry.name, lang=lang,
     )
     ending = loop.run()
     if ending == "over" and trading:

@@ -20,8 +20,9 @@ from ..kernel.actions import Action
 from ..kernel.errors import TcgkitError
 from ..kernel.rng import Rng, derive_seed
 from .console import Prompter
-from .game_support import describe_events, describe_outcome, explain, render_view
+from .game_support import describe_events, describe_outcome, explain, has_scene, render_view
 from .match import Match
+from .render import Renderer
 from .seats import Seats
 
 AGENT_STREAM = 13  # sub-streams of the match seed: the agents' choices, the hints
@@ -64,10 +65,15 @@ class PlayLoop:
     save_path: Path | None = None
     hotseat: bool = False
     game_name: str = ""
+    lang: str = "pt"
     last_news: list[str] = field(default_factory=list)
     shown: tuple[int, int] | None = None  # (viewer, actions) of the board last drawn
 
     # -- the loop ---------------------------------------------------------------------
+    def __post_init__(self) -> None:
+        self.renderer = Renderer(self.match.game, self.seats, self.lang)
+        self.scenes = has_scene(self.match.game)
+
     def run(self) -> Ending:
         try:
             return self._run()
@@ -112,7 +118,7 @@ class PlayLoop:
         if word in ("quit", "exit", "q"):
             return "quit"
         if word in ("help", "?", "moves"):
-            self.list_moves()
+            self.list_moves(mover)
         elif word == "hint":
             self.hint(mover)
         elif word == "undo":
@@ -145,7 +151,15 @@ class PlayLoop:
         self.news(since)
         self.save()
 
-    def list_moves(self) -> None:
+    def notes(self, mover: int) -> dict[str, str]:
+        """What each legal move does, in a sentence, as the mover's scene says (its note)."""
+        if not self.scenes:
+            state = self.match.state
+            return {str(a): explain(self.match.game, state, a) for a in state.legal_actions()}
+        scene = self.match.state.scene(mover, self.match.state.event_count())
+        return {m.notation: self.renderer.say(m.note) for m in scene.moves if m.note is not None}
+
+    def list_moves(self, mover: int) -> None:
         groups: dict[str, list[str]] = {}
         for action in self.match.state.legal_actions():
             text = str(action)
@@ -156,11 +170,9 @@ class PlayLoop:
                 groups.setdefault(text, [])
         moves = [head + ",".join(tails) for head, tails in groups.items()]
         self.console.print("Legal moves: " + " | ".join(moves), markup=False)
-        state = self.match.state
-        for action in state.legal_actions():
-            what = explain(self.match.game, state, action)
+        for notation, what in self.notes(mover).items():
             if what:
-                self.console.print(f"  {action}: {what}", markup=False)
+                self.console.print(f"  {notation}: {what}", markup=False)
         self.console.print(f"Commands: {COMMANDS}")
 
     def hint(self, mover: int) -> None:
@@ -169,7 +181,7 @@ class PlayLoop:
         advice = make_agent("greedy", self.match.game).act(
             state.view(mover), state.legal_actions(), rng
         )
-        what = explain(self.match.game, state, advice)
+        what = self.notes(mover).get(str(advice), "")
         self.console.print(f"Hint (greedy): {advice}" + (f" ({what})" if what else ""), markup=False)
 
     def undo(self, mover: int) -> None:
@@ -190,10 +202,21 @@ class PlayLoop:
         return None if self.hotseat else self.humans[0]
 
     def news(self, since: int) -> None:
-        events = self.match.state.events_since(since, self.viewer())
-        self.last_news = describe_events(self.match.game, events, self.seats)
+        state, viewer = self.match.state, self.viewer()
+        if self.scenes:
+            self.last_news = self.renderer.news(state.scene(viewer, since))
+        else:
+            self.last_news = describe_events(self.match.game, state.events_since(since, viewer), self.seats)
         for line in self.last_news:
             self.console.print(line, markup=False)
+
+    def draw(self, viewer: int | None) -> None:
+        """The table as ``viewer`` sees it (a spectator: ``None``)."""
+        state = self.match.state
+        if self.scenes:
+            self.console.print(self.renderer.table(state.scene(viewer, state.event_count())))
+        else:
+            self.console.print(render_view(self.match.game, state.view(viewer), self.seats))
 
     def show_for(self, mover: int) -> None:
         key = (mover, len(self.match.actions))
@@ -202,7 +225,7 @@ class PlayLoop:
         if self.hotseat and self.shown is not None and self.shown[0] != mover:
             self.hand_over(mover)
         self.shown = key
-        self.console.print(render_view(self.match.game, self.match.state.view(mover), self.seats))
+        self.draw(mover)
 
     def hand_over(self, mover: int) -> None:
         """Between hotseat turns, hide the last player's secrets before the next one looks."""
@@ -224,9 +247,11 @@ class PlayLoop:
 
     def finish(self) -> None:
         state = self.match.state
-        self.console.print(render_view(self.match.game, state.view(self.viewer()), self.seats))
+        self.draw(self.viewer())
         assert state.outcome is not None
-        for line in describe_outcome(state.outcome, self.seats):
+        lines = self.renderer.outcome(state.outcome.to_json()) if self.scenes else \
+            describe_outcome(state.outcome, self.seats)
+        for line in lines:
             self.console.print(line, markup=False)
 
     # -- saving -------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from ..kernel.replay import game_of, replay, verify
 from .card_paths import CARD_FILE_HELP, give_all
 from .console import make_console
 from .errors import CliError, reports_errors, usage_error
-from .game_support import checked_position, describe_events, describe_outcome, render_view, rules_line
+from .game_support import Spectator, checked_position, rules_line
 from .profile import load_profile
 from .saves import read_save
 from .seats import Seats
@@ -65,6 +65,7 @@ def replay_record(
     console = make_console(no_color)
     game = state.game
     seats = Seats.numbered(game.num_players)
+    show = Spectator(game, seats)
     seed = f"Seed {record.seed}, " if outcome is not None else ""  # it deals the hidden cards
     console.print(
         f"{game.title}. {rules_line(game)}. {seed}{len(record.actions)} actions, "
@@ -80,15 +81,14 @@ def replay_record(
                 if mover is None:
                     raise ReplayError(f"action {number} comes after the end of the game")
                 play(now, now.parse_action(record.actions[number - 1], mover), mover, tally)
-            events = now.events_since(seen, None)
-            seen = now.event_count()
             prefix = f"{number}. " if number else ""
-            for line in describe_events(game, events, seats) or [""]:
+            for line in show.news(now, seen) or [""]:
                 console.print(prefix + line, markup=False)
                 prefix = "   "
-            console.print(render_view(game, now.view(None), seats))
+            seen = now.event_count()
+            console.print(show.table(now))
     else:
-        console.print(render_view(game, state.view(None), seats))
+        console.print(show.table(state))
     if outcome is None:
         mover = state.to_move
         console.print(
@@ -96,5 +96,5 @@ def replay_record(
             f"{seats.label(mover) if mover is not None else 'nobody'} to move.", markup=False,
         )
     else:
-        for line in describe_outcome(outcome, seats):
+        for line in show.outcome(outcome):
             console.print(line, markup=False)

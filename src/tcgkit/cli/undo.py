@@ -25,9 +25,14 @@ REDEAL_STREAM = 15
 
 
 def hidden_counts(state: State[Any], viewer: int | None) -> dict[str, int]:
-    return {
-        zone.name: len(zone.cards) for zone in state.zones() if not zone.visible_to(viewer)
-    }
+    """How many cards each zone holds that ``viewer`` cannot see (a whole zone, or face down)."""
+    out = {}
+    for name, zone in state.view(viewer)["zones"].items():
+        cards = zone.get("cards")
+        hidden = zone["count"] if cards is None else sum(card is False for card in cards)
+        if hidden:
+            out[name] = hidden
+    return out
 
 
 def play_text(state: State[Any], text: str) -> None:
@@ -48,7 +53,7 @@ def telling(state: State[Any], text: str, viewer: int | None) -> bool:
     play_text(after, text)
     if hidden_counts(after, viewer) != hidden_counts(state, viewer):
         return True
-    since = len(state.events)
+    since = state.event_count()
     seen = (after.view(viewer), after.events_since(since, viewer))
     for sample in range(REDEALS):
         other = state.game.redeal_hidden(state, viewer, Rng(derive_seed(REDEAL_STREAM, sample)))

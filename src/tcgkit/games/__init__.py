@@ -6,11 +6,7 @@ from .ff_tcg import FFTcg
 from .forge_fury import ForgeFury
 from .triple_triad import TripleTriad
 
-register(
-    TripleTriad,
-    aliases=("tt", "triple_triad", "tripletriad"),
-    summary="FFVIII's 3x3 card duel: Same, Plus, Combo, Same Wall, Elemental, trades",
-)
+register(TripleTriad)
 register(
     ForgeFury,
     aliases=("fnf", "forge", "forge_fury", "forge-and-fury", "forja-e-furia"),

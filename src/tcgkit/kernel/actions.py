@@ -11,14 +11,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import NotationError
+from .refs import Ref
 
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """Base of every game's actions. Subclasses define ``__str__`` as their notation."""
+    """Base of every game's actions. Subclasses define ``__str__`` as their notation and
+    ``refs`` as the cards, cells and players they involve (what a front end makes clickable)."""
 
     def __str__(self) -> str:  # pragma: no cover - every concrete action overrides it
         raise NotImplementedError
+
+    def refs(self) -> tuple[Ref, ...]:
+        return ()
 
 
 @dataclass(frozen=True, slots=True)

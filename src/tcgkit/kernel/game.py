@@ -7,7 +7,7 @@ position: mutable, cheap to clone, fully determined by options + seed + decks + 
 from __future__ import annotations
 
 import json
-from abc import ABC, abstractmethod
+from abc import ABC, ABCMeta, abstractmethod
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -16,12 +16,16 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from . import rules_text
 from .actions import Action, Decision
 from .card_files import read_paths
-from .errors import IllegalAction, OptionsError
+from .determinize import determinize, rebuild_by_player, redeal_hidden
+from .errors import IllegalAction, NotationError, OptionsError, TcgkitError
 from .events import Event, redact
 from .limits import Limits
 from .rng import Rng
+from .scene import CardTable, Catalogue, Scene, Sentence, plain_scene, say
+from .state import compile_spec, derived
 from .zones import Zone
 
 Deck = list[str]
@@ -134,14 +138,35 @@ def rank_returns(ranks: tuple[int, ...]) -> tuple[float, ...]:
 GameT = TypeVar("GameT", bound="Game")
 
 
-class State(ABC, Generic[GameT]):
+class StateMeta(ABCMeta):
+    """Makes a state class's ``__slots__`` from its ``SPEC`` (declared once: a state is cloned
+    often, and kept small) and compiles the declaration (``kernel/state.py``)."""
+
+    def __new__(mcs, name: str, bases: tuple[type, ...], namespace: dict[str, Any],
+                **kwargs: Any) -> StateMeta:
+        spec = namespace.get("SPEC")
+        if spec is not None and "__slots__" not in namespace:
+            inherited = {slot for base in bases for klass in base.__mro__
+                         for slot in getattr(klass, "__slots__", ())}
+            namespace["__slots__"] = tuple(s for s in spec.slots() if s not in inherited)
+        cls = super().__new__(mcs, name, bases, namespace, **kwargs)
+        compile_spec(cls)
+        return cls
+
+
+class State(ABC, Generic[GameT], metaclass=StateMeta):
     """One position of a game, typed by its game (``State[TripleTriad]``).
 
-    Subclasses keep ``decisions`` (the stack of pending choices; the top is asked now),
-    ``events`` (what happened so far) and ``version``, and implement the abstract methods.
+    A game's state class declares ``SPEC`` (``kernel/state.py``): its zones, fields and log.
+    The kernel derives from it the slots, ``clone``, ``to_json`` (and ``Game.state_from_json``),
+    ``view``, the events, the conservation check and the hidden-card dealing; the class writes
+    the rules (``legal_actions``, ``apply_unchecked``, ``outcome``...). ``decisions`` is the
+    stack of pending choices (the top is asked now), ``log`` what happened, ``version`` the
+    actions applied.
     """
 
-    __slots__ = ()  # subclasses list their own: a state is cloned often, and kept small
+    __slots__ = ()
+    SPEC: ClassVar[Any] = None
 
     game: GameT
     decisions: list[Decision]
@@ -229,14 +254,17 @@ class State(ABC, Generic[GameT]):
         """Play ``action`` for ``to_move`` without checking it (search over legal actions
         only). Adds one to ``version``."""
 
-    @abstractmethod
     def parse_action(self, text: str, player: int) -> Action:
         """Read an action's notation as ``player`` wrote it (names resolve against what that
         player may see); ``NotationError`` says what is wrong in words that reveal nothing
-        hidden from ``player``."""
+        hidden from ``player``. The game's notation module reads it (``Game.parse_action``)."""
+        action: Action = self.game.parse_action(self, text, player)
+        return action
 
-    @abstractmethod
-    def clone(self) -> State[GameT]: ...
+    def clone(self) -> State[GameT]:
+        """A copy to play on (search): generated from the declaration, as fast as by hand."""
+        made: State[GameT] = derived(self).clone(self)
+        return made
 
     @property
     @abstractmethod
@@ -244,16 +272,24 @@ class State(ABC, Generic[GameT]):
         """Winner, scores and why the game ended; ``None`` while it goes on."""
 
     # -- what players may know ------------------------------------------------------------
-    @abstractmethod
     def zones(self) -> list[Zone]:
-        """Every card container, with the visibility the rules give it now."""
+        """Every card container, with the visibility the rules give it now (states that do
+        not declare ``SPEC`` yet)."""
+        raise NotImplementedError
 
     def info(self, viewer: int | None) -> dict[str, Any]:
-        """What ``viewer`` may know beyond the zones (scores, cell elements, deck lists...)."""
+        """What ``viewer`` may know beyond the declared zones and fields: values worked out
+        from them that a front end should not have to work out again (few games need any)."""
         return {}
 
     def view(self, player: int | None) -> dict[str, Any]:
-        """All that ``player`` may know, and nothing more; ``None`` is a spectator."""
+        """All that ``player`` may know, and nothing more; ``None`` is a spectator. Derived
+        from the declaration: each zone as its owner and count, with its cards where the viewer
+        sees them (``null`` an empty cell, ``false`` a card face down); each field the viewer
+        may see (``seen`` lists those shown entry by entry, to their own player only); the
+        decision stack; the outcome."""
+        if self.SPEC is not None:
+            return derived(self).view(self, player)
         outcome = self.outcome
         return {
             "game": self.game.name,
@@ -266,13 +302,29 @@ class State(ABC, Generic[GameT]):
             "outcome": outcome.to_json() if outcome else None,
         }
 
+    @property
+    def events(self) -> list[Event]:
+        """Every event so far, unredacted: one per entry of the declared log."""
+        return derived(self).events(self, 0)
+
+    def scene(self, viewer: int | None, since: int = 0) -> Scene:
+        """What ``viewer`` sees now as a ``Scene`` (``Game.scene`` of its view, its legal
+        actions when it is to move, the events since ``since``, and its default)."""
+        view = self.view(viewer)
+        mine = viewer is not None and self.to_move == viewer
+        decision = self.decision_for(viewer)
+        default = None if decision is None else decision.default
+        return self.game.scene(view, self.legal_actions() if mine else [], self.events_since(since, viewer),
+                               default)
+
     def event_count(self) -> int:
         """How many events happened so far: the cursor to give ``events_since`` next time."""
-        return len(self.events)
+        return len(self.log) if self.SPEC is not None else len(self.events)
 
     def events_from(self, index: int) -> list[Event]:
-        """The events from number ``index`` on, unredacted. Games whose ``events`` are built
-        from a log override this to build only the tail."""
+        """The events from number ``index`` on, unredacted (only the tail is built)."""
+        if self.SPEC is not None:
+            return derived(self).events(self, index)
         return self.events[index:]
 
     def events_since(self, index: int = 0, viewer: int | None = None) -> list[dict[str, Any]]:
@@ -283,17 +335,38 @@ class State(ABC, Generic[GameT]):
         return redact(self.events_from(index), viewer)
 
     # -- serialization ----------------------------------------------------------------------
-    @abstractmethod
     def to_json(self) -> dict[str, Any]:
-        """The full state (hidden parts included) as JSON-ready data."""
+        """The full state (hidden parts included) as keyed JSON-ready data, from the declaration."""
+        data: dict[str, Any] = derived(self).to_json(self)
+        return data
 
-    @abstractmethod
     def to_notation(self) -> str:
-        """The full state as the game's position notation."""
+        """The full state as the game's position notation: compact JSON, unless the game has a
+        one-line form of its own (Triple Triad: ``Game.format_state``)."""
+        text: str = self.game.format_state(self)
+        return text
 
-    @abstractmethod
     def check_invariants(self) -> None:
-        """Raise ``AssertionError`` when a card is lost, duplicated or misplaced."""
+        """Raise ``AssertionError`` when a card is lost, duplicated or misplaced (the declared
+        conservation), or the game's own ``problems`` find something wrong."""
+        problems = derived(self).problems(self)
+        if problems:
+            raise AssertionError("; ".join(problems))
+
+    def problems(self) -> list[str]:
+        """What the game itself finds wrong with this position, beyond conservation (empty
+        normally): real checks, since a state read from outside is refused on the first one."""
+        return []
+
+    def record(self, kind: str, **data: Any) -> None:
+        """Append a log entry of ``kind``, its fields given by name (for rules that log from
+        many places; the hot paths append the tuple themselves)."""
+        entry = derived(self).entries[kind]
+        self.log.append((kind, *[data[name] for name in entry.names]))
+
+    def after_load(self) -> None:
+        """Make the ``derived`` attributes again (tables of the deal) after the declared ones
+        were read or dealt: ``state_from_json`` and ``determinize`` call it."""
 
     def __repr__(self) -> str:
         return f"{type(self.game).__name__}.state_from_notation({self.to_notation()!r})"
@@ -304,7 +377,13 @@ class Game(ABC):
 
     name: ClassVar[str]
     title: ClassVar[str]
+    aliases: ClassVar[tuple[str, ...]] = ()
+    summary: ClassVar[str] = ""
+    """One line for ``tcgkit games``."""
     Options: ClassVar[type[BaseModel]]
+    state_class: ClassVar[type[State[Any]]]
+    """The game's state class: ``state_from_json``, ``determinize`` and ``redeal_hidden`` are
+    derived from its declaration."""
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     example_options: ClassVar[list[dict[str, Any]]] = [{}]
@@ -371,30 +450,134 @@ class Game(ABC):
         """Legal decks drawn from the card pool, as ``new_state`` takes them: one per
         player, or the one shared deck of a game that deals both players from it."""
 
-    @abstractmethod
-    def state_from_json(self, data: dict[str, Any]) -> State[Any]: ...
+    def state_from_json(self, data: dict[str, Any]) -> State[Any]:
+        """A state from ``State.to_json``'s form, every value checked against the declaration:
+        anything wrong is one ``NotationError`` naming the field, and nothing half-read."""
+        state: State[Any] = derived(self.state_class).from_json(self, data)
+        return state
 
-    @abstractmethod
-    def state_from_notation(self, text: str) -> State[Any]: ...
+    def parse_action(self, state: Any, text: str, player: int) -> Action:
+        """``state.parse_action``: the game's notation read against ``state`` for ``player``."""
+        raise NotImplementedError(f"{self.name} has no action notation")
+
+    def format_state(self, state: Any) -> str:
+        """``state.to_notation``: compact JSON, unless the game has a one-line form of its own."""
+        return json.dumps(state.to_json(), separators=(",", ":"))
+
+    def state_from_notation(self, text: str) -> State[Any]:
+        """A state from ``State.to_notation`` (JSON, unless the game has a form of its own)."""
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, RecursionError) as exc:
+            problem = exc.msg if isinstance(exc, json.JSONDecodeError) else "nested too deeply"
+            raise NotationError(f"position: not JSON ({problem})") from None
+        return self.state_from_json(data)
 
     @abstractmethod
     def card_data_hash(self) -> str:
         """A short hash of the card data, recorded in replays."""
 
-    @abstractmethod
     def determinize(self, view: dict[str, Any], rng: Rng) -> State[Any]:
-        """A full state consistent with everything in ``view`` (hidden parts sampled)."""
+        """A full state consistent with everything in ``view`` (hidden parts sampled), derived
+        from the declaration (``kernel/determinize.py``)."""
+        made: State[Any] = determinize(self, view, rng)
+        return made
 
-    @abstractmethod
     def redeal_hidden(self, state: State[Any], viewer: int | None, rng: Rng) -> State[Any]:
         """A copy of ``state`` with everything ``viewer`` cannot see drawn anew (hidden
-        hands, deck orders, the generator), the rest untouched. The conformance suite
-        checks that ``viewer``'s view and events are the same for both."""
+        hands, deck orders, face-down cards, hidden fields, the generator), the rest untouched.
+        The conformance suite checks that ``viewer``'s view, events and scene are the same."""
+        new: State[Any] = redeal_hidden(state, viewer, rng)
+        return new
+
+    # -- cards, as the declaration names them ----------------------------------------------
+    def card_count(self) -> int:
+        """How many cards the card table holds (catalogue games)."""
+        raise NotImplementedError(f"{self.name} does not say how many cards it has")
+
+    def card_key(self, card: int) -> str | int:
+        """The key of a card of the table in JSON and views (a catalogue game's name or label)."""
+        raise NotImplementedError(f"{self.name} does not name its cards")
+
+    def card_names(self) -> list[str]:
+        """The name of each card of the table, by index (instance games' keys are ``Name#id``)."""
+        raise NotImplementedError(f"{self.name} does not name its cards")
+
+    def fill_hidden(self, pool: int | None, count: int, seen: Counter[int], rng: Rng) -> list[int]:
+        """``count`` cards of the table for hidden slots of ``pool`` when its deck list is not
+        known whole (``seen``: the pool's cards in view). Instance games: names for the ids a
+        private list never showed."""
+        raise ValueError(f"{self.title}: a deck list is unknown and the game draws no cards for it")
+
+    def rebuild_decklists(self, state: State[Any], unknown: list[int]) -> None:
+        """After a deal, the deck lists of the players in ``unknown`` (those the viewer did
+        not know) made consistent with where the cards now lie: by default each is every card
+        of that player's pool."""
+        rebuild_by_player(state, unknown)
 
     def heuristic(self, state: State[Any], player: int) -> float:
         """How good ``state`` looks for ``player`` (higher is better); used by greedy play."""
         outcome = state.outcome
         return outcome.scores[player] if outcome else 0.0
+
+    # -- what front ends ask of a game -----------------------------------------------------
+    presets: ClassVar[dict[str, dict[str, Any]]] = {}
+    """Named option sets (``--rules ffviii``), with ``preset_help`` saying what each is."""
+    preset_help: ClassVar[dict[str, str]] = {}
+    rules_example: ClassVar[str] = ""
+    """An example of the ``--rules`` text, shown by ``tcgkit options``."""
+    collects_cards: ClassVar[bool] = False
+    """Hands are chosen from the player's collection (Triple Triad), not dealt or built."""
+
+    @classmethod
+    def parse_rules(cls, text: str) -> dict[str, Any]:
+        """The ``--rules`` text (``a,b=value``) as option values (``kernel/rules_text.py``)."""
+        return rules_text.parse_rules(cls.Options, text)
+
+    @classmethod
+    def game_for_position(cls, text: str) -> Game:
+        """The game a pasted position was played under: a state JSON's ``options``."""
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, RecursionError):
+            raise NotationError("position: not JSON") from None
+        if not isinstance(data, dict) or not isinstance(data.get("options"), dict):
+            raise NotationError(f"position: a {cls.title} state JSON with its 'options'")
+        try:
+            return cls(data["options"])
+        except TcgkitError as exc:
+            raise NotationError(f"position: {exc}") from None
+
+    @classmethod
+    def named_decks(cls) -> dict[str, list[str]]:
+        """The preconstructed decks, by name (``--deck warriors``)."""
+        return {}
+
+    def scene(self, view: dict[str, Any], actions: Sequence[Action], events: Sequence[dict[str, Any]],
+              default: Action | None = None) -> Scene:
+        """What a seat sees as a ``Scene``, from its ``view``, its legal ``actions`` (when it is
+        to move), the ``events`` it may see and the decision's ``default`` (for its decider):
+        never from the state. A game's ``scene.py`` builds it; this one shows every zone and
+        event as it is."""
+        return plain_scene(self.name, view, actions, events, default, self.num_players)
+
+    def messages(self) -> Catalogue:
+        """The English of the message ids the game's scenes use."""
+        return {}
+
+    def styles(self) -> dict[str, str]:
+        """Terminal styles (Rich) for the style tokens of the game's scenes (``faction:luz``);
+        a token without one is drawn plain."""
+        return {}
+
+    def card_table(self) -> CardTable | None:
+        """The card table ``tcgkit cards`` shows, or ``None`` for a game without one."""
+        return None
+
+    def rules_summary(self) -> list[Sentence]:
+        """The options in a sentence or two (the play and replay headers)."""
+        rules = rules_text.non_default(self.options, self.players, self.min_players)
+        return [say("kernel.rules", rules=rules)]
 
     def options_json(self) -> dict[str, Any]:
         """The options as JSON data (records, state files); see ``options_dump``."""

@@ -25,8 +25,11 @@ def _key(name: str) -> str:
     return name.strip().lower().replace("_", "-").replace(" ", "-")
 
 
-def register(cls: type[Game], aliases: tuple[str, ...] = (), summary: str = "") -> type[Game]:
-    entry = GameEntry(cls.name, cls, aliases, summary)
+def register(cls: type[Game], aliases: tuple[str, ...] | None = None,
+             summary: str | None = None) -> type[Game]:
+    """Make ``cls`` findable by its name and aliases (the class's own unless given)."""
+    aliases = cls.aliases if aliases is None else aliases
+    entry = GameEntry(cls.name, cls, aliases, cls.summary if summary is None else summary)
     for key in (cls.name, *aliases):
         if _LOOKUP.get(_key(key), cls.name) != cls.name:
             raise ValueError(f"game name {key!r} is taken by {_LOOKUP[_key(key)]}")

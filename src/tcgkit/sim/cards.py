@@ -1,8 +1,9 @@
-"""Per-card facts of one game, read through the kernel's contracts only (zones, events).
+"""Per-card facts of one game, read through the kernel's contracts only (state JSON, views,
+events).
 
-For each player: the cards in their deck (every card they own when the game starts),
-the cards they drew (those starting in a zone they may see, such as the hand, plus every
-``draw`` event naming a card) and the cards they played (``place``, ``pick`` and ``play``
+For each player: the cards in their deck (every card in the zones they own when the game
+starts), the cards they drew (those starting in a zone of theirs they may see, such as the
+hand, plus every ``draw`` event naming a card) and the cards they played (``place``, ``pick`` and ``play``
 events). Names are as the game shows them without an instance id: ``Bull#3`` (Final
 Fantasy TCG's copy 3) counts as ``Bull``, while ``Frost Boar #070`` (Forge & Fury's label,
 name and card number, as two cards may share a name) stays as it is; each list holds a
@@ -15,7 +16,6 @@ import re
 from typing import Any
 
 from ..kernel.game import State
-from ..kernel.zones import Visibility
 
 PLAY_EVENTS = ("place", "pick", "play")
 _INSTANCE = re.compile(r"(?<=\S)#\d+$")  # "Name#id"; "Name #NNN" is a card label
@@ -35,13 +35,14 @@ def starting_cards(state: State[Any]) -> tuple[list[set[str]], list[set[str]]]:
     players = state.game.num_players
     owned: list[set[str]] = [set() for _ in range(players)]
     seen: list[set[str]] = [set() for _ in range(players)]
-    for zone in state.zones():
-        if zone.owner is None or not 0 <= zone.owner < players:
-            continue
-        names = {n for n in map(card_name, zone.cards) if n is not None}
-        owned[zone.owner] |= names
-        if zone.visibility is not Visibility.HIDDEN:
-            seen[zone.owner] |= names
+    for zone in state.to_json()["zones"].values():
+        if len(zone) == players and all(isinstance(cards, list) for cards in zone):  # a list per player
+            for p, cards in enumerate(zone):
+                owned[p] |= {n for n in map(card_name, cards) if n is not None}
+    for p in range(players):
+        for shown in state.view(p)["zones"].values():
+            if shown["owner"] == p:
+                seen[p] |= {n for n in map(card_name, shown.get("cards", [])) if n is not None}
     return owned, seen
 
 

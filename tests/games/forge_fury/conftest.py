@@ -42,16 +42,23 @@ def make_game(card_file):
     return make
 
 
+def label(game, number):
+    """The label of the (first) card with this number."""
+    return next(c.label for c in game.cards.cards if c.number == number)
+
+
 def arrange(state, hands):
     """The same state with ``hands[p]`` (card numbers) in player p's hand, swapped with
     cards from wherever they are in that player's deck (conservation holds)."""
     data = state.to_json()
+    zones = data["zones"]
     for p, wanted in enumerate(hands):
-        pool = data["decks"][p] + data["hands"][p]
-        for number in wanted:
-            pool.remove(number)
-        data["hands"][p] = list(wanted)
-        data["decks"][p] = pool
+        pool = zones["deck"][p] + zones["hand"][p]
+        labels = [label(state.game, number) for number in wanted]
+        for key in labels:
+            pool.remove(key)
+        zones["hand"][p] = labels
+        zones["deck"][p] = pool
     return state.game.state_from_json(data)
 
 

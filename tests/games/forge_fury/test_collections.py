@@ -55,9 +55,10 @@ def test_two_collections_share_numbers_and_a_deck_mixes_them(second):
     assert game.state_from_json(json.loads(json.dumps(data))).to_json() == data
 
 
-def test_one_collection_still_writes_card_numbers():
+def test_state_json_writes_cards_by_label():
     game = tcgkit.load_game("forge-fury", mode="chama")
-    assert all(isinstance(n, int) for n in game.new_state(1).to_json()["decklists"][0])
+    labels = {c.label for c in game.cards.cards}
+    assert all(key in labels for key in game.new_state(1).to_json()["decklists"][0])
 
 
 def test_brasa_splits_a_mixed_deck(second):
@@ -94,8 +95,8 @@ def test_card_file_and_card_files_are_not_both_given(second):
 def test_a_json_card_key_that_names_no_single_card_is_refused(second):
     game = tcgkit.load_game("forge-fury", mode="chama", card_files=("bundled", second))
     data = game.new_state(2, [mixed_deck(game, 50)] * 2).to_json()
-    data["hands"][0][0] = 1  # number 1 is two cards here
-    with pytest.raises(NotationError, match="no card .1."):
+    data["zones"]["hand"][0][0] = 1  # number 1 is two cards here: a card is its label
+    with pytest.raises(NotationError, match="no card 1"):
         game.state_from_json(data)
 
 

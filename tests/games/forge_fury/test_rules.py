@@ -27,7 +27,7 @@ def test_setup_shuffles_and_deals_three_then_the_mini_game(game):
     assert [len(d) for d in state.decks] == [47, 47]
     assert state.to_move == 0 and state.pending.kind == "rps" and state.pending.secret
     other = game.new_state(5, decks_with(game, [], []))
-    assert other.to_json()["decks"] != state.to_json()["decks"]
+    assert other.to_json()["zones"]["deck"] != state.to_json()["zones"]["deck"]
 
 
 def test_the_mini_game_winner_names_the_first_colour(game):
@@ -238,7 +238,7 @@ def test_wrong_actions_are_refused_and_change_nothing(game):
     play(state, "colour red")
     with pytest.raises(IllegalAction, match="not in your hand"):
         state.apply(state.parse_action("pick Weak", state.to_move), state.to_move)
-    assert state.to_json()["hands"] == before["hands"]
+    assert state.to_json()["zones"]["hand"] == before["zones"]["hand"]
 
 
 @pytest.mark.parametrize(

@@ -13,7 +13,6 @@ from conftest import arrange, decks_with, play
 
 from tcgkit.kernel.errors import DeckError, NotationError
 from tcgkit.kernel.rng import Rng, derive_seed
-from tcgkit.kernel.zones import Visibility, Zone
 
 
 @pytest.fixture
@@ -111,29 +110,26 @@ def opened(game, hands):
 def test_the_zones_are_the_decks_hands_picks_and_piles_each_with_its_visibility(game):
     state = play(opened(game, [[1, 101, 102], [2, 103, 104]]), "rps rock", "rps scissors",
                  "colour green", "pick #101")
-    labels = [c.label for c in game.cards.cards]
-
-    def names(ids):
-        return [labels[c] for c in ids]
-
-    assert state.zones() == [
-        Zone("deck0", 0, Visibility.HIDDEN, names(state.decks[0])),
-        Zone("hand0", 0, Visibility.OWNER, [label(game, 1), label(game, 102)]),
-        Zone("pick0", 0, Visibility.OWNER, [label(game, 101)]),
-        Zone("recovery0", 0, Visibility.PUBLIC, []),
-        Zone("conquest0", 0, Visibility.PUBLIC, []),
-        Zone("deck1", 1, Visibility.HIDDEN, names(state.decks[1])),
-        Zone("hand1", 1, Visibility.OWNER, [label(game, n) for n in (2, 103, 104)]),
-        Zone("pick1", 1, Visibility.OWNER, []),
-        Zone("recovery1", 1, Visibility.PUBLIC, []),
-        Zone("conquest1", 1, Visibility.PUBLIC, []),
-    ]
+    zones = state.view(0)["zones"]
+    assert zones == {
+        "deck0": {"owner": 0, "count": len(state.decks[0])},
+        "hand0": {"owner": 0, "count": 2, "cards": [label(game, 1), label(game, 102)]},
+        "pick0": {"owner": 0, "count": 1, "cards": [label(game, 101)]},
+        "recovery0": {"owner": 0, "count": 0, "cards": []},
+        "conquest0": {"owner": 0, "count": 0, "cards": []},
+        "deck1": {"owner": 1, "count": len(state.decks[1])},
+        "hand1": {"owner": 1, "count": 3},
+        "pick1": {"owner": 1, "count": 0},
+        "recovery1": {"owner": 1, "count": 0, "cards": []},
+        "conquest1": {"owner": 1, "count": 0, "cards": []},
+    }
+    assert state.view(1)["zones"]["pick0"] == {"owner": 0, "count": 1}  # sealed
     play(state, "pick #104")  # Filler 101 (green 2) beats Filler 104 (green 1)
-    zones = {z.name: z for z in state.zones()}
-    assert zones["recovery0"] == Zone("recovery0", 0, Visibility.PUBLIC, [label(game, 101)])
-    assert zones["conquest0"] == Zone("conquest0", 0, Visibility.PUBLIC, [label(game, 104)])
-    assert zones["pick0"].cards == zones["pick1"].cards == []
-    assert len(zones["hand0"].cards) == len(zones["hand1"].cards) == 3
+    zones = state.view(None)["zones"]
+    assert zones["recovery0"]["cards"] == [label(game, 101)]
+    assert zones["conquest0"]["cards"] == [label(game, 104)]
+    assert zones["pick0"]["count"] == zones["pick1"]["count"] == 0
+    assert zones["hand0"]["count"] == zones["hand1"]["count"] == 3
 
 
 def test_picks_are_shown_to_both_players_while_a_tied_round_is_played_off(game):
@@ -146,52 +142,53 @@ def test_picks_are_shown_to_both_players_while_a_tied_round_is_played_off(game):
     assert state.view(None)["zones"]["pick0"]["cards"] == [label(game, 5)]
 
 
-def test_info_shows_the_opening_mini_game_and_only_the_viewers_own_sign(game):
+def test_the_view_shows_the_opening_mini_game_and_only_the_viewers_own_sign(game):
     state = play(game.new_state(1, decks_with(game, [], [])), "rps paper")
-    decklists = [sorted(game.cards[c].label for c in state.decklists[p]) for p in (0, 1)]
+    decklists = [[game.cards[c].label for c in state.decklists[p]] for p in (0, 1)]
+    view = state.view(0)
     expected = {
-        "colour": None, "chooser": 0, "rounds": 0, "first": None, "sudden_death": False,
-        "scores": [0, 0],
-        "minigame": {"kind": "rps", "purpose": "start", "caller": 0, "call": None, "ties": 0,
-                     "committed": [True, False], "own_sign": 1},
-        "decklists": decklists,
+        "colour": None, "chooser": 0, "rounds": 0, "first": None, "sudden": False, "purpose": "start",
+        "caller": 0, "call": None, "ties": 0, "signs": ["paper", None], "decklists": decklists,
+        "seen": ["signs"],
     }
-    assert state.info(0) == expected
-    assert state.info(1)["minigame"]["own_sign"] is None
-    assert state.info(None)["minigame"]["own_sign"] is None
+    assert {key: view[key] for key in expected} == expected
+    assert view["decisions"] == [{"player": 1, "kind": "rps", "secret": True}]  # player 0 has thrown
+    assert state.view(1)["signs"] == [None, None] and state.view(None)["signs"] == [None, None]
     play(state, "rps paper")  # a tie: thrown again, the streak counted
-    assert state.info(1)["minigame"] == {**expected["minigame"], "committed": [False, False],
-                                         "own_sign": None, "ties": 1}
+    view = state.view(1)
+    assert view["ties"] == 1 and view["signs"] == [None, None] and len(view["decisions"]) == 2
 
 
-def test_info_during_a_round_shows_colour_chooser_scores_and_no_mini_game(game):
+def test_the_view_during_a_round_shows_colour_chooser_and_scores(game):
     state = play(opened(game, [[6, 101, 102], [7, 103, 104]]), "rps rock", "rps paper",
                  "colour blue")
-    info = state.info(0)
-    assert (info["colour"], info["chooser"], info["first"], info["minigame"]) == ("blue", 1, 1, None)
+    view = state.view(0)
+    assert (view["colour"], view["chooser"], view["first"], view["seen"]) == ("blue", 1, 1, [])
+    assert view["signs"] == ["rock", "paper"]  # the mini-game is over: its signs are public
     play(state, "pick #7", "pick #6")  # Strong beats Weak: player 0 wins and names the next
-    info = state.info(None)
-    assert (info["colour"], info["chooser"], info["rounds"], info["scores"]) == (None, 0, 1, [2, 0])
+    view = state.view(None)
+    assert (view["colour"], view["chooser"], view["rounds"]) == (None, 0, 1)
+    assert [seat.counters[0].value for seat in game.scene(view, [], []).seats] == [2, 0]
 
 
-def test_info_shows_the_odd_even_call_while_the_fingers_are_shown(make_game):
+def test_the_view_shows_the_odd_even_call_while_the_fingers_are_shown(make_game):
     game = make_game(mode="chama", minigame="odd_even")
     state = play(game.new_state(1, decks_with(game, [], [])), "call odd")
-    info = state.info(1)["minigame"]
-    assert info == {"kind": "odd_even", "purpose": "start", "caller": 0, "call": True, "ties": 0,
-                    "committed": [False, False], "own_sign": None}
+    view = state.view(1)
+    assert (view["purpose"], view["caller"], view["call"], view["ties"], view["signs"]) == \
+        ("start", 0, True, 0, [None, None])
     play(state, "show 3")
-    assert state.info(0)["minigame"]["committed"] == [True, False]
-    assert state.info(0)["minigame"]["own_sign"] == 3
+    assert state.view(0)["signs"] == ["3", None]
+    assert [d["player"] for d in state.view(0)["decisions"]] == [1]  # only player 1 still shows
 
 
 def test_private_decklists_are_shown_only_to_their_owner(make_game):
     game = make_game(mode="chama", private_decklists=True)
     state = game.new_state(1, decks_with(game, [], []))
-    lists = [sorted(game.cards[c].label for c in state.decklists[p]) for p in (0, 1)]
-    assert state.info(0)["decklists"] == [lists[0], None]
-    assert state.info(1)["decklists"] == [None, lists[1]]
-    assert state.info(None)["decklists"] == [None, None]
+    lists = [[game.cards[c].label for c in state.decklists[p]] for p in (0, 1)]
+    assert state.view(0)["decklists"] == [lists[0], None]
+    assert state.view(1)["decklists"] == [None, lists[1]]
+    assert state.view(None)["decklists"] == [None, None]
 
 
 def test_the_invariant_check_finds_a_lost_or_duplicated_card_of_either_player(game):
@@ -200,17 +197,18 @@ def test_the_invariant_check_finds_a_lost_or_duplicated_card_of_either_player(ga
         state = game.new_state(1, decks_with(game, [], []))
         state.check_invariants()
         state.hands[p][0] = state.hands[p][1]
-        with pytest.raises(AssertionError, match=f"^player {p}'s cards lost or duplicated$"):
+        with pytest.raises(AssertionError, match=f"^player {p}'s cards are lost, duplicated or not from"):
             state.check_invariants()
 
 
 def test_a_round_cannot_start_with_unequal_or_empty_hands(game):
     state = play(game.new_state(1, decks_with(game, [], [])), "rps rock", "rps paper")
     data = state.to_json()
-    uneven = {**data, "hands": [data["hands"][0][1:], data["hands"][1]],
-              "decks": [data["decks"][0] + data["hands"][0][:1], data["decks"][1]]}
-    empty = {**data, "hands": [[], []],
-             "decks": [data["decks"][p] + data["hands"][p] for p in (0, 1)]}
+    zones = data["zones"]
+    hands, decks = zones["hand"], zones["deck"]
+    one_back = [decks[0] + hands[0][:1], decks[1]]
+    uneven = {**data, "zones": {**zones, "hand": [hands[0][1:], hands[1]], "deck": one_back}}
+    empty = {**data, "zones": {**zones, "hand": [[], []], "deck": [decks[p] + hands[p] for p in (0, 1)]}}
     for bad in (uneven, empty):
         with pytest.raises(NotationError, match="^state JSON: hands differ at a round's start$"):
             game.state_from_json(bad)

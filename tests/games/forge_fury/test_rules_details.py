@@ -52,7 +52,7 @@ def test_the_tie_count_starts_again_after_each_mini_game(make_game):
 def test_odd_or_even_called_by_player_one_in_a_round_tie(make_game):
     game = make_game(mode="chama", minigame="odd_even")
     state = fresh(game)
-    assert state.view(None)["minigame"]["call"] is None  # nothing called yet
+    assert state.view(None)["call"] is None  # nothing called yet
     play(state, "call even", "show 2", "show 4")  # 6 is even: the caller, player 0, wins
     assert state.first == 0
     state = arrange(fresh(game), [[5, 101, 102], [4, 103, 104]])
@@ -60,9 +60,9 @@ def test_odd_or_even_called_by_player_one_in_a_round_tie(make_game):
     assert state.first == 1
     play(state, "colour green", "pick Twin Normal", "pick Mirror")  # the chooser picks first; all equal
     assert state.pending.kind == "call" and state.to_move == 1  # the chooser calls
-    assert state.view(0)["minigame"]["caller"] == 1 and state.view(0)["minigame"]["call"] is None
+    assert state.view(0)["caller"] == 1 and state.view(0)["call"] is None
     play(state, "call even", "show 1", "show 2")  # 3 is odd: the caller loses
-    assert state.view(None)["minigame"] is None
+    assert state.view(None)["seen"] == []  # no mini-game is being played
     assert state.recovery[0] == [state.game.cards.find("#5").id]
     assert state.conquest[0] == [state.game.cards.find("#4").id]
     kinds = [e["kind"] for e in state.events_since(0, None)]

@@ -107,7 +107,8 @@ def test_score_is_board_cards_plus_cards_in_hand():
     assert board(state) == "2:0/3:1/4:0/5:1/10:0/12:1/13:0/7:0/21:0"
     assert state.outcome.winner == 0
     assert state.outcome.scores == (6, 4)
-    assert state.view(None)["scores"] == [6, 4]
+    scores = state.game.scene(state.view(None), [], []).seats
+    assert [seat.counters[0].value for seat in scores] == [6, 4]
 
 
 def test_scores_mid_game_count_hands():
@@ -151,7 +152,7 @@ def test_without_open_a_player_sees_only_the_rivals_hand_size():
             hand = view["zones"][f"hand{p}"]
             assert hand["count"] == 5
             assert ("cards" in hand) == (viewer == p)
-            assert (view["decks"][p] is not None) == (viewer == p)
+            assert (view["brought"][p] is not None) == (viewer == p)
         hidden = [n for p in (0, 1) if p != viewer for n in DECKS[p]]
         text = json.dumps(view) + json.dumps(state.events_since(0, viewer))
         assert not any(name in text for name in hidden)
@@ -162,7 +163,7 @@ def test_a_played_card_is_seen_by_everyone():
     state = load(first_player=0).new_state(0, decks=DECKS)
     state.apply(state.parse_action("Red Bat@4", state.to_move), state.to_move)
     view = state.view(1)
-    assert view["zones"]["board"]["cards"][4] == {"card": "Red Bat", "owner": 0}
+    assert view["zones"]["board"]["cards"][4] == "Red Bat" and view["owner"][4] == 0
     assert view["zones"]["hand0"]["count"] == 4 and "cards" not in view["zones"]["hand0"]
 
 
@@ -171,13 +172,13 @@ def test_open_shows_both_hands_to_everyone():
     for viewer in (0, 1, None):
         view = state.view(viewer)
         assert [view["zones"][f"hand{p}"]["cards"] for p in (0, 1)] == DECKS
-        assert view["decks"] == DECKS
+        assert view["brought"] == DECKS
 
 
 def test_hands_are_shown_once_the_play_is_over():
     state = play_out(load(trade="none").new_state(4, decks=DECKS))
     view = state.view(None)
-    assert view["decks"] == DECKS
+    assert view["brought"] == DECKS
     assert sum(len(view["zones"][f"hand{p}"]["cards"]) for p in (0, 1)) == 1
 
 
@@ -202,7 +203,7 @@ def test_random_deals_five_cards_from_each_collection_by_the_seed():
             hand = names_in_hand(state, p)
             assert len(hand) == 5 and len(set(hand)) == 5
             assert set(hand) <= set(COLLECTIONS[p])
-            assert state.view(p)["decks"][p] == hand  # the deal is what the player brought
+            assert state.view(p)["brought"][p] == hand  # the deal is what the player brought
             dealt[p].update(hand)
         hands.add(tuple(names_in_hand(state, 0)))
         again = game.new_state(seed, decks=COLLECTIONS)

@@ -267,10 +267,17 @@ def test_json_errors():
         game.state_from_json([])
     with pytest.raises(NotationError, match="its options differ"):
         load("same").state_from_json(data)
-    with pytest.raises(NotationError, match="field 'log': a list of entries"):
+    with pytest.raises(NotationError, match="^state JSON: log: should be a list of entries$"):
         game.state_from_json({**data, "log": "nothing"})
-    with pytest.raises(NotationError, match="missing field 'board'"):
-        game.state_from_json({**data, "position": "triple-triad hands=1/2"})
+    with pytest.raises(NotationError, match="^state JSON: zones: missing field 'board'$"):
+        game.state_from_json({**data, "zones": {"hand": data["zones"]["hand"]}})
+    with pytest.raises(NotationError, match=r"^state JSON: owner\[3\]: should be in -1..1, not 7$"):
+        game.state_from_json({**data, "owner": [*data["owner"][:3], 7, *data["owner"][4:]]})
+    with pytest.raises(NotationError, match=r"^state JSON: zones.hand\[0\]\[1\]: no card 'Moogle'$"):
+        game.state_from_json({**data, "zones": {**data["zones"], "hand": [["Geezard", "Moogle"], []]}})
+    with pytest.raises(NotationError, match="^state JSON: cards are lost or duplicated"):
+        game.state_from_json({**data, "taken": [], "brought": [data["brought"][1], data["brought"][1]]})
+    assert game.state_from_json(json.loads(json.dumps(data))).to_json() == data
 
 
 def test_a_position_after_a_move_records_what_happened():

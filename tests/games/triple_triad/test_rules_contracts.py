@@ -13,7 +13,6 @@ from tcgkit.games.triple_triad import Place, Take
 from tcgkit.kernel import DeckError, IllegalAction
 from tcgkit.kernel.actions import Decision
 from tcgkit.kernel.rng import Rng, derive_seed
-from tcgkit.kernel.zones import Visibility, Zone
 
 from .helpers import after, load, play_out, position
 from .test_trades import LAST
@@ -63,8 +62,8 @@ def test_deck_errors_name_the_player_and_every_problem():
     assert random.validate_deck(good) == []
     # a name spelled another way is found, and plays as the exact spelling does
     lower = [name.lower() for name in good]
-    by_lower = game.new_state(2, [lower, good]).to_json()["position"]
-    assert by_lower == game.new_state(2, [good, good]).to_json()["position"]
+    by_lower = game.new_state(2, [lower, good]).to_notation()
+    assert by_lower == game.new_state(2, [good, good]).to_notation()
 
 
 def test_version_counts_every_applied_action():
@@ -133,34 +132,37 @@ def test_hands_are_shown_to_their_owner_only_unless_open_or_the_game_is_over():
     state = position(HANDS)
     game = state.game
     hands = [names(game, state.hands[p]) for p in (0, 1)]
-    assert state.zones() == [
-        Zone("board", None, Visibility.PUBLIC, [None] * 9),
-        Zone("hand0", 0, Visibility.OWNER, hands[0]),
-        Zone("hand1", 1, Visibility.OWNER, hands[1]),
-    ]
-    state.apply(state.parse_action("Mesmerize@4", 1), 1)
-    board = state.zones()[0].cards
-    assert board[4] == {"card": "Mesmerize", "owner": 1} and board.count(None) == 8
-    info = state.info(0)
-    assert info == {
-        "elements": [None] * 9, "scores": [5, 5], "game_number": 1, "first": 1,
-        "decks": [hands[0], None], "taken": [], "trade_winner": None,
+    view = state.view(0)
+    assert view["zones"] == {
+        "board": {"owner": None, "count": 0, "cards": [None] * 9},
+        "hand0": {"owner": 0, "count": 5, "cards": hands[0]},
+        "hand1": {"owner": 1, "count": 5},
     }
-    assert state.info(1)["decks"] == [None, hands[1]]
-    assert state.info(None)["decks"] == [None, None]
+    state.apply(state.parse_action("Mesmerize@4", 1), 1)
+    view = state.view(0)
+    board = view["zones"]["board"]["cards"]
+    assert board[4] == "Mesmerize" and view["owner"][4] == 1 and board.count(None) == 8
+    assert {key: view[key] for key in ("elements", "games", "first", "brought", "taken", "trade_winner")} == {
+        "elements": [None] * 9, "games": 1, "first": 1, "brought": [hands[0], None], "taken": [],
+        "trade_winner": None,
+    }
+    assert view["seen"] == ["brought"]
+    assert state.view(1)["brought"] == [None, hands[1]]
+    assert state.view(None)["brought"] == [None, None]
     opened = load("open").state_from_notation(HANDS.replace("triple-triad", "triple-triad rules=open"))
-    assert {z.visibility for z in opened.zones()[1:]} == {Visibility.PUBLIC}
-    assert opened.info(None)["decks"] == hands
+    shown = opened.view(None)
+    assert all("cards" in shown["zones"][f"hand{p}"] for p in (0, 1))
+    assert shown["brought"] == hands and shown["seen"] == []
 
 
 def test_the_winners_choice_and_the_end_show_both_hands_and_what_was_taken():
     state = after(LAST.format("one", 21), "Jelleye@8")
-    assert state.hands_public() and state.zones()[2].visibility is Visibility.PUBLIC
-    info = state.info(None)
-    assert info["trade_winner"] == 0 and info["scores"] == [6, 4]
-    assert info["decks"][1] == ["Bite Bug", "Blobra", "Grat", "Gesper", "Mesmerize"]
+    view = state.view(None)
+    assert state.hands_public() and view["zones"]["hand1"]["cards"] == ["Mesmerize"]
+    assert view["trade_winner"] == 0 and [state.score(0), state.score(1)] == [6, 4]
+    assert view["brought"][1] == ["Bite Bug", "Blobra", "Grat", "Gesper", "Mesmerize"]
     state.apply(state.parse_action("take Grat", 0), 0)
-    assert state.info(1)["taken"] == ["Grat"] and state.hands_public()
+    assert state.view(1)["taken"] == ["Grat"] and state.hands_public()
 
 
 def test_events_tell_the_start_each_placement_its_flips_the_end_and_the_take():
@@ -257,7 +259,7 @@ def test_determinize_and_redeal_keep_what_the_viewer_sees():
 
 
 @pytest.mark.parametrize("change, problem", [
-    (lambda s: s.hands[0].__setitem__(0, s.hands[0][1]), "cards lost or duplicated"),
+    (lambda s: s.hands[0].__setitem__(0, s.hands[0][1]), "cards are lost or duplicated"),
     (lambda s: s.owner.__setitem__(0, 1), "cell 0 owner mismatch"),
     (lambda s: s.hands[1].pop(), "10 cards should be in the hands and on the board"),
     (lambda s: s.decisions.__setitem__(-1, Decision(0, "place")), "wrong player to move"),
@@ -303,8 +305,9 @@ def test_the_legal_places_are_the_hands_cards_on_the_empty_cells_only(cell):
     }
     with pytest.raises(IllegalAction, match=f"^cell {cell} is taken by Geezard$"):
         state.apply(Place(hand[0], cell, state.game.cards[hand[0]].name), 1)
-    shown = state.zones()[0].cards
-    assert shown[cell] == {"card": "Geezard", "owner": 0} and shown.count(None) == 8
+    view = state.view(1)
+    shown = view["zones"]["board"]["cards"]
+    assert shown[cell] == "Geezard" and view["owner"][cell] == 0 and shown.count(None) == 8
 
 
 def test_a_player_cannot_place_out_of_turn_even_a_card_of_their_own_hand():
@@ -336,16 +339,19 @@ def test_tripletriad_takes_its_options_as_keywords():
 
 
 def test_the_board_tables_are_the_three_by_three_grid():
-    from tcgkit.games.triple_triad.rules import WALL, _empty_cells, _neighbours
+    from tcgkit.games.triple_triad.rules import BOARD, _empty_cells
+    from tcgkit.kernel.board import OFF
 
-    # (side, neighbour) for top, right, bottom, left; WALL at the board's edge
+    # the neighbour on the top, right, bottom, left; OFF at the board's edge
     grid = {
-        0: (WALL, 1, 3, WALL), 1: (WALL, 2, 4, 0), 2: (WALL, WALL, 5, 1),
-        3: (0, 4, 6, WALL), 4: (1, 5, 7, 3), 5: (2, WALL, 8, 4),
-        6: (3, 7, WALL, WALL), 7: (4, 8, WALL, 6), 8: (5, WALL, WALL, 7),
+        0: (OFF, 1, 3, OFF), 1: (OFF, 2, 4, 0), 2: (OFF, OFF, 5, 1),
+        3: (0, 4, 6, OFF), 4: (1, 5, 7, 3), 5: (2, OFF, 8, 4),
+        6: (3, 7, OFF, OFF), 7: (4, 8, OFF, 6), 8: (5, OFF, OFF, 7),
     }
     for cell, around in grid.items():
-        assert _neighbours(cell) == tuple(enumerate(around))
+        assert BOARD.sides[cell] == around
+        assert BOARD.touching[cell] == tuple((side, n, side ^ 2) for side, n in enumerate(around) if n != OFF)
+        assert BOARD.walls[cell] == tuple(side for side, n in enumerate(around) if n == OFF)
     table = _empty_cells()
     assert len(table) == 512
     values = list(range(100, 109))

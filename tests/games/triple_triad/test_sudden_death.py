@@ -32,7 +32,7 @@ def test_a_draw_restarts_with_each_players_colour_and_the_second_mover_first():
     assert state.to_move == 1  # player 0 moved first in the drawn game
     kinds = [(e["kind"], e.get("game"), e.get("first")) for e in state.events_since(0, None)]
     assert kinds[-2:] == [("end", 1, None), ("start", 2, 1)]
-    assert state.view(None)["game_number"] == 2
+    assert state.view(None)["games"] == 2
 
 
 def test_without_sudden_death_a_draw_ends_the_match():

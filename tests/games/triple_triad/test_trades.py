@@ -54,7 +54,7 @@ def test_the_hands_and_decks_are_shown_while_the_winner_chooses():
     state = win("one")
     view = state.view(1)
     assert view["decision"] == "take" and view["to_move"] == 0
-    assert view["decks"][0] == WINNER
+    assert view["brought"][0] == WINNER
     assert view["zones"]["hand0"]["cards"] == []
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ...kernel import refs
 from ...kernel.actions import Action
 from .cards import COLOURS
 
@@ -28,6 +29,9 @@ class Pick(Action):
 
     def __str__(self) -> str:
         return f"pick {self.label}"
+
+    def refs(self) -> tuple[refs.Ref, ...]:
+        return (refs.card(self.card),)
 
 
 @dataclass(frozen=True, slots=True)

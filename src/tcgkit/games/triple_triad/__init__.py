@@ -2,8 +2,9 @@
 
 from .actions import Place, Take
 from .cards import Card, CardDB, default_cards, load_cards
+from .game import TripleTriad
 from .options import PRESETS, TripleTriadOptions, format_rules, parse_rules
-from .rules import TripleTriad, TripleTriadState
+from .rules import TripleTriadState
 
 __all__ = [
     "PRESETS", "Card", "CardDB", "Place", "Take", "TripleTriad", "TripleTriadOptions",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ...kernel import refs
 from ...kernel.actions import Action
 
 
@@ -17,6 +18,9 @@ class Place(Action):
     def __str__(self) -> str:
         return f"{self.name}@{self.cell}"
 
+    def refs(self) -> tuple[refs.Ref, ...]:
+        return refs.card(self.card), refs.cell(self.cell)
+
 
 @dataclass(frozen=True, slots=True)
 class Take(Action):
@@ -25,3 +29,6 @@ class Take(Action):
 
     def __str__(self) -> str:
         return f"take {self.name}"
+
+    def refs(self) -> tuple[refs.Ref, ...]:
+        return (refs.card(self.card),)

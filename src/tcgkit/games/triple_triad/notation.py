@@ -1,4 +1,4 @@
-"""Triple Triad text forms: action notation, the one-line position notation, JSON.
+"""Triple Triad text forms: action notation and the one-line position notation.
 
 Position notation (the full state, hidden cards included, as a bug report needs)::
 
@@ -17,17 +17,18 @@ cards they own, ``turn`` to the player whose hand is fuller (0 on a tie; on a fu
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from ...kernel.determinize import deal_hidden, unseen
-from ...kernel.errors import NotationError, OptionsError
+from ...kernel.actions import Action
+from ...kernel.errors import NotationError
 from ...kernel.rng import Rng
-from .cards import ELEMENT_LETTERS, ELEMENTS, HAND_SIZE, Card
-from .options import format_rules, parse_rules
-from .rules import CELLS, EMPTY, PLACE, TAKE, TripleTriad, TripleTriadState
+from ...kernel.state import EMPTY
+from .cards import ELEMENT_LETTERS, HAND_SIZE, Card
+from .options import format_rules
+from .rules import CELLS, PLACE, TAKE, TripleTriadState
 
 if TYPE_CHECKING:
-    from ...kernel.actions import Action
+    from .game import TripleTriad
 
 FIELDS = ("rules", "elements", "board", "hands", "decks", "turn", "game", "taken", "rng")
 ACTION_HELP = "expected CARD@CELL (e.g. Geezard@4, cells 0..8) or 'take CARD'"
@@ -120,20 +121,11 @@ def split_position(text: str) -> tuple[str, dict[str, str]]:
     return tokens[0], fields
 
 
-def game_for_position(text: str) -> TripleTriad:
-    """The game a position's ``rules`` field describes (defaults when it has none)."""
-    _, fields = split_position(text)
-    try:
-        return TripleTriad(parse_rules(fields.get("rules", "-")))
-    except OptionsError as exc:
-        raise NotationError(f"position, field 'rules': {exc}") from None
-
-
 def parse_position(text: str, game: TripleTriad) -> TripleTriadState:
     name, fields = split_position(text)
     if name != game.name:
         raise NotationError(f"position: starts with {name!r}, expected {game.name!r}")
-    if "rules" in fields and game_for_position(text).options != game.options:
+    if "rules" in fields and type(game).game_for_position(text).options != game.options:
         raise NotationError(
             f"position: its rules {fields['rules']!r} differ from this game's "
             f"{format_rules(game.options)!r}"
@@ -258,129 +250,3 @@ def _elements(fields: dict[str, str], game: TripleTriad) -> list[int]:
     if len(value) != CELLS or any(ch not in ELEMENT_LETTERS + "." for ch in value):
         raise NotationError(f"position, field 'elements': 9 of {ELEMENT_LETTERS} or '.', got {value!r}")
     return [ELEMENT_LETTERS.index(ch) + 1 if ch != "." else 0 for ch in value]
-
-
-# -- JSON -------------------------------------------------------------------------------------
-def state_to_json(state: TripleTriadState) -> dict[str, Any]:
-    """The full state: the position plus the event log."""
-    return {
-        "game": state.game.name,
-        "options": state.game.options_json(),
-        "position": format_position(state),
-        "log": [_jsonable(entry) for entry in state.log],
-        "version": state.version,
-    }
-
-
-def _jsonable(value: Any) -> Any:
-    return [_jsonable(v) for v in value] if isinstance(value, tuple | list) else value
-
-
-def _tupled(value: Any) -> Any:
-    return tuple(_tupled(v) for v in value) if isinstance(value, list) else value
-
-
-def state_from_json(game: TripleTriad, data: dict[str, Any]) -> TripleTriadState:
-    if not isinstance(data, dict) or data.get("game") != game.name:
-        raise NotationError(f"state JSON: not a {game.name} state")
-    if data.get("options") != game.options_json():
-        raise NotationError("state JSON: its options differ from this game's")
-    known = ("game", "options", "position", "log", "version")
-    unknown = sorted(str(key)[:40] for key in data if key not in known)
-    if unknown:
-        raise NotationError(f"state JSON: unknown field(s) {', '.join(unknown)}")
-    position = data.get("position")
-    if not isinstance(position, str):
-        raise NotationError("state JSON, field 'position': the position notation, as text")
-    state = parse_position(position, game)
-    log = data.get("log", [])
-    check_log(log, len(game.cards.cards))
-    version = data.get("version", 0)
-    if type(version) is not int or version < 0:
-        raise NotationError(f"state JSON, field 'version': a whole number, got {str(version)[:40]!r}")
-    state.log = [_tupled(entry) for entry in log]
-    state.version = version
-    return state
-
-
-FLIP_CAUSES = ("basic", "same/plus", "combo")
-
-
-def check_log(log: object, cards: int) -> None:
-    """Each entry as the rules write it (``rules.py``): real checks naming the entry, so
-    the events can always be built from an accepted log."""
-    if not isinstance(log, list):
-        raise NotationError("state JSON, field 'log': a list of entries")
-
-    def number(value: object, high: int) -> bool:
-        return type(value) is int and 0 <= value <= high
-
-    for i, entry in enumerate(log):
-        kind = entry[0] if isinstance(entry, list) and entry else None
-        ok = False
-        if kind == "start" and len(entry) == 4:
-            _, game_number, first, elements = entry
-            ok = (number(game_number, 10**6) and number(first, 1) and isinstance(elements, list)
-                  and len(elements) == CELLS and all(number(e, len(ELEMENTS)) for e in elements))
-        elif kind == "place" and len(entry) == 5:
-            _, player, card, cell, flips = entry
-            ok = (number(player, 1) and number(card, cards - 1) and number(cell, CELLS - 1)
-                  and isinstance(flips, list) and all(
-                      isinstance(f, list) and len(f) == 2 and number(f[0], CELLS - 1) and f[1] in FLIP_CAUSES
-                      for f in flips))
-        elif kind == "end" and len(entry) == 3:
-            ok = (number(entry[1], 10**6) and isinstance(entry[2], list) and len(entry[2]) == 2
-                  and all(number(score, 2 * HAND_SIZE) for score in entry[2]))
-        elif kind == "take" and len(entry) == 3:
-            ok = number(entry[1], 1) and number(entry[2], cards - 1)
-        if not ok:
-            raise NotationError(f"state JSON, field 'log', entry {i}: not a start, place, end or take "
-                                "entry as the rules write it")
-
-
-# -- determinization -----------------------------------------------------------------------------
-def determinize(game: TripleTriad, view: dict[str, Any], rng: Rng) -> TripleTriadState:
-    """A full state that ``view`` could come from: hidden hands sampled, the rng re-seeded."""
-    ids = {c.name: c.id for c in game.cards.cards}
-    zones = view["zones"]
-    board, owner = [EMPTY] * CELLS, [EMPTY] * CELLS
-    for c, cell in enumerate(zones["board"]["cards"]):
-        if cell is not None:
-            board[c], owner[c] = ids[cell["card"]], cell["owner"]
-    decks: list[list[int] | None] = [
-        None if d is None else [ids[n] for n in d] for d in view["decks"]
-    ]
-    # Every card in view counts against the viewer's own list: its cards seen nowhere must
-    # be in the rival's hidden hand (after Sudden Death a hand may hold the rival's cards);
-    # the rest of a hidden hand is any card of the pool.
-    me = view["viewer"]
-    mine = None if me is None else view["decks"][me]
-    on_board = [cell["card"] for cell in zones["board"]["cards"] if cell is not None]
-    pool = -1 if me is None else me  # the one deck list every hand is accounted against
-    names = [c.name for c in game.cards.cards]
-    dealt = deal_hidden(
-        {f"hand{p}": zones[f"hand{p}"] for p in (0, 1)},
-        {pool: unseen(mine, on_board)},
-        rng,
-        lambda name, zone: pool,
-        lambda player, n, seen, rng: [names[rng.below(len(names))] for _ in range(n)],
-    )
-    hands = [[ids[n] for n in dealt[f"hand{p}"]] for p in (0, 1)]
-    everything = Counter([c for c in board if c >= 0] + hands[0] + hands[1])
-    for p in (0, 1):
-        if decks[p] is None:
-            known = decks[1 - p]
-            decks[p] = (
-                list((everything - Counter(known)).elements()) if known is not None
-                else [board[c] for c in range(CELLS) if owner[c] == p] + hands[p]
-            )
-    state = TripleTriadState(game, Rng(rng.next_u64()), (tuple(decks[0]), tuple(decks[1])), view["first"])
-    state.board, state.owner, state.hands = board, owner, hands
-    state.elements = [ELEMENTS.index(e) + 1 if e else 0 for e in view["elements"]]
-    state.games = view["game_number"]
-    state.taken = [ids[n] for n in view["taken"]]
-    state.trade_winner = view["trade_winner"]
-    if view["to_move"] is not None:
-        table = TAKE if view["decision"] == "take" else PLACE
-        state.decisions = [table[view["to_move"]]]
-    return state

@@ -1,49 +1,33 @@
-"""Triple Triad: the game and its states.
+"""Triple Triad: a position, declared once (``SPEC``), and the rules that change it.
 
-Hot paths (``legal_actions``, ``apply``, ``clone``) work on card ids and flat lists;
-views, events and notation are built only when asked for.
+Hot paths (``legal_actions``, ``apply``, ``clone``) work on card ids and flat lists; the
+kernel derives clone, JSON, views, events and the hidden-card dealing from ``SPEC``.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from itertools import chain
 from operator import itemgetter
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
+from ...kernel import values as v
 from ...kernel.actions import Action, Decision
-from ...kernel.errors import DeckError, IllegalAction
-from ...kernel.events import Event
-from ...kernel.game import Deck, Game, Outcome, State
-from ...kernel.rng import Rng, derive_seed
-from ...kernel.zones import Visibility, Zone
+from ...kernel.board import Grid
+from ...kernel.errors import IllegalAction
+from ...kernel.game import Outcome, State
+from ...kernel.rng import Rng
+from ...kernel.state import EMPTY, OWNER, PUBLIC, Entry, Field, Layout, StateSpec, Visibility, Zone
 from .actions import Place, Take
-from .cards import ELEMENT_LETTERS, ELEMENTS, HAND_SIZE, CardDB, load_cards
-from .options import TripleTriadOptions
+from .cards import ELEMENTS, HAND_SIZE
 
-CELLS = 9
-EMPTY = -1
-WALL = -1
+if TYPE_CHECKING:
+    from .game import TripleTriad
 
-
-def _neighbours(cell: int) -> tuple[tuple[int, int], ...]:
-    """(side, neighbouring cell or WALL) for sides top, right, bottom, left."""
-    row, col = divmod(cell, 3)
-    return (
-        (0, cell - 3 if row > 0 else WALL),
-        (1, cell + 1 if col < 2 else WALL),
-        (2, cell + 3 if row < 2 else WALL),
-        (3, cell - 1 if col > 0 else WALL),
-    )
-
-
-NEIGHBOURS = tuple(_neighbours(c) for c in range(CELLS))
-# Hot-path tables. ADJACENT: (side, neighbouring cell, the neighbour's touching side),
-# walls left out; WALL_SIDES: the sides of a cell that face the board's edge.
-ADJACENT = tuple(
-    tuple((side, n, side ^ 2) for side, n in NEIGHBOURS[c] if n >= 0) for c in range(CELLS)
-)
-WALL_SIDES = tuple(tuple(side for side, n in NEIGHBOURS[c] if n < 0) for c in range(CELLS))
+BOARD = Grid(3, 3)
+CELLS = BOARD.size
+ELEMENT_NAMES = (None, *ELEMENTS)  # element ids: 0 none, 1..8 ELEMENTS
+FLIP_CAUSES = ("basic", "same/plus", "combo")
 
 
 def _empty_cells() -> dict[tuple[bool, ...], tuple[tuple[int, ...], Any]]:
@@ -56,164 +40,75 @@ def _empty_cells() -> dict[tuple[bool, ...], tuple[tuple[int, ...], Any]]:
     return table
 
 
-EMPTY_CELLS = _empty_cells()
-CELL_OUTCOMES = 3 * len(ELEMENTS)  # a cell's draw: one of 8 elements with probability 1/3
+EMPTY_CELLS = _empty_cells()  # legal_actions' table: the empty cells of each board, made once
 PLACE = (Decision(0, "place"), Decision(1, "place"))
 TAKE = (Decision(0, "take"), Decision(1, "take"))
 
 
-class TripleTriad(Game):
-    """Triple Triad (FFVIII) with every rule of the rulebook as an option."""
-
-    name = "triple-triad"
-    title = "Triple Triad"
-    Options = TripleTriadOptions
-    options: TripleTriadOptions
-    example_options: ClassVar[list[dict[str, Any]]] = [
-        {},
-        {"same": True, "plus": True, "combo": True, "same_wall": True, "elemental": True,
-         "trade": "difference"},
-        {"open": True, "same": True, "sudden_death": True, "sudden_death_limit": 2},
-        {"random": True, "plus": True, "combo": True, "combo_from_basic": False,
-         "trade": "direct"},
-        {"own_cards_match": False, "same": True, "plus": True, "elemental": True, "clamp": True,
-         "trade": "all", "sudden_death": True},
-    ]
-
-    def __init__(self, options: Any = None, **kwargs: Any) -> None:
-        super().__init__(options, **kwargs)
-        self.cards: CardDB = load_cards(self.options.card_file)
-        self.values = [c.values for c in self.cards.cards]
-        self.card_elements = [c.element for c in self.cards.cards]
-        self.place_actions = [
-            tuple(Place(c.id, cell, c.name) for cell in range(CELLS)) for c in self.cards.cards
-        ]
-        self.take_actions = [Take(c.id, c.name) for c in self.cards.cards]
-        # Card name as spelled in the data -> the id ``cards.find`` gives it: decks that spell
-        # every name so (the usual case) skip validation, which could find nothing wrong.
-        self._exact_ids = {
-            c.name: found.id for c in self.cards.cards if (found := self.cards.find(c.name))
-        }
-
-    # -- decks ----------------------------------------------------------------------------
-    def validate_deck(self, deck: Deck) -> list[str]:
-        problems = [
-            f"card {i + 1}: no card named {name!r}"
-            for i, name in enumerate(deck)
-            if self.cards.find(name) is None
-        ]
-        if self.options.random:
-            if len(deck) < HAND_SIZE:
-                problems.append(f"Random deals 5 cards from a collection; this one has {len(deck)}")
-        elif len(deck) != HAND_SIZE:
-            problems.append(f"a hand is exactly 5 cards; this one has {len(deck)}")
-        return problems
-
-    def deck_ids(self, deck: Deck, player: int) -> list[int]:
-        exact = self._exact_ids
-        if all(name in exact for name in deck) and (
-            len(deck) >= HAND_SIZE if self.options.random else len(deck) == HAND_SIZE
-        ):
-            return [exact[name] for name in deck]  # what validate + find would give
-        problems = self.validate_deck(deck)
-        if problems:
-            raise DeckError(f"player {player}'s deck: " + "; ".join(problems))
-        return [self.cards.find(name).id for name in deck]  # type: ignore[union-attr]
-
-    def sample_decks(self, rng: Rng) -> list[Deck]:
-        size = 2 * HAND_SIZE if self.options.random else HAND_SIZE
-        return [
-            [self.cards[i].name for i in rng.sample(range(len(self.cards)), size)] for _ in range(2)
-        ]
-
-    def card_data_hash(self) -> str:
-        return self.cards.hash
-
-    # -- states ---------------------------------------------------------------------------
-    def new_state(self, seed: int = 0, decks: Sequence[Deck] | None = None) -> TripleTriadState:
-        if decks is None:
-            decks = self.sample_decks(Rng(derive_seed(seed, 1)))
-        if len(decks) != 2:
-            raise DeckError(f"Triple Triad needs 2 decks, got {len(decks)}")
-        ids = [self.deck_ids(list(deck), p) for p, deck in enumerate(decks)]
-        rng = Rng(seed)
-        if self.options.random:
-            ids = [rng.sample(cards, HAND_SIZE) for cards in ids]
-        first = self.options.first_player
-        if first is None:
-            first = rng.below(2)
-        state = TripleTriadState(self, rng, (tuple(ids[0]), tuple(ids[1])), first)
-        state.start_game(first)
-        return state
-
-    def draw_elements(self, rng: Rng) -> list[int]:
-        fixed = self.options.elements
-        if fixed is not None:
-            return [ELEMENT_LETTERS.index(ch) + 1 if ch != "." else 0 for ch in fixed]
-        if not self.options.elemental:
-            return [0] * CELLS
-        # Each cell: an element with probability 1/3, uniform over the 8 elements, i.e. a
-        # uniform digit 0..23 (0..7: that element, 8..23: none). One draw gives all nine.
-        draw = rng.below(CELL_OUTCOMES**CELLS)
-        cells = []
-        for _ in range(CELLS):
-            draw, digit = divmod(draw, CELL_OUTCOMES)
-            cells.append(digit + 1 if digit < len(ELEMENTS) else 0)
-        return cells
-
-    def state_from_json(self, data: dict[str, Any]) -> TripleTriadState:
-        from .notation import state_from_json
-
-        return state_from_json(self, data)
-
-    def state_from_notation(self, text: str) -> TripleTriadState:
-        from .notation import parse_position
-
-        return parse_position(text, self)
-
-    def determinize(self, view: dict[str, Any], rng: Rng) -> TripleTriadState:
-        from .notation import determinize
-
-        return determinize(self, view, rng)
-
-    def redeal_hidden(self, state: State, viewer: int | None, rng: Rng) -> TripleTriadState:
-        from .hidden import redeal_hidden
-
-        assert isinstance(state, TripleTriadState)
-        return redeal_hidden(state, viewer, rng)
-
-    def heuristic(self, state: State, player: int) -> float:
-        """Cards owned, plus a little for the strength of cards taken in a trade."""
-        assert isinstance(state, TripleTriadState)
-        taken = sum(self.cards[c].level for c in state.taken) / 100
-        return state.score(player) + (taken if state.trade_winner == player else -taken)
+def hands_seen(state: TripleTriadState) -> Visibility:
+    """Hands (and what each player brought) are public under Open and once the game is over."""
+    return PUBLIC if state.hands_public() else OWNER
 
 
 class TripleTriadState(State["TripleTriad"]):
-    __slots__ = (
-        "game", "rng", "brought", "board", "owner", "hands", "elements", "first",
-        "games", "decisions", "taken", "trade_winner", "log", "_outcome", "version",
-    )
+    """One position. ``board[c]`` is the card on cell c (``EMPTY``: none), ``owner[c]`` its
+    colour; ``brought`` the five cards each player brought, what trades take from."""
 
-    def __init__(
-        self, game: TripleTriad, rng: Rng, brought: tuple[tuple[int, ...], tuple[int, ...]],
-        first: int,
-    ) -> None:
+    SPEC = StateSpec(
+        zones=(
+            Zone("board", Layout.GRID, shared=True, grid=BOARD),
+            Zone("hand", Layout.ROW, seen=hands_seen, attr="hands"),
+        ),
+        fields=(
+            Field("owner", v.ListOf(v.Int(-1, 1), CELLS)),
+            Field("elements", v.ListOf(v.Named(ELEMENT_NAMES), CELLS)),
+            Field("brought", v.PerPlayer(v.TupleOf(v.Card(), HAND_SIZE)), seen=hands_seen),
+            Field("first", v.Player()),
+            Field("games", v.Int(1, 10**6)),
+            Field("taken", v.ListOf(v.Card())),
+            Field("trade_winner", v.Opt(v.Player())),
+        ),
+        log=(
+            Entry("start", (("game", v.Int(1)), ("first", v.Player()),
+                            ("elements", v.ListOf(v.Named(ELEMENT_NAMES), CELLS)))),
+            Entry("place", (("player", v.Player()), ("card", v.Card()), ("cell", v.Int(0, CELLS - 1)))),
+            Entry("flip", (("cell", v.Int(0, CELLS - 1)), ("to", v.Player()),
+                           ("cause", v.Text(FLIP_CAUSES)))),
+            Entry("end", (("game", v.Int(1)), ("scores", v.ListOf(v.Int(0, 2 * HAND_SIZE), 2)))),
+            Entry("take", (("player", v.Player()), ("card", v.Card()))),
+        ),
+        decklists="brought",
+        table_pool=True,  # after Sudden Death a hand holds cards of both players
+        caches={"_outcome": None},
+    )
+    game: TripleTriad
+    board: list[int]
+    hands: list[list[int]]
+    owner: list[int]
+    elements: list[int]
+    brought: list[tuple[int, ...]]
+    first: int
+    games: int
+    taken: list[int]
+    trade_winner: int | None
+    _outcome: Outcome | None
+
+    def __init__(self, game: TripleTriad, rng: Rng, brought: tuple[tuple[int, ...], tuple[int, ...]],
+                 first: int) -> None:
         self.game = game
         self.rng = rng
-        self.brought = brought  # the five cards each player brought: what trades take from
-        self.hands: list[list[int]] = [list(brought[0]), list(brought[1])]
+        self.brought = list(brought)
+        self.hands = [list(brought[0]), list(brought[1])]
         self.board = [EMPTY] * CELLS
         self.owner = [EMPTY] * CELLS
         self.elements = [0] * CELLS
         self.first = first
         self.games = 1
-        self.decisions: list[Decision] = []
-        self.taken: list[int] = []
-        self.trade_winner: int | None = None
-        # Compact event log: tuples, turned into Events only when asked for.
-        self.log: list[tuple[Any, ...]] = []
-        self._outcome: Outcome | None = None
+        self.decisions = []
+        self.taken = []
+        self.trade_winner = None
+        self.log = []
+        self._outcome = None
         self.version = 0
 
     def start_game(self, first: int) -> None:
@@ -307,22 +202,23 @@ class TripleTriadState(State["TripleTriad"]):
         owner[cell] = mover
         game = self.game
         values = game.values
+        log = self.log
+        log.append(("place", mover, card, cell))
         # (side, cell, card there, its value on the touching side) for occupied neighbours
         touching = [
             (side, n, other, values[other][opposite])
-            for side, n, opposite in ADJACENT[cell]
+            for side, n, opposite in BOARD.touching[cell]
             if (other := board[n]) >= 0
         ]
         if touching:
             opts = game.options
             placed = values[card]
-            flips: list[tuple[int, str]] = []
             special: list[int] = []
             if opts.same or opts.plus:
                 special = self._same_plus(placed, cell, mover, touching)
                 for n in special:
                     owner[n] = mover
-                    flips.append((n, "same/plus"))
+                    log.append(("flip", n, mover, "same/plus"))
             basic = []
             elements = self.elements
             for side, n, other, defend in touching:
@@ -335,13 +231,10 @@ class TripleTriadState(State["TripleTriad"]):
                 if attack > defend:
                     owner[n] = mover
                     basic.append(n)
-                    flips.append((n, "basic"))
+                    log.append(("flip", n, mover, "basic"))
             if special and opts.combo:
-                chain = special + basic if opts.combo_from_basic else special
-                flips.extend((n, "combo") for n in self._combo(chain, mover))
-            self.log.append(("place", mover, card, cell, tuple(flips)))
-        else:
-            self.log.append(("place", mover, card, cell, ()))
+                chain_start = special + basic if opts.combo_from_basic else special
+                log.extend(("flip", n, mover, "combo") for n in self._combo(chain_start, mover))
         if EMPTY in board:
             decisions[-1] = PLACE[1 - mover]
         else:
@@ -371,7 +264,7 @@ class TripleTriadState(State["TripleTriad"]):
                 if placed[side] == value:
                     hits += 1
             if hits == 1 and opts.same_wall:
-                hits += sum(placed[side] == 10 for side in WALL_SIDES[cell])
+                hits += sum(placed[side] == 10 for side in BOARD.walls[cell])
             same_ok = hits >= 2
         if opts.plus and len(touching) >= 2:
             sums = [placed[side] + value for side, _, _, value in touching]
@@ -386,13 +279,13 @@ class TripleTriadState(State["TripleTriad"]):
             n for side, n, _, value in touching if owner[n] != mover and placed[side] == value
         ]
 
-    def _combo(self, chain: list[int], mover: int) -> list[int]:
+    def _combo(self, chain_start: list[int], mover: int) -> list[int]:
         """Breadth-first: each flipped card flips its rival neighbours by the basic rule."""
         board, owner = self.board, self.owner
         flipped = []
-        queue = list(chain)
+        queue = list(chain_start)
         for cell in queue:
-            for side, n in NEIGHBOURS[cell]:
+            for side, n in enumerate(BOARD.sides[cell]):
                 if n >= 0 and board[n] >= 0 and owner[n] != mover and self._beats(
                     board[cell], cell, side, n
                 ):
@@ -516,71 +409,10 @@ class TripleTriadState(State["TripleTriad"]):
         self._outcome = Outcome(None, scores, reason, (0, 0), {"trade": [], "games": self.games,
                                                                "first": self.first})
 
-    # -- views --------------------------------------------------------------------------
     def hands_public(self) -> bool:
         return self.game.options.open or not self.decisions or self.decisions[-1].kind == "take"
 
-    def zones(self) -> list[Zone]:
-        names = self.game.cards
-        hand_visibility = Visibility.PUBLIC if self.hands_public() else Visibility.OWNER
-        board = [
-            None if self.board[c] < 0 else {"card": names[self.board[c]].name, "owner": self.owner[c]}
-            for c in range(CELLS)
-        ]
-        return [
-            Zone("board", None, Visibility.PUBLIC, board),
-            *(
-                Zone(f"hand{p}", p, hand_visibility, [names[c].name for c in self.hands[p]])
-                for p in (0, 1)
-            ),
-        ]
-
-    def info(self, viewer: int | None) -> dict[str, Any]:
-        names = self.game.cards
-        public = self.hands_public()
-        return {
-            "elements": [ELEMENTS[e - 1] if e else None for e in self.elements],
-            "scores": [self.score(0), self.score(1)],
-            "game_number": self.games,
-            "first": self.first,
-            "decks": [
-                [names[c].name for c in self.brought[p]] if public or viewer == p else None
-                for p in (0, 1)
-            ],
-            "taken": [names[c].name for c in self.taken],
-            "trade_winner": self.trade_winner,
-        }
-
-    @property
-    def events(self) -> list[Event]:  # type: ignore[override]
-        names = self.game.cards
-        out = []
-        for entry in self.log:
-            kind = entry[0]
-            if kind == "start":
-                _, number, first, elements = entry
-                out.append(Event("start", {
-                    "game": number, "first": first,
-                    "elements": [ELEMENTS[e - 1] if e else None for e in elements],
-                }))
-            elif kind == "place":
-                _, player, card, cell, flips = entry
-                out.append(Event("place", {"player": player, "card": names[card].name, "cell": cell}))
-                out += [
-                    Event("flip", {"cell": c, "to": player, "cause": cause}) for c, cause in flips
-                ]
-            elif kind == "end":
-                out.append(Event("end", {"game": entry[1], "scores": list(entry[2])}))
-            elif kind == "take":
-                out.append(Event("take", {"player": entry[1], "card": names[entry[2]].name}))
-        return out
-
-    # -- notation -----------------------------------------------------------------------
-    def parse_action(self, text: str, player: int) -> Action:
-        from .notation import parse_action
-
-        return parse_action(self, text, player)
-
+    # -- decisions ------------------------------------------------------------------------
     def decision_prompt(self, decision: Decision) -> str:
         if decision.kind == "take":
             return f"take one of player {1 - decision.player}'s cards, as the trade rule allows"
@@ -591,54 +423,30 @@ class TripleTriadState(State["TripleTriad"]):
         first card left to take (both lists follow what the decider sees)."""
         return self.legal_actions()[0]
 
-    def to_notation(self) -> str:
-        from .notation import format_position
-
-        return format_position(self)
-
-    def to_json(self) -> dict[str, Any]:
-        from .notation import state_to_json
-
-        return state_to_json(self)
-
-    def clone(self) -> TripleTriadState:
-        new = object.__new__(TripleTriadState)
-        new.game = self.game
-        new.rng = Rng(self.rng.state)
-        new.brought = self.brought
-        new.board = self.board[:]
-        new.owner = self.owner[:]
-        new.hands = [self.hands[0][:], self.hands[1][:]]
-        new.elements = self.elements[:]
-        new.first = self.first
-        new.games = self.games
-        new.decisions = self.decisions[:]
-        new.taken = self.taken[:]
-        new.trade_winner = self.trade_winner
-        new.log = self.log[:]
-        new._outcome = self._outcome
-        new.version = self.version
-        return new
-
-    def check_invariants(self) -> None:
-        """Raises ``AssertionError`` (explicitly: positions are read through it, and
-        ``python -O`` drops ``assert`` statements)."""
+    def problems(self) -> list[str]:
         on_board = [c for c in self.board if c >= 0]
-        held = Counter(on_board + self.hands[0] + self.hands[1])
-        problems = []
-        if held != Counter(self.brought[0] + self.brought[1]):
-            problems.append("cards lost or duplicated")
-        problems += [f"cell {cell} owner mismatch" for cell in range(CELLS)
-                     if (self.board[cell] < 0) != (self.owner[cell] < 0)]
+        out = [f"cell {cell} owner mismatch" for cell in range(CELLS)
+               if (self.board[cell] < 0) != (self.owner[cell] < 0)]
         if sum(map(len, self.hands)) + len(on_board) != 2 * HAND_SIZE:
-            problems.append(f"{2 * HAND_SIZE} cards should be in the hands and on the board")
+            out.append(f"{2 * HAND_SIZE} cards should be in the hands and on the board")
         if self.decisions and self.decisions[-1].kind == "place":
             mover = self.decisions[-1].player
             # Players alternate from ``first``, so the mover has placed len(on_board) // 2.
             if mover != (self.first + len(on_board)) % 2:
-                problems.append("wrong player to move")
+                out.append("wrong player to move")
             if len(self.hands[mover]) != HAND_SIZE - len(on_board) // 2:
-                problems.append("wrong hand size")
-        if problems:
-            raise AssertionError("; ".join(problems))
+                out.append("wrong hand size")
+        return out
 
+
+def rebuild_brought(state: TripleTriadState, unknown: list[int]) -> None:
+    """What the players the viewer does not know brought, after a deal: everything on the
+    table but the other list when it is known, else the cards of their colour and hand."""
+    everything = Counter(chain((c for c in state.board if c >= 0), *state.hands))
+    for p in unknown:
+        other = 1 - p
+        if other in unknown:
+            owned = [state.board[c] for c in range(CELLS) if state.owner[c] == p]
+            state.brought[p] = tuple(owned + state.hands[p])
+        else:
+            state.brought[p] = tuple((everything - Counter(state.brought[other])).elements())

@@ -1,0 +1,372 @@
+"""The terminal's one renderer: every game's ``Scene`` drawn with Rich, its sentences in English.
+
+A game brings its scene and its message catalogue (``scene.py``) and needs nothing here. Seats
+are named by ``Seats`` (``You (Blue)``), or by name only for a game whose scene asks for it;
+style tokens (``faction:luz``) take the colours the game's ``styles()`` gives them. A grid is a
+board (as wide as the terminal allows: at most ``CELL_WIDTH`` a cell, names abbreviated below
+it), a hand with fields a table, the areas of a group (a player's side) a two-column table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from rich import box
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.table import Table
+from rich.text import Text
+
+from ..kernel.board import Grid
+from ..kernel.game import Game
+from ..kernel.refs import Kind, Ref
+from ..kernel.scene import Area, CardTable, Face, Message, Scene, Sentence, Shown
+from .seats import Seats, agree
+
+CELL_WIDTH = 18  # "A " + a 14-letter name + " A"
+MIN_CELL_WIDTH = 9  # "A Grat. A": below a 37-column terminal the board is cut
+LANGUAGES = ("pt", "en")
+KERNEL_MESSAGES = {
+    "kernel.rules": Message("Rules: {rules}"),
+}
+
+
+def abbreviate(name: str, width: int) -> str:
+    """``name`` in ``width`` characters: whole if it fits, else each word cut to its start
+    with a dot ("Glacial Eye" -> "Glac. Eye"), else its start and a dot."""
+    if len(name) <= width:
+        return name
+    words = name.split()
+    for keep in range(max(len(w) for w in words), 0, -1):
+        short = " ".join(w if len(w) <= keep + 1 else w[:keep] + "." for w in words)
+        if len(short) <= width:
+            return short
+    return name[:max(width - 1, 1)] + "."
+
+
+class Renderer:
+    """Draws one game's scenes for the people at this terminal."""
+
+    def __init__(self, game: Game, seats: Seats, lang: str = "pt") -> None:
+        self.game, self.seats, self.lang = game, seats, lang
+        self.catalogue: dict[str, Message] = {**KERNEL_MESSAGES, **game.messages()}
+        self.palette = game.styles()
+        self.named = False  # the last scene's ``named_seats``
+
+    # -- names and sentences ---------------------------------------------------------------
+    def who(self, player: int) -> str:
+        if player >= len(self.seats.names):
+            return f"P{player}"
+        if not self.named:
+            return self.seats.label(player)
+        name = self.seats.names[player]  # Forge & Fury: "You", "Rival (mixed)"; never a colour
+        return name if name == "You" or "You" not in self.seats.names else f"Rival ({name})"
+
+    def is_you(self, player: int) -> bool:
+        return self.who(player).startswith("You")
+
+    def arg(self, value: Any) -> str:
+        if isinstance(value, Ref):
+            return self.who(value.id) if value.kind is Kind.PLAYER else str(value)
+        if isinstance(value, list):
+            return ", ".join(self.arg(v) for v in value)
+        return "-" if value is None else str(value)
+
+    def say(self, sentence: Sentence) -> str:
+        message = self.catalogue.get(sentence.id)
+        args = {k: self.arg(v) for k, v in sentence.args.items()}
+        if message is None:
+            return f"{sentence.id}: " + ", ".join(f"{k} {v}" for k, v in args.items())
+        template = message.text
+        subject = sentence.args.get(message.subject)
+        if message.you and isinstance(subject,
+                                      Ref) and subject.kind is Kind.PLAYER and self.is_you(subject.id):
+            template = message.you
+        try:
+            return template.format(**args)
+        except (KeyError, IndexError, ValueError):
+            return f"{sentence.id}: " + ", ".join(f"{k} {v}" for k, v in args.items())
+
+    def lines(self, sentences: Iterable[Sentence]) -> list[str]:
+        """One line per sentence; a sentence that ``joins`` goes on the line before (after a
+        colon the first time, its separator after that)."""
+        out: list[str] = []
+        joined = False
+        for sentence in sentences:
+            message = self.catalogue.get(sentence.id)
+            text = self.say(sentence)
+            if message is not None and message.joins and out:
+                out[-1] += (message.joins if joined else ": ") + text
+                joined = True
+            else:
+                out.append(text)
+                joined = False
+        return out
+
+    def news(self, scene: Scene) -> list[str]:
+        self.named = scene.named_seats
+        return self.lines(scene.log)
+
+    # -- the table -------------------------------------------------------------------------
+    def table(self, scene: Scene) -> RenderableType:
+        """The whole scene: the areas, each seat's counters, the status, the stack."""
+        self.named = scene.named_seats
+        parts: list[RenderableType] = []
+        done: set[str] = set()
+        for area in scene.areas:
+            if not area.group:
+                parts.append(Board(self, area, scene.viewer) if area.layout == "grid" else self.area(area))
+            elif area.group not in done and not scene.sides_table:
+                done.add(area.group)
+                parts.append(self.group([a for a in scene.areas if a.group == area.group]))
+        if scene.sides_table:
+            parts.insert(0, self.sides(scene))
+        status = self.status(scene)
+        at = 1 if scene.areas and scene.areas[0].layout == "grid" else 0  # under a board, else above
+        parts[at:at] = [Text(line) for line in status]
+        parts += self.stack(scene)
+        return Group(*parts)
+
+    def status(self, scene: Scene) -> list[str]:
+        """The seats' counters, then the status sentences (one that ``joins`` on the line before)."""
+        header = self.seat_line(scene)
+        lines = [header] if header else []
+        for sentence in scene.status:
+            message = self.catalogue.get(sentence.id)
+            if message is not None and message.joins and lines:
+                lines[-1] += message.joins + self.say(sentence)
+            else:
+                lines.append(self.say(sentence))
+        return lines
+
+    def seat_line(self, scene: Scene) -> str:
+        shown = [s for s in scene.seats if s.counters]
+        if not shown:
+            return ""
+        return " | ".join(
+            f"{self.who(s.player)}: " + ", ".join(f"{c.label} {c.value}" for c in s.counters)
+            + (" (out)" if s.out else "") for s in shown)
+
+    def stack(self, scene: Scene) -> list[RenderableType]:
+        out: list[RenderableType] = []
+        if scene.stack:
+            items = Text(", ").join(self.face_text(item.face) for item in scene.stack)
+            out.append(Text("On the stack (top last): ").append(items))
+        return out
+
+    # -- areas -----------------------------------------------------------------------------
+    def title(self, area: Area) -> str:
+        """``Your hand (Blue)``, ``greedy (Red)'s hand``, ``Rival (mixed)'s hand``."""
+        if area.owner is None:
+            return area.label
+        who = self.who(area.owner)
+        if who.startswith("You"):
+            return f"Your {area.label}{who[3:]}"
+        return f"{who}'s {area.label}"
+
+    def area(self, area: Area) -> RenderableType:
+        """An area on its own: a hand as a table of its cards' fields, a hidden one counted."""
+        title = self.title(area)
+        if area.hidden:
+            return Text(f"{title}: {area.count} card{'s' * (area.count != 1)} (hidden)")
+        faces = [f for f in area.items if f is not None]
+        columns = _columns(faces)
+        if not columns:
+            return Text(f"{title}: ").append(self.faces(area))
+        table = Table(title=title, title_justify="left", box=box.SIMPLE)
+        table.add_column("card")
+        for _, label in columns:
+            table.add_column(label)
+        for face in faces:
+            by_key = {f.key: f for f in face.fields}
+            table.add_row(self.face_text(face, fields=False),
+                          *(self.field_text(by_key[k]) if k in by_key else Text("") for k, _ in columns))
+        if not faces:
+            table.add_row("(empty)", *([""] * len(columns)))
+        return table
+
+    def sides(self, scene: Scene) -> RenderableType:
+        """Every group a row (a player), every area a column: counts, and the cards of a
+        small visible area (a face-down pick shows as such)."""
+        groups: dict[str, list[Area]] = {}
+        for area in scene.areas:
+            if area.group:
+                groups.setdefault(area.group, []).append(area)
+        table = Table(box=box.SIMPLE, padding=(0, 1))
+        table.add_column("player")
+        labels = list(dict.fromkeys(a.label for areas in groups.values() for a in areas))
+        for label in labels:
+            table.add_column(label)
+        for areas in groups.values():
+            by_label = {a.label: a for a in areas}
+            owner = areas[0].owner
+            cells: list[RenderableType] = [self.who(owner) if owner is not None else areas[0].group]
+            for label in labels:
+                area = by_label.get(label)
+                cells.append(Text("") if area is None else self.cell_text(area))
+            table.add_row(*cells)
+        return table
+
+    def cell_text(self, area: Area) -> Text:
+        faces = [f for f in area.items if f is not None]
+        if area.layout == "pile" or area.hidden or not faces:
+            return Text(f"{area.count}" if area.layout == "pile" or area.hidden else "-")
+        text = Text(", ").join(self.face_text(f, fields=False) for f in faces)
+        for face in faces:
+            for shown in face.fields:
+                if "named" in shown.style:
+                    text.append(f" ({shown.key} {shown.value})")
+        return text
+
+    def group(self, areas: Sequence[Area]) -> RenderableType:
+        """A player's side: one row per area, its cards inline."""
+        first = areas[0]
+        counters = ", ".join(f"{c.label} {c.value}" for a in areas[:1] for c in a.counters)
+        title = self.who(first.owner) if first.owner is not None else first.group
+        if counters:
+            title += f": {counters}"
+        table = Table(title=title, title_justify="left", box=box.SIMPLE, show_header=False, padding=(0, 1))
+        table.add_column(style="bold")
+        table.add_column()
+        for area in areas:
+            table.add_row(area.label, self.faces(area))
+        return table
+
+    def faces(self, area: Area) -> Text:
+        """An area's cards inline: a pile as its count and its last cards, a stack top first."""
+        faces = [f for f in area.items if f is not None]
+        extra = ", ".join(f"{c.label} {c.value}" for c in area.counters) if area.group else ""
+        if area.hidden:
+            text = Text(f"{area.count}" if area.count else "-", style="dim")
+        elif area.layout == "pile" and area.label:
+            text = Text(f"{area.count}", style="dim")
+            if faces:
+                text.append("  last: ")
+                text.append(Text(", ").join(self.face_text(f) for f in faces[-3:]))
+        elif area.layout == "stack" and faces:
+            text = self.face_text(faces[-1])
+            if len(faces) > 1:
+                text.append("  below: ")
+                text.append(Text(", ").join(self.face_text(f) for f in reversed(faces[:-1])))
+        elif faces:
+            text = Text(", ").join(self.face_text(f) for f in faces)
+        else:
+            text = Text("-", style="dim")
+        if extra:
+            text.append(f"  {extra}", style="dim")
+        return text
+
+    def style(self, tokens: Sequence[str]) -> str:
+        return " ".join(self.palette[t] for t in tokens if t in self.palette)
+
+    def face_text(self, face: Face, fields: bool = True) -> Text:
+        if not face.up:
+            return Text("face down", style="dim")
+        text = Text(face.name or "?", style=self.style(face.style))
+        if fields:
+            for shown in face.fields:
+                if shown.at is None and shown.value not in (None, ""):
+                    text.append(" ")
+                    text.append(self.field_text(shown, inline=True))
+        for mark in face.marks:
+            text.append(f" ({mark})", style=self.palette.get(f"mark:{mark}", "bold red"))
+        return text
+
+    def field_text(self, shown: Shown, inline: bool = False) -> Text:
+        value = shown.translations.get(self.lang, shown.value) if shown.translations else shown.value
+        shown_value = "" if value is None else str(value)
+        if inline:
+            gap = "" if len(shown.label) <= 1 else " "  # "P5", "rarity rare"
+            shown_value = f"{shown.label}{gap}{shown_value}"
+        return Text(shown_value, style=self.style(shown.style) or ("dim" if inline else ""))
+
+    # -- cards and outcomes ------------------------------------------------------------------
+    def card_table(self, cards: CardTable) -> Table:
+        table = Table(title=cards.title, title_justify="left", box=box.SIMPLE)
+        for column in cards.columns:
+            table.add_column(column.label, justify=column.justify)
+        for i, row in enumerate(cards.rows):
+            style = self.style(cards.styles[i]) if i < len(cards.styles) else ""
+            cells = [Text("" if row.get(c.key) is None else str(row.get(c.key))) for c in cards.columns]
+            if style:
+                cells[0].stylize(style)
+            table.add_row(*cells)
+        return table
+
+    def outcome(self, outcome: dict[str, Any]) -> list[str]:
+        """The result, the places of more than two, who went out, and each card a trade moves."""
+        scores = "-".join(f"{s:g}" for s in outcome["scores"])
+        winner = outcome["winner"]
+        result = f"a draw, {scores}" if winner is None else f"{agree(self.who(winner), 'wins')}, {scores}"
+        lines = [f"Result: {result} ({outcome['reason']})."]
+        ranks = outcome["ranks"]
+        if len(ranks) > 2:  # a draw or a win says too little: every place
+            places = sorted(range(len(ranks)), key=lambda p: (ranks[p], p))
+            lines.append("Places: " + ", ".join(f"{ranks[p] + 1}. {self.who(p)}" for p in places) + ".")
+        if outcome.get("eliminated"):
+            lines.append("Out, first out first: " + ", ".join(map(self.who, outcome["eliminated"])) + ".")
+        for name, giver, taker in outcome["details"].get("trade", []):
+            lines.append(f"Trade: {agree(self.who(taker), 'gets')} {name} from {self.who(giver)}.")
+        return lines
+
+
+def _columns(faces: Sequence[Face]) -> list[tuple[str, str]]:
+    """The fields a table of these faces shows, in first-seen order (positioned ones too)."""
+    out: dict[str, str] = {}
+    for face in faces:
+        for shown in face.fields:
+            out.setdefault(shown.key, shown.label)
+    return list(out.items())
+
+
+class Board:
+    """A grid area drawn as a board, its cells as wide as the terminal allows (at most
+    ``CELL_WIDTH``): it fits 80 columns whole, and in fewer the names abbreviate."""
+
+    def __init__(self, renderer: Renderer, area: Area, viewer: int | None) -> None:
+        self.renderer, self.area, self.viewer = renderer, area, viewer
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        cols = self.area.cols
+        width = max(MIN_CELL_WIDTH, min(CELL_WIDTH, (options.max_width - (cols + 1)) // cols - 2))
+        yield self.render(width)
+
+    def render(self, width: int = CELL_WIDTH) -> Table:
+        area = self.area
+        table = Table(show_header=False, show_lines=True, box=box.SQUARE, padding=(0, 1))
+        for _ in range(area.cols):
+            table.add_column(width=width, no_wrap=True)
+        turns = area.turns.get(self.viewer, 0) if self.viewer is not None else 0
+        order = _rotated(area.rows, area.cols, turns)
+        for row in order:
+            table.add_row(*(self.cell(c, width) for c in row))
+        return table
+
+    def cell(self, number: int, width: int) -> Text:
+        area, renderer = self.area, self.renderer
+        mark = area.cell_marks[number] if number < len(area.cell_marks) else None
+        mark_text = f"[{mark}]" if mark else ""
+        head = f"{number:<3}{abbreviate(mark_text, width - 3):>{width - 3}}"
+        face = area.items[number] if number < len(area.items) else None
+        if face is None:
+            return Text("\n".join([head, "", "", "", ""]), style="dim")
+        if not face.up:
+            return Text("\n".join([head, "", "face down".center(width), "", ""]), style="dim")
+        at = {f.at: "" if f.value is None else str(f.value) for f in face.fields if f.at}
+        owner = face.owner
+        letter = renderer.seats.letter(owner) if owner is not None else " "
+        corner = abbreviate(at.get("corner", ""), width - 2)
+        name = abbreviate(face.name or "", width - 4)
+        lines = [
+            at.get("top", "").center(width),
+            f"{at.get('left', ''):1} {name.center(width - 4)} {at.get('right', ''):1}",
+            at.get("bottom", "").center(width),
+            f"{letter}{corner:>{width - 1}}",
+        ]
+        text = Text(head + "\n")
+        text.append("\n".join(lines), style=renderer.seats.style(owner) if owner is not None else "")
+        return text
+
+
+def _rotated(rows: int, cols: int, turns: int) -> list[list[int]]:
+    return Grid(rows, cols).seen_from(turns)

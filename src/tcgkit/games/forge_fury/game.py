@@ -1,0 +1,190 @@
+"""Forge & Fury: the attribute duel with secret simultaneous picks. Rules doc: RULES.md
+beside this file.
+
+The game: its options and card collections, decks (Brasa's split of one deck), the deal and
+the round's comparison; it reaches the rest downward (``rules.py`` the state, ``notation.py``
+the action notation, ``scene.py`` what a seat sees).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from ...kernel.actions import Action
+from ...kernel.errors import DeckError
+from ...kernel.game import Deck, Game, State
+from ...kernel.rng import Rng, derive_seed
+from ...kernel.scene import CardTable, Catalogue, Scene, Sentence
+from . import notation, scene
+from .actions import Pick
+from .cards import CardDB, load_card_files, load_cards
+from .options import BRASA_SOURCE, DECK_SIZES, ForgeFuryOptions
+from .rules import OPENING_HAND, OTHER_COLOURS, ForgeFuryState
+
+
+class ForgeFury(Game):
+    """Forge & Fury: the attribute duel with secret simultaneous picks."""
+
+    name = "forge-fury"
+    title = "Forge & Fury"
+    aliases = ("fnf", "forge", "forge_fury", "forge-and-fury", "forja-e-furia")
+    summary = "attribute duel: name a colour, pick a card in secret, higher number wins"
+    Options = ForgeFuryOptions
+    options: ForgeFuryOptions
+    state_class = ForgeFuryState
+    rules_example = "mode=brasa,minigame=odd_even,card_files=bundled;my_cards.csv"
+    example_options: ClassVar[list[dict[str, Any]]] = [
+        {"mode": "brasa"},
+        {"mode": "brasa", "minigame": "odd_even", "private_decklists": True},
+        {"mode": "chama", "tie_by_number": True},
+    ]
+
+    def __init__(self, options: Any = None, **kwargs: Any) -> None:
+        super().__init__(options, **kwargs)
+        files = self.options.card_files
+        self.cards: CardDB = load_card_files(files) if files else load_cards(self.options.card_file)
+        self.values = [c.values for c in self.cards.cards]
+        self.rarity = [c.rarity for c in self.cards.cards]
+        self.pick_actions = [Pick(c.id, c.label) for c in self.cards.cards]
+        self.ids_by_label = {c.label: c.id for c in self.cards.cards}
+
+    def card_id(self, text: str) -> int:
+        """A card's id from a deck entry (labels take the fast path); ``LookupError``."""
+        card_id = self.ids_by_label.get(text)
+        return card_id if card_id is not None else self.cards.find(text).id
+
+    @property
+    def deck_size(self) -> int:
+        """Cards in a deck brought to the match (Brasa: the one deck that is split)."""
+        return BRASA_SOURCE if self.options.mode == "brasa" else DECK_SIZES[self.options.mode]
+
+    # -- decks ----------------------------------------------------------------------------
+    def validate_deck(self, deck: Deck) -> list[str]:
+        problems = []
+        first_seen: dict[int, int] = {}
+        for i, text in enumerate(deck, start=1):
+            try:
+                card_id = self.card_id(text)
+            except LookupError as exc:
+                problems.append(f"card {i}: {exc}")
+                continue
+            if card_id in first_seen:
+                problems.append(
+                    f"card {i}: {self.cards[card_id].label} is already card "
+                    f"{first_seen[card_id]} (golden rule: one card per name and number)"
+                )
+            first_seen.setdefault(card_id, i)
+        if len(deck) != self.deck_size:
+            mode = self.options.mode
+            problems.append(f"{mode} needs a deck of {self.deck_size} cards; this one has {len(deck)}")
+        return problems
+
+    def deck_ids(self, deck: Deck, owner: str) -> list[int]:
+        ids = [self.ids_by_label.get(text) for text in deck]  # the fast path: exact labels
+        if None in ids or len(set(ids)) != len(ids) or len(ids) != self.deck_size:
+            problems = self.validate_deck(deck)
+            if problems:
+                raise DeckError(f"{owner}: " + "; ".join(problems))
+            ids = [self.card_id(text) for text in deck]
+        return ids  # type: ignore[return-value]
+
+    def sample_decks(self, rng: Rng) -> list[Deck]:
+        if self.deck_size > len(self.cards):
+            raise DeckError(f"the card pool has {len(self.cards)} cards, a deck needs {self.deck_size}")
+        count = 1 if self.options.mode == "brasa" else 2
+        return [
+            [self.cards[i].label for i in rng.sample(range(len(self.cards)), self.deck_size)]
+            for _ in range(count)
+        ]
+
+    def card_data_hash(self) -> str:
+        return self.cards.hash
+
+    def split_brasa(self, deck: list[int], rng: Rng) -> list[list[int]]:
+        """Super rares, rares and normals divided as evenly as possible (seeded).
+
+        Rulebook: "divida igualmente as cartas super raras, raras e normais. Assim a partida
+        fica equilibrada." Each rarity is dealt alternately; where a rarity's count is odd,
+        the seat that gets its extra card is drawn by the seed (RULES-NOTES), so neither seat
+        is favoured. With an even deck the odd rarities come in pairs, and the alternation
+        gives the second odd rarity's extra card to the other seat: 25 cards each.
+        """
+        ordered: list[int] = []
+        for rarity in (2, 1, 0):
+            group = [c for c in deck if self.rarity[c] == rarity]
+            rng.shuffle(group)
+            ordered += group
+        first = rng.below(2)  # the seat dealt first: it gets the extra super rare, if any
+        return [ordered[first::2], ordered[1 - first::2]]
+
+    # -- states ---------------------------------------------------------------------------
+    def new_state(self, seed: int = 0, decks: Sequence[Deck] | None = None) -> ForgeFuryState:
+        if decks is None:
+            decks = self.sample_decks(Rng(derive_seed(seed, 1)))
+        brasa = self.options.mode == "brasa"
+        if len(decks) != (1 if brasa else 2):
+            wanted = "one 50-card deck to split" if brasa else "a deck per player"
+            raise DeckError(f"{self.options.mode} needs {wanted}, got {len(decks)} deck(s)")
+        rng = Rng(seed)
+        if brasa:
+            lists = self.split_brasa(self.deck_ids(list(decks[0]), "the Brasa deck"), rng)
+        else:
+            lists = [self.deck_ids(list(d), f"player {p}'s deck") for p, d in enumerate(decks)]
+        state = ForgeFuryState(self, rng, (tuple(lists[0]), tuple(lists[1])))
+        for p in (0, 1):
+            rng.shuffle(state.decks[p])
+            for _ in range(OPENING_HAND):
+                state.draw(p, state.decks[p])
+        state.start_minigame("start", 0)
+        return state
+
+    def heuristic(self, state: State[Any], player: int) -> float:
+        assert isinstance(state, ForgeFuryState)
+        return float(state.score(player) - state.score(1 - player))
+
+    def compare(self, a: int, b: int, colour: int) -> tuple[str, int | None]:
+        """The rulebook's round comparison: (deciding step, winner 0 = ``a`` / 1 = ``b``)."""
+        va, vb = self.values[a], self.values[b]
+        if va[colour] != vb[colour]:
+            return "colour", int(vb[colour] > va[colour])
+        i, j = OTHER_COLOURS[colour]
+        oa, ob = max(va[i], va[j]), max(vb[i], vb[j])
+        if oa != ob:
+            return "other colours", int(ob > oa)
+        if self.rarity[a] != self.rarity[b]:
+            return "rarity", int(self.rarity[b] > self.rarity[a])
+        return "tie", None
+
+    # -- cards, as the declared state names them -----------------------------------------
+    def card_count(self) -> int:
+        return len(self.cards)
+
+    def card_key(self, card: int) -> str:
+        return self.cards[card].label
+
+    def fill_hidden(self, pool: int | None, count: int, seen: Counter[int], rng: Rng) -> list[int]:
+        """A private deck list's cards not in view: any cards of the collections not seen
+        (a deck holds one copy of a card)."""
+        return rng.sample([c for c in range(len(self.cards)) if c not in seen], count)
+
+    # -- text and what a seat sees ---------------------------------------------------------
+    def parse_action(self, state: Any, text: str, player: int) -> Action:
+        return notation.parse_action(state, text, player)
+
+    def scene(self, view: dict[str, Any], actions: Sequence[Action], events: Sequence[dict[str, Any]],
+              default: Action | None = None) -> Scene:
+        return scene.scene(self, view, actions, events, default)
+
+    def messages(self) -> Catalogue:
+        return scene.MESSAGES
+
+    def styles(self) -> dict[str, str]:
+        return scene.STYLES
+
+    def card_table(self) -> CardTable:
+        return scene.card_table(self)
+
+    def rules_summary(self) -> list[Sentence]:
+        return scene.rules_summary(self)

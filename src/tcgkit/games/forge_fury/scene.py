@@ -1,0 +1,324 @@
+"""Forge & Fury as a seat sees it: each player's deck, hand (its colour values), pick (sealed
+until both have picked), recovery and conquest piles, the named colour, the mini-game, and a
+sentence per event.
+
+Built from a view and the public card table. Seats are named, not coloured: the game's
+colours are green, red and blue, and a player called "Red" would read like one of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from ...kernel import refs
+from ...kernel.actions import Action
+from ...kernel.card_files import label as card_label
+from ...kernel.scene import (
+    Area,
+    CardTable,
+    Catalogue,
+    Column,
+    Counter,
+    Events,
+    Face,
+    Message,
+    Scene,
+    Seat,
+    Sentence,
+    Shown,
+    messages,
+    moves_of,
+    pending_of,
+    say,
+)
+from .cards import COLOURS, Card
+from .options import BRASA_SOURCE, DECK_SIZES
+
+if TYPE_CHECKING:
+    from .game import ForgeFury
+
+RARITY_NAMES = ("normal", "rare", "super rare")
+MINIGAMES = {"rps": "rock-paper-scissors", "odd_even": "odd-or-even"}
+DOING = {
+    "colour": "name the colour", "pick": "pick a card in secret",
+    "rps": "throw rock, paper or scissors in secret", "call": "call odd or even",
+    "show": "show 0..5 fingers in secret",
+}
+STYLES = {"colour:green": "bold green", "colour:red": "bold red", "colour:blue": "bold blue",
+          "named": "reverse",
+          "rarity:rare": "cyan", "rarity:super rare": "bold magenta"}
+STEP_WORDS = {"colour": "on the colour", "other colours": "on the highest other colour",
+              "rarity": "on rarity",
+              "number": "on the higher card number"}
+
+MESSAGES: Catalogue = messages({
+    "fnf.round": Message("Round {round} of {total}", joins=" | "),
+    "fnf.sudden_round": Message("Sudden-death round", joins=" | "),
+    "fnf.over": Message("Over after {rounds} rounds", joins=" | "),
+    "fnf.colour": "Colour: {colour}, named by {player}",
+    "fnf.colour_pending": "Colour: not named yet; {player} names it",
+    "fnf.minigame": "Mini-game: {kind} for {purpose}",
+    "fnf.minigame_ties": "{ties} tie(s) so far",
+    "fnf.calls_first": "{player} calls first",
+    "fnf.calls": "{player} calls {call}",
+    "fnf.sign_waiting": "{player}: not yet",
+    "fnf.sign_sealed": "{player}: sealed",
+    "fnf.sign_own": "{player}: {sign} (sealed)",
+    "fnf.doing": "{player} to {doing}",
+    "fnf.last_won": "Last won by {player}: {recovered} (recovered) and {conquered} (conquered)",
+    "fnf.draws": ("{player} draws {cards}", "{player} draw {cards}"),
+    "fnf.draws_hidden": ("{player} draws {count} card(s)", "{player} draw {count} card(s)"),
+    "fnf.picked": "{player} picked {card} in secret",
+    "fnf.picked_hidden": "{player} picked in secret",
+    "fnf.threw": "{player} threw {sign} in secret",
+    "fnf.threw_hidden": "{player} threw in secret",
+    "fnf.showed": "{player} showed {sign} finger(s) in secret",
+    "fnf.showed_hidden": "{player} showed in secret",
+    "fnf.call": ("{player} calls {call}", "{player} call {call}"),
+    "fnf.named": ("{player} names {colour}", "{player} name {colour}"),
+    "fnf.rps": "Rock-paper-scissors: {first} {first_sign}, {second} {second_sign}",
+    "fnf.odd_even": "Odd-or-even: {first} {first_sign}, {second} {second_sign}: {total} is {parity}",
+    "fnf.minigame_tie": Message("a tie, throw again", joins=": "),
+    "fnf.minigame_tie_streak": Message("a tie again; after {ties} ties in a row the seed decides",
+                                       joins=": "),
+    "fnf.minigame_first": Message("{player} wins and names the first colour",
+                                  "{player} win and name the first colour",
+                                  joins=": "),
+    "fnf.minigame_round": Message("{player} wins the mini-game", "{player} win the mini-game", joins=": "),
+    "fnf.reveal_tie": "Reveal: {first} ties {second}: the mini-game decides",
+    "fnf.reveal": "Reveal: {winner} beats {loser} {how}",
+    "fnf.round_won": ("{player} wins the round", "{player} win the round"),
+    "fnf.sudden_death": "Still level after every tie-break: one sudden-death round, each player draws from "
+                        "their own recovery pile; {player} names the colour",
+    "fnf.end": ("The end: {player} wins ({reason})", "The end: {player} win ({reason})"),
+    "fnf.end_draw": "The end: a draw ({reason})",
+    "fnf.deck": "deck", "fnf.hand": "hand", "fnf.pick": "pick", "fnf.recovery": "recovery",
+    "fnf.conquest": "conquest",
+    "fnf.rules": "Mode: {mode} ({deck}); mini-game: {minigame}{extra}",
+})
+
+
+def values(card: Card, named: int | None = None) -> list[Shown]:
+    return [Shown(key=colour, label=colour + ("*" if i == named else ""), value=card.values[i],
+                  style=[f"colour:{colour}"] + (["named"] if i == named else []))
+            for i, colour in enumerate(COLOURS)]
+
+
+def face(game: ForgeFury, key: str, named: int | None = None) -> Face:
+    card = game.cards[game.card_id(key)]
+    rarity = RARITY_NAMES[card.rarity]
+    shown = Shown(key="rarity", label="rarity", value=rarity, style=[f"rarity:{rarity}"])
+    return Face(ref=refs.card(card.id), name=card.label, fields=[*values(card, named), shown])
+
+
+SIDE = (("deck", "pile"), ("pick", "row"), ("recovery", "pile"), ("conquest", "pile"))
+
+
+def scene(game: ForgeFury, view: dict[str, Any], actions: Sequence[Action], events: Events,
+          default: Action | None) -> Scene:
+    zones, viewer = view["zones"], view["viewer"]
+    named = None if view["colour"] is None else COLOURS.index(view["colour"])
+    order = [p for p in (0, 1) if p != viewer] + ([viewer] if viewer is not None else [])
+
+    def faces(keys: list[str] | None) -> list[Face | None]:
+        return [] if keys is None else [face(game, key, named) for key in keys]
+
+    areas = []
+    for p in order:
+        for zone, layout in SIDE:
+            shown = zones[f"{zone}{p}"]
+            keys = shown.get("cards")
+            sealed = zone == "pick" and keys is None
+            items = [Face(up=False)] if sealed and shown["count"] else faces(keys)
+            areas.append(Area(key=f"{zone}{p}", label=zone, owner=p, layout=layout, items=items,
+                              count=shown["count"], hidden=keys is None and not sealed, group=f"side{p}"))
+    for p in order:
+        hand = zones[f"hand{p}"]
+        keys = hand.get("cards")
+        areas.append(Area(key=f"hand{p}", label="hand", owner=p, layout="row", count=hand["count"],
+                          hidden=keys is None, items=faces(keys)))
+    seats = []
+    for p in (0, 1):
+        score = zones[f"recovery{p}"]["count"] + zones[f"conquest{p}"]["count"]
+        seats.append(Seat(player=p, to_move=view["to_move"] == p,
+                          counters=[Counter(key="score", label="score", value=score)]))
+    prompt = say(f"fnf.prompt.{view['decision']}")
+    return Scene(game=game.name, viewer=viewer, seats=seats, areas=areas, status=status(game, view),
+                 log=log(game, events), pending=pending_of(view, prompt, default), moves=moves_of(actions),
+                 outcome=view["outcome"], named_seats=True, sides_table=True)
+
+
+def status(game: ForgeFury, view: dict[str, Any]) -> list[Sentence]:
+    zones = view["zones"]
+    left = max(sum(zones[f"{zone}{p}"]["count"] for zone in ("deck", "hand", "pick")) for p in (0, 1))
+    total = view["rounds"] + left
+    if view["sudden"]:
+        out = [say("fnf.sudden_round")]
+    elif view["outcome"] is not None:
+        out = [say("fnf.over", rounds=view["rounds"])]
+    else:
+        out = [say("fnf.round", round=min(view["rounds"] + 1, total), total=total)]
+    chooser = refs.player(view["chooser"])
+    if view["colour"] is not None:
+        out.append(say("fnf.colour", colour=view["colour"], player=chooser))
+    elif view["decision"] == "colour":
+        out.append(say("fnf.colour_pending", player=chooser))
+    kind = view["decision"]
+    if kind in ("rps", "show", "call"):
+        out += minigame(game, view)
+    for p in (0, 1):
+        recovery = zones[f"recovery{p}"].get("cards") or []
+        conquest = zones[f"conquest{p}"].get("cards") or []
+        if recovery and conquest:
+            out.append(say("fnf.last_won", player=refs.player(p), recovered=recovery[-1],
+                           conquered=conquest[-1]))
+    if view["to_move"] is not None:
+        out.append(say("fnf.doing", player=refs.player(view["to_move"]), doing=DOING.get(kind, kind)))
+    return out
+
+
+def minigame(game: ForgeFury, view: dict[str, Any]) -> list[Sentence]:
+    kind = game.options.minigame
+    purpose = "who names the first colour" if view["purpose"] == "start" else "the tied round"
+    out = [say("fnf.minigame", kind=MINIGAMES[kind], purpose=purpose)]
+    if view["ties"]:
+        out.append(say("fnf.minigame_ties", ties=view["ties"]))
+    if kind == "odd_even":
+        caller = refs.player(view["caller"])
+        call = view["call"]
+        out.append(say("fnf.calls_first", player=caller) if call is None
+                   else say("fnf.calls", player=caller, call="odd" if call else "even"))
+    asked = {d["player"] for d in view["decisions"] if d["kind"] in ("rps", "show")}
+    for p in (0, 1):
+        who = refs.player(p)
+        if p in asked:
+            out.append(say("fnf.sign_waiting", player=who))
+        elif p == view["viewer"] and view["signs"][p] is not None:
+            out.append(say("fnf.sign_own", player=who, sign=view["signs"][p]))
+        else:
+            out.append(say("fnf.sign_sealed", player=who))
+    return out
+
+
+def log(game: ForgeFury, events: Events) -> list[Sentence]:
+    """A sentence per event; a player's draws in a row make one."""
+    rps = game.options.minigame == "rps"
+    out: list[Sentence] = []
+    draws: dict[int, list[str | None]] = {}
+
+    def close_draws() -> None:
+        for player, cards in draws.items():
+            who = refs.player(player)
+            out.append(say("fnf.draws", player=who, cards=list(cards)) if all(cards)  # type: ignore[arg-type]
+                       else say("fnf.draws_hidden", player=who, count=len(cards)))
+        draws.clear()
+
+    for event in events:
+        kind = event["kind"]
+        if kind == "draw":
+            draws.setdefault(event["player"], []).append(event.get("card"))
+            continue
+        close_draws()
+        player = event.get("player")
+        who = refs.player(player) if isinstance(player, int) else None
+        if kind == "pick":
+            value = event.get("value")
+            out.append(say("fnf.picked", player=who, card=value) if value
+                       else say("fnf.picked_hidden", player=who))
+        elif kind == "sign":
+            value = event.get("value")
+            if rps:
+                out.append(say("fnf.threw", player=who, sign=value) if value is not None
+                           else say("fnf.threw_hidden", player=who))
+            else:
+                out.append(say("fnf.showed", player=who, sign=value) if value is not None
+                           else say("fnf.showed_hidden", player=who))
+        elif kind == "call":
+            out.append(say("fnf.call", player=who, call="odd" if event["odd"] else "even"))
+        elif kind == "colour":
+            out.append(say("fnf.named", player=who, colour=event["colour"]))
+        elif kind == "minigame":
+            out += minigame_result(game, event)
+        elif kind == "reveal":
+            out.append(reveal(game, event))
+        elif kind == "round":
+            out.append(say("fnf.round_won", player=refs.player(event["winner"])))
+        elif kind == "sudden_death":
+            out.append(say("fnf.sudden_death", player=refs.player(event["chooser"])))
+        elif kind == "end":
+            winner = event["winner"]
+            out.append(say("fnf.end_draw", reason=event["reason"]) if winner is None
+                       else say("fnf.end", player=refs.player(winner), reason=event["reason"]))
+    close_draws()
+    return out
+
+
+def minigame_result(game: ForgeFury, event: dict[str, Any]) -> list[Sentence]:
+    signs, winner = event["signs"], event["winner"]
+    first, second = refs.player(0), refs.player(1)
+    if game.options.minigame == "rps":
+        out = [say("fnf.rps", first=first, first_sign=signs[0], second=second, second_sign=signs[1])]
+    else:
+        total = int(signs[0]) + int(signs[1])
+        out = [say("fnf.odd_even", first=first, first_sign=signs[0], second=second, second_sign=signs[1],
+                   total=total, parity="odd" if total % 2 else "even")]
+    if winner is None:
+        return [*out, say("fnf.minigame_tie")]
+    if game.options.minigame == "rps" and signs[0] == signs[1]:
+        out.append(say("fnf.minigame_tie_streak", ties=game.options.minigame_ties))
+    return [*out, say("fnf.minigame_first" if event["purpose"] == "start" else "fnf.minigame_round",
+                      player=refs.player(winner))]
+
+
+def describe(game: ForgeFury, key: str, colour: str, step: str) -> str:
+    """A revealed card with the values its comparison reached (game terms, not sentences)."""
+    card = game.cards[game.card_id(key)]
+    c = COLOURS.index(colour)
+    details = [f"{colour} {card.values[c]}"]
+    if step in ("other colours", "rarity", "number", "tie"):
+        best = max((i for i in range(3) if i != c), key=lambda i: card.values[i])
+        details.append(f"best other {COLOURS[best]} {card.values[best]}")
+    if step in ("rarity", "number", "tie"):
+        details.append(RARITY_NAMES[card.rarity])
+    return f"{key} ({', '.join(details)})"
+
+
+def reveal(game: ForgeFury, event: dict[str, Any]) -> Sentence:
+    colour, step, winner = event["colour"], event["step"], event["winner"]
+    cards = [describe(game, key, colour, "tie" if winner is None else step) for key in event["cards"]]
+    if winner is None:
+        return say("fnf.reveal_tie", first=cards[0], second=cards[1])
+    return say("fnf.reveal", winner=cards[winner], loser=cards[1 - winner], how=STEP_WORDS.get(step, step))
+
+
+def card_table(game: ForgeFury) -> CardTable:
+    columns = [Column(key="label", label="card"), *(Column(key=c, label=c, justify="right") for c in COLOURS),
+               Column(key="rarity_shown", label="rarity")]
+    rows: list[dict[str, Any]] = [
+        {"number": c.number, "name": c.name, "label": c.label, "green": c.values[0], "red": c.values[1],
+         "blue": c.values[2], "rarity": c.rarity_name, "rarity_shown": RARITY_NAMES[c.rarity]}
+        for c in game.cards.cards]
+    return CardTable(title=f"{game.title} cards ({len(game.cards)})", columns=columns, rows=rows,
+                     styles=[[f"rarity:{RARITY_NAMES[c.rarity]}"] for c in game.cards.cards])
+
+
+def rules_summary(game: ForgeFury) -> list[Sentence]:
+    options = game.options
+    if options.mode == "brasa":
+        deck = f"one {BRASA_SOURCE}-card deck split, {DECK_SIZES['brasa']} each"
+    else:
+        deck = f"{DECK_SIZES[options.mode]} cards each"
+    extra = []
+    if options.tie_by_number:
+        extra.append("round ties by the higher card number")
+    if options.minigame_ties != type(options).model_fields["minigame_ties"].default:
+        extra.append(f"the seed decides after {options.minigame_ties} mini-game ties")
+    if options.private_decklists:
+        extra.append("private deck lists")
+    if options.card_file:
+        extra.append(f"cards from {card_label(options.card_file)}")
+    if options.card_files:
+        extra.append(f"cards from {', '.join(map(card_label, options.card_files))}")
+    return [say("fnf.rules", mode=options.mode, deck=deck, minigame=MINIGAMES[options.minigame],
+                extra="".join(f"; {e}" for e in extra))]

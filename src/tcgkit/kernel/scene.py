@@ -1,0 +1,287 @@
+"""Scenes: what a seat sees, as typed data every front end draws.
+
+A game's ``scene.py`` builds a ``Scene`` from a **view** (never from the state), the legal
+actions of the viewer when it is to move, and the events it may see:
+
+- **seats**: each player's counters (score, skulls, mons size...), whether they are out, and
+  whose turn it is;
+- **areas**: the zones as laid out (rows, piles, stacks, grids with the turns a seat rotates
+  them), each with its owner and its items, card faces or empty cells;
+- a **face**: name (or face down), the fields to show (key, label, value, where around the
+  name), style tokens (a faction, an element) and marks (wounded, used);
+- the **stack** and the priority **window**; the **decision** (its prompt, and its default for
+  the decider); the **moves** as ``{notation, refs}`` where refs name the cards, cells and
+  players a move involves, so a front end can offer "click a card, then a cell";
+- the **status** and the **log** as sentences: a message id and its arguments, never
+  pre-rendered text, so a front end can translate them. A game's catalogue gives each id its
+  English template (``Message``).
+
+Because a scene is a function of a view, what a viewer cannot see can change nothing in it:
+the conformance suite re-deals hidden cards and checks the scene is the same.
+``scene_schema()`` is the JSON Schema of ``Scene.to_json()``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .refs import Ref
+
+if TYPE_CHECKING:
+    from .actions import Action
+
+Value = str | int | float | bool | None
+At = Literal["top", "right", "bottom", "left", "corner"]
+
+
+class Model(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Sentence(Model):
+    """A message id and its arguments: text, numbers, or references (a player, a card, a
+    cell) that a front end names in its own way."""
+
+    id: str
+    args: dict[str, Value | Ref | list[Value | Ref]] = Field(default_factory=dict)
+
+
+def say(message: str, **args: Value | Ref | list[Value | Ref]) -> Sentence:
+    return Sentence(id=message, args=args)
+
+
+class Shown(Model):
+    """One field of a face: ``at`` places it around the name (a Triple Triad edge), else it
+    is listed. ``translations`` holds the value in other languages (card text)."""
+
+    key: str
+    label: str
+    value: Value
+    at: At | None = None
+    translations: dict[str, str] = Field(default_factory=dict)
+    style: list[str] = Field(default_factory=list)
+
+
+class Face(Model):
+    """A card as a viewer sees it: face up with its name and fields, or face down."""
+
+    ref: Ref | None = None
+    name: str | None = None
+    up: bool = True
+    owner: int | None = None
+    fields: list[Shown] = Field(default_factory=list)
+    style: list[str] = Field(default_factory=list)
+    marks: list[str] = Field(default_factory=list)
+
+
+class Counter(Model):
+    key: str
+    label: str
+    value: Value
+
+
+class Seat(Model):
+    player: int
+    counters: list[Counter] = Field(default_factory=list)
+    out: bool = False
+    to_move: bool = False
+    style: list[str] = Field(default_factory=list)
+
+
+class Area(Model):
+    """A zone as laid out. ``items`` are faces, ``None`` for an empty cell; a hidden zone has
+    no items, only its ``count``. A grid has ``rows`` and ``cols`` (its items row by row) and
+    ``turns``: how far each seat rotates it (``{"1": 2}``: the seat across sees it upside down).
+    ``cell_marks`` labels a grid's cells (a cell's element), ``None`` where none.
+    ``group`` gathers areas that belong together (a player's side)."""
+
+    key: str
+    label: str
+    owner: int | None = None
+    layout: Literal["row", "pile", "stack", "grid"] = "row"
+    items: list[Face | None] = Field(default_factory=list)
+    count: int = 0
+    hidden: bool = False
+    rows: int = 0
+    cols: int = 0
+    turns: dict[int, int] = Field(default_factory=dict)
+    cell_marks: list[str | None] = Field(default_factory=list)
+    refs: list[Ref] = Field(default_factory=list)
+    counters: list[Counter] = Field(default_factory=list)
+    group: str = ""
+    style: list[str] = Field(default_factory=list)
+
+
+class Move(Model):
+    """A legal action: its notation, what it points at, and a note saying what it does."""
+
+    notation: str
+    refs: list[Ref] = Field(default_factory=list)
+    note: Sentence | None = None
+
+
+class Pending(Model):
+    """The decision asked now: who decides, what, and (for the decider) the default a
+    turn timer takes."""
+
+    player: int
+    kind: str
+    prompt: Sentence
+    secret: bool = False
+    default: str | None = None
+
+
+class StackItem(Model):
+    face: Face
+    player: int
+    note: Sentence | None = None
+
+
+class Window(Model):
+    kind: str
+    holder: int
+    label: Sentence | None = None
+
+
+class Scene(Model):
+    """``named_seats``: seats are called by name only, never by a colour (a game whose own
+    colours are words of its rules: Forge & Fury's green, red and blue). ``sides_table``: the
+    grouped areas are few and small, one row per group (a player) and one column per area."""
+
+    game: str
+    viewer: int | None
+    seats: list[Seat]
+    areas: list[Area]
+    pending: Pending | None = None
+    moves: list[Move] = Field(default_factory=list)
+    status: list[Sentence] = Field(default_factory=list)
+    log: list[Sentence] = Field(default_factory=list)
+    stack: list[StackItem] = Field(default_factory=list)
+    window: Window | None = None
+    outcome: dict[str, Any] | None = None
+    named_seats: bool = False
+    sides_table: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = self.model_dump(mode="json")
+        return data
+
+    def area(self, key: str) -> Area:
+        for area in self.areas:
+            if area.key == key:
+                return area
+        raise KeyError(f"no area {key!r}; the scene has {', '.join(a.key for a in self.areas)}")
+
+
+# -- building blocks for a game's scene.py ------------------------------------------------------
+Note = Callable[["Action"], "Sentence | None"]
+Events = Sequence[dict[str, Any]]
+"""The events a scene's log tells, as ``State.events_since`` gives them to its viewer."""
+
+
+def moves_of(actions: Sequence[Action], note: Note | None = None) -> list[Move]:
+    """The legal actions as moves: notation, refs and (when ``note`` says one) what each does."""
+    return [Move(notation=str(a), refs=list(a.refs()),
+                 note=None if note is None else note(a)) for a in actions]
+
+
+def pending_of(view: dict[str, Any], prompt: Sentence, default: Action | None) -> Pending | None:
+    """The decision a view shows as pending, with ``prompt``; ``default`` for its decider."""
+    decisions = view["decisions"]
+    if not decisions:
+        return None
+    top = decisions[-1]
+    shown = None if default is None or view["viewer"] != top["player"] else str(default)
+    return Pending(player=top["player"], kind=top["kind"], prompt=prompt, secret=top["secret"], default=shown)
+
+
+def plain_scene(game: str, view: dict[str, Any], actions: Sequence[Action], events: Events,
+                default: Action | None, players: int) -> Scene:
+    """A scene any game gets without a ``scene.py``: every zone an area of its card keys,
+    every event a sentence named after its kind (``brawl.draw``) with its data."""
+    areas = []
+    for name, zone in view["zones"].items():
+        cards = zone.get("cards")
+        items: list[Face | None] = [] if cards is None else [
+            None if key is None else Face(up=False) if key is False
+            else Face(name=str(key), owner=zone["owner"]) for key in cards]
+        areas.append(Area(key=name, label=name, owner=zone["owner"], items=items, count=zone["count"],
+                          hidden=cards is None))
+    top = view["decisions"][-1] if view["decisions"] else None
+    prompt = say(f"{game}.prompt.{top['kind']}") if top else say(f"{game}.over")
+    log = [Sentence(id=f"{game}.{e['kind']}", args={k: _plain(v) for k, v in e.items() if k != "kind"})
+           for e in events]
+    return Scene(game=game, viewer=view["viewer"], areas=areas, log=log, outcome=view["outcome"],
+                 seats=[Seat(player=p, to_move=view["to_move"] == p) for p in range(players)],
+                 pending=pending_of(view, prompt, default), moves=moves_of(actions))
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, str | int | float | bool) or value is None:
+        return value
+    if isinstance(value, list) and all(isinstance(v, str | int | float | bool) or v is None for v in value):
+        return value
+    return str(value)
+
+
+class Column(Model):
+    key: str
+    label: str
+    justify: Literal["left", "right"] = "left"
+
+
+class CardTable(Model):
+    """A game's card table (``tcgkit cards``): ``rows`` hold every key of each card (what
+    ``--json`` prints), ``columns`` the ones a table shows; ``styles`` are each row's tokens."""
+
+    title: str
+    columns: list[Column]
+    rows: list[dict[str, Value]]
+    styles: list[list[str]] = Field(default_factory=list)
+
+
+def scene_schema() -> dict[str, Any]:
+    """The JSON Schema of ``Scene.to_json()``, for front ends in other languages."""
+    schema: dict[str, Any] = Scene.model_json_schema(mode="serialization")
+    return schema
+
+
+# -- the messages' English: each game's catalogue ---------------------------------------------
+@dataclass(frozen=True)
+class Message:
+    """The English of a message id: ``text`` with ``{arg}`` places; ``you`` the form when
+    the sentence's ``subject`` argument is the seat that reads it ("You play", not "You
+    plays"). ``joins``: the sentence goes on the line before, after this separator (a
+    move's flips after the move)."""
+
+    text: str
+    you: str = ""
+    subject: str = "player"
+    joins: str = ""
+
+
+Catalogue = dict[str, Message]
+
+
+def messages(entries: dict[str, str | tuple[str, str] | Message]) -> Catalogue:
+    """A catalogue from ``{id: "text"}``, ``{id: ("text", "you form")}`` or ``Message``s."""
+    out: Catalogue = {}
+    for key, entry in entries.items():
+        if isinstance(entry, Message):
+            out[key] = entry
+        else:
+            text, you = (entry, "") if isinstance(entry, str) else entry
+            out[key] = Message(text, you)
+    return out
+
+
+__all__ = [
+    "Area", "CardTable", "Catalogue", "Column", "Counter", "Face", "Message", "Move", "Pending", "Scene",
+    "Seat",
+    "Sentence", "Shown", "StackItem", "Window", "messages", "moves_of", "pending_of", "plain_scene", "say",
+    "scene_schema",
+]
