@@ -9,7 +9,7 @@ from typing import Annotated, Any, Literal
 import pytest
 from pydantic import BaseModel, ConfigDict
 
-from tcgkit.kernel import CardDataError, NotationError
+from tcgkit.kernel import CardDataError, NotationError, refs
 from tcgkit.kernel.effects import (
     CONDITION,
     PAUSE,
@@ -376,7 +376,10 @@ def test_targets_and_costs_are_steps(tmp_path):
 def test_activation_json_round_trip():
     act = Activation(1, 12, 0, None)
     assert Activation.from_json(act.to_json()) == act
-    assert Activation.from_json([0, 3, -1, 8]).target == 8
+    act = Activation(0, 3, -1, refs.card(8), (refs.card(8),), (refs.player(1),))
+    assert Activation.from_json(json.loads(json.dumps(act.to_json()))) == act
+    with pytest.raises(ValueError, match="an activation should be an object"):
+        Activation.from_json([0, 3, -1, 8])  # the positional form is gone: a target says its kind
 
 
 # -- durations ------------------------------------------------------------------------------
@@ -488,9 +491,10 @@ def test_who_names_players_in_turn_order_skipping_those_out(who, player, out, ex
 
 
 def test_a_chosen_opponent_is_the_abilitys_player_target():
-    assert who_players("chosen_opponent", Activation(0, 9, 0, 2), 4) == [2]
-    assert who_players("chosen_opponent", Activation(0, 9, 0, 0), 4) == []  # not an opponent
-    assert who_players("chosen_opponent", Activation(0, 9, 0, 3), 4, out=(3,)) == []
+    assert who_players("chosen_opponent", Activation(0, 9, 0, refs.player(2)), 4) == [2]
+    assert who_players("chosen_opponent", Activation(0, 9, 0, refs.player(0)), 4) == []  # not an opponent
+    assert who_players("chosen_opponent", Activation(0, 9, 0, refs.player(3)), 4, out=(3,)) == []
+    assert who_players("chosen_opponent", Activation(0, 9, 0, refs.card(2)), 4) == []  # card 2 is no player
     with pytest.raises(ValueError, match="unknown who 'all'"):
         who_players("all", Activation(0, 9), 4)
 
@@ -511,8 +515,9 @@ def test_target_kinds_and_several_targets(tmp_path):
     assert ab.target_kind == "player" and ab.target_count == 2
     host = Rich(out=(2,))
     assert ab.target(host, Activation(1, 4, 0)) == [3, 0]
-    act = Activation(1, 4, 0, 3, (3, 0))
-    assert act.chosen == (3, 0) and Activation(1, 4, 0, -1).chosen == ()
+    act = Activation(1, 4, 0, refs.player(3), (refs.player(3), refs.player(0)))
+    assert act.chosen == (refs.player(3), refs.player(0)) and act.players() == [3, 0] and act.cards() == []
+    assert Activation(1, 4, 0).chosen == ()
     assert Activation.from_json(json.loads(json.dumps(act.to_json()))) == act
     assert "target.count: should be a whole number from 1 to 2, not 3" in rich_refused(
         tmp_path, 'timing = "now"\ntarget = { choose = "player", count = 3 }\neffects = [{ do = "draw" }]\n')
@@ -593,13 +598,14 @@ def test_triggers_filtered_by_their_event(tmp_path):
     ab = rich(tmp_path, 'timing = "on_hit"\ntrigger_if = { any = [{ check = "subject_is_self" }, '
               '{ check = "subject_player", who = "you" }] }\neffects = [{ do = "draw" }]\n')
     host = Rich()
-    assert ab.triggers_on(host, Activation(1, 11, 0, subjects=(11,)))
-    assert ab.triggers_on(host, Activation(1, 11, 0, subjects=(1,)))
-    assert not ab.triggers_on(host, Activation(1, 11, 0, subjects=(12, 2)))
+    assert ab.triggers_on(host, Activation(1, 11, 0, subjects=(refs.card(11),)))
+    assert ab.triggers_on(host, Activation(1, 11, 0, subjects=(refs.player(1),)))
+    assert not ab.triggers_on(host, Activation(1, 11, 0, subjects=(refs.card(12), refs.player(2))))
+    assert not ab.triggers_on(host, Activation(1, 11, 0, subjects=(refs.card(1),)))  # card 1 is not player 1
     mine = rich(tmp_path, 'timing = "on_hit"\ntrigger_if = { check = "subject_in", of = "mine" }\n'
                 'effects = [{ do = "draw" }]\n')
-    assert mine.triggers_on(host, Activation(0, 3, 0, subjects=(12,)))
-    assert not mine.triggers_on(host, Activation(1, 3, 0, subjects=(12,)))
+    assert mine.triggers_on(host, Activation(0, 3, 0, subjects=(refs.card(12),)))
+    assert not mine.triggers_on(host, Activation(1, 3, 0, subjects=(refs.card(12),)))
     assert rich(tmp_path, 'timing = "now"\neffects = [{ do = "draw" }]\n').triggers_on(host, Activation(0, 1))
     assert "field abilities[0].trigger_if: this game's abilities take no trigger_if" in refused(
         tmp_path, ability('timing = "now"\ntrigger_if = { check = "flag", value = true }\n'
@@ -614,12 +620,15 @@ def test_prevention_and_replacement(tmp_path):
     host = Rich()
     resolve(host, Activation(1, 11), ab.effects)
     shields = host.shields
-    assert shields.apply(Happening("damage", 1, 3)) is None  # the player's next damage
-    assert shields.apply(Happening("damage", 1, 3)) == Happening("damage", 1, 3)  # used up
-    assert shields.apply(Happening("damage", 11, 3)) == Happening("damage", 11, 1)  # reduced, every time
-    assert shields.apply(Happening("damage", 11, 2)) is None
-    assert shields.apply(Happening("destroy", 11, zone="discard")) == Happening("destroy", 11, zone="hand")
-    assert shields.apply(Happening("destroy", 11, zone="discard")).zone == "discard"
+    you, this = refs.player(1), refs.card(11)
+    assert shields.apply(Happening("damage", refs.card(1), 3)) == Happening("damage", refs.card(1), 3)
+    assert shields.apply(Happening("damage", you, 3)) is None  # the player's next damage
+    assert shields.apply(Happening("damage", you, 3)) == Happening("damage", you, 3)  # used up
+    assert shields.apply(Happening("damage", this, 3)) == Happening("damage", this, 1)  # reduced, every time
+    assert shields.apply(Happening("damage", this, 2)) is None
+    redirected = shields.apply(Happening("destroy", this, zone="discard"))
+    assert redirected == Happening("destroy", this, zone="hand")
+    assert shields.apply(Happening("destroy", this, zone="discard")).zone == "discard"
     saved = Replacements.from_json(json.loads(json.dumps(shields.to_json())))
     assert saved == shields and len(saved.entries) == 1
     copy = shields.copy()
@@ -632,4 +641,5 @@ def test_prevention_and_replacement(tmp_path):
     assert "unknown event 'burn'; known: damage, destroy" in rich_refused(
         tmp_path, 'timing = "now"\neffects = [{ do = "prevent", event = "burn", who = "you" }]\n')
     with pytest.raises(NotationError, match=r"replacements\[0\].mode"):
-        Replacements.from_json([{**Shield(1, "damage", 2, "prevent").to_json(), "mode": "explode"}])
+        shield = Shield(1, "damage", refs.card(2), "prevent").to_json()
+        Replacements.from_json([{**shield, "mode": "explode"}])

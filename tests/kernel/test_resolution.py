@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from tcgkit.kernel import refs
 from tcgkit.kernel.actions import Action, Decision
 from tcgkit.kernel.effects import PAUSE, Activation
 from tcgkit.kernel.errors import NotationError
@@ -67,8 +68,9 @@ def use_choice(host: Tiny, act: Activation) -> None:
 
 
 def hit(host: Tiny, act: Activation) -> None:
-    host.life[act.target] -= 1
-    host.log.append(("hit", act.player, act.target))
+    (target,) = act.players()
+    host.life[target] -= 1
+    host.log.append(("hit", act.player, target))
 
 
 def unpaid(host: Tiny, act: Activation) -> str | None:
@@ -128,7 +130,7 @@ def respond(host: Tiny, machine: Machine[Tiny], ability: int, target: int = -1) 
     """The holder puts an ability on the stack (a response), as a game's handler would."""
     holder = host.decisions[-1].player
     machine.acted(host)
-    host.res.stack.append(Frame(holder, 100 + holder, ability, (target,) if target >= 0 else ()))
+    host.res.stack.append(Frame(holder, 100 + holder, ability, (refs.player(target),) if target >= 0 else ()))
 
 
 # -- frames -----------------------------------------------------------------------------------
@@ -158,11 +160,11 @@ def test_a_frame_pauses_for_an_ask_and_resumes_after_the_answer():
 
 def test_a_paused_frame_resumes_from_a_json_round_trip():
     host = Tiny()
-    MACHINE.start(host, Frame(0, 3, 1, (2,), 0, "turned"))
+    MACHINE.start(host, Frame(0, 3, 1, (refs.player(2),), 0, "turned"))
     MACHINE.advance(host)
     data = host.res.to_json()
-    assert data["frames"] == [{"player": 0, "source": 3, "ability": 1, "targets": [2], "at": 2,
-                               "tag": "turned"}]
+    assert data["frames"] == [{"player": 0, "source": 3, "ability": 1,
+                               "targets": [{"kind": "player", "id": 2}], "at": 2, "tag": "turned"}]
     saved = host.clone_via_json()
     assert saved.res == host.res
     for position in (host, saved):
@@ -196,7 +198,7 @@ def test_clones_share_no_lists():
 # -- triggers ---------------------------------------------------------------------------------
 def queue_all(host: Tiny, machine: Machine[Tiny], triggers: list[tuple[int, int, int]]) -> None:
     for player, source, ability in triggers:
-        machine.queue(host, Trigger(player, source, ability, "on_play", (source,)))
+        machine.queue(host, Trigger(player, source, ability, "on_play", (refs.card(source),)))
 
 
 def test_fifo_triggers_start_in_the_order_they_were_queued():
@@ -528,9 +530,15 @@ def test_auto_forced_plays_a_lone_public_choice_and_asks_a_private_one():
         {"kind": "p", "order": [0, 1], "holder": 2, "passed": []}]},
      r"resolution.windows\[0\]: the holder and the passed players must be in the order"),
     ({"frames": [], "stack": [], "triggers": [], "windows": [], "step": "", "extra": 1,
-      "asks": [{"player": 0, "kind": "k", "count": 1, "detail": [1]}]}, "resolution: unknown extra"),
+      "asks": [{"player": 0, "kind": "k", "count": 1, "detail": [1], "cards": []}]},
+     "resolution: unknown extra"),
     ({"frames": [], "stack": [], "triggers": [], "windows": [], "step": "",
-      "asks": [{"player": 0, "kind": "k", "count": 1, "detail": [1]}]}, r"asks\[0\].detail"),
+      "asks": [{"player": 0, "kind": "k", "count": 1, "detail": [1], "cards": []}]}, r"asks\[0\].detail"),
+    ({"frames": [], "stack": [], "triggers": [], "windows": [], "step": "",
+      "asks": [{"player": 0, "kind": "k", "count": 1, "detail": [], "cards": ["1"]}]}, r"asks\[0\].cards"),
+    ({"frames": [{"player": 0, "source": 1, "ability": 0, "targets": [3], "at": 0, "tag": ""}], "stack": [],
+      "triggers": [], "windows": [], "step": "", "asks": []},
+     r"frames\[0\].targets\[0\]: should be an object"),
 ])
 def test_bad_resolution_json_is_refused_with_where(data, message):
     with pytest.raises(NotationError, match=message):
@@ -538,8 +546,9 @@ def test_bad_resolution_json_is_refused_with_where(data, message):
 
 
 def test_every_record_round_trips():
-    res = Resolution([Frame(0, 1, 2, (3, 4), 1, "t")], [Frame(1, 2, 0)],
-                     [Trigger(2, 5, 1, "on_attack", (5, 6))], [Ask(0, "discard", 2, ("monster", None))],
+    res = Resolution([Frame(0, 1, 2, (refs.card(3), refs.player(4)), 1, "t")], [Frame(1, 2, 0)],
+                     [Trigger(2, 5, 1, "on_attack", (refs.card(5), refs.player(6)))],
+                     [Ask(0, "discard", 2, ("monster", None), (7, 8))],
                      [Window("w", (2, 0, 1), 0, frozenset({2}))], "end")
     assert Resolution.from_json(json.loads(json.dumps(res.to_json()))) == res
 

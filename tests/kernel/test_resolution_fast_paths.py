@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from tcgkit.kernel import refs
 from tcgkit.kernel.actions import Decision
 from tcgkit.kernel.effects import PAUSE, Activation
 from tcgkit.kernel.resolution import Ask, Frame, Machine, Resolution, Trigger, Window, WindowRule
@@ -70,8 +71,8 @@ def same_record(made: Any, expected: Any) -> None:
 
 def test_start_frame_ask_for_and_queue_trigger_make_the_records_the_classes_make():
     host = Host()
-    MACHINE.start_frame(host, 1, 7, 2, (5,), "turned")
-    same_record(host.res.frames[-1], Frame(1, 7, 2, (5,), 0, "turned"))
+    MACHINE.start_frame(host, 1, 7, 2, (refs.card(5),), "turned")
+    same_record(host.res.frames[-1], Frame(1, 7, 2, (refs.card(5),), 0, "turned"))
     MACHINE.start_frame(host, 0, 3, 1)
     same_record(host.res.frames[-1], Frame(0, 3, 1))
     assert MACHINE.ask_for(host, 1, "pick", 3, ("card", None)) == PAUSE
@@ -79,9 +80,9 @@ def test_start_frame_ask_for_and_queue_trigger_make_the_records_the_classes_make
     assert host.decisions == [Decision(1, "pick")]
     MACHINE.ask_for(host, 0, "target")
     same_record(host.res.asks[-1], Ask(0, "target"))
-    MACHINE.queue_trigger(host, 0, 9, 1, "on_play", (9,))
+    MACHINE.queue_trigger(host, 0, 9, 1, "on_play", (refs.card(9),))
     MACHINE.queue_trigger(host, 1, 4, 0)
-    same_record(host.res.triggers[0], Trigger(0, 9, 1, "on_play", (9,)))
+    same_record(host.res.triggers[0], Trigger(0, 9, 1, "on_play", (refs.card(9),)))
     same_record(host.res.triggers[1], Trigger(1, 4, 0))
     assert Resolution.from_json(host.res.to_json()) == host.res
 

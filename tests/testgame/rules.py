@@ -25,7 +25,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from tcgkit.kernel import Action, Decision, Game, NotationError, Outcome, Rng, State
+from tcgkit.kernel import Action, Decision, Game, NotationError, Outcome, Rng, State, refs
 from tcgkit.kernel import values as v
 from tcgkit.kernel.determinize import shuffle
 from tcgkit.kernel.effects import Activation, who_players
@@ -190,7 +190,9 @@ class BrawlState(State):
     def cast(self, p: int, action: Cast, response: bool) -> None:
         self.hands[p].remove(action.card)
         self.say("cast", player=p, card=action.card, target=action.target)
-        frame = Frame(p, action.card, 0, () if action.target < 0 else (action.target,))
+        kind = self.card(action.card).ability.target_kind  # what the target is: a player, a spell
+        target = () if action.target < 0 or kind is None else (refs.make(refs.Kind(kind), action.target),)
+        frame = Frame(p, action.card, 0, target)
         if response:
             MACHINE.acted(self)  # a response restarts the round of passes; the caster keeps priority
             self.res.stack.append(frame)
@@ -236,8 +238,9 @@ class BrawlState(State):
         """Queue the triggers of the player's board (each filtered by its ``trigger_if``)."""
         for card in self.boards[player]:
             for ability in self.card(card).abilities[1:]:
-                if ability.triggers_on(self, Activation(player, card, ability.index, subjects=(player,))):
-                    MACHINE.queue(self, Trigger(player, card, ability.index, "damage", (player,)))
+                subjects = (refs.player(player),)
+                if ability.triggers_on(self, Activation(player, card, ability.index, subjects=subjects)):
+                    MACHINE.queue(self, Trigger(player, card, ability.index, "damage", subjects))
 
     def start_trigger(self, trigger: Trigger) -> bool:
         if trigger.player in self.out or trigger.source not in self.boards[trigger.player]:
@@ -274,7 +277,7 @@ class BrawlState(State):
             return [act.source]
         if ref == "my_hand":
             return self.hands[act.player][:]
-        return list(act.chosen)  # "target"
+        return act.cards()  # "target"
 
     def spells(self, act: Activation) -> list[int]:
         return [f.source for f in self.res.stack if f.player != act.player]
@@ -310,7 +313,7 @@ class BrawlState(State):
     def damage(self, player: int, amount: int, source: int) -> None:
         if player in self.out:
             return
-        happening = self.shields.apply(Happening("damage", player, amount, source=source))
+        happening = self.shields.apply(Happening("damage", refs.player(player), amount, source=source))
         if happening is None:
             self.say("prevented", player=player, amount=amount)
             return

@@ -58,8 +58,10 @@ from pydantic import (
     ValidationInfo,
 )
 
+from . import refs
 from .card_files import CardFile, read_card_file
-from .errors import CardDataError
+from .errors import CardDataError, NotationError
+from .refs import Target
 
 PAUSE = "pause"
 """Returned by an effect that pushed a decision: resolution stops and resumes later."""
@@ -289,49 +291,67 @@ class Ability:
 
 @dataclass(frozen=True, slots=True)
 class Activation:
-    """One use of an ability: who uses it, from which card instance, on which target(s), and
-    for a trigger the subjects of the event that fired it (cards or players)."""
+    """One use of an ability: who uses it, from which card instance, what it chose (typed
+    references: a card, a player, a cell), and for a trigger the subjects of the event that
+    fired it (the cards or players it was about)."""
 
     player: int
     source: int
     ability: int = -1  # -1: a card-level requirement (play, World), not an ability
-    target: int | None = None  # the one target (the first of ``targets`` when there are several)
-    targets: tuple[int, ...] = ()  # every target, when the ability takes several
-    subjects: tuple[int, ...] = ()
+    target: Target | None = None  # the one target (the first of ``targets`` when there are several)
+    targets: tuple[Target, ...] = ()  # every target, when the ability takes several
+    subjects: tuple[Target, ...] = ()
 
     @property
-    def chosen(self) -> tuple[int, ...]:
-        """Every target named (``targets``, else the one ``target``; -1 means none)."""
+    def chosen(self) -> tuple[Target, ...]:
+        """Every target named (``targets``, else the one ``target``)."""
         if self.targets:
             return self.targets
-        return () if self.target is None or self.target < 0 else (self.target,)
+        return () if self.target is None else (self.target,)
+
+    def cards(self) -> list[int]:
+        """The cards chosen, by id."""
+        return [r.id for r in self.chosen if r.kind is refs.Kind.CARD]
+
+    def players(self) -> list[int]:
+        """The players chosen."""
+        return [r.id for r in self.chosen if r.kind is refs.Kind.PLAYER]
 
     def to_json(self) -> dict[str, Any]:
-        return {"player": self.player, "source": self.source, "ability": self.ability, "target": self.target,
-                "targets": list(self.targets), "subjects": list(self.subjects)}
+        return {"player": self.player, "source": self.source, "ability": self.ability,
+                "target": None if self.target is None else self.target.to_json(),
+                "targets": [r.to_json() for r in self.targets],
+                "subjects": [r.to_json() for r in self.subjects]}
 
     @staticmethod
     def from_json(data: Any) -> Activation:
-        """From ``to_json`` (or the older list ``[player, source, ability, target]``)."""
-        if isinstance(data, list) and len(data) == 4:
-            data = dict(zip(("player", "source", "ability", "target"), data, strict=True))
+        """From ``to_json``; ``ValueError`` names the field that is wrong."""
         if not isinstance(data, dict):
             raise ValueError(f"an activation should be an object, not {data!r}")
 
-        def number(key: str, optional: bool = False) -> Any:
+        def number(key: str) -> int:
             value = data.get(key)
-            if (value is None and optional) or (isinstance(value, int) and not isinstance(value, bool)):
-                return value
-            raise ValueError(f"activation.{key}: should be an integer, not {value!r}")
+            if type(value) is not int:
+                raise ValueError(f"activation.{key}: should be an integer, not {value!r}")
+            return value
 
-        def numbers(key: str) -> tuple[int, ...]:
+        def references(key: str) -> tuple[Target, ...]:
             value = data.get(key, [])
-            if not isinstance(value, list) or not all(type(x) is int for x in value):
-                raise ValueError(f"activation.{key}: should be a list of integers, not {value!r}")
-            return tuple(value)
+            if not isinstance(value, list):
+                raise ValueError(f"activation.{key}: should be a list of references, not {value!r}")
+            try:
+                return tuple(Target.from_json(x, f"activation.{key}") for x in value)
+            except NotationError as exc:
+                raise ValueError(str(exc)) from None
 
-        return Activation(number("player"), number("source"), number("ability"), number("target", True),
-                          numbers("targets"), numbers("subjects"))
+        target, one = data.get("target"), None
+        if target is not None:
+            try:
+                one = Target.from_json(target, "activation.target")
+            except NotationError as exc:
+                raise ValueError(str(exc)) from None
+        return Activation(number("player"), number("source"), number("ability"), one,
+                          references("targets"), references("subjects"))
 
 
 def who_players(who: str, act: Activation, players: int, out: Collection[int] = ()) -> list[int]:
@@ -350,7 +370,7 @@ def who_players(who: str, act: Activation, players: int, out: Collection[int] = 
     if who in ("each", "each_player"):
         return [p, *others] if p not in out else others
     if who == "chosen_opponent":
-        return [q for q in act.chosen[:1] if q in others]
+        return [r.id for r in act.chosen[:1] if r.kind is refs.Kind.PLAYER and r.id in others]
     raise ValueError(f"unknown who {who!r}; known: {', '.join(WHOS)}")
 
 

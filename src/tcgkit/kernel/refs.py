@@ -43,6 +43,9 @@ class Ref:
         return f"{self.kind.value}:{self.id}"
 
 
+Target = Ref
+"""What an activation chose: a ``Ref`` (the name the effect runtime uses, beside its own
+``Ref``, the text references a card's effects name: "self", "target", "bearer")."""
 KINDS = tuple(k.value for k in Kind)
 _MADE: dict[tuple[Kind, int], Ref] = {}
 

@@ -14,6 +14,8 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from .errors import NotationError
+from .refs import Ref
+from .refs import card as card_ref
 
 Mode = Literal["prevent", "reduce", "redirect"]
 MODES = ("prevent", "reduce", "redirect")
@@ -25,7 +27,7 @@ class Happening:
     (a card or a player), an amount, a destination zone, the card it comes from (-1: the rules)."""
 
     kind: str
-    subject: int
+    subject: Ref
     amount: int = 0
     zone: str = ""
     source: int = -1
@@ -34,13 +36,14 @@ class Happening:
 @dataclass(frozen=True, slots=True)
 class Shield:
     """A prevention or replacement in effect, from card ``source``: on ``kind`` happenings to
-    ``subject`` (-1: any), ``prevent`` stops it, ``reduce`` takes ``amount`` off it (to 0: it is
-    prevented), ``redirect`` sends it to ``zone`` instead. ``until``: its duration; ``uses``:
-    how many happenings it may still change (0: any number until it expires)."""
+    ``subject`` (a card or a player; ``None``: any), ``prevent`` stops it, ``reduce`` takes
+    ``amount`` off it (to 0: it is prevented), ``redirect`` sends it to ``zone`` instead.
+    ``until``: its duration; ``uses``: how many happenings it may still change (0: any number
+    until it expires)."""
 
     source: int
     kind: str
-    subject: int
+    subject: Ref | None
     mode: Mode
     amount: int = 0
     zone: str = ""
@@ -48,10 +51,11 @@ class Shield:
     uses: int = 0
 
     def covers(self, happening: Happening) -> bool:
-        return self.kind == happening.kind and self.subject in (-1, happening.subject)
+        return self.kind == happening.kind and (self.subject is None or self.subject == happening.subject)
 
     def to_json(self) -> dict[str, Any]:
-        return {"source": self.source, "kind": self.kind, "subject": self.subject, "mode": self.mode,
+        subject = None if self.subject is None else self.subject.to_json()
+        return {"source": self.source, "kind": self.kind, "subject": subject, "mode": self.mode,
                 "amount": self.amount, "zone": self.zone, "until": self.until, "uses": self.uses}
 
 
@@ -94,7 +98,8 @@ class Replacements:
 
     def forget(self, card: int) -> None:
         """A card left play: its shields end, and so do those protecting it."""
-        self.entries = [e for e in self.entries if e.source != card and e.subject != card]
+        protected = card_ref(card)
+        self.entries = [e for e in self.entries if e.source != card and e.subject != protected]
 
     def copy(self) -> Replacements:
         return Replacements(self.entries)
@@ -116,9 +121,10 @@ class Replacements:
 
 
 def _shield(data: Any, where: str) -> Shield:
-    ints, strs = ("source", "subject", "amount", "uses"), ("kind", "mode", "zone", "until")
-    if not isinstance(data, dict) or set(data) != set(ints + strs):
-        raise NotationError(f"{where}: should be an object with keys {', '.join(ints + strs)}")
+    ints, strs = ("source", "amount", "uses"), ("kind", "mode", "zone", "until")
+    keys = (*ints, "subject", *strs)
+    if not isinstance(data, dict) or set(data) != set(keys):
+        raise NotationError(f"{where}: should be an object with keys {', '.join(keys)}")
     for key in ints:
         if type(data[key]) is not int:
             raise NotationError(f"{where}.{key}: should be an integer, not {data[key]!r}")
@@ -127,4 +133,5 @@ def _shield(data: Any, where: str) -> Shield:
             raise NotationError(f"{where}.{key}: should be a string, not {data[key]!r}")
     if data["mode"] not in MODES:
         raise NotationError(f"{where}.mode: should be one of {', '.join(MODES)}, not {data['mode']!r}")
-    return Shield(**data)
+    subject = None if data["subject"] is None else Ref.from_json(data["subject"], f"{where}.subject")
+    return Shield(**{**data, "subject": subject})

@@ -34,6 +34,7 @@ from typing import Any, Generic, Literal, NoReturn, Protocol, TypeVar
 from .actions import Action, Decision
 from .effects import PAUSE, STOP, Activation, Bound
 from .errors import NotationError
+from .refs import Ref
 
 __all__ = ["ORDER_TRIGGERS", "PAUSE", "STOP", "Ask", "AutoForced", "Frame", "Host", "Machine", "Resolution",
            "Trigger", "Window", "WindowRule", "turn_order"]
@@ -45,30 +46,31 @@ ORDER_TRIGGERS = "order_triggers"
 # -- records --------------------------------------------------------------------------------
 @dataclass(slots=True, unsafe_hash=True)
 class Frame:
-    """An ability (or any effect) being resolved: who, from which card, which ability, on what,
-    the index of the next step to run, and a tag the game reads when it is done."""
+    """An ability (or any effect) being resolved: who, from which card, which ability, what it
+    chose (typed references), the index of the next step to run, and a tag the game reads when
+    it is done."""
 
     player: int
     source: int
     ability: int
-    targets: tuple[int, ...] = ()
+    targets: tuple[Ref, ...] = ()
     at: int = 0
     tag: str = ""
 
     @property
-    def target(self) -> int:
-        """The first target, -1 when there is none (the one-target games' view)."""
-        return self.targets[0] if self.targets else -1
+    def target(self) -> Ref | None:
+        """The first target, ``None`` when there is none (the one-target games' view)."""
+        return self.targets[0] if self.targets else None
 
     def to_json(self) -> dict[str, Any]:
         return {"player": self.player, "source": self.source, "ability": self.ability,
-                "targets": list(self.targets), "at": self.at, "tag": self.tag}
+                "targets": [t.to_json() for t in self.targets], "at": self.at, "tag": self.tag}
 
     @staticmethod
     def from_json(data: Any, where: str = "frame") -> Frame:
         d = _table(data, where, ("player", "source", "ability", "targets", "at", "tag"))
         return Frame(_int(d, "player", where), _int(d, "source", where), _int(d, "ability", where),
-                     _ints(d, "targets", where), _int(d, "at", where), _str(d, "tag", where))
+                     _refs(d, "targets", where), _int(d, "at", where), _str(d, "tag", where))
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -80,39 +82,43 @@ class Trigger:
     source: int
     ability: int
     event: str = ""
-    subjects: tuple[int, ...] = ()
+    subjects: tuple[Ref, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {"player": self.player, "source": self.source, "ability": self.ability,
-                "event": self.event, "subjects": list(self.subjects)}
+                "event": self.event, "subjects": [s.to_json() for s in self.subjects]}
 
     @staticmethod
     def from_json(data: Any, where: str = "trigger") -> Trigger:
         d = _table(data, where, ("player", "source", "ability", "event", "subjects"))
         return Trigger(_int(d, "player", where), _int(d, "source", where), _int(d, "ability", where),
-                       _str(d, "event", where), _ints(d, "subjects", where))
+                       _str(d, "event", where), _refs(d, "subjects", where))
 
 
 @dataclass(slots=True, unsafe_hash=True)
 class Ask:
     """A choice an effect waits for: who answers, its kind (a decision kind), how many items
-    are still owed, and the game's filters (a card type, a name...)."""
+    are still owed, the game's filters (a card type, a name, a zone) and the cards it offers
+    (by id, when the choice is among given cards)."""
 
     player: int
     kind: str
     count: int = 1
     detail: tuple[str | None, ...] = ()
+    cards: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        return {"player": self.player, "kind": self.kind, "count": self.count, "detail": list(self.detail)}
+        return {"player": self.player, "kind": self.kind, "count": self.count, "detail": list(self.detail),
+                "cards": list(self.cards)}
 
     @staticmethod
     def from_json(data: Any, where: str = "ask") -> Ask:
-        d = _table(data, where, ("player", "kind", "count", "detail"))
+        d = _table(data, where, ("player", "kind", "count", "detail", "cards"))
         detail = d["detail"]
         if not isinstance(detail, list) or not all(x is None or isinstance(x, str) for x in detail):
             raise NotationError(f"{where}.detail: should be a list of strings or nulls")
-        return Ask(_int(d, "player", where), _str(d, "kind", where), _int(d, "count", where), tuple(detail))
+        return Ask(_int(d, "player", where), _str(d, "kind", where), _int(d, "count", where), tuple(detail),
+                   _ints(d, "cards", where))
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -368,7 +374,7 @@ class Machine(Generic[H]):
         """Begin resolving ``frame`` now (it runs on the next ``advance``)."""
         host.res.frames.append(frame)
 
-    def start_frame(self, host: H, player: int, source: int, ability: int, targets: tuple[int, ...] = (),
+    def start_frame(self, host: H, player: int, source: int, ability: int, targets: tuple[Ref, ...] = (),
                     tag: str = "") -> None:
         """``start`` a new ``Frame`` of these fields (made here without its ``__init__``: see RECORDS)."""
         frame = _new(Frame)
@@ -403,7 +409,7 @@ class Machine(Generic[H]):
         if frame_done is not None:
             frame_done(host, frame)
 
-    def retarget(self, host: H, targets: tuple[int, ...]) -> None:
+    def retarget(self, host: H, targets: tuple[Ref, ...]) -> None:
         """The running frame's targets, once chosen (a target ask answered)."""
         frames = host.res.frames
         frame = frames[-1]
@@ -417,10 +423,10 @@ class Machine(Generic[H]):
         return PAUSE
 
     def ask_for(self, host: H, player: int, kind: str, count: int = 1,
-                detail: tuple[str | None, ...] = ()) -> str:
+                detail: tuple[str | None, ...] = (), cards: tuple[int, ...] = ()) -> str:
         """``ask`` a new ``Ask`` of these fields (made here without its ``__init__``: see RECORDS)."""
         ask = _new(Ask)
-        ask.player, ask.kind, ask.count, ask.detail = player, kind, count, detail
+        ask.player, ask.kind, ask.count, ask.detail, ask.cards = player, kind, count, detail, cards
         host.res.asks.append(ask)
         host.decide(player, kind)
         return PAUSE
@@ -435,7 +441,7 @@ class Machine(Generic[H]):
         host.res.triggers.append(trigger)
 
     def queue_trigger(self, host: H, player: int, source: int, ability: int, event: str = "",
-                      subjects: tuple[int, ...] = ()) -> None:
+                      subjects: tuple[Ref, ...] = ()) -> None:
         """``queue`` a new ``Trigger`` of these fields (made here without its ``__init__``: see RECORDS)."""
         trigger = _new(Trigger)
         trigger.player, trigger.source, trigger.ability, trigger.event, trigger.subjects = \
@@ -657,6 +663,13 @@ def _ints(d: dict[str, Any], key: str, where: str) -> tuple[int, ...]:
     if not isinstance(value, list) or not all(isinstance(x, int) and not isinstance(x, bool) for x in value):
         raise NotationError(f"{where}.{key}: should be a list of integers, not {value!r}")
     return tuple(value)
+
+
+def _refs(d: dict[str, Any], key: str, where: str) -> tuple[Ref, ...]:
+    value = d[key]
+    if not isinstance(value, list):
+        raise NotationError(f"{where}.{key}: should be a list of references, not {value!r}")
+    return tuple(Ref.from_json(x, f"{where}.{key}[{i}]") for i, x in enumerate(value))
 
 
 def _str(d: dict[str, Any], key: str, where: str) -> str:

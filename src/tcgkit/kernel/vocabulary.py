@@ -22,6 +22,7 @@ from typing import Any, Protocol
 
 from pydantic import Field, model_validator
 
+from . import refs
 from .effects import (
     SHARED,
     WHOS,
@@ -152,8 +153,10 @@ class Redirect(Params):
     uses: int = Field(1, ge=0, le=9)
 
 
-def _subjects(host: CommonHost, act: Activation, to: str | None, who: str | None) -> list[int]:
-    return host.card_refs(act, to) if to is not None else host.player_ref(act, who or "you")
+def _subjects(host: CommonHost, act: Activation, to: str | None, who: str | None) -> list[refs.Ref]:
+    if to is not None:
+        return [refs.card(c) for c in host.card_refs(act, to)]
+    return [refs.player(p) for p in host.player_ref(act, who or "you")]
 
 
 @COMMON.effect("prevent", Prevent, "the next event (or amount of it) to the cards or players does not happen")
@@ -166,7 +169,8 @@ def _prevent(host: CommonHost, act: Activation, p: Prevent, step: Step) -> None:
 @COMMON.effect("redirect", Redirect, "the cards go to another zone instead, the next time the event happens")
 def _redirect(host: CommonHost, act: Activation, p: Redirect, step: Step) -> None:
     for card in host.card_refs(act, p.to):
-        host.add_shield(Shield(act.source, p.event, card, "redirect", 0, p.zone, step.duration, p.uses))
+        shield = Shield(act.source, p.event, refs.card(card), "redirect", 0, p.zone, step.duration, p.uses)
+        host.add_shield(shield)
 
 
 # -- trigger filters and targets ------------------------------------------------------------
@@ -180,17 +184,19 @@ class SubjectPlayer(Params):
 
 @COMMON.condition("subject_in", SubjectIn, "the event was about one of the cards the reference names")
 def _subject_in(host: CommonHost, act: Activation, p: SubjectIn, step: Step) -> bool:
-    return not set(act.subjects).isdisjoint(host.card_refs(act, p.of))
+    cards = {r.id for r in act.subjects if r.kind is refs.Kind.CARD}
+    return not cards.isdisjoint(host.card_refs(act, p.of))
 
 
 @COMMON.condition("subject_is_self", NoParams, "the event was about this card")
 def _subject_is_self(host: CommonHost, act: Activation, p: NoParams, step: Step) -> bool:
-    return act.source in act.subjects
+    return refs.card(act.source) in act.subjects
 
 
 @COMMON.condition("subject_player", SubjectPlayer, "the event was about one of these players")
 def _subject_player(host: CommonHost, act: Activation, p: SubjectPlayer, step: Step) -> bool:
-    return not set(act.subjects).isdisjoint(host.player_ref(act, p.who))
+    players = {r.id for r in act.subjects if r.kind is refs.Kind.PLAYER}
+    return not players.isdisjoint(host.player_ref(act, p.who))
 
 
 class PlayerTarget(Params):

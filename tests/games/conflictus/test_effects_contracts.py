@@ -3,6 +3,7 @@ them does, to whom, and for how long. Found by mutation testing (docs/kernel.md)
 
 from __future__ import annotations
 
+from tcgkit.kernel import refs
 from tcgkit.kernel.effects import Activation
 
 from .helpers import act, fetch, label, next_rodada, sources, texts, to_phase
@@ -49,12 +50,14 @@ def test_the_juiz_hits_an_attacked_player_with_twenty_cards_or_fewer_in_the_mons
     state = duel(("Juiz Radiante",), ("Golem de Pedra",))
     judge = fetch(state, 0, "Juiz Radiante")
     holds = state.game.conditions[state.kind[judge]][0]
-    attack_on_p1 = Activation(0, judge, 0, 1, (1,))  # the on_attack frame targets the attacked player
+    attacked = refs.player(1)  # the on_attack frame targets the attacked player
+    attack_on_p1 = Activation(0, judge, 0, attacked, (attacked,))
     state.mons[1] = state.mons[1][:21]
     assert not holds(state, attack_on_p1)
     state.mons[1] = state.mons[1][:20]
     assert holds(state, attack_on_p1)
-    assert not holds(state, Activation(0, judge, 0, 0, (0,)))  # not an opponent: nobody is chosen
+    me = refs.player(0)
+    assert not holds(state, Activation(0, judge, 0, me, (me,)))  # not an opponent: nobody is chosen
 
 
 def test_toque_da_morte_exterminates_only_its_target():

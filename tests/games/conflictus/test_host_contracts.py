@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from tcgkit.games.conflictus import host as host_module
 from tcgkit.games.conflictus.host import SETS_SOURCES, SETS_WARRIORS
+from tcgkit.kernel import refs
 from tcgkit.kernel.actions import Decision
 from tcgkit.kernel.effects import Activation
 from tcgkit.kernel.replacements import Shield
@@ -68,7 +69,7 @@ def test_a_mill_moves_the_top_cards_to_the_mortis_and_a_short_mons_loses():
 def _barrier(state, player=0):
     """``player`` is shielded from the next 3 cards they would tombar this rodada."""
     source = state.hand[player][0]
-    state.add_shield(Shield(source, "mill", player, "reduce", 3, until="end_of_round", uses=1))
+    state.add_shield(Shield(source, "mill", refs.player(player), "reduce", 3, until="end_of_round", uses=1))
 
 
 def test_a_mill_shield_reduces_the_count_and_tells_how_many_were_prevented():
@@ -127,7 +128,7 @@ def test_destroy_sacrifice_and_exterminate_act_on_cards_in_play_only_and_are_tol
 def test_a_destroy_shield_on_another_card_leaves_a_destroy_as_it_is():
     state = duel(("Golem de Pedra",), ("Golem de Pedra",))
     kept, hit = warrior(state, 0, "Golem de Pedra"), warrior(state, 0, "Golem de Pedra")
-    state.add_shield(Shield(kept, "destroy", kept, "prevent", until="end_of_round", uses=1))
+    state.add_shield(Shield(kept, "destroy", refs.card(kept), "prevent", until="end_of_round", uses=1))
     since = len(state.events)
     state.destroy(hit)
     assert hit in state.mortis[0] and told(state, since) == [
@@ -243,9 +244,10 @@ def test_card_references_self_target_and_bearer():
     assert state.card_refs(Activation(0, in_hand), "bearer") == []
     assert state.card_refs(Activation(0, sword), "self") == []  # equipment: not an active warrior
     assert state.card_refs(Activation(0, golem), "self") == [golem]
-    assert state.card_refs(Activation(0, golem, target=in_hand), "target") == []
+    assert state.card_refs(Activation(0, golem, target=refs.card(in_hand)), "target") == []
     assert state.card_refs(Activation(0, golem), "target") == []
-    assert state.card_refs(Activation(0, golem, target=theirs), "target") == [theirs]
+    assert state.card_refs(Activation(0, golem, target=refs.card(theirs)), "target") == [theirs]
+    assert state.card_refs(Activation(0, golem, target=refs.player(theirs)), "target") == []  # a player
     assert state.card_refs(Activation(0, golem), "your_warriors") == [golem]
     assert state.card_refs(Activation(0, golem), "opponents_warriors") == [theirs]
 
@@ -270,7 +272,7 @@ def test_combat_damage_through_a_reducing_shield():
     state = duel(("Golem de Pedra",), ("Golem de Pedra",))
     golem = warrior(state, 0, "Golem de Pedra")
     other = warrior(state, 0, "Golem de Pedra")
-    state.add_shield(Shield(golem, "combat_damage", golem, "reduce", 3))
+    state.add_shield(Shield(golem, "combat_damage", refs.card(golem), "reduce", 3))
     since = len(state.events)
     assert state.combat_damage(other, 4) == 4 and len(state.events) == since
     assert state.combat_damage(golem, 0) == 0 and len(state.events) == since
@@ -284,7 +286,7 @@ def test_combat_damage_through_a_reducing_shield():
 def test_combat_damage_fully_prevented_is_zero_and_no_damage_uses_up_no_shield():
     state = duel(("Golem de Pedra",), ("Golem de Pedra",))
     golem = warrior(state, 0, "Golem de Pedra")
-    state.add_shield(Shield(golem, "combat_damage", golem, "prevent", uses=1))
+    state.add_shield(Shield(golem, "combat_damage", refs.card(golem), "prevent", uses=1))
     assert state.combat_damage(golem, 0) == 0 and state.shields.entries  # nothing to prevent
     assert state.combat_damage(golem, 3) == 0 and not state.shields.entries
 
@@ -378,7 +380,7 @@ def test_a_search_asks_for_one_card_of_the_class():
     resolve(state)
     assert state.pending.kind == "search" and state.pending.player == 0
     assert state.to_json()["res"]["asks"] == [  # the saved position owes one card
-        {"player": 0, "kind": "search", "count": 1, "detail": ["guerreiro"]}]
+        {"player": 0, "kind": "search", "count": 1, "detail": ["guerreiro"], "cards": []}]
     options = texts(state)
     found = [state.game.db.find(t.removeprefix("search ")) for t in options]
     assert found and all(card.klass == "guerreiro" for card in found)
@@ -403,7 +405,7 @@ def test_only_other_players_amulets_on_the_stack_can_be_countered_and_the_one_na
         resolve(state)
     assert ("countered", {"card": label(state, prayers[1]), "player": 0}) in told(state, since)
     assert prayers[1] in state.mortis[0]
-    assert [s.subject for s in state.shields.entries] == [golems[0]]
+    assert [s.subject for s in state.shields.entries] == [refs.card(golems[0])]
 
 
 def test_an_amulet_that_left_the_stack_is_no_target():

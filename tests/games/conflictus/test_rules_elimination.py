@@ -9,6 +9,7 @@ from __future__ import annotations
 from tcgkit.games.conflictus import Conflictus, ConflictusState
 from tcgkit.games.conflictus.actions import Keep
 from tcgkit.games.conflictus.cards import shipped_files
+from tcgkit.kernel import refs
 from tcgkit.kernel.replacements import Shield
 from tcgkit.kernel.resolution import Frame, Trigger
 
@@ -72,7 +73,7 @@ def test_the_rodada_of_a_player_who_goes_out_ends_with_its_changes_and_its_stack
     state.mods.add(warrior, "defense", 1, "permanent")
     defense = state.stat(warrior, "defense")
     state.damage[warrior] = 1
-    state.add_shield(Shield(warrior, "destroy", warrior, "prevent", until="end_of_round"))
+    state.add_shield(Shield(warrior, "destroy", refs.card(warrior), "prevent", until="end_of_round"))
     before = list(state.mortis[0]) + [state.mons[0].pop()]
     state.mortis[0] = before[:]
     on_stack = state.mons[0].pop()

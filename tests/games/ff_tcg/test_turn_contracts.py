@@ -110,7 +110,8 @@ def test_a_trigger_waiting_behind_a_target_is_saved_and_the_target_is_hit(game):
     play(state, f"play {twin} world")
     assert state.pending.kind == "target"
     assert state.to_json()["resolution"]["triggers"] == [
-        {"player": 0, "source": ident(twin), "ability": 1, "event": "on_play", "subjects": [ident(twin)]}]
+        {"player": 0, "source": ident(twin), "ability": 1, "event": "on_play",
+         "subjects": [{"kind": "card", "id": ident(twin)}]}]
     saved = game.state_from_json(state.to_json())
     fighter = label(saved, "Fighter", "chars", 1)
     hand = len(saved.hand[0])

@@ -101,7 +101,8 @@ def _extra(host: Any, act: Activation, p: Params, step: Step) -> None:
 
 
 def _counter(host: Any, act: Activation, p: Params, step: Step) -> None:
-    host.counter(act.target)
+    for card in act.cards():
+        host.counter(card)
 
 
 def _grant(host: Any, act: Activation, p: Grant, step: Step) -> None:

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...kernel import refs
 from ...kernel.actions import Action, Decision
 from ...kernel.effects import Activation, Modifiers, who_players
 from ...kernel.events import Event
 from ...kernel.replacements import Happening, Replacements, Shield
 from ...kernel.resolution import Ask, Resolution, Trigger
 from ...kernel.rng import Rng
-from .actions import PLAYER
 from .effects import EVENT_TIMINGS
 
 if TYPE_CHECKING:
@@ -187,7 +187,7 @@ class Board:
         if player in self.out or player in self.dying or count <= 0:
             return
         if self.shields.entries and not cost:
-            happening = self.shields.apply(Happening("mill", player, count))
+            happening = self.shields.apply(Happening("mill", refs.player(player), count))
             if happening is None or happening.amount < count:
                 self.log("prevented", player=player, event="mill",
                          amount=count - (happening.amount if happening else 0))
@@ -203,7 +203,7 @@ class Board:
         if len(milled) < count:
             self.lose(player, f"had to tombar {count} with {len(milled)} in the mons")
         elif self.game.watchers["on_mill"]:
-            self.fire("on_mill", PLAYER + player)
+            self.fire("on_mill", refs.player(player))
 
     def lose(self, player: int, why: str) -> None:
         if player not in self.dying and player not in self.out:
@@ -251,7 +251,7 @@ class Board:
         if not self.in_play(c):
             return
         if self.shields.entries:
-            happening = self.shields.apply(Happening("destroy", c, zone="mortis"))
+            happening = self.shields.apply(Happening("destroy", refs.card(c), zone="mortis"))
             if happening is None:
                 self.log("prevented", card=self.label(c), event="destroy")
                 return
@@ -302,8 +302,7 @@ class Board:
         if ref == "self":
             return [act.source] if self.is_top(act.source) else []
         if ref == "target":
-            t = act.target
-            return [t] if t is not None and self.is_top(t) else []
+            return [t for t in act.cards() if self.is_top(t)]
         if ref == "bearer":
             sid = self.set_of(act.source)
             warriors = self.sets[sid][SETS_WARRIORS] if sid is not None else []
@@ -325,7 +324,7 @@ class Board:
 
     def ask_pay(self, player: int, cards: list[int], count: int, zone: str) -> Any:
         """A cost paid with cards in play: the player picks ``count`` of ``cards`` (Offer actions)."""
-        return self.game.machine.ask(self, Ask(player, "pay", count, (zone, *map(str, cards))))
+        return self.game.machine.ask(self, Ask(player, "pay", count, (zone,), tuple(cards)))
 
     def stat_of(self, c: int, stat: str) -> int:
         return self.stat(c, stat)
@@ -340,20 +339,22 @@ class Board:
 
     def add_shield(self, shield: Shield) -> None:
         self.shields.add(shield)
-        self.log("shield", card=self.label(shield.source), event=shield.kind, mode=shield.mode,
-                 subject=self.label(shield.subject) if shield.kind != "mill" else f"P{shield.subject}")
+        subject = shield.subject
+        shown = "any" if subject is None else f"P{subject.id}" if subject.kind is refs.Kind.PLAYER \
+            else self.label(subject.id)
+        self.log("shield", card=self.label(shield.source), event=shield.kind, mode=shield.mode, subject=shown)
 
     def combat_damage(self, c: int, amount: int) -> int:
         """Combat damage to ``c`` after its shields (prevented: 0)."""
         if not self.shields.entries or amount <= 0:
             return amount
-        happening = self.shields.apply(Happening("combat_damage", c, amount))
+        happening = self.shields.apply(Happening("combat_damage", refs.card(c), amount))
         left = 0 if happening is None else happening.amount
         if left < amount:
             self.log("prevented", card=self.label(c), event="combat_damage", amount=amount - left)
         return left
 
-    def fire(self, timing: str, subject: int) -> None:
+    def fire(self, timing: str, subject: refs.Ref) -> None:
         """An event for the ``warrior_enters`` / ``on_mill`` cards in play of every player: each
         whose ``trigger_if`` and condition hold triggers (once per rodada per card)."""
         watchers = self.game.watchers[timing]
@@ -363,7 +364,8 @@ class Board:
                 if self.kind[c] in watchers:
                     self.trigger(p, c, timing, (subject,))
 
-    def trigger(self, p: int, c: int, timing: str, subjects: tuple[int, ...] = (), event: str = "") -> None:
+    def trigger(self, p: int, c: int, timing: str, subjects: tuple[refs.Ref, ...] = (),
+                event: str = "") -> None:
         """Queue ``c``'s abilities of ``timing`` whose filter and condition hold now (the condition
         is checked again when the trigger resolves)."""
         for ability in self.card(c).abilities:
@@ -373,8 +375,7 @@ class Board:
             once = timing in EVENT_TIMINGS and ability.once_per_turn
             if once and key in self.used_abilities:
                 continue
-            seats = tuple(s - PLAYER if s >= PLAYER else s for s in subjects)
-            act = Activation(p, c, ability.index, seats[0] if seats else None, seats[:1], seats)
+            act = Activation(p, c, ability.index, subjects[0] if subjects else None, subjects[:1], subjects)
             if not ability.triggers_on(self, act) or \
                     (ability.condition is not None and not ability.condition.holds(self, act)):
                 continue

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...kernel import refs
 from ...kernel.effects import Activation
 from .actions import (
     PLAYER,
@@ -65,7 +66,7 @@ class Legal(Board):
         if kind == "discard":
             return [Discard(c, self.label(c)) for c in self.hand[p]]
         if kind == "pay":
-            return [Offer(int(c), self.label(int(c))) for c in self.res.asks[-1].detail[1:]
+            return [Offer(c, self.label(c)) for c in self.res.asks[-1].cards
                     if c is not None and self.in_play(int(c))]
         if kind == "search":
             klass = self.res.asks[-1].detail[0]
@@ -264,9 +265,14 @@ def usable(cap: tuple[int, int, int], faction: str) -> int:
     return luz + sombra + neutra
 
 
-def _target(t: int) -> tuple[int | None, tuple[int, ...]]:
-    """An action's target as the activation holds it (a player: their seat; none: ``None``)."""
+def _target(t: int) -> tuple[refs.Ref | None, tuple[refs.Ref, ...]]:
+    """An action's target as the activation holds it: a typed reference (none: ``None``)."""
     if t < 0:
         return None, ()
-    seat = t - PLAYER if t >= PLAYER else t
-    return seat, (seat,)
+    ref = target_ref(t)
+    return ref, (ref,)
+
+
+def target_ref(t: int) -> refs.Ref:
+    """An action's target (a card, or ``PLAYER + seat``) as a typed reference."""
+    return refs.player(t - PLAYER) if t >= PLAYER else refs.card(t)

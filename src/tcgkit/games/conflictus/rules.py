@@ -23,7 +23,6 @@ from ...kernel.resolution import AutoForced, Frame, Machine, Resolution, Trigger
 from ...kernel.rng import Rng, derive_seed
 from ...kernel.zones import Visibility, Zone
 from .actions import (
-    PLAYER,
     Attack,
     Block,
     Cast,
@@ -483,13 +482,12 @@ def _frame_steps(state: ConflictusState, frame: Frame) -> tuple[Any, ...]:
 
 
 def _activation(state: ConflictusState, frame: Frame) -> Activation:
-    """A player target is kept as ``PLAYER + seat`` in frames and actions, a seat in the activation."""
-    targets = tuple(t - PLAYER if t >= PLAYER else t for t in frame.targets)
+    targets = frame.targets
     return Activation(frame.player, frame.source, frame.ability, targets[0] if targets else None, targets)
 
 
 def _start_trigger(state: ConflictusState, trigger: Trigger) -> bool:
-    targets = trigger.subjects[:1]  # the attacked or tombando player (PLAYER + seat), the entering warrior
+    targets = trigger.subjects[:1]  # the attacked or tombando player, the entering warrior
     frame = Frame(trigger.player, trigger.source, trigger.ability, targets, 0, "trigger")
     state.game.machine.start(state, frame)
     state.log("trigger", card=state.label(trigger.source), player=trigger.player)

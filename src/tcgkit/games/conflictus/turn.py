@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...kernel import refs
 from ...kernel.effects import Activation
 from ...kernel.resolution import Frame, Window, turn_order
 from .actions import (
-    PLAYER,
     Attack,
     Block,
     Cast,
@@ -29,7 +29,7 @@ from .actions import (
     Source,
 )
 from .host import SETS_EQUIPMENT, SETS_SOURCES, SETS_WARRIORS
-from .legal import Legal
+from .legal import Legal, target_ref
 
 SET_AGAIN = 10_000  # added to a set's id when its founder founds another while the first lives on
 
@@ -161,7 +161,7 @@ class Turn(Legal):
             self.res.step = "sacrifice"
             return
         for w, target in self.attackers.values():
-            self.trigger(self.active, w, "on_attack", (PLAYER + target,), "attack")
+            self.trigger(self.active, w, "on_attack", (refs.player(target),), "attack")
         self.res.step = "attack_window"
 
     def step_attack_window(self) -> None:
@@ -323,7 +323,7 @@ class Turn(Legal):
         if card.klass == "guerreiro":
             self.trigger(p, c, "on_enter", (), "enter")
             if self.game.watchers["warrior_enters"]:
-                self.fire("warrior_enters", c)
+                self.fire("warrior_enters", refs.card(c))
         self.deaths()
 
     def do_cast(self, action: Cast) -> None:
@@ -332,7 +332,7 @@ class Turn(Legal):
         self.game.machine.acted(self)
         c = action.card
         self.pay(p, action.luz, action.sombra)
-        targets = (action.target,) if action.target >= 0 else ()
+        targets = (target_ref(action.target),) if action.target >= 0 else ()
         if action.ability < 0:
             self.hand[p].remove(c)
             self.stack[p].append(c)
@@ -345,8 +345,7 @@ class Turn(Legal):
         self.res.stack.append(Frame(p, c, index, targets))
         costs = self.card(c).abilities[index].costs
         if costs:  # paid now; a cost that asks (discard, pay_cards) is the last one (cards.py)
-            target = action.target - PLAYER if action.target >= PLAYER else action.target
-            act = Activation(p, c, index, target if targets else None, (target,) if targets else ())
+            act = Activation(p, c, index, targets[0] if targets else None, targets)
             for step in costs:
                 step(self, act)
 
@@ -366,9 +365,9 @@ class Turn(Legal):
     def do_offer(self, action: Offer) -> None:
         """Answer a card cost (``pay_cards``): this card goes to the cost's zone."""
         ask = self.game.machine.answered(self)
-        zone, *rest = ask.detail
+        (zone,) = ask.detail
         self.move_card(action.card, str(zone))
-        left = [int(x) for x in rest if x is not None and int(x) != action.card]
+        left = [c for c in ask.cards if c != action.card]
         if ask.count > 1:
             self.ask_pay(ask.player, left, ask.count - 1, str(zone))
 

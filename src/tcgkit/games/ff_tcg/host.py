@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...kernel import refs
 from ...kernel.actions import Action, Decision
 from ...kernel.effects import Activation, Modifiers
 from ...kernel.game import State
@@ -231,7 +232,7 @@ class Board(State["FFTcg"]):
         if ref == "self":
             return [source]
         if ref == "target":
-            return [] if act.target is None or act.target < 0 else [act.target]
+            return act.cards()
         if ref == "bearer":
             if self.game.ctype[self.t.kind[source]] == "character":
                 return [source]
@@ -580,7 +581,7 @@ def targeted(player: int, source: int, ability: int, target: int) -> Activation:
     key = (player, source, ability, target)
     act = TARGETED.get(key)
     if act is None:
-        act = TARGETED[key] = Activation(player, source, ability, target)
+        act = TARGETED[key] = Activation(player, source, ability, None if target < 0 else refs.card(target))
     return act
 
 

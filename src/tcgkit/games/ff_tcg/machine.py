@@ -70,7 +70,7 @@ def frame_steps(s: FFTcgState, frame: Frame) -> Any:
 
 def frame_activation(s: FFTcgState, frame: Frame) -> Any:
     targets = frame.targets  # ``targeted``, its common case (made already) written out
-    key = (frame.player, frame.source, frame.ability, targets[0] if targets else -1)
+    key = (frame.player, frame.source, frame.ability, targets[0].id if targets else -1)
     return TARGETED.get(key) or targeted(*key)
 
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ...kernel.actions import Decision
 from ...kernel.effects import Modifiers
 from ...kernel.errors import DeckError, NotationError
+from ...kernel.refs import Kind
 from ...kernel.resolution import Resolution
 from ...kernel.rng import Rng
 from .host import DECISION_KINDS, NO_FIGHT, VILLAIN_FIGHT
@@ -304,7 +305,9 @@ def read_resolution(read: Reader, data: Any) -> Resolution:
             if len(frame.targets) > 1:
                 raise read.fail(f"{where}.targets", "an ability names one target at most")
             for t in frame.targets:
-                read.card(t, f"{where}.targets")
+                if t.kind is not Kind.CARD:
+                    raise read.fail(f"{where}.targets", "a target is a card")
+                read.card(t.id, f"{where}.targets")
     for i, trigger in enumerate(res.triggers):
         where = f"resolution.triggers[{i}]"
         read.player(trigger.player, f"{where}.player")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...kernel import refs
 from ...kernel.resolution import Ask, Frame, Trigger
 from .actions import TO_ATTACK, TO_CITY, Hide, Play, Turn, Use
 from .host import WINDOWS, shuffle
@@ -65,7 +66,7 @@ def step_next_turn(s: FFTcgState) -> None:
 
 def start_ability(s: FFTcgState, p: int, source: int, index: int, target: int, tag: str) -> None:
     s.used.add(source * ABILITY_KEY + index)
-    s.game.machine.start_frame(s, p, source, index, () if target < 0 else (target,), tag)
+    s.game.machine.start_frame(s, p, source, index, () if target < 0 else (refs.card(target),), tag)
 
 
 def frame_done(s: FFTcgState, frame: Frame) -> None:
@@ -84,7 +85,7 @@ def fire(s: FFTcgState, timing: str, cards: list[int]) -> None:
     timed, kind, size, queue = s.game.timed, s.t.kind, s.t.size, s.game.machine.queue_trigger
     for card in cards:
         for index in timed[kind[card]].get(timing, ()):
-            queue(s, card // size, card, index, timing, (card,))
+            queue(s, card // size, card, index, timing, (refs.card(card),))
 
 
 def start_trigger(s: FFTcgState, trigger: Trigger) -> bool:
@@ -216,6 +217,6 @@ def pick_search(s: FFTcgState, card: int) -> None:
 
 def pick_target(s: FFTcgState, card: int) -> None:
     frame = s.res.frames[-1]
-    s.game.machine.retarget(s, (card,))
+    s.game.machine.retarget(s, (refs.card(card),))
     s.log.append(("target", frame.player, frame.source, card))
     answer(s)
