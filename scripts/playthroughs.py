@@ -11,10 +11,15 @@ digest of each player's view then the spectator's). A game ends with its outcome
 digest of the event log as each viewer reads it. Any change of play shows as a diff at
 the first step it touches.
 
-    python scripts/playthroughs.py           # regenerate every file
-    python scripts/playthroughs.py --check   # compare without writing; exit 1 on a difference
+    python scripts/playthroughs.py                    # regenerate every file
+    python scripts/playthroughs.py --check            # compare without writing; exit 1 on a difference
+    python scripts/playthroughs.py --check --play     # compare the play only: every action, legal-action
+                                                      # count and outcome (not the view and event digests)
+    python scripts/playthroughs.py --only ff_tcg      # only the files whose name starts so
 
-Regenerate only for a deliberate rules change, in a commit of its own that says why.
+Regenerate only for a deliberate rules change, in a commit of its own that says why; a change
+of the views' form (``--check --play`` passes, ``--check`` does not) regenerates the digests
+in a commit of its own that says what changed.
 """
 
 from __future__ import annotations
@@ -202,15 +207,37 @@ def first_difference(expected: list[str], actual: list[str]) -> tuple[int, str, 
     return None
 
 
+def play_only(lines: list[str]) -> list[str]:
+    """The lines without their digests: a step's number, player, action and legal-action count,
+    each game's outcome."""
+    out = []
+    for line in lines:
+        if " | " in line and not line.startswith("step "):
+            out.append(" | ".join(line.split(" | ")[:2]))
+        elif not line.startswith("events "):
+            out.append(line)
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--check", action="store_true", help="compare with the files, write nothing")
+    parser.add_argument("--play", action="store_true",
+                        help="with --check: compare the play only, not the view and event digests")
+    parser.add_argument("--only", default="", help="only the files whose name starts with this")
     args = parser.parse_args(argv)
+    if args.play and not args.check:
+        parser.error("--play compares; give --check too")
     failed = False
-    for spec in PLAYTHROUGHS:
+    chosen = [spec for spec in PLAYTHROUGHS if spec.name.startswith(args.only)]
+    if not chosen:
+        parser.error(f"no playthrough's name starts with {args.only!r}")
+    for spec in chosen:
         lines = generate(spec)
         if args.check:
             recorded = spec.path.read_text().splitlines() if spec.path.exists() else []
+            if args.play:
+                recorded, lines = play_only(recorded), play_only(lines)
             diff = first_difference(recorded, lines)
             if diff is not None:
                 failed = True
@@ -223,7 +250,7 @@ def main(argv: list[str] | None = None) -> int:
         failed = True
         print(f"{stray.relative_to(ROOT)}: no playthrough of that name in scripts/playthroughs.py")
     if args.check and not failed:
-        print(f"{len(PLAYTHROUGHS)} playthrough files match")
+        print(f"{len(chosen)} playthrough files match" + (" in their play" if args.play else ""))
     return 1 if failed else 0
 
 

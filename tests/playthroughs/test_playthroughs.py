@@ -60,3 +60,11 @@ def test_first_difference_names_the_line() -> None:
     assert playthroughs.first_difference(["a", "b"], ["a", "b"]) is None
     assert playthroughs.first_difference(["a", "b"], ["a", "c"]) == (2, "b", "c")
     assert playthroughs.first_difference(["a"], ["a", "c"]) == (2, "<end of file>", "c")
+
+
+def test_play_only_keeps_each_step_and_outcome_but_not_the_digests() -> None:
+    lines = ["game x", "step player action | legal actions | view digests of p0 spectator",
+             "0 p1 Geezard@4 | 45 | a9a42be7 260fbc76", 'outcome {"winner": 1}', "events 1a 2b"]
+    assert playthroughs.play_only(lines) == [
+        "game x", "step player action | legal actions | view digests of p0 spectator", "0 p1 Geezard@4 | 45",
+        'outcome {"winner": 1}']

@@ -514,6 +514,7 @@ class PerfectAgent:
                 [a for a in legal_actions if cards[a.card].level == top]  # type: ignore[attr-defined]
             )
         state = self.game.determinize(view, rng)
+        assert isinstance(state, TripleTriadState)
         solution = self.solver.solve(state, "exact", rng)
         self.last = solution
         legal = {(a.card, a.cell): a for a in legal_actions if isinstance(a, Place)}

@@ -31,7 +31,7 @@ class OneLineErrors(TyperGroup):
 
     def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
         try:
-            result = super().main(*args, standalone_mode=False, **kwargs)
+            result = super().main(*args, **{**kwargs, "standalone_mode": False})
             code = result if isinstance(result, int) else 0
         except typer.TyperException as error:  # click's UsageError and friends
             if type(error).__name__ == "NoArgsIsHelpError":

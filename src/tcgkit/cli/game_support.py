@@ -8,6 +8,7 @@ sentences, a position reader, and whether hands are chosen from the player's col
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -174,14 +175,11 @@ SUPPORT: dict[str, Callable[[], GameSupport]] = {
 def support_for(game_cls: type[Game]) -> GameSupport:
     """The game's entry; its ``parse_rules`` reads the card files ``--rules`` names by path
     and passes their content hashes on (``card_paths.py``)."""
-    maker = SUPPORT.get(game_cls.name)
+    maker = None if game_cls.scene is not Game.scene else SUPPORT.get(game_cls.name)
     support = maker() if maker is not None else GameSupport(
         parse_rules=game_cls.parse_rules, presets=game_cls.presets, preset_help=game_cls.preset_help,
         rules_example=game_cls.rules_example, collects_cards=game_cls.collects_cards,
         named_decks=game_cls.named_decks if game_cls.named_decks() else None,
-        card_table=(lambda game: Renderer(game, Seats.numbered(game.num_players)).card_table(
-            game.card_table())),  # type: ignore[arg-type]
-        card_rows=(lambda game: game.card_table().rows),  # type: ignore[union-attr]
     )
     return replace(support, parse_rules=with_card_paths(support.parse_rules))
 
@@ -210,11 +208,12 @@ LANGUAGES = ("pt", "en")
 def set_language(lang: str) -> None:
     """The language of card text (``--lang``): Final Fantasy TCG's is printed in Portuguese
     and written in English from the card data."""
-    from . import ff_tcg_view
-
     if lang not in LANGUAGES:
         raise CliError(f"--lang {lang[:20]!r}: choose one of {', '.join(LANGUAGES)}", 2)
-    ff_tcg_view.LANGUAGE["text"] = lang
+    with contextlib.suppress(ImportError):  # the CLI views not yet moved into scenes read it
+        from . import ff_tcg_view
+
+        ff_tcg_view.LANGUAGE["text"] = lang
 
 
 def explain(game: Game, state: State, action: Action) -> str:

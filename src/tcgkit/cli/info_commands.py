@@ -14,7 +14,9 @@ from ..kernel.limits import DEFAULTS as LIMIT_DEFAULTS
 from ..kernel.registry import find_game, list_games
 from .console import make_console
 from .errors import reports_errors, usage_error
-from .game_support import set_language, support_for
+from .game_support import has_scene, set_language, support_for
+from .render import Renderer
+from .seats import Seats
 
 NoColor = Annotated[bool, typer.Option("--no-color", help="Plain text, no colour.")]
 GameName = Annotated[str, typer.Argument(help="The game, e.g. triple-triad (see 'tcgkit games').")]
@@ -46,9 +48,19 @@ def cards(
     set_language(lang)
     entry = find_game(game)
     support = support_for(entry.cls)
+    loaded = entry.cls(support.parse_rules(rules or ""))
+    if has_scene(loaded):
+        table = loaded.card_table()
+        if table is None:
+            raise usage_error(f"{entry.name} has no card table to list")
+        renderer = Renderer(loaded, Seats.numbered(loaded.num_players), lang)
+        if as_json:
+            typer.echo(json.dumps(renderer.card_rows(table)))
+        else:
+            make_console(no_color).print(renderer.card_table(table))
+        return
     if support.card_rows is None or support.card_table is None:
         raise usage_error(f"tcgkit cannot list the cards of {entry.name} yet")
-    loaded = entry.cls(support.parse_rules(rules or ""))
     if as_json:
         typer.echo(json.dumps(support.card_rows(loaded)))
     else:

@@ -157,7 +157,13 @@ class PlayLoop:
             state = self.match.state
             return {str(a): explain(self.match.game, state, a) for a in state.legal_actions()}
         scene = self.match.state.scene(mover, self.match.state.event_count())
-        return {m.notation: self.renderer.say(m.note) for m in scene.moves if m.note is not None}
+        out = {}
+        for move in scene.moves:
+            if move.text is not None:
+                out[move.notation] = str(self.renderer.field_text(move.text))
+            elif move.note is not None:
+                out[move.notation] = self.renderer.say(move.note)
+        return out
 
     def list_moves(self, mover: int) -> None:
         groups: dict[str, list[str]] = {}

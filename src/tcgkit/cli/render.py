@@ -202,8 +202,8 @@ class Renderer:
             owner = areas[0].owner
             cells: list[RenderableType] = [self.who(owner) if owner is not None else areas[0].group]
             for label in labels:
-                area = by_label.get(label)
-                cells.append(Text("") if area is None else self.cell_text(area))
+                shown = by_label.get(label)
+                cells.append(Text("") if shown is None else self.cell_text(shown))
             table.add_row(*cells)
         return table
 
@@ -287,11 +287,27 @@ class Renderer:
             table.add_column(column.label, justify=column.justify)
         for i, row in enumerate(cards.rows):
             style = self.style(cards.styles[i]) if i < len(cards.styles) else ""
-            cells = [Text("" if row.get(c.key) is None else str(row.get(c.key))) for c in cards.columns]
+            cells = [Text("" if value is None else str(value)) for value in self.row_values(cards, row)]
             if style:
                 cells[0].stylize(style)
             table.add_row(*cells)
         return table
+
+    def row_values(self, cards: CardTable, row: dict[str, Any]) -> list[Any]:
+        """A card table row's values under its columns, in this renderer's language."""
+        return [row.get(c.translations.get(self.lang, c.key), row.get(c.key)) for c in cards.columns]
+
+    def card_rows(self, cards: CardTable) -> list[dict[str, Any]]:
+        """The rows as ``--json`` prints them: a translated column's key holds the translation."""
+        out = []
+        for row in cards.rows:
+            shown = dict(row)
+            for column in cards.columns:
+                other = column.translations.get(self.lang)
+                if other is not None and other in row:
+                    shown[column.key] = row[other]
+            out.append(shown)
+        return out
 
     def outcome(self, outcome: dict[str, Any]) -> list[str]:
         """The result, the places of more than two, who went out, and each card a trade moves."""

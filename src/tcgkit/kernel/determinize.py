@@ -285,7 +285,7 @@ def _zone_from_view(d: Derived, zone: Zone, zones: dict[str, Any], ctx: Ctx,
         if "cards" not in shown:
             if shown["count"]:
                 singles[p] = EMPTY
-                hidden.setdefault(pool, []).append((singles, p))  # type: ignore[arg-type]
+                hidden.setdefault(pool, []).append((singles, p))
         elif shown["cards"]:
             singles[p] = c = card(shown["cards"][0], ctx, f"{zone.name}{p}[0]")
             seen.setdefault(pool, []).append(c)

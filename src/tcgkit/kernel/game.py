@@ -170,7 +170,8 @@ class State(ABC, Generic[GameT], metaclass=StateMeta):
 
     game: GameT
     decisions: list[Decision]
-    events: list[Event]
+    log: list[tuple[Any, ...]]
+    """What happened: one entry per event, as the declaration's ``log`` types them."""
     version: int
     """How many actions were applied since the start: each ``apply_unchecked`` adds one;
     ``clone`` and JSON keep it. A server tags what it sends with it."""

@@ -286,8 +286,9 @@ class Machine(Generic[H]):
     first, then in turn order (``turn_order(state)``), each player ordering their own through
     an ``ORDER_TRIGGERS`` ask unless they are identical (``same_trigger``).
     ``steps``: the game's named automatic steps; ``interrupt(state)``: game work that comes
-    before the step (True when it did something); ``over(state)``: the game has ended (without
-    it: ``state.result is not None``, read without a call: the driver asks after every step).
+    before the step, and before the driver stops on a pending ask (True when it did
+    something); ``over(state)``: the game has ended (without it: ``state.result is not None``,
+    read without a call: the driver asks after every step).
     ``is_out(state, player)``: an eliminated player (counts as passed in every window).
 
     HOOKS: the hooks are attributes, not methods, and CPython 3.11 looks ``self.hook(...)`` up
@@ -332,6 +333,8 @@ class Machine(Generic[H]):
         while True:
             while host.result is None if over is None else not over(host):
                 if res.asks:
+                    if interrupt is not None and interrupt(host):
+                        continue  # the game's own work first (a player who went out answers nothing)
                     return  # an effect (or the trigger order) waits for its answer
                 if res.frames:
                     self.resume(host)

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 
 Value = str | int | float | bool | None
 At = Literal["top", "right", "bottom", "left", "corner"]
+Layout = Literal["row", "pile", "stack", "grid"]
 
 
 class Model(BaseModel):
@@ -50,8 +51,10 @@ class Sentence(Model):
     args: dict[str, Value | Ref | list[Value | Ref]] = Field(default_factory=dict)
 
 
-def say(message: str, **args: Value | Ref | list[Value | Ref]) -> Sentence:
-    return Sentence(id=message, args=args)
+def say(message: str, **args: Value | Ref | Sequence[Value | Ref]) -> Sentence:
+    """A sentence: ``say("tt.place", player=refs.player(0), card="Geezard", cell=4)``."""
+    return Sentence(id=message, args={k: v if isinstance(v, Value | Ref) else list(v)
+                                      for k, v in args.items()})
 
 
 class Shown(Model):
@@ -102,7 +105,7 @@ class Area(Model):
     key: str
     label: str
     owner: int | None = None
-    layout: Literal["row", "pile", "stack", "grid"] = "row"
+    layout: Layout = "row"
     items: list[Face | None] = Field(default_factory=list)
     count: int = 0
     hidden: bool = False
@@ -117,11 +120,13 @@ class Area(Model):
 
 
 class Move(Model):
-    """A legal action: its notation, what it points at, and a note saying what it does."""
+    """A legal action: its notation, what it points at, and what it does: a ``note`` (a
+    sentence) or the ``text`` of the card or ability it uses (card text, in its languages)."""
 
     notation: str
     refs: list[Ref] = Field(default_factory=list)
     note: Sentence | None = None
+    text: Shown | None = None
 
 
 class Pending(Model):
@@ -229,9 +234,13 @@ def _plain(value: Any) -> Any:
 
 
 class Column(Model):
+    """A column of a card table; ``translations`` names the row key holding its value in
+    another language (``{"en": "text_en"}``)."""
+
     key: str
     label: str
     justify: Literal["left", "right"] = "left"
+    translations: dict[str, str] = Field(default_factory=dict)
 
 
 class CardTable(Model):
@@ -280,8 +289,7 @@ def messages(entries: dict[str, str | tuple[str, str] | Message]) -> Catalogue:
 
 
 __all__ = [
-    "Area", "CardTable", "Catalogue", "Column", "Counter", "Face", "Message", "Move", "Pending", "Scene",
-    "Seat",
-    "Sentence", "Shown", "StackItem", "Window", "messages", "moves_of", "pending_of", "plain_scene", "say",
-    "scene_schema",
+    "Area", "At", "CardTable", "Catalogue", "Column", "Counter", "Face", "Layout", "Message", "Move",
+    "Pending", "Scene", "Seat", "Sentence", "Shown", "StackItem", "Window", "messages", "moves_of",
+    "pending_of", "plain_scene", "say", "scene_schema",
 ]

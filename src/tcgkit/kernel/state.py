@@ -422,7 +422,7 @@ class Derived:
         return (kind, *(value.load(row[name], ctx, f"{where}.{name}") for name, value in spec.fields))
 
     def blank(self, game: Any, rng: Rng) -> Any:
-        state = object.__new__(self.cls)
+        state: Any = object.__new__(self.cls)
         state.game, state.rng, state.version, state.decisions, state.log = game, rng, 0, [], []
         for name, value in self.spec.caches.items():
             setattr(state, name, value)
@@ -449,10 +449,10 @@ class Derived:
         return self.conservation(state) + list(state.problems())
 
     def conservation(self, state: Any) -> list[str]:
-        cards = self.spec.cards
+        spec_cards = self.spec.cards
         placed = list(self.placed(state))
-        if isinstance(cards, Instances):
-            count = state.game.num_players * cards.size(state.game)
+        if isinstance(spec_cards, Instances):
+            count = state.game.num_players * spec_cards.size(state.game)
             ids = sorted(c for _, c in placed)
             if ids != list(range(count)):
                 seen = Counter(ids)
@@ -512,8 +512,7 @@ class Derived:
             if visibility is OWNER:
                 owned.append(f.name)
         out["seen"] = owned
-        cards = spec.cards
-        if isinstance(cards, Instances):
+        if isinstance(spec.cards, Instances):
             out["decklists"] = self.instance_decklists(state, viewer)
         out.update(state.info(viewer))
         outcome = state.outcome

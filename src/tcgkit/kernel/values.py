@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar, cast
 
 from .errors import NotationError
 
@@ -218,7 +218,7 @@ class ListOf(Value):
             return list(value)
         return [inner.dump(v, ctx) for v in value]
 
-    def load(self, data: Any, ctx: Ctx, where: str) -> list[Any]:
+    def load(self, data: Any, ctx: Ctx, where: str) -> Any:
         inner, items = self.inner, _items(data, where, self.length(ctx))
         return [inner.load(v, ctx, f"{where}[{i}]") for i, v in enumerate(items)]
 
@@ -331,7 +331,7 @@ RecordT = TypeVar("RecordT", bound=type[Record])
 def record(cls: RecordT) -> RecordT:
     """``@record`` over a ``Record`` subclass: a slots dataclass with a ``copy`` written from
     its ``FIELDS`` (each field copied as its type says)."""
-    made = dataclass(slots=True)(cls)
+    made: Any = dataclass(slots=True)(cls)
     names = [f.name for f in fields(made)]
     if names != list(made.FIELDS):
         raise TypeError(f"{made.__name__}: FIELDS {list(made.FIELDS)} do not match the fields {names}")
@@ -339,33 +339,40 @@ def record(cls: RecordT) -> RecordT:
     scope: dict[str, Any] = {"cls": made}
     exec(f"def copy(self):\n    return cls({args})\n", scope)  # noqa: S102 - code made from FIELDS
     made.copy = scope["copy"]
-    return made
+    return cast(RecordT, made)
 
 
 @dataclass(frozen=True)
 class Rec(Value):
-    """A ``Record`` (copied field by field) or a ``NamedTuple`` with ``FIELDS`` (never changed
-    in place: shared by clones)."""
+    """A ``Record`` (copied field by field), or a ``NamedTuple`` (never changed in place:
+    shared by clones) whose field types ``fields`` gives."""
 
-    cls: type
+    cls: Any
+    fields: dict[str, Value] | None = None
 
     @property
     def shared(self) -> bool:  # type: ignore[override]
         return issubclass(self.cls, tuple)
 
+    @property
+    def kinds(self) -> dict[str, Value]:
+        kinds: dict[str, Value] = self.cls.FIELDS if self.fields is None else self.fields
+        return kinds
+
     def copy_code(self, expr: str) -> str:
         return expr if self.shared else f"{expr}.copy()"
 
     def dump(self, value: Any, ctx: Ctx) -> Any:
-        return {name: kind.dump(getattr(value, name), ctx) for name, kind in self.cls.FIELDS.items()}
+        return {name: kind.dump(getattr(value, name), ctx) for name, kind in self.kinds.items()}
 
-    def load(self, data: Any, ctx: Ctx, where: str) -> Record:
-        row = table(data, where, tuple(self.cls.FIELDS))
-        return self.cls(**{name: kind.load(row[name], ctx, f"{where}.{name}")  # type: ignore[call-arg]
-                           for name, kind in self.cls.FIELDS.items()})
+    def load(self, data: Any, ctx: Ctx, where: str) -> Any:
+        kinds = self.kinds
+        row = table(data, where, tuple(kinds))
+        return self.cls(**{name: kind.load(row[name], ctx, f"{where}.{name}")
+                           for name, kind in kinds.items()})
 
     def cards(self, value: Any) -> Iterator[int]:
-        for name, kind in self.cls.FIELDS.items():
+        for name, kind in self.kinds.items():
             yield from kind.cards(getattr(value, name))
 
 

@@ -8,6 +8,7 @@ the hidden-card dealing from ``SPEC``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...kernel import values as v
@@ -51,8 +52,6 @@ MINIGAME_KINDS = {"rps": ("rps",), "odd_even": ("show", "call")}
 class Result(NamedTuple):
     winner: int | None  # None: a draw
     reason: str
-
-    FIELDS = {"winner": v.Opt(v.Player()), "reason": v.Text()}
 
 
 class Sign(v.Value):
@@ -117,7 +116,7 @@ class ForgeFuryState(State["ForgeFury"]):
             Field("rounds", v.Int(0)),
             Field("sudden", v.Bool()),
             Field("first", v.Opt(PLAYER)),
-            Field("result", v.Opt(v.Rec(Result))),
+            Field("result", v.Opt(v.Rec(Result, {"winner": v.Opt(PLAYER), "reason": v.Text()}))),
         ),
         log=(
             Entry("draw", (("player", PLAYER), ("card", CARD)), secret=("card",)),
@@ -399,7 +398,7 @@ class ForgeFuryState(State["ForgeFury"]):
         return out
 
 
-APPLY = {
+APPLY: dict[type[Action], Callable[[ForgeFuryState, Any], None]] = {
     Pick: ForgeFuryState._pick,
     ChooseColour: ForgeFuryState._choose_colour,
     Throw: ForgeFuryState._sign,

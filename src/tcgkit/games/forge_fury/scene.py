@@ -22,6 +22,7 @@ from ...kernel.scene import (
     Counter,
     Events,
     Face,
+    Layout,
     Message,
     Scene,
     Seat,
@@ -112,7 +113,8 @@ def face(game: ForgeFury, key: str, named: int | None = None) -> Face:
     return Face(ref=refs.card(card.id), name=card.label, fields=[*values(card, named), shown])
 
 
-SIDE = (("deck", "pile"), ("pick", "row"), ("recovery", "pile"), ("conquest", "pile"))
+SIDE: tuple[tuple[str, Layout], ...] = (
+    ("deck", "pile"), ("pick", "row"), ("recovery", "pile"), ("conquest", "pile"))
 
 
 def scene(game: ForgeFury, view: dict[str, Any], actions: Sequence[Action], events: Events,
@@ -130,7 +132,7 @@ def scene(game: ForgeFury, view: dict[str, Any], actions: Sequence[Action], even
             shown = zones[f"{zone}{p}"]
             keys = shown.get("cards")
             sealed = zone == "pick" and keys is None
-            items = [Face(up=False)] if sealed and shown["count"] else faces(keys)
+            items: list[Face | None] = [Face(up=False)] if sealed and shown["count"] else faces(keys)
             areas.append(Area(key=f"{zone}{p}", label=zone, owner=p, layout=layout, items=items,
                               count=shown["count"], hidden=keys is None and not sealed, group=f"side{p}"))
     for p in order:
@@ -210,7 +212,7 @@ def log(game: ForgeFury, events: Events) -> list[Sentence]:
     def close_draws() -> None:
         for player, cards in draws.items():
             who = refs.player(player)
-            out.append(say("fnf.draws", player=who, cards=list(cards)) if all(cards)  # type: ignore[arg-type]
+            out.append(say("fnf.draws", player=who, cards=list(cards)) if all(cards)
                        else say("fnf.draws_hidden", player=who, count=len(cards)))
         draws.clear()
 

@@ -90,14 +90,14 @@ class CardDB:
             if not any(cell.strip() for cell in row):
                 continue
             card = _parse_row(row, line, source, len(cards))
-            for key, seen in ((card.number, numbers), (card.name.lower(), names)):
-                if key in seen:
-                    what = "number" if isinstance(key, int) else "name"
+            first = numbers.get(card.number), names.get(card.name.lower())
+            for what, earlier in zip(("number", "name"), first, strict=True):
+                if earlier is not None:
                     raise CardDataError(
                         f"{source}, line {line}, card {card.name!r}: duplicate {what} "
-                        f"(first on line {seen[key]})"
+                        f"(first on line {earlier})"
                     )
-                seen[key] = line
+            numbers[card.number], names[card.name.lower()] = line, line
             cards.append(card)
         if len(cards) < 2 * HAND_SIZE:
             raise CardDataError(f"{source}: {len(cards)} cards; a game needs at least 10")

@@ -125,8 +125,8 @@ class TripleTriadState(State["TripleTriad"]):
             return []
         decision = self.decisions[-1]
         if decision.kind == "take":
-            table = self.game.take_actions
-            return [table[c] for c in dict.fromkeys(self.takeable())]
+            takes = self.game.take_actions
+            return [takes[c] for c in dict.fromkeys(self.takeable())]
         b = self.board
         empty, pick = EMPTY_CELLS[
             b[0] < 0, b[1] < 0, b[2] < 0, b[3] < 0, b[4] < 0, b[5] < 0, b[6] < 0, b[7] < 0,

@@ -15,6 +15,7 @@ from ...kernel.actions import Action
 from ...kernel.card_files import label
 from ...kernel.scene import (
     Area,
+    At,
     CardTable,
     Catalogue,
     Column,
@@ -59,6 +60,9 @@ MESSAGES: Catalogue = messages({
 })
 
 
+AROUND: tuple[At, ...] = ("top", "right", "bottom", "left")  # where each side's value is drawn
+
+
 def edge(value: int) -> str:
     return "A" if value == 10 else str(value)
 
@@ -66,8 +70,8 @@ def edge(value: int) -> str:
 def face(card: Card, owner: int | None = None, at_edges: bool = True) -> Face:
     """A card: its edges around its name (``at_edges``, on the board) or as columns with its
     number and level (in a hand), and its element."""
-    edges = [Shown(key=side, label=side[0].upper(), value=edge(v), at=side if at_edges else None)
-             for side, v in zip(SIDES, card.values, strict=True)]
+    edges = [Shown(key=side, label=side[0].upper(), value=edge(v), at=at if at_edges else None)
+             for side, at, v in zip(SIDES, AROUND, card.values, strict=True)]
     element = Shown(key="element", label="element", value=card.element_name or None,
                     at="corner" if at_edges else None)
     shown = [*edges, element]
@@ -89,7 +93,7 @@ def scene(game: TripleTriad, view: dict[str, Any], actions: Sequence[Action], ev
 
     board = zones["board"]["cards"]
     cells = [None if key is None else face(card(key), owner[c]) for c, key in enumerate(board)]
-    areas = [Area(key="board", label="board", layout="grid", rows=3, cols=3, items=cells,  # type: ignore[arg-type]
+    areas = [Area(key="board", label="board", layout="grid", rows=3, cols=3, items=cells,
                   count=sum(c is not None for c in cells), cell_marks=view["elements"],
                   refs=[refs.cell(c) for c in range(9)])]
     for p in [q for q in (0, 1) if q != viewer] + ([viewer] if viewer is not None else []):
