@@ -15,7 +15,8 @@ must be refused and leave ``to_json()`` as it was. A break is shrunk to a short 
 ``python scripts/fuzz.py --check FILE`` replays it with every check and names the break.
 
 Every registered game is fuzzed, so a game added later joins by registering; the kernel's
-test games (Brawl, High Card under ``tests/``) join through ``FIXTURES``.
+test games join too: Brawl (``tests/plugins``, found by its entry point) and High Card
+(``tests/nplayer``, through ``FIXTURES``).
 
     python scripts/fuzz.py --seconds 60            # the CI run: about a minute in all
     python scripts/fuzz.py --games 1000000 --game triple-triad
@@ -54,7 +55,10 @@ from tcgkit.kernel.rng import derive_seed
 
 ROOT = Path(__file__).resolve().parent.parent
 TESTS = ROOT / "tests"
-FIXTURES = ("testgame:Brawl", "nplayer.highcard:HighCard")  # test-only games, "module:Class"
+FIXTURES = ("nplayer.highcard:HighCard",)  # test-only games, "module:Class"
+PLUGINS = TESTS / "plugins"  # Brawl: a game package of its own, found by its entry point
+if str(PLUGINS) not in sys.path:
+    sys.path.insert(0, str(PLUGINS))
 PROBE_EVERY = 7
 MAX_STEPS = 100_000  # a random game longer than this counts as one that never ends
 AGENT_STREAM = 0xF0225

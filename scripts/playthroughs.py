@@ -112,9 +112,9 @@ PLAYTHROUGHS: list[Playthrough] = [
                 seeds=range(1)),
     Playthrough("ff_tcg-starter_decks", "ff-tcg", dict(FF_CARDS), seeds=range(2),
                 decks=("black_magic.txt", "warriors.txt")),
-    # Brawl, the kernel's test game (tests/testgame): three and four players.
-    Playthrough("brawl-3_players", "brawl", seeds=range(3), fixture="testgame:Brawl"),
-    Playthrough("brawl-4_players", "brawl", {"players": 4}, seeds=range(2), fixture="testgame:Brawl"),
+    # Brawl, the kernel's test game, a game package of its own (tests/plugins): 3 and 4 players.
+    Playthrough("brawl-3_players", "brawl", seeds=range(3), fixture="tcgkit_brawl:Brawl"),
+    Playthrough("brawl-4_players", "brawl", {"players": 4}, seeds=range(2), fixture="tcgkit_brawl:Brawl"),
     # Conflictus Aeternus: two and four players with the preconstructed mons, on a frozen card set.
     Playthrough("conflictus-2p", "conflictus", {**CA_CARDS, "players": 2}, seeds=range(2),
                 decks=("conflictus_aurora.txt", "conflictus_abismo.txt")),
@@ -145,8 +145,9 @@ def load(spec: Playthrough) -> Any:
     if "card_files" in options:  # named by content, like every card file an option names
         options["card_files"] = tuple(DATA / name for name in options["card_files"])
     if spec.fixture:
-        if str(TESTS) not in sys.path:
-            sys.path.insert(0, str(TESTS))
+        for folder in (TESTS, TESTS / "plugins"):
+            if str(folder) not in sys.path:
+                sys.path.insert(0, str(folder))
         module, _, name = spec.fixture.partition(":")
         return getattr(importlib.import_module(module), name)(**options)
     return tcgkit.load_game(spec.game, **options)

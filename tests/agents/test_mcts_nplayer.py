@@ -4,6 +4,7 @@ test game): legal, seeded, and better than random at finishing first."""
 from __future__ import annotations
 
 import pytest
+from tcgkit_brawl import Brawl
 
 from nplayer import HighCard
 from tcgkit.agents.mcts import ISMCTSAgent
@@ -11,7 +12,6 @@ from tcgkit.agents.simple import RandomAgent
 from tcgkit.kernel import Decision, Outcome
 from tcgkit.kernel.rng import Rng
 from tcgkit.sim.stats import wilson
-from testgame import Brawl
 
 
 def play(game, agents, seed: int):

@@ -22,11 +22,10 @@ from tcgkit.kernel.actions import Decision
 from tcgkit.kernel.errors import IllegalAction, NotationError
 from tcgkit.kernel.game import Game, State
 from tcgkit.kernel.rng import Rng
-from testgame import Brawl
 
 CONFIGS = [
     pytest.param(cls, options, id=f"{cls.name}-{i}")
-    for cls in [*(entry.cls for entry in tcgkit.list_games()), HighCard, Brawl]
+    for cls in [*(entry.cls for entry in tcgkit.list_games()), HighCard]
     for i, options in enumerate(cls.example_options)
 ]
 MAX_ACTIONS = 20_000

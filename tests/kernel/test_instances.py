@@ -11,11 +11,11 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from tcgkit_brawl import Brawl
 
 import tcgkit
 from tcgkit.kernel import Rng
 from tcgkit.kernel.instances import by_id, instance_ids
-from testgame import Brawl
 
 SEEDS = range(40)
 

@@ -16,14 +16,13 @@ from tcgkit.cli.sim_command import sim
 from tcgkit.sim import run_games, summarize, write_csv
 from tcgkit.sim.runner import lineup_for
 from tcgkit.sim.tournament import pair_result, pairwise_results, round_robin
-from testgame import registered as brawl_registered
 
 AGENTS = ["random", "greedy", "easy"]
 
 
 @pytest.fixture(autouse=True)
 def _fixture_games():
-    with registered(), brawl_registered():
+    with registered():
         yield
 
 

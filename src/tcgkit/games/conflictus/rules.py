@@ -52,6 +52,8 @@ class Conflictus(Game):
 
     name = "conflictus"
     title = "Conflictus Aeternus"
+    aliases = ("ca", "conflictus-aeternus", "conflictus_aeternus")
+    summary = "2-4 player TCG: warriors in sets, amulets, relics; empty your opponents' mons"
     Options = ConflictusOptions
     options: ConflictusOptions
     min_players = 2

@@ -42,6 +42,8 @@ class FFTcg(Game):
 
     name = "ff-tcg"
     title = "Final Fantasy TCG"
+    aliases = ("fftcg", "ff", "ff_tcg", "final-fantasy-tcg")
+    summary = "Final Fantasy fan TCG: characters hold off monsters; 7 skulls or a beaten villain lose"
     Options = FFTcgOptions
     options: FFTcgOptions
     example_options: ClassVar[list[dict[str, Any]]] = [

@@ -23,7 +23,7 @@ from tcgkit.kernel.effects import (
 from tcgkit.kernel.errors import CardDataError
 from tcgkit.kernel.vocabulary import COMMON, CommonHost
 
-CARD_FILE = Path(__file__).with_name("cards.toml")
+CARD_FILE = Path(__file__).parent / "data" / "cards.toml"
 
 
 class Speed(BaseModel):

@@ -1,4 +1,6 @@
-"""Brawl: a small three- or four-player card game that tests the kernel (not one of the engine's games).
+"""Brawl's rules: a position, declared once (``SPEC``), and what changes it.
+
+Brawl is a small three- or four-player card game that tests the kernel (not one of the engine's games).
 
 Each player has 5 life, a deck of 8 cards drawn from a pool of seven (``cards.toml``) and a
 hand of 3 that only they see. On their turn a player draws a card (an empty deck costs a life
@@ -14,22 +16,18 @@ running effect is over, then start by player from the active one in turn order, 
 different ones choosing which starts first. A player at 0 life is out (their spells leave the
 stack, their board is discarded); the others play on until one is left. Ranks follow the
 order players went out.
-The position notation is the state's JSON on one line.
+The position notation is the state's JSON on one line (the kernel's).
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict
 
-from tcgkit.kernel import Action, Decision, Game, NotationError, Outcome, Rng, State, refs
+from tcgkit.kernel import Action, Decision, Outcome, Rng, State, refs
 from tcgkit.kernel import values as v
-from tcgkit.kernel.determinize import shuffle
 from tcgkit.kernel.effects import Activation, who_players
-from tcgkit.kernel.errors import DeckError
 from tcgkit.kernel.replacements import Happening, Replacements, Shield
 from tcgkit.kernel.resolution import (
     ORDER_TRIGGERS,
@@ -41,11 +39,13 @@ from tcgkit.kernel.resolution import (
     WindowRule,
     turn_order,
 )
-from tcgkit.kernel.rng import derive_seed
 from tcgkit.kernel.state import HIDDEN, OWNER, Entry, Field, StateSpec, Zone
 
 from .actions import END, PASS, Cast, Discard, End, First, Pass
-from .cards import Card, load_cards
+from .cards import Card
+
+if TYPE_CHECKING:
+    from .game import Brawl
 
 LIFE, HAND, DECK, COPIES = 5, 3, 8, 2
 KINDS = ("main", "respond", "discard", ORDER_TRIGGERS)
@@ -156,7 +156,11 @@ class BrawlState(State):
             if not payable:
                 continue
             target = card.ability.target
-            out.extend(Cast(c, t) for t in ([-1] if target is None else target(self, act)))
+            if target is None:
+                out.append(Cast(c))
+            else:
+                kind = refs.Kind(card.ability.target_kind)
+                out.extend(Cast(c, refs.make(kind, t)) for t in target(self, act))
         return out
 
     def apply_unchecked(self, action: Action) -> None:
@@ -189,10 +193,9 @@ class BrawlState(State):
 
     def cast(self, p: int, action: Cast, response: bool) -> None:
         self.hands[p].remove(action.card)
-        self.say("cast", player=p, card=action.card, target=action.target)
-        kind = self.card(action.card).ability.target_kind  # what the target is: a player, a spell
-        target = () if action.target < 0 or kind is None else (refs.make(refs.Kind(kind), action.target),)
-        frame = Frame(p, action.card, 0, target)
+        target = action.target
+        self.say("cast", player=p, card=action.card, target=-1 if target is None else target.id)
+        frame = Frame(p, action.card, 0, () if target is None else (target,))
         if response:
             MACHINE.acted(self)  # a response restarts the round of passes; the caster keeps priority
             self.res.stack.append(frame)
@@ -373,88 +376,4 @@ MACHINE: Machine[BrawlState] = Machine(
 )
 
 
-class Brawl(Game):
-    name = "brawl"
-    title = "Brawl (the kernel's test game)"
-    summary = "the kernel's test game: 3-4 players, a stack, elimination"
-    Options = BrawlOptions
-    state_class = BrawlState
-    min_players = 3
-    max_players = 4
-    example_options = [{}, {"players": 4}]
-
-    def __init__(self, options: Any = None, **kwargs: Any) -> None:
-        super().__init__(options, **kwargs)
-        self.pool = load_cards()
-        self.by_id = {card.id: card for card in self.pool}
-        self.by_name = {card.name.lower(): card for card in self.pool} | self.by_id
-
-    def validate_deck(self, deck: list[str]) -> list[str]:
-        problems = [f"card {i}: no card named {text!r}" for i, text in enumerate(deck, 1)
-                    if text.lower() not in self.by_name]
-        counts = Counter(self.by_name[t.lower()].id for t in deck if t.lower() in self.by_name)
-        problems += [f"{self.by_id[c].name}: at most {COPIES} copies"
-                     for c, k in counts.items() if k > COPIES]
-        if len(deck) != DECK:
-            problems.append(f"a deck holds exactly {DECK} cards; this one has {len(deck)}")
-        return problems
-
-    def sample_decks(self, rng: Rng) -> list[list[str]]:
-        decks = []
-        for _ in range(self.num_players):
-            pool = [card.name for card in self.pool for _ in range(COPIES)]
-            shuffle(pool, rng)
-            decks.append(pool[:DECK])
-        return decks
-
-    def new_state(self, seed: int = 0, decks: Sequence[list[str]] | None = None) -> BrawlState:
-        if decks is None:
-            decks = self.sample_decks(Rng(derive_seed(seed, 1)))
-        if len(decks) != self.num_players:
-            raise DeckError(f"brawl: one deck per player ({self.num_players}), got {len(decks)}")
-        for p, deck in enumerate(decks):
-            problems = self.validate_deck(list(deck))
-            if problems:
-                raise DeckError(f"player {p}'s deck: " + "; ".join(problems))
-        rng = Rng(seed)
-        ids = list(range(sum(len(d) for d in decks)))
-        shuffle(ids, rng)  # instance ids by the seed: an id tells nothing of deck order
-        cards, owners = [""] * len(ids), [0] * len(ids)
-        at = 0
-        for p, deck in enumerate(decks):
-            for text in deck:
-                cards[ids[at]], owners[ids[at]] = self.by_name[text.lower()].id, p
-                at += 1
-        state = BrawlState(self, rng, tuple(cards), tuple(owners))
-        for p in range(self.num_players):
-            state.decks[p] = sorted(i for i in ids if owners[i] == p)
-            shuffle(state.decks[p], rng)
-            state.draw(p, HAND)
-        state.res.step = "turn"
-        MACHINE.advance(state)
-        return state
-
-    def parse_action(self, state: Any, text: str, player: int) -> Action:
-        words = text.split()
-        if words in (["pass"], ["end"]):
-            return PASS if words[0] == "pass" else END
-        numbers = [w for w in words[1:] if w != "at"]
-        if words and all(n.isdigit() for n in numbers):
-            if words[0] in ("discard", "trigger") and len(words) == 2:
-                return (Discard if words[0] == "discard" else First)(int(words[1]))
-            if words[0] == "cast" and len(words) in (2, 4) and (len(words) == 2 or words[2] == "at"):
-                return Cast(*map(int, numbers))
-        raise NotationError(f"{text!r}: an action is 'cast N', 'cast N at T', 'discard N', 'trigger N', "
-                            "'pass' or 'end'")
-
-    def card_data_hash(self) -> str:
-        return "brawl-" + "-".join(card.id for card in self.pool)
-
-    def card_count(self) -> int:
-        return DECK * self.num_players
-
-    def card_key(self, card: int) -> int:
-        return card  # instances are numbered, and their cards public
-
-
-__all__ = ["MACHINE", "Brawl", "BrawlState", "Cast", "Discard", "End", "First", "Pass"]
+__all__ = ["MACHINE", "BrawlOptions", "BrawlState"]

@@ -5,13 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from tcgkit_brawl import END, PASS, Brawl, BrawlState, Cast, Discard, First
 
 import tcgkit
-from tcgkit.kernel import IllegalAction, NotationError
-
-from . import Brawl, registered
-from .actions import END, PASS, Cast, Discard, First
-from .rules import BrawlState
+from tcgkit.kernel import IllegalAction, NotationError, refs
 
 POOL = ["spark", "drain", "ward", "counter", "insight", "fireball", "rally", "thorns", "well"]
 
@@ -64,7 +61,7 @@ def passes(state: BrawlState, count: int) -> None:
 def test_a_cast_opens_a_window_the_caster_first_and_a_response_resolves_first():
     state = position({0: ["spark"], 1: ["ward"]})
     assert top(state) == (0, "main")
-    state.apply(Cast(mine(state, 0, "spark"), 1), state.to_move)
+    state.apply(Cast(mine(state, 0, "spark"), refs.player(1)), state.to_move)
     assert top(state) == (0, "respond") and state.legal_actions() == [PASS]  # no fast card left
     state.apply(PASS, state.to_move)
     assert top(state) == (1, "respond")
@@ -105,10 +102,10 @@ def test_triggers_wait_start_by_player_and_a_player_orders_different_ones():
 def test_a_counter_stops_the_spell_and_pays_its_cost_when_it_resolves():
     state = position({0: ["fireball"], 1: ["counter", "drain"]})
     fireball = mine(state, 0, "fireball")
-    state.apply(Cast(fireball, 1), state.to_move)
+    state.apply(Cast(fireball, refs.player(1)), state.to_move)
     state.apply(PASS, state.to_move)
-    assert Cast(mine(state, 1, "counter"), fireball) in state.legal_actions()
-    state.apply(Cast(mine(state, 1, "counter"), fireball), state.to_move)
+    assert Cast(mine(state, 1, "counter"), refs.card(fireball)) in state.legal_actions()
+    state.apply(Cast(mine(state, 1, "counter"), refs.card(fireball)), state.to_move)
     passes(state, 3)
     assert state.hands[1] == [] and mine(state, 1, "drain") in state.discards[1]  # the cost: no choice left
     assert fireball in state.discards[0] and state.res.stack == [] and state.life == [5, 5, 5]
@@ -117,11 +114,11 @@ def test_a_counter_stops_the_spell_and_pays_its_cost_when_it_resolves():
 def test_a_counter_that_can_no_longer_pay_does_nothing():
     state = position({0: ["fireball"], 1: ["counter", "spark"]})
     fireball = mine(state, 0, "fireball")
-    state.apply(Cast(fireball, 1), state.to_move)
+    state.apply(Cast(fireball, refs.player(1)), state.to_move)
     state.apply(PASS, state.to_move)
-    state.apply(Cast(mine(state, 1, "counter"), fireball), state.to_move)
+    state.apply(Cast(mine(state, 1, "counter"), refs.card(fireball)), state.to_move)
     # the hand is empty now: Counter's cost is unpaid
-    state.apply(Cast(mine(state, 1, "spark"), 0), state.to_move)
+    state.apply(Cast(mine(state, 1, "spark"), refs.player(0)), state.to_move)
     passes(state, 3)  # Spark resolves
     passes(state, 3)  # Counter resolves: it cannot pay, so it stops
     assert state.life[0] == 4 and [f.source for f in state.res.stack] == [fireball]
@@ -151,9 +148,9 @@ def test_a_player_out_leaves_the_stack_and_the_others_play_on():
     state.apply(Cast(mine(state, 0, "drain")), state.to_move)
     state.apply(PASS, state.to_move)
     spark1 = mine(state, 1, "spark")
-    state.apply(Cast(spark1, 0), state.to_move)
+    state.apply(Cast(spark1, refs.player(0)), state.to_move)
     state.apply(PASS, state.to_move)
-    state.apply(Cast(mine(state, 2, "spark"), 1), state.to_move)
+    state.apply(Cast(mine(state, 2, "spark"), refs.player(1)), state.to_move)
     passes(state, 3)  # player 2's Spark: player 1 is out, and their Spark leaves the stack
     assert state.out == [1] and spark1 in state.discards[1]
     assert top(state) == (0, "respond")
@@ -165,7 +162,7 @@ def test_a_player_out_leaves_the_stack_and_the_others_play_on():
     state.life[0] = 1
     state.hands[2] = [mine(state, 2, "spark")]  # back in hand for the test: one more Spark ends it
     state.discards[2].remove(state.hands[2][0])
-    state.apply(Cast(state.hands[2][0], 0), state.to_move)
+    state.apply(Cast(state.hands[2][0], refs.player(0)), state.to_move)
     passes(state, 2)
     outcome = state.outcome
     assert outcome is not None and outcome.winner == 2 and outcome.eliminated == (1, 0)
@@ -183,7 +180,7 @@ def test_hands_and_decks_are_hidden():
 def test_bad_actions_and_positions_are_refused():
     state = position({0: ["spark"]})
     with pytest.raises(IllegalAction):
-        state.apply(Cast(mine(state, 0, "spark"), 0), state.to_move)  # not an opponent
+        state.apply(Cast(mine(state, 0, "spark"), refs.player(0)), state.to_move)  # not an opponent
     with pytest.raises(NotationError, match="an action is"):
         state.parse_action("cast spark", state.to_move)
     data = state.to_json()
@@ -193,8 +190,5 @@ def test_bad_actions_and_positions_are_refused():
         state.game.state_from_json({**data, "res": {**data["res"], "frames": [[0, 1]]}})
 
 
-def test_brawl_is_registered_only_for_tests():
-    assert "brawl" not in [entry.name for entry in tcgkit.list_games()]
-    with registered():
-        assert tcgkit.find_game("brawl").cls is Brawl
-    assert "brawl" not in [entry.name for entry in tcgkit.list_games()]
+def test_brawl_is_found_through_its_entry_point():
+    assert tcgkit.find_game("brawl").cls is Brawl

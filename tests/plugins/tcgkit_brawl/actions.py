@@ -4,16 +4,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tcgkit.kernel import Action
+from tcgkit.kernel import Action, refs
 
 
 @dataclass(frozen=True, slots=True)
 class Cast(Action):
     card: int
-    target: int = -1  # a player or a spell, as the card's target says; -1: none
+    target: refs.Ref | None = None  # a player or a spell, as the card's target says
 
     def __str__(self) -> str:
-        return f"cast {self.card}" + (f" at {self.target}" if self.target >= 0 else "")
+        return f"cast {self.card}" + ("" if self.target is None else f" at {self.target.id}")
+
+    def refs(self) -> tuple[refs.Ref, ...]:
+        return (refs.card(self.card),) + (() if self.target is None else (self.target,))
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,6 +25,9 @@ class Discard(Action):
 
     def __str__(self) -> str:
         return f"discard {self.card}"
+
+    def refs(self) -> tuple[refs.Ref, ...]:
+        return (refs.card(self.card),)
 
 
 @dataclass(frozen=True, slots=True)
