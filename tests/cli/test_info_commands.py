@@ -69,3 +69,17 @@ def test_no_arguments_prints_help(run):
     result = run()
     assert result.exit_code == 0
     assert "play" in result.stdout and "replay" in result.stdout
+
+
+def test_scene_prints_what_a_seat_sees_as_json_and_its_schema(run):
+    schema = json.loads(run("scene", "--schema").stdout)
+    assert schema["title"] == "Scene" and {"Area", "Face", "Move", "Sentence"} <= set(schema["$defs"])
+    shown = json.loads(run("scene", "tt", "--seed", "2", "--as", "0").stdout)
+    hands = {area["key"]: area for area in shown["areas"] if area["key"].startswith("hand")}
+    assert hands["hand1"]["hidden"] and hands["hand1"]["items"] == [] and hands["hand1"]["count"] == 5
+    assert len(hands["hand0"]["items"]) == 5 and not hands["hand0"]["hidden"]
+    spectator = json.loads(run("scene", "tt", "--seed", "2").stdout)
+    assert all(area["hidden"] for area in spectator["areas"] if area["key"].startswith("hand"))
+    assert spectator["moves"] == [] and spectator["viewer"] is None
+    bad = run("scene", "tt", "--as", "2")
+    assert bad.exit_code == 2 and "--as 2: seats are 0..1" in bad.output

@@ -17,7 +17,7 @@ from .card_paths import use_store
 from .collection_command import COLLECTION_HELP, collection
 from .deck_command import DECK_HELP, deck_app
 from .errors import USAGE, report
-from .info_commands import cards, games, options
+from .info_commands import cards, games, options, scene
 from .play_command import PLAY_HELP, play
 from .replay_command import REPLAY_HELP, replay_record
 from .report_command import REPORT_HELP, report_results
@@ -66,6 +66,7 @@ app = typer.Typer(
 app.command("games")(games)
 app.command("cards")(cards)
 app.command("options")(options)
+app.command("scene")(scene)
 app.command("play", help=paragraphs(PLAY_HELP))(play)
 app.command("replay", help=paragraphs(REPLAY_HELP))(replay_record)
 app.command("collection", help=paragraphs(COLLECTION_HELP))(collection)

@@ -8,10 +8,12 @@ from typing import Annotated
 import typer
 
 from ..games.triple_triad import TripleTriad
+from ..games.triple_triad.scene import collection_table
 from .console import make_console
 from .errors import CliError, reports_errors
 from .profile import load_profile, profile_path, reset_profile
-from .triple_triad_hands import collection_table
+from .render import Renderer
+from .seats import Seats
 
 COLLECTION_HELP = """Show your Triple Triad card collection (your profile).
 
@@ -53,5 +55,6 @@ def collection(
             "cards": cards.to_json(),
         }))
         return
-    console.print(collection_table(cards, f"Your {game.title} collection: {len(cards)} cards"))
+    table = collection_table(game, cards, f"Your {game.title} collection: {len(cards)} cards")
+    console.print(Renderer(game, Seats.versus(0, "AI")).card_table(table))
     console.print(f"Profile: {profile.path}", markup=False)

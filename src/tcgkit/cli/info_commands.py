@@ -12,9 +12,10 @@ from rich.table import Table
 
 from ..kernel.limits import DEFAULTS as LIMIT_DEFAULTS
 from ..kernel.registry import find_game, list_games
+from ..kernel.scene import scene_schema
 from .console import make_console
 from .errors import reports_errors, usage_error
-from .game_support import has_scene, set_language, support_for
+from .game_support import game_from_position, has_scene, set_language, support_for
 from .render import Renderer
 from .seats import Seats
 
@@ -115,3 +116,31 @@ def options(game: GameName, no_color: NoColor = False) -> None:
         f"Example: tcgkit play {entry.name} --rules {example} "
         "(a bare name switches an option on; presets expand in place).", markup=False,
     )
+
+
+@reports_errors
+def scene(
+    game: Annotated[str | None, typer.Argument(help="The game (omit with --schema).")] = None,
+    schema: Annotated[bool, typer.Option("--schema", help="Print the JSON Schema of every scene.")] = False,
+    seed: Annotated[int, typer.Option("--seed", help="The deal's seed.")] = 0,
+    viewer: Annotated[int | None, typer.Option(
+        "--as", help="The seat that looks (default: a spectator).")] = None,
+    position: Annotated[str | None, typer.Option(
+        "--position", help="A position instead of a new deal.")] = None,
+    rules: Annotated[str | None, typer.Option("--rules", help="Options, as for 'play'.")] = None,
+) -> None:
+    """Print a scene as JSON: what a seat sees, as every front end draws it (kernel/scene.py)."""
+    if schema:
+        typer.echo(json.dumps(scene_schema(), indent=1))
+        return
+    if game is None:
+        raise usage_error("name the game, or give --schema")
+    entry = find_game(game)
+    if position is not None:
+        loaded, state = game_from_position(entry.name, position)
+    else:
+        loaded = entry.cls(support_for(entry.cls).parse_rules(rules or ""))
+        state = loaded.new_state(seed)
+    if viewer is not None and not 0 <= viewer < loaded.num_players:
+        raise usage_error(f"--as {viewer}: seats are 0..{loaded.num_players - 1}")
+    typer.echo(json.dumps(state.scene(viewer).to_json()))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import secrets
 from pathlib import Path
+from collections.abc import Callable
 from typing import Annotated, Any
 
 import typer
@@ -14,7 +15,17 @@ from .._version import __version__
 from ..agents import Agent, make_agent
 from ..games.triple_triad import TripleTriad
 from ..games.triple_triad.cards import HAND_SIZE, Card
-from ..games.triple_triad.collection import Collection, CollectionError, apply_transfers
+from ..games.triple_triad.collection import (
+    HAND_HELP,
+    Collection,
+    CollectionError,
+    apply_transfers,
+    deal_hand,
+    hotseat_decks,
+    matching_hand,
+    parse_hand,
+)
+from ..games.triple_triad.scene import collection_table
 from ..kernel.errors import ReplayError
 from ..kernel.game import Deck, Game
 from ..kernel.registry import GameEntry, find_game, load_game
@@ -35,14 +46,7 @@ from .play_loop import PlayLoop
 from .profile import Profile, load_profile
 from .saves import read_save
 from .seats import Seats
-from .triple_triad_hands import (
-    HAND_HELP,
-    collection_table,
-    deal_hand,
-    hotseat_decks,
-    matching_hand,
-    parse_hand,
-)
+from .render import Renderer
 
 PLAY_HELP = """Play a game in the terminal against an AI, or --hotseat for two people.
 
@@ -195,15 +199,18 @@ def _seats(seating: list[str]) -> Seats:
     ))
 
 
-def _ask_hand(collection: Collection, prompter: Prompter, console: Console) -> list[Card] | None:
-    console.print(collection_table(collection, f"Your collection ({len(collection)} cards)"))
+def _ask_hand(
+    game: TripleTriad, collection: Collection, prompter: Prompter, console: Console,
+) -> list[Card] | None:
+    table = collection_table(game, collection, f"Your collection ({len(collection)} cards)")
+    console.print(Renderer(game, Seats.versus(0, "AI")).card_table(table))
     while True:
         text = prompter.ask(f"Choose your hand: {HAND_HELP} > ")
         if text is None:
             return None
         try:
             return parse_hand(text, collection)
-        except CliError as exc:
+        except CollectionError as exc:
             console.print(str(exc), markup=False)
 
 
@@ -227,19 +234,26 @@ def _decks_from_collection(
             raise usage_error(
                 "with the Random rule your hand is dealt from your collection; drop --hand"
             )
-        mine = deal_hand(collection, seed)
+        mine = _chosen(lambda: deal_hand(collection, seed))
         names = ", ".join(card.name for card in mine)
         console.print(f"Random: your hand is dealt from your collection: {names}")
     elif hand:
-        mine = parse_hand(hand, collection)
+        mine = _chosen(lambda: parse_hand(hand, collection))
     else:
-        chosen = _ask_hand(collection, prompter, console)
+        chosen = _ask_hand(game, collection, prompter, console)
         if chosen is None:
             console.print("Input ended before a hand was chosen; no game was played.")
             return None
         mine = chosen
     decks = [[c.name for c in mine], [c.name for c in matching_hand(game.cards, mine, seed)]]
     return decks if seat == 0 else decks[::-1]
+
+
+def _chosen(choose: Callable[[], list[Card]]) -> list[Card]:
+    try:
+        return choose()
+    except CollectionError as exc:
+        raise usage_error(str(exc)) from None
 
 
 def _resumed_match(entry: GameEntry, path: Path, console: Console) -> tuple[Match, bool]:

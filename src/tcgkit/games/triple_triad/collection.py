@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...kernel.errors import TcgkitError
-from .cards import Card, CardDB
+from ...kernel.rng import Rng, derive_seed
+from .cards import HAND_SIZE, Card, CardDB
 
 MAX_COPIES = 999
 """The most copies of one card a collection holds (far beyond any trade's reach)."""
@@ -131,3 +132,71 @@ def apply_transfers(
                 f"{'it' if len(short) == 1 else 'them'}; nothing was traded"
             )
     return [c.remove(gives[p]).add(gets[p]) for p, c in enumerate(collections)]
+
+
+# -- choosing a match's hands from a collection -----------------------------------------------
+HAND_STREAM = 11  # the seed's sub-stream dealing a Random hand from the collection
+OPPONENT_STREAM = 12  # the seed's sub-stream picking the AI's cards
+HAND_HELP = (
+    f"{HAND_SIZE} cards separated by commas (names, numbers or name prefixes), "
+    "or 'auto' for your strongest"
+)
+
+
+def parse_hand(text: str, collection: Collection) -> list[Card]:
+    """``"Geezard, #2, bite, 4, Red Bat"`` or ``auto`` -> five cards the collection holds;
+    ``CollectionError`` says what is wrong."""
+    if text.strip().lower() == "auto":
+        if len(collection) < HAND_SIZE:
+            raise CollectionError(f"your collection has {len(collection)} cards; a hand needs 5")
+        return collection.strongest(HAND_SIZE)
+    tokens = [t.strip() for t in text.split(",") if t.strip()]
+    if len(tokens) != HAND_SIZE:
+        raise CollectionError(f"a hand is {HAND_HELP}; got {len(tokens)} card(s)")
+    left = Counter(collection.counts)
+    hand = []
+    for token in tokens:
+        card = _find(token, collection)
+        if left[card.name] == 0:
+            held = collection.count(card.name)
+            raise CollectionError(f"{card.name}: your collection holds {held} of it, not more")
+        left[card.name] -= 1
+        hand.append(card)
+    return hand
+
+
+def _find(token: str, collection: Collection) -> Card:
+    cards = collection.cards
+    card = cards.find(f"#{token}" if token.isdecimal() else token)
+    if card is None:
+        hits = [n for n in collection.counts if n.lower().startswith(token.lower())]
+        if len(hits) > 1:
+            raise CollectionError(f"{token!r} could be {', '.join(hits[:6])}; type more of the name")
+        card = cards.find(hits[0]) if hits else None
+    if card is None:
+        raise CollectionError(f"{token!r} is not a card in your collection")
+    if collection.count(card.name) == 0:
+        raise CollectionError(f"{card.name} is not in your collection")
+    return card
+
+
+def deal_hand(collection: Collection, seed: int) -> list[Card]:
+    """Random: five cards dealt from the collection by the seed."""
+    if len(collection) < HAND_SIZE:
+        raise CollectionError(f"your collection has {len(collection)} cards; a hand needs 5")
+    return Rng(derive_seed(seed, HAND_STREAM)).sample(collection.card_list(), HAND_SIZE)
+
+
+def matching_hand(cards: CardDB, hand: list[Card], seed: int) -> list[Card]:
+    """The AI's hand against ``hand``: for each card, a random card of the same level (seeded)."""
+    rng = Rng(derive_seed(seed, OPPONENT_STREAM))
+    by_level: dict[int, list[Card]] = {}
+    for card in cards.cards:
+        by_level.setdefault(card.level, []).append(card)
+    return [rng.choice(by_level[card.level]) for card in hand]
+
+
+def hotseat_decks(cards: CardDB, seed: int) -> list[list[str]]:
+    """Two people at one terminal: five cards from the whole pool, and a level-matched five."""
+    first = Rng(derive_seed(seed, HAND_STREAM)).sample(cards.cards, HAND_SIZE)
+    return [[c.name for c in first], [c.name for c in matching_hand(cards, first, seed)]]

@@ -33,6 +33,7 @@ from ...kernel.scene import (
     say,
 )
 from .cards import SIDES, Card
+from .collection import Collection
 from .options import format_rules
 
 if TYPE_CHECKING:
@@ -166,3 +167,11 @@ def card_table(game: TripleTriad) -> CardTable:
          "element": c.element_name or None}
         for c in game.cards.cards]
     return CardTable(title=f"{game.title} cards ({len(game.cards)})", columns=columns, rows=rows)
+
+
+def collection_table(game: TripleTriad, collection: Collection, title: str) -> CardTable:
+    """A collection: each card it holds with its copies, in the card table's columns."""
+    table = card_table(game)
+    held = [{**row, "copies": collection.count(str(row["name"]))} for row in table.rows
+            if collection.count(str(row["name"]))]
+    return CardTable(title=title, columns=[*table.columns, Column(key="copies", label="copies")], rows=held)
