@@ -14,9 +14,8 @@ from tcgkit.cli.match import Match
 from tcgkit.cli.play_loop import agent_choice
 from tcgkit.cli.profile import load_profile
 from tcgkit.cli.saves import read_save
-from tcgkit.games.triple_triad.collection import hotseat_decks, matching_hand
 from tcgkit.games.triple_triad import TripleTriad
-from tcgkit.games.triple_triad.collection import Collection
+from tcgkit.games.triple_triad.collection import Collection, hotseat_decks, matching_hand
 from tcgkit.games.triple_triad.options import parse_rules
 from tcgkit.kernel.actions import Action
 from tcgkit.kernel.game import State

@@ -4,8 +4,8 @@ settle a trade against the AI in the player's collection."""
 from __future__ import annotations
 
 import secrets
-from pathlib import Path
 from collections.abc import Callable
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -44,9 +44,9 @@ from .game_support import (
 from .match import Match
 from .play_loop import PlayLoop
 from .profile import Profile, load_profile
+from .render import Renderer
 from .saves import read_save
 from .seats import Seats
-from .render import Renderer
 
 PLAY_HELP = """Play a game in the terminal against an AI, or --hotseat for two people.
 
