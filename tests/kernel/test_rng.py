@@ -64,3 +64,25 @@ def test_quick_shuffle_is_multiply_high_fisher_yates_on_the_same_draws():
                 j = (reference.next_u64() * (i + 1)) >> 64
                 expected[i], expected[j] = expected[j], expected[i]
             assert items == expected and rng.state == reference.state
+
+
+def test_below_each_reads_several_uniform_values_off_one_draw():
+    rng, twin = Rng(4), Rng(4)
+    values = rng.below_each(110, 5)
+    x = twin.next_u64()  # 110**5 < 2**64: one word, taken unless it lies past the last multiple
+    assert x < (1 << 64) - (1 << 64) % 110**5
+    x %= 110**5
+    assert values == [x // 110**k % 110 for k in range(5)] and rng.state == twin.state
+    counts = Counter(v for _ in range(4000) for v in Rng(_).below_each(3, 4))
+    assert set(counts) == {0, 1, 2} and all(abs(n - 16000 / 3) < 300 for n in counts.values())
+    assert Rng(1).below_each(7, 0) == []
+    with pytest.raises(ValueError, match="positive bound"):
+        rng.below_each(0, 2)
+
+
+def test_big_below_takes_as_many_words_as_the_bound_needs():
+    rng, twin = Rng(9), Rng(9)
+    total = 52 * 51 * 50 * 49 * 48 * 47 * 46 * 45 * 44 * 43 * 42 * 41 * 40  # past 2**64
+    value = rng.big_below(total)
+    x = (twin.next_u64() << 64) | twin.next_u64()
+    assert 0 <= value < total and rng.state == twin.state and value == x % total

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Collection
 from typing import Any
 
 import pytest
@@ -111,7 +112,7 @@ class TableGame(Game):
     def card_key(self, card: int) -> str:
         return NAMES[card]
 
-    def fill_hidden(self, pool: int | None, count: int, seen: Counter[int], rng: Rng) -> list[int]:
+    def fill_hidden(self, pool: int | None, count: int, seen: Collection[int], rng: Rng) -> list[int]:
         return [rng.below(len(NAMES)) for _ in range(count)]
 
     def rebuild_decklists(self, state: State[Any], unknown: list[int]) -> None:

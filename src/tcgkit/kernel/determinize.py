@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass
 from math import factorial
 from typing import Any
 
@@ -25,7 +26,6 @@ from .rng import Rng
 from .state import (
     EMPTY,
     FACE_DOWN,
-    OWNER,
     PUBLIC,
     Derived,
     Instances,
@@ -43,18 +43,23 @@ Slot = tuple[list[Any], int]
 def unseen(decklist: Sequence[Hashable] | None, seen: Iterable[Any]) -> list[Any]:
     """The cards of ``decklist`` not in ``seen``, as multisets, in the list's order
     (``None``: nothing known)."""
-    if decklist is None:
+    if not decklist:
         return []
-    left: dict[Any, int] = {}
+    seen = seen if isinstance(seen, list) else list(seen)
+    if len(decklist) * len(seen) <= 256:  # small (a search's every iteration): scans in C
+        left = list(decklist)
+        for card in seen:
+            if card in left:
+                left.remove(card)  # the first copy, as below
+        return left
+    counts: dict[Any, int] = {}
     for card in seen:
-        left[card] = left.get(card, 0) + 1
-    if not left:
-        return list(decklist)
+        counts[card] = counts.get(card, 0) + 1
     out = []
     for card in decklist:
-        count = left.get(card)
+        count = counts.get(card)
         if count:
-            left[card] = count - 1
+            counts[card] = count - 1
         else:
             out.append(card)
     return out
@@ -72,17 +77,7 @@ def shuffle(items: list[Any], rng: Rng) -> None:
         return
     while len(_FACTORIALS) <= n:
         _FACTORIALS.append(_FACTORIALS[-1] * len(_FACTORIALS))
-    total = _FACTORIALS[n]
-    words = total.bit_length() // 64 + 1
-    span = 1 << (64 * words)
-    limit = span - span % total  # a multiple of n!: below it, x % n! is uniform
-    while True:
-        x = 0
-        for _ in range(words):
-            x = (x << 64) | rng.next_u64()
-        if x < limit:
-            break
-    x %= total
+    x = rng.big_below(_FACTORIALS[n])
     for i in range(n - 1, 0, -1):
         x, j = divmod(x, i + 1)
         items[i], items[j] = items[j], items[i]
@@ -93,62 +88,133 @@ Pools = dict[int | None, list[Slot]]
 """The slots a viewer cannot see, by pool."""
 Seen = dict[int | None, list[int]]
 """The cards a viewer sees, by pool."""
+Known = dict[int | None, tuple[list[int], bool]]
+"""Each pool's deck list as far as a viewer knows it, and whether it knows it whole."""
+Place = tuple[Zone, int | None, int | None]
+"""One list of a zone: the zone, the list's owner (``None``: a shared zone), its pool."""
 
 
-def slots_of(d: Derived, state: Any, viewer: int | None) -> tuple[Pools, Seen]:
-    """The slots ``viewer`` cannot see and the cards it sees, by pool."""
-    hidden: Pools = {}
-    seen: Seen = {}
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """What one viewer sees of a state's lists and deck lists, given the visibilities: worked
+    out once per (viewer, visibilities) and kept, because a search redeals every iteration."""
+
+    hidden: tuple[Place, ...]  # lists the viewer cannot see
+    face_down: tuple[Place, ...]  # lists it sees whose cards may lie face down one by one
+    shown: tuple[Place, ...]  # lists it sees whole
+    known: tuple[int, ...]  # the players whose deck lists it sees
+    unknown: tuple[int, ...]  # the others
+
+    def known_lists(self, d: Derived, lists: Any) -> Known:
+        if not d.lists_by_player:  # the table's one list (always public)
+            return {None: (list(lists), True)}
+        if d.spec.table_pool:
+            return {None: ([c for p in self.known for c in lists[p]], not self.unknown)}
+        return {p: (list(lists[p]) if p in self.known else [], p in self.known) for p in range(len(lists))}
+
+
+def plan_for(d: Derived, state: Any, viewer: int | None) -> Plan:
+    functions = d.seen_functions  # the visibilities that depend on the state (Open, say)
+    if not functions:
+        key: tuple[Any, ...] = (viewer, state.game.num_players)
+    elif len(functions) == 1:
+        key = (viewer, state.game.num_players, functions[0](state))
+    else:
+        key = (viewer, state.game.num_players, *[f(state) for f in functions])
+    plan = d.plans.get(key)
+    if plan is None:
+        plan = d.plans[key] = _make_plan(d, state, viewer)
+    return plan
+
+
+def _make_plan(d: Derived, state: Any, viewer: int | None) -> Plan:
+    players = state.game.num_players
+    hidden: list[Place] = []
+    face_down: list[Place] = []
+    shown: list[Place] = []
     for zone in d.spec.zones:
         visibility = zone.visibility(state)
-        value = getattr(state, zone.attr)
-        for owner, container, indices in _places(zone, value, state.game.num_players):
-            pool = d.pool(zone, owner)
+        for owner in ([None] if zone.shared else range(players)):
+            place = (zone, owner, d.pool(zone, owner))
             if not sees(visibility, owner, viewer):
-                hidden.setdefault(pool, []).extend((container, i) for i in indices)
-                continue
-            face_down = zone.face_down
-            for i in indices:
-                if face_down is not None and not sees(face_down(state, owner, i), owner, viewer):
-                    hidden.setdefault(pool, []).append((container, i))
-                else:
-                    seen.setdefault(pool, []).append(container[i])
-    for pool, card in d.held(state):
-        seen.setdefault(pool, []).append(card)
-    return hidden, seen
-
-
-def _places(zone: Zone, value: Any, players: int) -> Iterable[tuple[int | None, list[Any], list[int]]]:
-    """(owner, list, indices of its cards) of each of a zone's lists."""
-    if zone.shared:
-        yield None, value, [i for i, c in enumerate(value) if c != EMPTY]
-    elif zone.single:
-        for p in range(players):
-            if value[p] is not None:
-                yield p, value, [p]
+                hidden.append(place)
+            elif zone.face_down is not None:
+                face_down.append(place)
+            else:
+                shown.append(place)
+    if d.lists_by_player and d.decklist_field is not None:
+        lists_seen = d.decklist_field.visibility(state)
+        known = tuple(p for p in range(players) if sees(lists_seen, p, viewer))
+        unknown = tuple(p for p in range(players) if p not in known)
     else:
-        for p, cards in enumerate(value):
-            yield p, cards, list(range(len(cards)))
+        known, unknown = tuple(range(players)), ()
+    return Plan(tuple(hidden), tuple(face_down), tuple(shown), known, unknown)
 
 
-Known = dict[int | None, tuple[list[int], bool]]
+def hidden_slots(d: Derived, state: Any, plan: Plan, viewer: int | None) -> Pools:
+    """The slots ``viewer`` cannot see, by pool."""
+    hidden: Pools = {}
+    for zone, owner, pool in plan.hidden:
+        value = getattr(state, zone.attr)
+        if owner is None:
+            slots = [(value, i) for i, c in enumerate(value) if c != EMPTY]
+        elif zone.single:
+            slots = [(value, owner)] if value[owner] is not None else []
+        else:
+            cards = value[owner]
+            slots = [(cards, i) for i in range(len(cards))]
+        if slots:
+            hidden.setdefault(pool, []).extend(slots)
+    for place in plan.face_down:
+        zone, owner, pool = place
+        container, indices = _slots(state, place)
+        down = [(container, i) for i in indices if not sees(zone.face_down(state, owner, i), owner, viewer)]  # type: ignore[misc]
+        if down:
+            hidden.setdefault(pool, []).extend(down)
+    return hidden
+
+
+def _slots(state: Any, place: Place) -> tuple[list[Any], Sequence[int]]:
+    """The list of ``place`` and the indices of its cards."""
+    zone, owner, _ = place
+    value = getattr(state, zone.attr)
+    if owner is None:
+        return value, [i for i, c in enumerate(value) if c != EMPTY]
+    if zone.single:
+        return value, ([owner] if value[owner] is not None else [])
+    cards = value[owner]
+    return cards, range(len(cards))
+
+
+def seen_cards(d: Derived, state: Any, plan: Plan, viewer: int | None, pool: int | None) -> list[int]:
+    """The cards of ``pool`` that ``viewer`` sees."""
+    seen: list[int] = []
+    for zone, owner, place_pool in plan.shown:
+        if place_pool == pool:
+            value = getattr(state, zone.attr)
+            if owner is None:
+                seen += [c for c in value if c != EMPTY]
+            elif zone.single:
+                if value[owner] is not None:
+                    seen.append(value[owner])
+            else:
+                seen += value[owner]
+    for place in plan.face_down:
+        zone, owner, place_pool = place
+        if place_pool == pool:
+            container, indices = _slots(state, place)
+            seen += [container[i] for i in indices
+                     if sees(zone.face_down(state, owner, i), owner, viewer)]  # type: ignore[misc]
+    if d.holding:
+        seen += [card for card_pool, card in d.held(state) if card_pool == pool]
+    return seen
 
 
 def known_decklists(d: Derived, state: Any, viewer: int | None) -> tuple[Known, list[int]]:
     """Each pool's deck list as far as ``viewer`` knows it and whether it knows it whole; and
     the players whose lists it does not know."""
-    lists = getattr(state, d.spec.decklists)
-    field = d.field_by_name[d.spec.decklists]
-    visibility = field.visibility(state)
-    if not isinstance(getattr(field.kind, "inner", None), ListOf):  # the table's one list (always public)
-        return {None: (list(lists), True)}, []
-    known = [deck if visibility is PUBLIC or (visibility is OWNER and p == viewer) else None
-             for p, deck in enumerate(lists)]
-    unknown = [p for p, deck in enumerate(known) if deck is None]
-    if d.spec.table_pool:
-        return {None: ([c for deck in known if deck is not None for c in deck], not unknown)}, unknown
-    return {p: ([] if deck is None else list(deck), deck is not None) for p,
-            deck in enumerate(known)}, unknown
+    plan = plan_for(d, state, viewer)
+    return plan.known_lists(d, getattr(state, d.spec.decklists)), list(plan.unknown)
 
 
 def _deal(slots: list[Slot], cards: list[int], rng: Rng) -> None:
@@ -165,35 +231,50 @@ def redeal_hidden(state: Any, viewer: int | None, rng: Rng) -> Any:
     d = derived(state)
     new = d.clone(state)
     new.rng = Rng(rng.next_u64())
-    hidden, seen = slots_of(d, new, viewer)
-    game = new.game
-    if isinstance(d.spec.cards, Instances):
-        for slots in hidden.values():
-            _deal(slots, [container[i] for container, i in slots], rng)
-    elif hidden:
-        known, unknown = known_decklists(d, new, viewer)
-        partial = False
-        for pool, slots in hidden.items():
-            cards, whole = known.get(pool, ([], False))
-            if whole:
+    plan = plan_for(d, new, viewer)
+    hidden = hidden_slots(d, new, plan, viewer)
+    if hidden:
+        if d.instances:
+            for slots in hidden.values():
                 _deal(slots, [container[i] for container, i in slots], rng)
-                continue
-            partial = True
-            mine = seen.get(pool, [])
-            forced = unseen(cards, mine)
-            _deal(slots, forced + game.fill_hidden(pool, len(slots) - len(forced), Counter(mine), rng), rng)
-        if partial:
-            game.rebuild_decklists(new, unknown)
-    _sample_fields(d, new, viewer, rng)
-    for name, value in d.spec.caches.items():
+        else:
+            _redeal_catalog(d, new, plan, viewer, hidden, rng)
+    if d.sampled:
+        _sample_fields(d, new, viewer, rng)
+    for name, value in d.reset:
         setattr(new, name, value)
     return new
 
 
+def _redeal_catalog(d: Derived, state: Any, plan: Plan, viewer: int | None, hidden: Pools, rng: Rng) -> None:
+    known = plan.known_lists(d, getattr(state, d.spec.decklists))
+    game = state.game
+    partial = False
+    for pool, slots in hidden.items():
+        cards, whole = known.get(pool, _NOTHING_KNOWN)
+        if whole:
+            _deal(slots, [container[i] for container, i in slots], rng)
+            continue
+        partial = True
+        mine = seen_cards(d, state, plan, viewer, pool)
+        forced = unseen(cards, mine)
+        drawn = game.fill_hidden(pool, len(slots) - len(forced), mine, rng)
+        if forced:  # the known cards go anywhere among the drawn ones
+            _deal(slots, forced + drawn, rng)
+        else:  # drawn in a random order already
+            for (container, i), card in zip(slots, drawn, strict=True):
+                container[i] = card
+    if partial:
+        game.rebuild_decklists(state, list(plan.unknown))
+
+
+_NOTHING_KNOWN: tuple[list[int], bool] = ([], False)
+
+
 def _sample_fields(d: Derived, state: Any, viewer: int | None, rng: Rng) -> None:
-    for f in d.spec.fields:
-        if f.sample is not None and f.visibility(state) is not PUBLIC:
-            f.sample(state, viewer, rng)
+    for f in d.sampled:
+        if f.visibility(state) is not PUBLIC:
+            f.sample(state, viewer, rng)  # type: ignore[misc]
 
 
 def rebuild_by_player(state: Any, unknown: list[int]) -> None:
@@ -304,7 +385,7 @@ def _deal_catalog(d: Derived, state: Any, viewer: int | None, hidden: Pools, see
         pool_cards = unseen(cards, mine)
         if not whole:
             partial = True
-            pool_cards += state.game.fill_hidden(pool, len(slots) - len(pool_cards), Counter(mine), rng)
+            pool_cards += state.game.fill_hidden(pool, len(slots) - len(pool_cards), mine, rng)
         if len(pool_cards) != len(slots):
             unseen_count = len(pool_cards)
             raise ValueError(f"pool {pool}'s hidden slots hold {len(slots)} cards; {unseen_count} are unseen")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from abc import ABC, ABCMeta, abstractmethod
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, ClassVar, Generic, TypeVar
@@ -504,10 +504,10 @@ class Game(ABC):
         """The name of each card of the table, by index (instance games' keys are ``Name#id``)."""
         raise NotImplementedError(f"{self.name} does not name its cards")
 
-    def fill_hidden(self, pool: int | None, count: int, seen: Counter[int], rng: Rng) -> list[int]:
-        """``count`` cards of the table for hidden slots of ``pool`` when its deck list is not
-        known whole (``seen``: the pool's cards in view). Instance games: names for the ids a
-        private list never showed."""
+    def fill_hidden(self, pool: int | None, count: int, seen: Collection[int], rng: Rng) -> list[int]:
+        """``count`` cards of the table, in a random order, for hidden slots of ``pool`` when
+        its deck list is not known whole (``seen``: the pool's cards in view). Instance games:
+        names for the ids a private list never showed (``seen``: the names given, counted)."""
         raise ValueError(f"{self.title}: a deck list is unknown and the game draws no cards for it")
 
     def rebuild_decklists(self, state: State[Any], unknown: list[int]) -> None:

@@ -74,6 +74,31 @@ class Rng:
         """A float in ``[0, 1)`` with 53 random bits."""
         return (self.next_u64() >> 11) * (1.0 / (1 << 53))
 
+    def big_below(self, total: int) -> int:
+        """A uniform integer in ``[0, total)`` for a ``total`` of any size, from as few 64-bit
+        words as it takes (rejection keeps it exact)."""
+        words = total.bit_length() // 64 + 1
+        span = 1 << (64 * words)
+        limit = span - span % total  # a multiple of total: below it, x % total is uniform
+        while True:
+            x = 0
+            for _ in range(words):
+                x = (x << 64) | self.next_u64()
+            if x < limit:
+                return x % total
+
+    def below_each(self, n: int, count: int) -> list[int]:
+        """``count`` independent uniform integers in ``[0, n)``: the base-``n`` digits of one
+        ``big_below(n ** count)`` (five cards of 110 take one draw, not five)."""
+        if n <= 0:
+            raise ValueError(f"below_each() needs a positive bound, got {n}")
+        x = self.big_below(n**count)
+        out = []
+        for _ in range(count):
+            x, digit = divmod(x, n)
+            out.append(digit)
+        return out
+
     def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]
 

@@ -240,6 +240,17 @@ class Derived:
         self.entries = {entry.kind: entry for entry in spec.log}
         self.clone = self._clone_function()
         self.field_by_name = {f.name: f for f in spec.fields}
+        # read on every redeal (a search's every iteration): worked out once
+        self.sampled = tuple(f for f in spec.fields if f.sample is not None)
+        self.holding = tuple(f for f in spec.fields if f.holds)
+        self.instances = isinstance(spec.cards, Instances)
+        self.decklist_field = self.field_by_name.get(spec.decklists) if spec.decklists else None
+        self.lists_by_player = isinstance(getattr(getattr(self.decklist_field, "kind", None), "inner", None),
+                                          ListOf)
+        self.reset = tuple(spec.caches.items())
+        self.plans: dict[tuple[Any, ...], Any] = {}  # determinize.Plan by viewer and visibilities
+        functions = [z.seen for z in spec.zones] + ([self.decklist_field.seen] if self.decklist_field else [])
+        self.seen_functions = tuple(dict.fromkeys(f for f in functions if not isinstance(f, Visibility)))
 
     def _clone_function(self) -> Callable[[Any], Any]:
         spec = self.spec
@@ -303,16 +314,10 @@ class Derived:
 
     def held(self, state: Any) -> Iterator[tuple[int | None, int]]:
         """(pool, card) of the cards lying in fields that hold cards (always in view)."""
-        for f in self.spec.fields:
-            if f.holds:
-                pool = f.pool
-                for c in f.kind.cards(getattr(state, f.name)):
-                    yield None if pool is None or self.spec.table_pool else pool(state, c), c
-
-    def per_player_decklists(self) -> bool:
-        """Whether the ``decklists`` field lists each player's cards (else the table's one list)."""
-        kind = self.field_by_name[self.spec.decklists].kind
-        return isinstance(getattr(kind, "inner", None), ListOf)
+        for f in self.holding:
+            pool = f.pool
+            for c in f.kind.cards(getattr(state, f.name)):
+                yield None if pool is None or self.spec.table_pool else pool(state, c), c
 
     # -- JSON -------------------------------------------------------------------------------
     def to_json(self, state: Any) -> dict[str, Any]:
@@ -469,7 +474,7 @@ class Derived:
         for pool, c in placed:
             by_pool.setdefault(pool, []).append(c)
         if self.spec.table_pool:
-            by_player = self.per_player_decklists()
+            by_player = self.lists_by_player
             brought = sorted(c for deck in lists for c in deck) if by_player else sorted(lists)
             return [] if sorted(by_pool.get(None, [])) == brought else ["cards are lost or duplicated"]
         for p, deck in enumerate(lists):

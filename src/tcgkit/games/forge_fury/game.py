@@ -8,8 +8,7 @@ the action notation, ``scene.py`` what a seat sees).
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any, ClassVar
 
 from ...kernel.actions import Action
@@ -164,10 +163,11 @@ class ForgeFury(Game):
     def card_key(self, card: int) -> str:
         return self.cards[card].label
 
-    def fill_hidden(self, pool: int | None, count: int, seen: Counter[int], rng: Rng) -> list[int]:
+    def fill_hidden(self, pool: int | None, count: int, seen: Collection[int], rng: Rng) -> list[int]:
         """A private deck list's cards not in view: any cards of the collections not seen
         (a deck holds one copy of a card)."""
-        return rng.sample([c for c in range(len(self.cards)) if c not in seen], count)
+        shown = set(seen)
+        return rng.sample([c for c in range(len(self.cards)) if c not in shown], count)
 
     # -- text and what a seat sees ---------------------------------------------------------
     def parse_action(self, state: Any, text: str, player: int) -> Action:

@@ -7,8 +7,7 @@ it; it reaches the rest downward (``rules.py`` the state, ``notation.py`` the te
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any, ClassVar
 
 from ...kernel.actions import Action
@@ -144,9 +143,9 @@ class TripleTriad(Game):
     def card_key(self, card: int) -> str:
         return self.cards[card].name
 
-    def fill_hidden(self, pool: int | None, count: int, seen: Counter[int], rng: Rng) -> list[int]:
+    def fill_hidden(self, pool: int | None, count: int, seen: Collection[int], rng: Rng) -> list[int]:
         """A hidden hand's cards the viewer cannot account for: any cards of the table."""
-        return [rng.below(len(self.cards)) for _ in range(count)]
+        return rng.below_each(len(self.cards), count)
 
     def rebuild_decklists(self, state: State[Any], unknown: list[int]) -> None:
         assert isinstance(state, TripleTriadState)

@@ -7,7 +7,6 @@ kernel derives clone, JSON, views, events and the hidden-card dealing from ``SPE
 from __future__ import annotations
 
 from collections import Counter
-from itertools import chain
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
@@ -442,11 +441,16 @@ class TripleTriadState(State["TripleTriad"]):
 def rebuild_brought(state: TripleTriadState, unknown: list[int]) -> None:
     """What the players the viewer does not know brought, after a deal: everything on the
     table but the other list when it is known, else the cards of their colour and hand."""
-    everything = Counter(chain((c for c in state.board if c >= 0), *state.hands))
     for p in unknown:
         other = 1 - p
         if other in unknown:
             owned = [state.board[c] for c in range(CELLS) if state.owner[c] == p]
             state.brought[p] = tuple(owned + state.hands[p])
-        else:
-            state.brought[p] = tuple((everything - Counter(state.brought[other])).elements())
+            continue
+        # everything on the table less the other list (list.remove: a search does this often)
+        left = [c for c in state.board if c >= 0]
+        for hand in state.hands:
+            left += hand
+        for c in state.brought[other]:
+            left.remove(c)
+        state.brought[p] = tuple(left)
