@@ -55,10 +55,9 @@ information sets, would fix fusion properly at several times the cost.
 
 Play-out policies. The search itself knows no game; a policy only plays moves on the
 determinized state and scores where it stops. Triple Triad has none (uniform play-outs are
-9 moves at most, and one-ply greedy play-outs on ``Game.heuristic`` lost at an equal time
-budget: 19 wins, 30 draws, 31 losses in 80 games). Forge & Fury registers one
-(``agents/forge_fury.py``): fifty rounds of random picks drown the one or two rounds a
-decision changes (the ``normal`` level won about 30% of Chama games against the greedy
+9 moves at most, and one-ply greedy play-outs on ``Game.heuristic`` lost to them at an
+equal time budget). Forge & Fury registers one (``agents/forge_fury.py``): fifty rounds of
+random picks drown the one or two rounds a decision changes (``normal`` lost to the greedy
 agent with them), so its play-outs play the round after the tree greedily and score rounds
 won plus the worth of the cards left to play, which took ``normal`` past greedy.
 ``rollout_plies`` overrides a policy's length, for experiments.

@@ -14,8 +14,9 @@ once, then a history count; the last two plies are played inline, without the ta
 The value is the result of the single game on the board: the score (cards owned on the
 board plus in hand) when the board is full. Sudden Death restarts and trades are not
 part of it. ``mode="wdl"`` searches the narrow window around a draw and tells only win,
-draw or loss: 9-14% fewer nodes than ``exact`` for one best move from the empty board, about
-as many with ``every`` (each move is then tested against the same draw line). By default
+draw or loss, in fewer nodes than ``exact`` for one best move and about as many with
+``every`` (each move is then tested against the same draw line; the README's "Solving"
+gives the measured figures, ``benchmarks/bench_solver.py`` measures them). By default
 one best move is found; ``every=True`` proves every root move against the value, which
 costs one more search per move.
 """
