@@ -12,10 +12,11 @@ from rich.console import Console
 
 import tcgkit
 from tcgkit.agents import make_agent
-from tcgkit.cli.forge_fury_view import describe_events
 from tcgkit.cli.match import Match
 from tcgkit.cli.play_loop import PlayLoop, agent_choice
+from tcgkit.cli.render import Renderer
 from tcgkit.cli.seats import Seats
+from tcgkit.games.forge_fury.scene import log
 from tcgkit.kernel.decks import parse_deck
 from tcgkit.kernel.game import Deck
 from tcgkit.kernel.replay import verify
@@ -313,6 +314,13 @@ def test_a_pasted_position_and_the_card_list(run, home):
     assert cards[0]["label"] == "Gale Witch #001"
     table = run("cards", "fnf", "--no-color").stdout
     assert "Gale Witch #147" in table and "super rare" in table
+
+
+def describe_events(game, events, seats):
+    """The lines the terminal prints for ``events``: the scene's log, drawn."""
+    renderer = Renderer(game, seats)
+    renderer.named = True  # Forge & Fury's scenes name the seats, never a colour
+    return renderer.lines(log(game, events))
 
 
 def test_event_sentences_for_the_rarer_moments():

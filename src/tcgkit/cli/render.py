@@ -9,6 +9,7 @@ it), a hand with fields a table, the areas of a group (a player's side) a two-co
 
 from __future__ import annotations
 
+import string
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -42,6 +43,19 @@ def abbreviate(name: str, width: int) -> str:
         if len(short) <= width:
             return short
     return name[:max(width - 1, 1)] + "."
+
+
+class _Forms(string.Formatter):
+    """``{count:card|cards}``: the word for one or for more (a message's plural)."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if "|" in format_spec:
+            one, more = format_spec.split("|", 1)
+            return one if str(value) == "1" else more
+        return str(super().format_field(value, format_spec))
+
+
+_FORMS = _Forms()
 
 
 class Renderer:
@@ -83,7 +97,7 @@ class Renderer:
                                       Ref) and subject.kind is Kind.PLAYER and self.is_you(subject.id):
             template = message.you
         try:
-            return template.format(**args)
+            return _FORMS.format(template, **args)
         except (KeyError, IndexError, ValueError):
             return f"{sentence.id}: " + ", ".join(f"{k} {v}" for k, v in args.items())
 
@@ -96,7 +110,7 @@ class Renderer:
             message = self.catalogue.get(sentence.id)
             text = self.say(sentence)
             if message is not None and message.joins and out:
-                out[-1] += (message.joins if joined else ": ") + text
+                out[-1] += (message.joins if joined else message.first) + text
                 joined = True
             else:
                 out.append(text)

@@ -262,15 +262,18 @@ def scene_schema() -> dict[str, Any]:
 # -- the messages' English: each game's catalogue ---------------------------------------------
 @dataclass(frozen=True)
 class Message:
-    """The English of a message id: ``text`` with ``{arg}`` places; ``you`` the form when
-    the sentence's ``subject`` argument is the seat that reads it ("You play", not "You
-    plays"). ``joins``: the sentence goes on the line before, after this separator (a
-    move's flips after the move)."""
+    """The English of a message id: ``text`` with ``{arg}`` places, where ``{arg:one|more}``
+    is the word for one or for more than one (``{count} {count:card|cards}``); ``you`` the
+    form when the sentence's ``subject`` argument is the seat that reads it ("You play", not
+    "You plays"). ``joins``: the sentence goes on the line before, after ``first`` when it is
+    the first sentence to join that line (a move's flips after ": ") and after ``joins`` from
+    then on."""
 
     text: str
     you: str = ""
     subject: str = "player"
     joins: str = ""
+    first: str = ": "
 
 
 Catalogue = dict[str, Message]

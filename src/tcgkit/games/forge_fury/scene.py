@@ -60,7 +60,7 @@ MESSAGES: Catalogue = messages({
     "fnf.colour": "Colour: {colour}, named by {player}",
     "fnf.colour_pending": "Colour: not named yet; {player} names it",
     "fnf.minigame": "Mini-game: {kind} for {purpose}",
-    "fnf.minigame_ties": "{ties} tie(s) so far",
+    "fnf.minigame_ties": "{ties} {ties:tie|ties} so far",
     "fnf.calls_first": "{player} calls first",
     "fnf.calls": "{player} calls {call}",
     "fnf.sign_waiting": "{player}: not yet",
@@ -69,12 +69,16 @@ MESSAGES: Catalogue = messages({
     "fnf.doing": "{player} to {doing}",
     "fnf.last_won": "Last won by {player}: {recovered} (recovered) and {conquered} (conquered)",
     "fnf.draws": ("{player} draws {cards}", "{player} draw {cards}"),
-    "fnf.draws_hidden": ("{player} draws {count} card(s)", "{player} draw {count} card(s)"),
+    "fnf.draws_hidden": ("{player} draws {count} {count:card|cards}",
+                         "{player} draw {count} {count:card|cards}"),
+    "fnf.draws.also": Message("{player} draws {cards}", "{player} draw {cards}", joins="; ", first="; "),
+    "fnf.draws_hidden.also": Message("{player} draws {count} {count:card|cards}",
+                                     "{player} draw {count} {count:card|cards}", joins="; ", first="; "),
     "fnf.picked": "{player} picked {card} in secret",
     "fnf.picked_hidden": "{player} picked in secret",
     "fnf.threw": "{player} threw {sign} in secret",
     "fnf.threw_hidden": "{player} threw in secret",
-    "fnf.showed": "{player} showed {sign} finger(s) in secret",
+    "fnf.showed": "{player} showed {sign} {sign:finger|fingers} in secret",
     "fnf.showed_hidden": "{player} showed in secret",
     "fnf.call": ("{player} calls {call}", "{player} call {call}"),
     "fnf.named": ("{player} names {colour}", "{player} name {colour}"),
@@ -209,11 +213,11 @@ def log(game: ForgeFury, events: Events) -> list[Sentence]:
     out: list[Sentence] = []
     draws: dict[int, list[str | None]] = {}
 
-    def close_draws() -> None:
-        for player, cards in draws.items():
-            who = refs.player(player)
-            out.append(say("fnf.draws", player=who, cards=list(cards)) if all(cards)
-                       else say("fnf.draws_hidden", player=who, count=len(cards)))
+    def close_draws() -> None:  # the players' draws in a row on one line
+        for n, (player, cards) in enumerate(draws.items()):
+            who, also = refs.player(player), ".also" if n else ""
+            out.append(say("fnf.draws" + also, player=who, cards=list(cards)) if all(cards)
+                       else say("fnf.draws_hidden" + also, player=who, count=len(cards)))
         draws.clear()
 
     for event in events:
