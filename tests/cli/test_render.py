@@ -15,8 +15,8 @@ def renderer(lang: str = "pt") -> Renderer:
     out.catalogue.update({
         "t.draws": Message("{player} draws {count} {count:card|cards}",
                            "{player} draw {count} {count:card|cards}"),
-        "t.also": Message("{player} draws {count} {count:card|cards}", joins="; ", first="; "),
-        "t.flip": Message("flips {cell}", joins=", "),
+        "t.also": Message("{player} draws {count} {count:card|cards}", joins="; "),
+        "t.flip": Message("flips {cell}", first=": ", joins=", "),
         "t.broken": Message("{missing} happens"),
     })
     return out

@@ -101,16 +101,17 @@ class Renderer:
         except (KeyError, IndexError, ValueError):
             return f"{sentence.id}: " + ", ".join(f"{k} {v}" for k, v in args.items())
 
-    def lines(self, sentences: Iterable[Sentence]) -> list[str]:
-        """One line per sentence; a sentence that ``joins`` goes on the line before (after a
-        colon the first time, its separator after that)."""
-        out: list[str] = []
+    def lines(self, sentences: Iterable[Sentence], out: list[str] | None = None) -> list[str]:
+        """One line per sentence, after the lines ``out`` holds; a sentence that ``joins`` goes
+        on the line before (after its ``first`` separator if it is the first to join it)."""
+        out = [] if out is None else out
         joined = False
         for sentence in sentences:
             message = self.catalogue.get(sentence.id)
             text = self.say(sentence)
             if message is not None and message.joins and out:
-                out[-1] += (message.joins if joined else message.first) + text
+                first = message.joins if message.first is None else message.first
+                out[-1] += (message.joins if joined else first) + text
                 joined = True
             else:
                 out.append(text)
@@ -144,14 +145,7 @@ class Renderer:
     def status(self, scene: Scene) -> list[str]:
         """The seats' counters, then the status sentences (one that ``joins`` on the line before)."""
         header = self.seat_line(scene)
-        lines = [header] if header else []
-        for sentence in scene.status:
-            message = self.catalogue.get(sentence.id)
-            if message is not None and message.joins and lines:
-                lines[-1] += message.joins + self.say(sentence)
-            else:
-                lines.append(self.say(sentence))
-        return lines
+        return self.lines(scene.status, [header] if header else [])
 
     def seat_line(self, scene: Scene) -> str:
         shown = [s for s in scene.seats if s.counters]
@@ -189,8 +183,9 @@ class Renderer:
             return Text(f"{title}: ").append(self.faces(area))
         table = Table(title=title, title_justify="left", box=box.SIMPLE)
         table.add_column("card")
-        for _, label in columns:
-            table.add_column(label)
+        for key, label in columns:
+            values = [f.value for face in faces for f in face.fields if f.key == key]
+            table.add_column(label, justify="right" if all(_is_number(v) for v in values) else "left")
         for face in faces:
             by_key = {f.key: f for f in face.fields}
             table.add_row(self.face_text(face, fields=False),
@@ -210,8 +205,11 @@ class Renderer:
         table.add_column("player")
         labels = list(dict.fromkeys(a.label for areas in groups.values() for a in areas))
         for label in labels:
-            table.add_column(label)
-        for areas in groups.values():
+            counted = all(a.layout == "pile" or a.hidden for areas in groups.values() for a in areas
+                          if a.label == label)
+            table.add_column(label, justify="right" if counted else "left")
+        players = len(scene.seats) or 1
+        for areas in sorted(groups.values(), key=lambda a: _from_viewer(a[0].owner, scene.viewer, players)):
             by_label = {a.label: a for a in areas}
             owner = areas[0].owner
             cells: list[RenderableType] = [self.who(owner) if owner is not None else areas[0].group]
@@ -338,6 +336,17 @@ class Renderer:
         for name, giver, taker in outcome["details"].get("trade", []):
             lines.append(f"Trade: {agree(self.who(taker), 'gets')} {name} from {self.who(giver)}.")
         return lines
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _from_viewer(owner: int | None, viewer: int | None, players: int) -> int:
+    """Seat order starting from the viewer (a spectator: from seat 0); the table last."""
+    if owner is None:
+        return players
+    return (owner - (viewer or 0)) % players
 
 
 def _columns(faces: Sequence[Face]) -> list[tuple[str, str]]:

@@ -265,15 +265,15 @@ class Message:
     """The English of a message id: ``text`` with ``{arg}`` places, where ``{arg:one|more}``
     is the word for one or for more than one (``{count} {count:card|cards}``); ``you`` the
     form when the sentence's ``subject`` argument is the seat that reads it ("You play", not
-    "You plays"). ``joins``: the sentence goes on the line before, after ``first`` when it is
-    the first sentence to join that line (a move's flips after ": ") and after ``joins`` from
-    then on."""
+    "You plays"). ``joins``: the sentence goes on the line before, after this separator; or
+    after ``first``, when given, if it is the first sentence to join that line (a move's flips
+    after ": ", then "; ")."""
 
     text: str
     you: str = ""
     subject: str = "player"
     joins: str = ""
-    first: str = ": "
+    first: str | None = None
 
 
 Catalogue = dict[str, Message]
