@@ -64,10 +64,13 @@ def test_a_whole_game_against_the_ai_is_saved_and_replays(run, home, tmp_path):
     out = result.stdout
     assert out.startswith("Final Fantasy TCG. Decks of 60; 7 skulls lose")
     assert "The cut: bottom cards " in out
-    for zone in ("Characters (personagens)", "Cities (cidades)", "World (Mundo)", "Hand (mão)",
-                 "Hidden (escondidas)", "Skull pile", "Discard (descarte)", "deck (baralho)"):
+    for zone in ("Characters (personagens)", "Items (itens)", "Cities (cidades)", "World (Mundo)",
+                 "Skull pile (caveiras)", "Discard (descarte)", "Deck (baralho)", "Your hand (mão)",
+                 "Your face-down cards (escondidas)", "Rival (random)'s hand (mão): "):
         assert zone in out
-    assert "Rival (random): deck (baralho)" in out
+    assert re.search(r"^You: skulls \(caveiras\) \d of 7 to win \| Rival \(random\): skulls \(caveiras\) "
+                     r"\d of 7 to win$", out, re.M)
+    assert re.search(r"^Turn \d+: (your turn \| You|Rival \(random\)'s turn \| \S+) to ", out, re.M)
     outcome = game_plan.match.state.outcome
     assert outcome is not None and "Result: " in out
     record = saved_record(save)
@@ -89,18 +92,21 @@ def test_the_rivals_hand_and_face_down_cards_are_only_counted(run, home):
     for label in secret:
         if label not in rival_seen:
             assert label not in shown
-    # Every rival block shows the hand and the face-down cards as counts; the first (the
-    # board asked for before any move) the counts of that moment.
-    rival_blocks = re.findall(r"^Rival \(random\): deck.*?(?=^You: deck)", shown, re.M | re.S)
-    assert rival_blocks
-    for block in rival_blocks:
-        assert re.search(r"^\s*Hand \(mão\)\s+\d+ cards?\s*$", block, re.M), block
-        assert re.search(r"^\s*Hidden \(escondidas\)\s+(\d+ face down|-)\s*$", block, re.M), block
+    # Every board shows the rival's hand and face-down cards as counts, and yours with the
+    # cards' text; the first (the board asked for before any move) the counts of that moment.
+    boards = re.findall(r"^Rival \(random\)\s*$.*?^Your face-down cards", shown, re.M | re.S)
+    assert boards
+    for board in boards:
+        assert re.search(r"^Rival \(random\)'s hand \(mão\): \d+ cards? \(hidden\)$", board, re.M), board
+        assert re.search(r"^Rival \(random\)'s face-down cards \(escondidas\): \d+ cards? \(hidden\)$",
+                         board, re.M), board
+        assert re.search(r"^\s*Deck \(baralho\)\s+\d+\s*$", board, re.M), board
+        assert re.search(r"^Your hand \(mão\)\s*$", board, re.M), board
     start = plan(5, limit=0).match.state.view(0)["zones"]
-    first = rival_blocks[0]
-    assert re.search(rf"Hand \(mão\)\s+{start['hand1']['count']} cards", first), first
-    hidden = start["hidden1"]["count"]
-    assert re.search(rf"Hidden \(escondidas\)\s+{f'{hidden} face down' if hidden else '-'}", first), first
+    first = boards[0]
+    count, hidden = start["hand1"]["count"], start["hidden1"]["count"]
+    assert f"Rival (random)'s hand (mão): {count} card{'s' * (count != 1)} (hidden)" in first, first
+    assert f"Rival (random)'s face-down cards (escondidas): {hidden} card{'s' * (hidden != 1)}" in first
 
 
 def test_help_lists_the_moves_and_a_bad_move_explains(run, home):
@@ -128,6 +134,11 @@ def test_cards_deck_check_and_build(run, home, tmp_path):
     rows = json.loads(cards.stdout)
     assert {"Hydra", "Garland", "Hammer"} <= {row["name"] for row in rows}
     assert {row["type"] for row in rows} == {"monster", "character", "action", "item", "city", "villain"}
+    table = run("cards", "ff-tcg", "--no-color")
+    header = next(line for line in table.stdout.splitlines() if "card" in line and "Sorte" in line)
+    assert header.split() == ["card", "type", "power", "Sorte", "class", "/", "kind", "text"]
+    hydra = next(line for line in table.stdout.splitlines() if line.strip().startswith("Hydra "))
+    assert hydra.split()[1] == "monster"
     path = tmp_path / "deck.txt"
     built = run("deck", "build", "ff-tcg", "--seed", "3", "-o", str(path))
     assert built.exit_code == 0, built.output
@@ -152,3 +163,12 @@ def test_sim_plays_the_starter_decks_by_name(run, home):
     assert json.loads(result.stdout)["decks"] == ["warriors", "black_magic"]
     half = run("sim", "ff-tcg", "--games", "2", "--deck", "warriors")
     assert half.exit_code == 2 and "give both --deck and --opponent-deck" in half.output
+
+
+def test_cards_lang_en(run):
+    rows = json.loads(run("cards", "ff-tcg", "--json", "--lang", "en").stdout)
+    texts = {row["name"]: row["text"] for row in rows}
+    assert texts["Red Mage"].startswith("Effect: you draw one card")
+    rows = json.loads(run("cards", "ff-tcg", "--json").stdout)
+    assert {row["name"]: row["text"] for row in rows}["Red Mage"].startswith("Efeito")
+    assert run("cards", "ff-tcg", "--lang", "fr").exit_code == 2

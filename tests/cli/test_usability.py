@@ -5,6 +5,7 @@ flags, --workers within the cores."""
 from __future__ import annotations
 
 import os
+import re
 
 from tcgkit import __version__
 
@@ -70,18 +71,21 @@ def test_ff_tcg_a_fight_result_comes_before_its_skull_and_the_count_is_shown_onc
     won = next(i for i, line in enumerate(lines) if line.endswith(" wins unopposed."))
     card = lines[won].split(" ")[0]  # the rival's monster (ids are drawn by the seed)
     assert lines[won + 1] == f"{card} goes to the skull pile (caveiras)."
-    assert "skulls against" not in out and "Skull pile (" not in out
-    assert out.count("skulls (caveiras) 1 of 7") == 1
+    assert "skulls against" not in out and not re.search(r"Skull pile \(\d", out)
+    assert re.search(rf"^\s*Skull pile \(caveiras\)\s+{re.escape(card)} P\d\s*$", out, re.M)  # its card
+    assert out.count("skulls (caveiras) 1 of 7") == 1  # the count once, in the seats' line
 
 
 def test_ff_tcg_help_and_hint_say_what_an_ability_does():
+    """Help and hint read what a move does from the mover's scene (``Move.text``): the
+    ability's printed text, or in English with ``--lang en``."""
     from rich.console import Console
 
     from tcgkit.cli.console import Prompter
-    from tcgkit.cli.game_support import explain
     from tcgkit.cli.match import Match
     from tcgkit.cli.play_loop import PlayLoop
     from tcgkit.cli.seats import Seats
+    from tcgkit.games.ff_tcg.english import ability_text
     from tcgkit.kernel.registry import load_game
     from tcgkit.kernel.rng import Rng
 
@@ -97,12 +101,17 @@ def test_ff_tcg_help_and_hint_say_what_an_ability_does():
         if uses:
             break
     assert uses, "no ability to use in 40 seeded games"
-    what = explain(game, match.state, uses[0])
-    assert what and what == " ".join(match.state.card(uses[0].card).text.split())
-    console = Console(record=True, width=200)
-    loop = PlayLoop(match, (0, 1), {}, Seats.numbered(2), console, Prompter(console))
-    loop.list_moves(loop.match.state.to_move)
-    assert f"{uses[0]}: {what}" in console.export_text()
+    card = match.state.card(uses[0].card)
+    mover = match.state.to_move
+    move = next(m for m in match.state.scene(mover).moves if m.notation == str(uses[0]))
+    what = " ".join(card.text.split())
+    assert move.text is not None and move.text.value == what
+    assert move.text.translations == {"en": ability_text(card.abilities[uses[0].ability])}
+    for lang, said in (("pt", what), ("en", move.text.translations["en"])):
+        console = Console(record=True, width=200)
+        loop = PlayLoop(match, (0, 1), {}, Seats.numbered(2), console, Prompter(console), lang=lang)
+        loop.list_moves(mover)
+        assert f"{uses[0]}: {said}" in console.export_text()
 
 
 def test_a_card_name_without_its_id_is_enough_when_one_card_fits():

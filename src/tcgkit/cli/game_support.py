@@ -8,7 +8,6 @@ sentences, a position reader, and whether hands are chosen from the player's col
 
 from __future__ import annotations
 
-import contextlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -127,26 +126,6 @@ def rules_with_card_files(options: type[BaseModel]) -> Callable[[str], dict[str,
     return parse_rules
 
 
-def _ff_tcg() -> GameSupport:
-    from ..games.ff_tcg import FFTcgOptions, starter_decks
-    from . import ff_tcg_view
-
-    parse_rules = rules_with_card_files(FFTcgOptions)
-
-    return GameSupport(
-        rules_example="turn_limit=100,villains_to_defeat=2,card_files=my_set.toml",
-        parse_rules=parse_rules,
-        card_rows=ff_tcg_view.card_rows,
-        card_table=ff_tcg_view.card_table,
-        render_view=ff_tcg_view.render_view,
-        describe_game_events=ff_tcg_view.describe_events,
-        game_for_position=ff_tcg_view.game_for_position,
-        rules_line=ff_tcg_view.rules_line,
-        named_decks=lambda: dict(starter_decks()),
-        explain=ff_tcg_view.explain_action,
-    )
-
-
 def _conflictus() -> GameSupport:
     from ..games.conflictus import ConflictusOptions, starter_decks
     from . import conflictus_view
@@ -167,7 +146,6 @@ def _conflictus() -> GameSupport:
 
 
 SUPPORT: dict[str, Callable[[], GameSupport]] = {
-    "ff-tcg": _ff_tcg,
     "conflictus": _conflictus,
 }
 
@@ -210,10 +188,6 @@ def set_language(lang: str) -> None:
     and written in English from the card data."""
     if lang not in LANGUAGES:
         raise CliError(f"--lang {lang[:20]!r}: choose one of {', '.join(LANGUAGES)}", 2)
-    with contextlib.suppress(ImportError):  # the CLI views not yet moved into scenes read it
-        from . import ff_tcg_view
-
-        ff_tcg_view.LANGUAGE["text"] = lang
 
 
 def explain(game: Game, state: State, action: Action) -> str:

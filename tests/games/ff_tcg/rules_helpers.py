@@ -1,9 +1,9 @@
 """Positions for the Final Fantasy TCG rules tests, built through the public API.
 
 ``position`` starts a real game with decks holding the named cards, then places cards by
-editing the state's JSON (checked by ``state_from_json``): each player's zones are lists of
-card names; ``items`` and ``city_mons`` are (card, under) pairs; ``top`` lists the top of the
-deck, first card first (the next luck reveals).
+editing the state's JSON (checked by ``state_from_json``): each player's zones (by the state's
+attribute names) are lists of card names; ``items`` and ``city_mons`` are (card, under) pairs;
+``top`` lists the top of the deck, first card first (the next luck reveals).
 """
 
 from __future__ import annotations
@@ -69,15 +69,18 @@ def position(game: FFTcg, p0: dict[str, Any] | None = None, p1: dict[str, Any] |
     size = game.options.deck_size
     state = game.new_state(seed, [deck_for(game, spec_names(s)) for s in specs])
     data = state.to_json()
-    names = data["decklists"]
+    label = state.t.label
     free = [list(range(p * size, (p + 1) * size)) for p in (0, 1)]
 
-    def take(p: int, name: str) -> int:
-        card = next(c for c in free[p] if names[p][c - p * size] == name)
+    def name(card: int) -> str:
+        return label[card].rsplit("#", 1)[0]
+
+    def take(p: int, wanted: str) -> int:
+        card = next(c for c in free[p] if name(c) == wanted)
         free[p].remove(card)
         return card
 
-    zones: dict[str, list[list[int]]] = {z: [[], []] for z in data["zones"]}
+    zones: dict[str, list[list[int]]] = {z.attr: [[], []] for z in state.SPEC.zones if not z.shared}
     on: list[dict[str, int]] = []
     wounded: list[int] = []
     for p, spec in enumerate(specs):
@@ -86,27 +89,26 @@ def position(game: FFTcg, p0: dict[str, Any] | None = None, p1: dict[str, Any] |
         for item, character in spec.get("items", []):
             card = take(p, item)
             zones["items"][p].append(card)
-            on.append({"card": card, "under": next(c for c in zones["chars"][p]
-                                                    if names[p][c - p * size] == character)})
-        wounded += [c for c in zones["chars"][p] if names[p][c - p * size] in spec.get("wounded", [])]
+            on.append({"card": card, "under": next(c for c in zones["chars"][p] if name(c) == character)})
+        wounded += [c for c in zones["chars"][p] if name(c) in spec.get("wounded", [])]
     for p, spec in enumerate(specs):  # after both players' cities are placed
         for monster, city in spec.get("city_mons", []):
             card = take(p, monster)
             zones["city_mons"][1 - p].append(card)
-            on.append({"card": card, "under": next(c for c in zones["cities"][1 - p]
-                                                    if names[1 - p][c - (1 - p) * size] == city)})
+            on.append({"card": card, "under": next(c for c in zones["cities"][1 - p] if name(c) == city)})
         if "deck" in spec:  # exactly these, top first; the rest of the cards wait in the discard pile
             zones["deck"][p] = [take(p, n) for n in spec["deck"]][::-1]
             zones["discard"][p] += free[p]
         else:
             top = [take(p, n) for n in spec.get("top", [])]
             zones["deck"][p] = free[p] + top[::-1]
+    by_attr = {z.attr: z.name for z in state.SPEC.zones}
+    keyed = {by_attr[attr]: [[label[c] for c in cards] for cards in lists] for attr, lists in zones.items()}
     data.update(
-        zones=zones, attackers=[], luck=[], on=on, left_on=[], wounded=sorted(wounded), mods=[], used=[],
-        turn=turn, active=active, played=played, mside=active, cside=1 - active, assigned=[],
-        clear_city=-1, fight_char=-2, fight_mons=[], extra=[0, 0],
-        resolution=Resolution().to_json(), defeated=[0, 0], result=None,
-        decisions=[{"player": active, "kind": "play"}], log=[],
+        zones={**keyed, "combat": [], "luck": []}, on=on, left_on=[], wounded=sorted(wounded), mods=[],
+        used=[], turn=turn, active=active, played=played, mside=active, cside=1 - active, assigned=[],
+        clear_city=None, fight_char=None, fight_mons=[], extra=[0, 0], res=Resolution().to_json(),
+        defeated=[0, 0], result=None, decisions=[{"player": active, "kind": "play", "secret": False}], log=[],
     )
     return game.state_from_json(data)
 
@@ -114,7 +116,8 @@ def position(game: FFTcg, p0: dict[str, Any] | None = None, p1: dict[str, Any] |
 def label(state: FFTcgState, name: str, zone: str = "", player: int | None = None, nth: int = 0) -> str:
     """The ``nth`` card called ``name`` (in ``zone`` of ``player`` when given), as ``Name#id``."""
     found: list[int] = []
-    for z in () if zone == "attackers" else (zone,) if zone else state.ZONES:
+    zones = [z.attr for z in state.SPEC.zones if not z.shared]
+    for z in () if zone == "attackers" else (zone,) if zone else zones:
         for p in (player,) if player is not None else (0, 1):
             found += [c for c in getattr(state, z)[p] if state.t.label[c].rsplit("#", 1)[0] == name]
     if not zone or zone == "attackers":

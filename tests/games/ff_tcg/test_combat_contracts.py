@@ -149,7 +149,8 @@ def test_a_fights_modifiers_end_with_it_before_the_next_fight():
     assert results(state)[-1]["winner"] == "characters" and state.pending.kind == "fight"
     assert state.stat(ident(fighter), "power") == 3
     saved = state.to_json()  # between fights a save holds no fight, nor the extra luck of one
-    assert (saved["fight_mons"], saved["extra"]) == ([], [0, 0]) and state.view(0)["fight"] is None
+    assert (saved["fight_char"], saved["fight_mons"], saved["extra"]) == (None, [], [0, 0])
+    assert state.view(0)["fight_power"] is None
 
 
 def bull_fights_fighter(game, attacker: dict, defender: dict):
@@ -219,7 +220,7 @@ def test_the_views_show_which_city_is_cleared_until_the_combat_ends():
     assert state.to_json()["clear_city"] == ident(midgar)
     goblin, fighter = label(state, "Goblin", "attackers"), label(state, "Fighter", "chars", 0)
     play(state, f"assign {goblin} -> {fighter}", f"fight {fighter}", "done", "done")
-    assert state.active == 1 and state.to_json()["clear_city"] == -1
+    assert state.active == 1 and state.to_json()["clear_city"] is None
 
 
 def test_a_character_gone_in_the_late_windows_loses_the_fight(tmp_path):

@@ -21,6 +21,7 @@ from tcgkit.games.ff_tcg.legal import compute_legal
 from tcgkit.kernel import DeckError, IllegalAction
 from tcgkit.kernel.actions import Decision
 from tcgkit.kernel.resolution import Ask
+from tcgkit.kernel.state import derived
 
 from .rules_helpers import CARDS, deck_for, ident, kinds, label, make_game, play, position
 
@@ -104,7 +105,7 @@ def card(state, name, zone, player):
 
 def take(state, card):
     """Card ``card`` out of the zone it is in."""
-    for name in state.ZONES:
+    for name in [zone.attr for zone in state.SPEC.zones if not zone.shared]:
         for zone in getattr(state, name):
             if card in zone:
                 zone.remove(card)
@@ -118,21 +119,31 @@ def move(source, target):
 
 CORRUPTIONS = {
     "a rival's card in a hand": (lambda s: move(s.deck[1], s.hand[0]),
-                                 ["a card of another player in hand[0]"]),
+                                 ["zones.hand[0]: card #{m} is player 1's, not player 0's"]),
     "a card in the rival's hand": (lambda s: move(s.deck[0], s.hand[1]),
-                                   ["a card of another player in hand[1]"]),
+                                   ["zones.hand[1]: card #{d} is player 0's, not player 1's"]),
     "a monster on its owner's side": (lambda s: move(s.deck[1], s.city_mons[1]),  # player 1 has no city
-                                      ["a card of another player in city_mons[1]",
+                                      ["zones.city_monsters[1]: card #{m} is player 1's, not player 0's",
+                                       "zones.city_monsters: {ml} is an action; the zone holds monster cards",
                                        "monster {m} is on no city of player 1"]),
-    "a lost card": (lambda s: s.deck[0].pop(), ["a card is lost or duplicated"]),
+    "a lost card": (lambda s: s.deck[0].pop(), ["card #{d} is in no place"]),
     "a lost wounded character": (lambda s: s.chars[1].remove(card(s, "Cecil", "chars", 1)),
-                                 ["a card is lost or duplicated"]),
+                                 ["card #{c} is in no place", "a wounded card is not a character in play"]),
     "the rival's first card in a hand": (lambda s: s.hand[0].append(take(s, s.t.size)),
-                                         ["a card of another player in hand[0]"]),
-    "a card twice": (lambda s: s.deck[0].__setitem__(0, s.deck[0][1]), ["a card is lost or duplicated"]),
+                                         ["zones.hand[0]: card #{first} is player 1's, not player 0's"]),
+    "a card twice": (lambda s: s.deck[0].__setitem__(0, s.deck[0][1]),
+                     ["card #{twice} is in two places"]),
+    "a character in the World": (lambda s: s.world[1].append(take(s, card(s, "Red Mage", "chars", 1))),
+                                 ["zones.world: {r} is a character; the zone holds monster and villain "
+                                  "cards"]),
+    "two copies of a villain": (lambda s: [s.kind.__setitem__(c, s.game.db.find("Garland").index)
+                                           for c in s.deck[0][:2]],
+                                ["player 0's cards hold 2 Garland (at most 1)"]),
     "six hidden cards": (lambda s: [move(s.deck[1], s.hidden[1]) for _ in range(6)],
                          ["too many hidden cards"]),
-    "four characters": (lambda s: move(s.deck[1], s.chars[1]), ["too many characters"]),
+    "four characters": (lambda s: move(s.deck[1], s.chars[1]),
+                        ["zones.characters: {ml} is an action; the zone holds character cards",
+                         "too many characters"]),
     "an item on a rival's character": (
         lambda s: s.on.__setitem__(card(s, "Hammer", "items", 1), card(s, "Cecil Paladin", "chars", 0)),
         ["item {h} is on no character of its own"]),
@@ -146,7 +157,7 @@ CORRUPTIONS = {
                                               ["an assigned monster is not attacking"]),
     "a monster fought as a character": (lambda s: setattr(s, "fight_char", s.attackers[0]),
                                         ["fight_char is not a character"]),
-    "an ask without its decision": (lambda s: s.res.asks.append(Ask(1, "discard")),
+    "an ask without its decision": (lambda s: s.res.asks.append(Ask(1, "discard", 1, (None, None))),
                                     ["asks and decisions out of step"]),
     "a window decision without its window": (lambda s: s.res.windows.clear(),
                                              ["the effect window and the decisions are out of step"]),
@@ -171,16 +182,20 @@ CORRUPTIONS = {
 
 @pytest.mark.parametrize("what", CORRUPTIONS)
 def test_the_invariant_check_names_what_is_wrong(game, what):
+    """The kernel's conservation (every card in one place) first, then the game's checks."""
     state = fight_under_way(game)
     assert state.problems() == []
     state.check_invariants()
     change, problems = CORRUPTIONS[what]
-    ids = {"m": state.deck[1][-1], "h": card(state, "Hammer", "items", 1),
-           "g": card(state, "Goblin", "city_mons", 0)}
+    ids = {"m": state.deck[1][-1], "d": state.deck[0][-1], "h": card(state, "Hammer", "items", 1),
+           "g": card(state, "Goblin", "city_mons", 0), "c": card(state, "Cecil", "chars", 1),
+           "first": state.t.size, "twice": state.deck[0][1], "r": label(state, "Red Mage", "chars", 1),
+           "ml": state.t.label[state.deck[1][-1]]}  # the deal puts an action on top of player 1's deck
+    state.kind = list(state.kind)  # a deal's kinds never change in play: a test changes them
     change(state)
     problems = [p.format(**ids) for p in problems]
-    assert state.problems() == problems
-    with pytest.raises(AssertionError, match=f"^{re.escape(problems[0])}$"):
+    assert derived(state).problems(state) == problems
+    with pytest.raises(AssertionError, match=f"^{re.escape('; '.join(problems))}$"):
         state.check_invariants()
 
 

@@ -222,8 +222,14 @@ def test_a_search_pauses_and_resumes_from_json(game):
     assert state.pending.kind == "search" and state.to_move == 0
     options = texts(state)
     assert options and all(t.startswith("search ") for t in options)
-    assert state.view(0)["pending"]["options"] == [t.removeprefix("search ") for t in options]
-    assert state.view(1)["pending"] is None  # the rival does not see into the deck
+    deck = state.view(0)["zones"]["deck0"]["cards"]  # the searcher sees their deck while they choose
+    assert deck == [state.t.label[c] for c in state.deck[0]]
+    assert {t.removeprefix("search ") for t in options} <= set(deck)
+    assert "cards" not in state.view(1)["zones"]["deck0"]  # the rival does not see into it
+    assert "cards" not in state.view(0)["zones"]["deck1"]
+    assert "cards" not in state.view(None)["zones"]["deck0"]
+    assert set(state.view(1)["zones"]["deck1"]["cards"]) == {False}  # nor into their own, face down
+    assert texts(game.determinize(state.view(0), Rng(5))) == options  # a deal keeps the cards seen
     again = game.state_from_json(json.loads(json.dumps(state.to_json())))
     assert again.to_json() == state.to_json() and texts(again) == options
     for s in (state, again):
@@ -232,6 +238,7 @@ def test_a_search_pauses_and_resumes_from_json(game):
     assert state.pending.kind == "play" and options[-1].removeprefix("search ") in [
         state.t.label[c] for c in state.hand[0]]
     assert names(state, "discard", 0) == ["Summon"]
+    assert "cards" not in state.view(0)["zones"]["deck0"]  # shuffled, and face down again
     found = [e for e in state.events_since(0, 1) if e["kind"] == "search"]
     assert found == [{"kind": "search", "player": 0}]  # redacted for the rival
 
@@ -285,7 +292,7 @@ def test_views_hide_hands_face_down_cards_and_decks(game):
         assert view["zones"]["hidden0"] == {"owner": 0, "count": 2}  # not even the ids
         assert "cards" not in view["zones"]["hand0"] and "cards" not in view["zones"]["deck0"]
     assert "cards" not in mine["zones"]["deck0"]
-    assert mine["decklists"][1] is not None and mine["turn"] == 3 and mine["phase"] == "play"
+    assert mine["decklists"][1] is not None and mine["turn"] == 3 and mine["decision"] == "play"
     private = position(make_game(private_decklists=True), {}, {})
     assert private.view(0)["decklists"][1] is None and private.view(0)["decklists"][0] is not None
     play(state, f"hide {label(state, 'Asp', 'hand', 0)}")
@@ -302,7 +309,7 @@ def test_determinize_keeps_a_used_mark_of_a_card_gone_out_of_sight(game):
     mage = ident(label(state, "Red Mage", "hand", 1))
     state.used.add(mage * 16)  # records.ABILITY_KEY: ability 0 of the mage
     view = state.view(0)
-    assert {"card": mage, "ability": 0} in view["public"]["used"]
+    assert {"card": mage, "ability": 0} in view["used"]  # a bare id: the mark does not name the card
     for seed in range(30):
         assert game.determinize(view, Rng(seed)).view(0) == view
 

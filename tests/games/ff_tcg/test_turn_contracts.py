@@ -109,7 +109,7 @@ def test_a_trigger_waiting_behind_a_target_is_saved_and_the_target_is_hit(game):
     twin = label(state, "Twin", "hand", 0)
     play(state, f"play {twin} world")
     assert state.pending.kind == "target"
-    assert state.to_json()["resolution"]["triggers"] == [
+    assert state.to_json()["res"]["triggers"] == [
         {"player": 0, "source": ident(twin), "ability": 1, "event": "on_play",
          "subjects": [{"kind": "card", "id": ident(twin)}]}]
     saved = game.state_from_json(state.to_json())

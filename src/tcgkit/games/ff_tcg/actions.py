@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ...kernel import refs
 from ...kernel.actions import Action
+from ...kernel.refs import Ref
 
 # Where a played card goes (``Play.mode``).
 TO_PLAY = ""  # characters, villains, cities: their one place
@@ -34,6 +36,9 @@ class Play(Action):
             return f"play {self.label} {self.mode} {self.where_label}"
         return f"play {self.label} {self.mode}" if self.mode else f"play {self.label}"
 
+    def refs(self) -> tuple[Ref, ...]:
+        return cards(self.card, self.where)
+
 
 @dataclass(frozen=True, slots=True)
 class Hide(Action):
@@ -44,6 +49,9 @@ class Hide(Action):
 
     def __str__(self) -> str:
         return f"hide {self.label}"
+
+    def refs(self) -> tuple[Ref, ...]:
+        return cards(self.card)
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +65,9 @@ class Turn(Action):
 
     def __str__(self) -> str:
         return f"turn {self.label} -> {self.target_label}" if self.target >= 0 else f"turn {self.label}"
+
+    def refs(self) -> tuple[Ref, ...]:
+        return cards(self.card, self.target)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +83,9 @@ class Use(Action):
     def __str__(self) -> str:
         head = f"use {self.label} {self.ability}"
         return f"{head} -> {self.target_label}" if self.target >= 0 else head
+
+    def refs(self) -> tuple[Ref, ...]:
+        return cards(self.card, self.target)
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +116,9 @@ class Assign(Action):
     def __str__(self) -> str:
         return f"assign {self.label} -> {self.character_label}"
 
+    def refs(self) -> tuple[Ref, ...]:
+        return cards(self.monster, self.character)
+
 
 @dataclass(frozen=True, slots=True)
 class Pick(Action):
@@ -114,6 +131,14 @@ class Pick(Action):
 
     def __str__(self) -> str:
         return f"{self.verb} {self.label}"
+
+    def refs(self) -> tuple[Ref, ...]:
+        return cards(self.card)
+
+
+def cards(*ids: int) -> tuple[Ref, ...]:
+    """References to the cards an action names (-1: none named there)."""
+    return tuple(refs.card(c) for c in ids if c >= 0)
 
 
 END = End()

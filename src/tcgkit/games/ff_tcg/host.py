@@ -1,11 +1,12 @@
-"""The position's data and what card text may ask of it: ``Board``, the base of the state.
+"""What card moves and card text do to a position: ``Board``, the base of the state.
 
-``Board`` holds every field of a position: one list per zone and player (instance ids), the
-side tables (wounds, items and city monsters, modifiers, once-per-turn marks), the turn, the
-combat under way and the effects being resolved. Its methods move cards between the zones,
-keep the side tables in step when a card leaves play, end the game, and answer the effect
-primitives of ``effects.py`` (it is their ``FFHost``). The rules that change a position
-(``turn.py``, ``combat.py``) and list its moves (``legal.py``) are functions of the state.
+``Board`` types the fields of a position (declared for the kernel by ``rules.FFTcgState.SPEC``):
+one list per zone and player (instance ids), the side tables (wounds, items and city
+monsters, modifiers, once-per-turn marks), the turn, the combat under way and the effects
+being resolved. Its methods move cards between the zones, keep the side tables in step when
+a card leaves play, end the game, and answer the effect primitives of ``effects.py`` (it is
+their ``FFHost``). The rules that change a position (``turn.py``, ``combat.py``) and list its
+moves (``legal.py``) are functions of the state.
 """
 
 from __future__ import annotations
@@ -13,102 +14,66 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...kernel import refs
-from ...kernel.actions import Action, Decision
+from ...kernel.actions import Action
 from ...kernel.effects import Activation, Modifiers
 from ...kernel.game import State
 from ...kernel.resolution import Resolution
 from ...kernel.rng import Rng
+from ...kernel.state import decision
 from .records import ABILITY_KEY, Result
 
 if TYPE_CHECKING:
     from .cards import Card
-    from .rules import FFTcg
+    from .game import FFTcg
     from .tables import Tables
 
-# Zones of a player, by attribute name; "in play" ones are face up on the table.
-PLAY_ZONES = ("chars", "items", "world", "cities", "resolving")
 HIDDEN_PLACES = ("hand", "hidden")  # card text never sees into the rival's
 
 
 class Board(State["FFTcg"]):
-    """A position: every field, and the card moves and effect queries on them."""
+    """A position's card moves and effect queries. Zones are ``zone[p]``, player p's cards
+    bottom first (a deck's top is its end); ``city_mons[p]`` holds the rival's monsters on
+    p's cities."""
 
-    __slots__ = (
-        "game", "t", "rng", "deck", "hand", "hidden", "chars", "items", "world", "cities", "city_mons",
-        "skulls", "discard", "resolving", "attackers", "luck", "on", "left_on", "wounded", "mods", "used",
-        "turn", "active", "first", "played", "mside", "cside", "assigned", "clear_city",
-        "fight_char", "fight_mons", "extra", "res", "defeated", "result", "decisions", "log",
-        "legal", "version",
-    )
-    ZONES = ("deck", "hand", "hidden", "chars", "items", "world", "cities", "city_mons", "skulls", "discard",
-             "resolving")
-    """Per-player zones: ``zone[p]`` lists player p's cards (``city_mons[p]``: the rival's
-    monsters on p's cities), bottom first (a deck's top is its end)."""
-
-    def __init__(self, game: FFTcg, tables: Tables, rng: Rng) -> None:
-        self.game, self.t, self.rng = game, tables, rng
-        size = tables.size
-        # -- the cards, by zone --
-        self.deck: list[list[int]] = [list(range(size)), list(range(size, 2 * size))]
-        self.hand: list[list[int]] = [[], []]
-        self.hidden: list[list[int]] = [[], []]  # face-down actions
-        self.chars: list[list[int]] = [[], []]
-        self.items: list[list[int]] = [[], []]
-        self.world: list[list[int]] = [[], []]  # monsters and villains in the World
-        self.cities: list[list[int]] = [[], []]
-        self.city_mons: list[list[int]] = [[], []]
-        self.skulls: list[list[int]] = [[], []]
-        self.discard: list[list[int]] = [[], []]
-        self.resolving: list[list[int]] = [[], []]  # a turned action, face up while it resolves
-        self.attackers: list[int] = []  # the combat area: attacking monsters...
-        self.luck: list[int] = []  # ...and revealed luck cards until the fight ends
-        # -- side tables of the cards in play --
-        self.on: dict[int, int] = {}  # item -> its character; monster on a city -> the city
-        self.left_on: dict[int, int] = {}  # the same for cards that left play this turn
-        self.wounded: set[int] = set()
-        self.mods = Modifiers()
-        self.used: set[int] = set()  # once-per-turn marks: card * ABILITY_KEY + ability
-        # -- the turn --
-        self.turn, self.active, self.first, self.played = 0, 0, 0, False
-        # -- the combat: monster side, character side, assignments, the fight under way --
-        self.mside, self.cside, self.clear_city = 0, 1, -1
-        self.assigned: dict[int, int] = {}  # attacking monster -> the character it fights
-        self.fight_char = NO_FIGHT  # the character fought (VILLAIN_FIGHT: all of them)
-        self.fight_mons: list[int] = []
-        self.extra = [0, 0]  # luck cards each player reveals beyond the normal ones
-        # -- the kernel's resolution: effect frames, asks, triggers, the fight's effect windows,
-        # and ``res.step``, the turn's automatic continuation (``machine.STEP_RUN``) --
-        self.res = Resolution()
-        # -- the end, who decides, what happened --
-        self.defeated = [0, 0]  # villains each player lost
-        self.result: Result | None = None
-        self.decisions: list[Decision] = []
-        self.log: list[tuple[Any, ...]] = []
-        self.legal: list[Action] | None = None  # the legal actions, computed once per position
-        self.version = 0  # actions applied (the kernel's counter)
-
-    def clone(self) -> Board:
-        new = object.__new__(type(self))
-        new.game, new.t, new.rng = self.game, self.t, Rng(self.rng.state)
-        new.deck, new.hand, new.hidden = pairs(self.deck), pairs(self.hand), \
-            pairs(self.hidden)
-        new.chars, new.items, new.world = pairs(self.chars), pairs(self.items), \
-            pairs(self.world)
-        new.cities, new.city_mons, new.skulls = pairs(self.cities), pairs(self.city_mons), \
-            pairs(self.skulls)
-        new.discard, new.resolving = pairs(self.discard), pairs(self.resolving)
-        new.attackers, new.luck = self.attackers[:], self.luck[:]
-        new.on, new.left_on, new.wounded = dict(self.on), dict(self.left_on), set(self.wounded)
-        new.mods, new.used = self.mods.copy(), set(self.used)
-        new.turn, new.active, new.first, new.played = self.turn, self.active, self.first, self.played
-        new.mside, new.cside, new.assigned, new.clear_city = self.mside, self.cside, dict(self.assigned), \
-            self.clear_city
-        new.fight_char, new.fight_mons, new.extra = self.fight_char, self.fight_mons[:], self.extra[:]
-        new.res = self.res.copy()
-        new.defeated, new.result = self.defeated[:], self.result
-        new.decisions, new.log, new.legal = self.decisions[:], self.log[:], self.legal
-        new.version = self.version
-        return new
+    if not TYPE_CHECKING:  # the slots are the declared state's (``rules.FFTcgState.SPEC``)
+        __slots__ = ()
+    game: FFTcg
+    rng: Rng
+    t: Tables  # what the deal alone decides: card kinds and labels, the actions made once
+    kind: tuple[int, ...]  # instance id -> card index (``t.kind``)
+    deck: list[list[int]]
+    hand: list[list[int]]
+    hidden: list[list[int]]  # face-down actions (escondidas)
+    chars: list[list[int]]
+    items: list[list[int]]
+    world: list[list[int]]  # monsters and villains in the World
+    cities: list[list[int]]
+    city_mons: list[list[int]]
+    skulls: list[list[int]]
+    discard: list[list[int]]
+    resolving: list[list[int]]  # a turned action, face up while it resolves
+    attackers: list[int]  # the combat area: attacking monsters...
+    luck: list[int]  # ...and revealed luck cards until the fight ends
+    on: dict[int, int]  # item -> its character; monster on a city -> the city
+    left_on: dict[int, int]  # the same for cards that left play this turn
+    wounded: set[int]
+    mods: Modifiers
+    used: set[int]  # once-per-turn marks: card * ABILITY_KEY + ability
+    turn: int
+    active: int
+    first: int
+    played: bool
+    mside: int  # the combat's monster side...
+    cside: int  # ...and character side
+    clear_city: int  # the city being cleared, -1: none
+    assigned: dict[int, int]  # attacking monster -> the character it fights
+    fight_char: int  # the character fought (VILLAIN_FIGHT: all of them; NO_FIGHT: none)
+    fight_mons: list[int]
+    extra: list[int]  # luck cards each player reveals beyond the normal ones
+    res: Resolution  # the kernel's: frames, asks, triggers, windows, the turn's next step
+    defeated: list[int]  # villains each player lost
+    result: Result | None
+    legal: list[Action] | None  # the legal actions, computed once per position
 
     # -- card facts -------------------------------------------------------------------------
     def owner(self, card: int) -> int:
@@ -304,7 +269,7 @@ class Board(State["FFTcg"]):
     def ask_search(self, player: int, name: str | None, type: str | None) -> Any:
         if not self.search_options(player, name, type):
             shuffle(self.rng, self.deck[player])
-            self.log.append(("search", player, None))
+            self.log.append(("search_failed", player, None))
             return None
         return self.ask(player, "search", 1, type, name)
 
@@ -563,11 +528,6 @@ class Board(State["FFTcg"]):
         return card not in self.on.values()
 
 
-def pairs(zone: list[list[int]]) -> list[list[int]]:
-    """A copy of a per-player zone."""
-    return [zone[0][:], zone[1][:]]
-
-
 def shuffle(rng: Rng, cards: list[int]) -> None:
     """The state's deck shuffle: ``Rng.quick_shuffle`` (one draw per card, generator inlined)."""
     rng.quick_shuffle(cards)
@@ -589,7 +549,7 @@ POST_REVEAL = "post_reveal"  # the effect windows after the luck reveal (``post_
 WINDOWS = ("window", POST_REVEAL)
 DECISION_KINDS = ("play", "reconcile", "declare", "assign", "fight", "window", POST_REVEAL, "skull", "wound",
                   "discard", "sacrifice", "search", "target")
-DECISIONS = {(p, kind): Decision(p, kind) for p in (0, 1) for kind in DECISION_KINDS}  # values: made once
+DECISIONS = {(p, kind): decision(p, kind) for p in (0, 1) for kind in DECISION_KINDS}  # values: made once
 NO_FIGHT = -2
 VILLAIN_FIGHT = -1
 PLACE_ATTR = {"characters": "chars", "items": "items", "world": "world", "cities": "cities",

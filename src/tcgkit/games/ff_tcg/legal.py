@@ -189,6 +189,7 @@ def add_turns(s: FFTcgState, p: int, out: list[Action]) -> None:
         if c not in turners:
             continue
         usage = turn_usage[kind[c]]
+        assert usage is not None  # a card among the turners has a Virar
         index, once, test, payable, target = usage  # ``usable``, written out
         if once and c * ABILITY_KEY + index in used:
             continue

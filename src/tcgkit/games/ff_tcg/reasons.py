@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...kernel.actions import Action, Decision
-from ...kernel.effects import Activation
+from ...kernel.effects import Ability, Activation
 from .actions import (
     DONE,
     END,
@@ -26,6 +26,8 @@ from .actions import (
     Turn,
     Use,
 )
+from .legal import ability_targets
+from .records import ABILITY_KEY
 
 if TYPE_CHECKING:
     from .rules import FFTcgState
@@ -162,11 +164,8 @@ def use_reason(state: FFTcgState, p: int, action: Use) -> str | None:
     return ability_reason(state, p, c, ability, action.target, action.target_label)
 
 
-def ability_reason(state: FFTcgState, p: int, card: int, ability: object, target: int, label: str) -> str:
-    from .legal import ability_targets
-    from .records import ABILITY_KEY
-
-    if ability.once_per_turn and card * ABILITY_KEY + ability.index in state.used:  # type: ignore[attr-defined]
+def ability_reason(state: FFTcgState, p: int, card: int, ability: Ability, target: int, label: str) -> str:
+    if ability.once_per_turn and card * ABILITY_KEY + ability.index in state.used:
         return "its text was used this turn already (once per turn)"
     targets = ability_targets(state, p, card, ability)
     if not targets:

@@ -1,245 +1,184 @@
-"""Final Fantasy TCG: the game (cards, decks, setup) and its states.
+"""Final Fantasy TCG: a position, declared once (``SPEC``), and the rules that run it.
 
-The state's data and card moves are ``host.Board``; the rules are functions of the state by
+The card moves and effect queries are ``host.Board``; the rules are functions of the state by
 subject: ``legal.py`` (the legal actions), ``turn.py`` (draw, play phase, abilities, end of
-turn), ``combat.py`` (attacks, fights, the end), ``machine.py`` (what runs by itself, and
-which rule plays each action). ``FFTcgState`` adds the kernel's ``State`` contract: setup,
-checked moves, outcome, views, text.
-Hot paths work on instance ids and flat lists; views and events are built when asked for.
+turn), ``combat.py`` (attacks, fights, the end), ``machine.py`` (what runs by itself, and which
+rule plays each action). ``FFTcgState`` declares the position for the kernel, which derives
+clone, JSON, views, events and the hidden-card dealing from it, and keeps the ``State``
+contract: setup, checked moves, the outcome, and the checks beyond conservation a position
+read from outside must pass. Hot paths work on instance ids and flat lists.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
-from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
+from ...kernel import values as v
 from ...kernel.actions import Action, Decision
-from ...kernel.decks import read_deck
-from ...kernel.effects import Condition, Predicate
-from ...kernel.errors import DeckError, IllegalAction
-from ...kernel.events import Event
-from ...kernel.game import Deck, Game, Outcome, State
-from ...kernel.instances import by_id, instance_ids
-from ...kernel.rng import Rng, derive_seed
-from ...kernel.zones import Visibility, Zone
-from .cards import Card, CardDB, cards_from, default_cards
-from .host import NO_FIGHT, WINDOWS, Board, shuffle
-from .legal import compute_legal, usage
-from .machine import ASK_KINDS, HANDLERS, build_machine
-from .options import FFTcgOptions
-from .records import ABILITY_KEY, Result
-from .tables import Shared, Tables
+from ...kernel.effects import Modifiers
+from ...kernel.errors import IllegalAction
+from ...kernel.game import Outcome
+from ...kernel.refs import Kind
+from ...kernel.resolution import Resolution
+from ...kernel.rng import Rng
+from ...kernel.state import (
+    HIDDEN,
+    OWNER,
+    Entry,
+    Field,
+    Instances,
+    Layout,
+    StateSpec,
+    Visibility,
+    Zone,
+    derived,
+    sees,
+)
+from .combat import fight_totals
+from .host import DECISION_KINDS, NO_FIGHT, VILLAIN_FIGHT, WINDOWS, Board, shuffle
+from .legal import compute_legal
+from .machine import ASK_KINDS, HANDLERS, STEP_RUN, WINDOW_RULES
+from .reasons import WHAT, default_action, illegal_reason
+from .records import ABILITY_KEY, InOrder, Marks, Mods, Nothing, OrWord, Result
+from .tables import PLAY_ZONES
 from .turn import start_turn
 
+if TYPE_CHECKING:
+    from .game import FFTcg
+    from .tables import Tables
+
 CUT_TIES = 20  # ties in a row at the cut before the seed decides (a deck of equal Sorte)
-DECK_MIX = {"villain": 2, "character": 12, "monster": 22, "item": 8, "action": 10, "city": 4}
+PLAYER, CARD, ID = v.Player(), v.Card(), v.Id()
+OR_NONE = OrWord(CARD, ((-1, None),))  # a play's place, an ability's target: -1 when none
+MODES = ("", "world", "attack", "city", "on")
+MOVED_TO = ("hand", "discard", "deck_top", "deck_bottom")
 
 
-class FFTcg(Game):
-    """Final Fantasy TCG (the Brazilian fan game): characters defend against monsters."""
+def deck_seen(state: FFTcgState) -> Visibility:
+    """A deck is face down, but a player searching it sees it while they choose (it is
+    shuffled as soon as they have)."""
+    decisions = state.decisions
+    return OWNER if decisions and decisions[-1].kind == "search" else HIDDEN
 
-    name = "ff-tcg"
-    title = "Final Fantasy TCG"
-    aliases = ("fftcg", "ff", "ff_tcg", "final-fantasy-tcg")
-    summary = "Final Fantasy fan TCG: characters hold off monsters; 7 skulls or a beaten villain lose"
-    Options = FFTcgOptions
-    options: FFTcgOptions
-    example_options: ClassVar[list[dict[str, Any]]] = [
-        {},
-        {"deckout_policy": "lose", "luck_card_to": "deck_bottom", "character_unique_key": "name",
-         "skulls_to_lose": 4, "deck_size": 40},
-        {"private_decklists": True, "deckout_policy": "skip", "villains_to_defeat": 2, "first_player": 1,
-         "turn_limit": 30},
-        {"post_reveal_window": True},
-        {"world_attacks_alone": True},
-    ]
 
-    def __init__(self, options: Any = None, **kwargs: Any) -> None:
-        super().__init__(options, **kwargs)
-        files = self.options.card_files
-        self.db: CardDB = cards_from(tuple(files)) if files else default_cards()
-        cards = self.cards = self.db.cards  # by index: a tuple is the fastest lookup
-        self.ctype = tuple(c.type for c in cards)
-        self.tjn = tuple((c.type, c.name, c.job) for c in cards)
-        self.subtype = tuple(c.subtype for c in cards)
-        by_name = self.options.character_unique_key == "name"
-        self.unique_key = tuple(c.name if by_name else (c.name, c.job) for c in cards)
-        self.steps = tuple(tuple(a.costs + a.effects for a in c.abilities) for c in cards)
-        self.step_fns = tuple(tuple(tuple(s.compile() for s in steps) for steps in by_ability)
-                              for by_ability in self.steps)
-        self.timed: tuple[dict[str, tuple[int, ...]], ...] = tuple(
-            {timing: tuple(a.index for a in c.abilities if a.timing == timing)
-             for timing in {a.timing for a in c.abilities}} for c in cards)
-        self.turn_ability = tuple(
-            next((a for a in c.abilities if a.timing == "turn"), None) if c.type == "action" else None
-            for c in cards)
-        # Card text compiled to plain functions (``Condition.compile``): the hot paths' view.
-        self.usage = tuple(tuple(usage(a) for a in c.abilities) for c in cards)
-        self.plan = tuple((c.type, compiled(c.play), c.world, compiled(c.world_requirement)) for c in cards)
-        self.attack_test = tuple(compiled(c.attack) for c in cards)
-        self.attack_in_play_phase = tuple(before_combat(c.attack) for c in cards)
-        # A monster (or villain) joining an attack meets its Avistar, Jogar and Mundo
-        # requirements as it joins ("se cumprirem os requerimentos do Mundo e Jogar").
-        self.join_tests = tuple(tuple(test for test in (compiled(c.attack), compiled(c.play),
-                                                        compiled(c.world_requirement)) if test is not None)
-                                for c in cards)
-        self.statics = tuple(  # static abilities act through their modify_stat effects
-            tuple((a.index, compiled(a.condition), tuple((s.params.stat, s.params.to, s.params.amount)
-                                                         for s in steps))
-                  for a in c.abilities if a.timing == "static"
-                  for steps in [tuple(s for s in a.effects if s.primitive.name == "modify_stat")] if steps)
-            for c in cards)
-        self.by_timing = {  # timing -> card index -> the usage of its abilities of that timing
-            timing: tuple(tuple(self.usage[c.index][a.index] for a in c.abilities if a.timing == timing)
-                          for c in cards)
-            for timing in ("activated", "combat")}
-        self.turn_usage = tuple(None if a is None else self.usage[a_card.index][a.index]
-                                for a_card, a in zip(cards, self.turn_ability, strict=True))
-        if any(len(c.abilities) >= ABILITY_KEY for c in cards):
-            raise DeckError(f"a card may have at most {ABILITY_KEY - 1} abilities")
-        self.auto_forced = self.options.auto_forced
-        self.machine = build_machine(self.auto_forced)  # the kernel's resolution engine, FF's rules
-        self.private = tuple(private_reads(c) for c in cards)
-        self.any_private = frozenset(what for reads in self.private for what in reads)
-        self.names = tuple(c.name for c in cards)
-        self.shared = Shared(self)  # what the tables of every deal share
-        self._matching: dict[tuple[str | None, str | None, str | None], tuple[bool, ...]] = {}
-        self._decks: dict[tuple[str, ...], tuple[int, ...]] = {}  # deck lists already validated
+def searched(state: FFTcgState, owner: int | None, slot: int) -> Visibility:
+    """Only the searcher's own deck is open to them; the other stays face down to its owner."""
+    return OWNER if state.decisions[-1].player == owner else HIDDEN
 
-    def matching(self, type: str | None, name: str | None, job: str | None) -> tuple[bool, ...]:
-        """Whether each card (by index) has this type, name and job (``None``: any), made once."""
-        key = (type, name, job)
-        table = self._matching.get(key)
-        if table is None:
-            table = self._matching[key] = tuple(
-                (type is None or t == type) and (name is None or n == name) and (job is None or j == job)
-                for t, n, j in self.tjn)
-        return table
 
-    def tables(self, decklists: tuple[tuple[int, ...], ...]) -> Tables:
-        """The tables of a deal: ``decklists[p]`` lists the card index of each of player p's
-        ids in id order (built per deal, cheaply: ``Shared`` keeps what deals share)."""
-        return Tables(self, decklists)
+def decklists_private(game: FFTcg) -> bool:
+    return game.options.private_decklists
 
-    # -- decks ----------------------------------------------------------------------------
-    def validate_deck(self, deck: Deck) -> list[str]:
-        opts = self.options
-        problems: list[str] = []
-        counts: Counter[str] = Counter()
-        first: dict[str, int] = {}
-        for i, text in enumerate(deck, start=1):
-            card = self.db.find(text)
-            if card is None:
-                problems.append(f"card {i}: no card named {text!r}")
-                continue
-            counts[card.name] += 1
-            first.setdefault(card.name, i)
-            limit = 1 if card.type == "villain" else opts.max_copies
-            if counts[card.name] == limit + 1:
-                what = "a villain may appear once" if card.type == "villain" else f"at most {limit} copies"
-                problems.append(f"card {i}: one {card.name} too many ({what}; the first is card "
-                                f"{first[card.name]})")
-        if len(deck) != opts.deck_size:
-            problems.append(f"a deck holds exactly {opts.deck_size} cards; this one has {len(deck)}")
-        return problems
 
-    def deck_indices(self, deck: Deck, owner: str) -> tuple[int, ...]:
-        key = tuple(deck)
-        indices = self._decks.get(key)
-        if indices is None:
-            problems = self.validate_deck(list(deck))
-            if problems:
-                raise DeckError(f"{owner}: " + "; ".join(problems))
-            if len(self._decks) > 256:
-                self._decks.clear()
-            indices = self._decks[key] = tuple(self.db.find(text).index for text in deck)  # type: ignore[union-attr]
-        return indices
-
-    def sample_decks(self, rng: Rng) -> list[Deck]:
-        return [self.sample_deck(rng), self.sample_deck(rng)]
-
-    def sample_deck(self, rng: Rng) -> Deck:
-        """A random legal deck: about 12 characters, 22 monsters, two villains, some of the rest."""
-        opts = self.options
-        size = opts.deck_size
-        left = {c.index: (1 if c.type == "villain" else opts.max_copies) for c in self.db.cards}
-        deck: list[int] = []
-
-        def take(pool: list[int], count: int) -> None:
-            while count > 0:
-                pool = [c for c in pool if left[c] > 0]
-                if not pool:
-                    return
-                card = rng.choice(pool)
-                left[card] -= 1
-                deck.append(card)
-                count -= 1
-
-        for kind, share in DECK_MIX.items():
-            take([c.index for c in self.db.cards if c.type == kind], share * size // 60)
-        take([c.index for c in self.db.cards if c.type != "villain"], size - len(deck))
-        if len(deck) < size:
-            raise DeckError(f"the card pool cannot fill a legal deck of {size} cards "
-                            f"({len(deck)} at most); load more cards or lower deck_size")
-        rng.shuffle(deck)
-        return [self.db[c].name for c in deck]
-
-    def card_data_hash(self) -> str:
-        return self.db.hash
-
-    # -- states ---------------------------------------------------------------------------
-    def new_state(self, seed: int = 0, decks: Sequence[Deck] | None = None) -> FFTcgState:
-        if decks is None:
-            decks = self.sample_decks(Rng(derive_seed(seed, 1)))
-        if len(decks) != 2:
-            raise DeckError(f"Final Fantasy TCG needs a deck per player, got {len(decks)}")
-        lists = tuple(self.deck_indices(d, f"player {p}'s deck") for p, d in enumerate(decks))
-        # Instance ids by the seed (kernel/instances.py): an id says nothing of the deck file's
-        # order. The deck starts in file order, so the shuffles deal the same cards as ever.
-        size = self.options.deck_size
-        ids = [instance_ids(seed, p, size, p * size) for p in (0, 1)]
-        kinds = tuple(by_id(lists[p], ids[p], p * size) for p in (0, 1))
-        state = FFTcgState(self, Tables(self, kinds, (lists, ids)), Rng(seed))
-        state.deck = ids
-        state.setup()
-        return state
-
-    def state_from_json(self, data: dict[str, Any]) -> FFTcgState:
-        from .state_json import state_from_json
-
-        return state_from_json(self, data)
-
-    def state_from_notation(self, text: str) -> FFTcgState:
-        from .state_json import state_from_notation
-
-        return state_from_notation(self, text)
-
-    def determinize(self, view: dict[str, Any], rng: Rng) -> FFTcgState:
-        from .hidden import determinize
-
-        return determinize(self, view, rng)
-
-    def redeal_hidden(self, state: State, viewer: int | None, rng: Rng) -> FFTcgState:
-        from .hidden import redeal_hidden
-
-        assert isinstance(state, FFTcgState)
-        return redeal_hidden(state, viewer, rng)
-
-    def heuristic(self, state: State, player: int) -> float:
-        """Skulls weigh most, then characters (unwounded ones more), the villain, the board, the hand."""
-        assert isinstance(state, FFTcgState)
-        outcome = state.outcome
-        if outcome is not None:
-            return 0.0 if outcome.winner is None else (1000.0 if outcome.winner == player else -1000.0)
-        return state.worth(player) - state.worth(1 - player)
+LOG = (
+    Entry("cut", (("shown", v.TupleOf(CARD, 2)),)),
+    Entry("first", (("player", PLAYER),)),
+    Entry("turn", (("turn", v.Int(0)), ("player", PLAYER))),
+    Entry("draw", (("player", PLAYER), ("card", CARD)), secret=("card",)),
+    Entry("hide", (("player", PLAYER), ("card", CARD)), secret=("card",)),
+    Entry("search", (("player", PLAYER), ("card", CARD)), secret=("card",)),
+    Entry("search_failed", (("player", PLAYER), ("card", Nothing())), event="search"),
+    Entry("reshuffle", (("player", PLAYER), ("cards", v.Int(0)))),
+    Entry("mill", (("player", PLAYER), ("card", CARD))),
+    Entry("discard", (("player", PLAYER), ("card", CARD))),
+    Entry("play", (("player", PLAYER), ("card", CARD), ("mode", v.Text(MODES)), ("on", OR_NONE))),
+    Entry("turn_up", (("player", PLAYER), ("card", CARD), ("target", OR_NONE))),
+    Entry("use", (("player", PLAYER), ("card", CARD), ("ability", v.Int(0, ABILITY_KEY - 1)),
+                  ("target", OR_NONE))),
+    Entry("trigger", (("player", PLAYER), ("card", CARD), ("ability", v.Int(0, ABILITY_KEY - 1)))),
+    Entry("target", (("player", PLAYER), ("card", CARD), ("target", CARD))),
+    Entry("combat", (("attacker", PLAYER),)),
+    Entry("attack", (("player", PLAYER), ("card", CARD))),
+    Entry("clear", (("player", PLAYER), ("city", CARD))),
+    Entry("unopposed", (("player", PLAYER), ("winners", v.TupleOf(CARD)))),
+    Entry("assign", (("monster", CARD), ("character", CARD))),
+    Entry("fight", (("character_side", PLAYER), ("character", OrWord(CARD, ((VILLAIN_FIGHT, "all"),))),
+                    ("monsters", v.TupleOf(CARD)))),
+    Entry("luck", (("player", PLAYER), ("card", CARD))),
+    Entry("fight_result", (("characters_total", v.Opt(v.Int())), ("monsters_total", v.Opt(v.Int())),
+                           ("winner", v.Text(("monsters", "characters"))))),
+    *(Entry(kind, (("card", CARD),)) for kind in ("skull", "wound", "heal", "die", "destroy", "sacrifice",
+                                                 "unskull")),
+    Entry("move", (("card", CARD), ("zone", v.Text(MOVED_TO)))),
+    Entry("villain_defeated", (("player", PLAYER), ("card", CARD))),
+    Entry("cancelled"),
+    Entry("end", (("winner", v.Opt(PLAYER)), ("reason", v.Text()))),
+)
+"""What happened: a tuple ``(kind, *values)`` per entry; an event per entry, the cards by their
+keys (``Name#id``). What a player draws, hides or takes from a search only they see."""
 
 
 class FFTcgState(Board):
     """A Final Fantasy TCG position under the kernel's ``State`` contract."""
 
-    __slots__ = ()
+    SPEC = StateSpec(
+        zones=(
+            Zone("deck", Layout.PILE, seen=deck_seen, face_down=searched),
+            Zone("hand", Layout.ROW, seen=OWNER),
+            Zone("hidden", Layout.ROW, seen=OWNER),  # escondidas: face down, not even their ids shown
+            Zone("characters", Layout.ROW, attr="chars"),
+            Zone("items", Layout.ROW),  # each on a character (``on``)
+            Zone("world", Layout.ROW),
+            Zone("cities", Layout.ROW),
+            Zone("city_monsters", Layout.ROW, attr="city_mons", pool=lambda owner: 1 - (owner or 0)),
+            Zone("skulls", Layout.PILE),
+            Zone("discard", Layout.PILE),
+            Zone("resolving", Layout.ROW),
+            Zone("combat", Layout.ROW, attr="attackers", shared=True),
+            Zone("luck", Layout.ROW, shared=True),
+        ),
+        fields=(
+            Field("turn", v.Int(0)),
+            Field("active", PLAYER),
+            Field("first", PLAYER),
+            Field("played", v.Bool()),
+            Field("mside", PLAYER),
+            Field("cside", PLAYER),
+            Field("clear_city", OrWord(ID, ((-1, None),))),
+            Field("assigned", InOrder(ID, ID, ("monster", "character"))),
+            Field("fight_char", OrWord(ID, ((NO_FIGHT, None), (VILLAIN_FIGHT, "all")))),
+            Field("fight_mons", v.ListOf(ID)),
+            Field("extra", v.PerPlayer(v.Int(0, 60))),
+            Field("res", v.Custom(Resolution)),
+            Field("defeated", v.PerPlayer(v.Int(0, 60))),
+            Field("result", v.Opt(v.Rec(Result, {"winner": v.Opt(PLAYER), "reason": v.Text()}))),
+            Field("on", InOrder(ID, ID, ("card", "under"))),
+            Field("left_on", InOrder(ID, ID, ("card", "under"))),
+            Field("wounded", v.SetOf(ID)),
+            Field("mods", Mods()),
+            Field("used", Marks()),
+        ),
+        log=LOG,
+        cards=Instances(size=lambda game: game.options.deck_size, private=decklists_private),
+        caches={"legal": None},
+        derived=("t",),
+    )
+
+    def __init__(self, game: FFTcg, tables: Tables, rng: Rng) -> None:
+        self.game, self.t, self.kind, self.rng = game, tables, tables.kind, rng
+        size = tables.size
+        self.deck = [list(range(size)), list(range(size, 2 * size))]
+        self.hand, self.hidden, self.chars, self.items = [[], []], [[], []], [[], []], [[], []]
+        self.world, self.cities, self.city_mons, self.skulls = [[], []], [[], []], [[], []], [[], []]
+        self.discard, self.resolving = [[], []], [[], []]
+        self.attackers, self.luck = [], []
+        self.on, self.left_on, self.wounded = {}, {}, set()
+        self.mods = Modifiers()
+        self.used = set()
+        self.turn, self.active, self.first, self.played = 0, 0, 0, False
+        self.mside, self.cside, self.clear_city = 0, 1, -1
+        self.assigned = {}
+        self.fight_char, self.fight_mons, self.extra = NO_FIGHT, [], [0, 0]
+        self.res = Resolution()
+        self.defeated, self.result = [0, 0], None
+        self.decisions, self.log, self.legal, self.version = [], [], None, 0
+
+    def after_load(self) -> None:
+        """The deal's tables again, from the card of each id (a state read or dealt anew)."""
+        size, kind = self.game.options.deck_size, self.kind
+        self.t = self.game.tables((tuple(kind[:size]), tuple(kind[size:])))
+        self.kind = self.t.kind
 
     # -- setup ------------------------------------------------------------------------------
     def setup(self) -> None:
@@ -303,23 +242,12 @@ class FFTcgState(Board):
         self.game.machine.advance(self)
 
     def illegal_reason(self, action: Action, player: int) -> str | None:
-        from .reasons import illegal_reason
-
         return illegal_reason(self, action, player)
 
-    def parse_action(self, text: str, player: int) -> Action:
-        from .notation import parse_action
-
-        return parse_action(self, text, player)
-
     def decision_prompt(self, decision: Decision) -> str:
-        from .reasons import WHAT
-
         return WHAT[decision.kind]
 
     def default_action(self, decision: Decision) -> Action:
-        from .reasons import default_action
-
         return default_action(self, decision)
 
     # -- results ------------------------------------------------------------------------
@@ -382,76 +310,59 @@ class FFTcgState(Board):
                 value -= 0.8 * len(monsters)
         return value
 
-    # -- views ----------------------------------------------------------------------------
-    def zones(self) -> list[Zone]:
-        label = self.t.label
+    # -- what a view adds -----------------------------------------------------------------
+    def info(self, viewer: int | None) -> dict[str, Any]:
+        """The fight's power on each side before the luck reveal (printed power, modifiers and
+        the static texts in play, as the rules total them): (characters, monsters)."""
+        if self.fight_char == NO_FIGHT:
+            return {"fight_power": None}
+        return {"fight_power": fight_totals(self, self.fighters(self.cside), self.fight_mons)}
+
+    # -- the checks beyond conservation --------------------------------------------------------
+    def problems(self) -> list[str]:
+        """What is wrong with this position beyond the declared types and conservation
+        (nothing, normally): whose cards lie where, the decks' copy limits, the side tables on
+        cards in play, the effects being resolved, the decisions in step with them and with the
+        fight. Real checks (a position read from outside is refused on the first one)."""
+        return [*self.card_problems(), *self.table_problems(), *resolution_problems(self),
+                *self.decision_problems()]
+
+    def card_problems(self) -> list[str]:
+        """Each card in a zone its owner's cards may be in, of a type the zone holds, within
+        the copy limits of a deck."""
+        size, ctype, kind, game = self.t.size, self.game.ctype, self.kind, self.game
         out = []
+        for zone in self.SPEC.zones:
+            for _, owner, cards in derived(self).zone_lists(self, zone):
+                pool = zone.pool_of(owner)
+                stray = [c for c in cards if pool is not None and c // size != pool]
+                if stray:
+                    whose = stray[0] // size
+                    out.append(f"zones.{zone.name}[{owner}]: card #{stray[0]} is player {whose}'s, "
+                               f"not player {pool}'s")
+        names = {zone.attr: zone.name for zone in self.SPEC.zones}
+        for attr, types in PLAY_ZONES:
+            zone = getattr(self, attr)
+            for c in zone if attr == "attackers" else zone[0] + zone[1]:
+                found = ctype[kind[c]]
+                if found not in types:
+                    article = "an" if found[0] in "aeiou" else "a"
+                    out.append(f"zones.{names[attr]}: {self.t.label[c]} is {article} {found}; the zone holds "
+                               f"{' and '.join(types)} cards")
         for p in (0, 1):
-            for name, attr, seen in ZONE_VIEWS:
-                out.append(Zone(f"{name}{p}", p, seen, [label[c] for c in getattr(self, attr)[p]]))
-        out.append(Zone("combat", None, Visibility.PUBLIC, [label[c] for c in self.attackers]))
-        out.append(Zone("luck", None, Visibility.PUBLIC, [label[c] for c in self.luck]))
+            counts = Counter(kind[p * size:(p + 1) * size])
+            for index, count in counts.items():
+                card = game.cards[index]
+                limit = game.copy_limit(card)
+                if count > limit:
+                    out.append(f"player {p}'s cards hold {count} {card.name} (at most {limit})")
         return out
 
-    def info(self, viewer: int | None) -> dict[str, Any]:
-        from .notation import info
-
-        return info(self, viewer)
-
-    @property
-    def events(self) -> list[Event]:  # type: ignore[override]
-        from .notation import events_of
-
-        return events_of(self)
-
-    def event_count(self) -> int:
-        return len(self.log)  # one event per log entry
-
-    def events_from(self, index: int) -> list[Event]:
-        from .notation import events_of
-
-        return events_of(self, index)
-
-    # -- text ---------------------------------------------------------------------------
-    def to_json(self) -> dict[str, Any]:
-        from .state_json import state_to_json
-
-        return state_to_json(self)
-
-    def to_notation(self) -> str:
-        from .state_json import state_to_notation
-
-        return state_to_notation(self)
-
-    def clone(self) -> FFTcgState:
-        new = super().clone()
-        assert isinstance(new, FFTcgState)
-        return new
-
-    def check_invariants(self) -> None:
-        problems = self.problems()
-        if problems:
-            raise AssertionError(problems[0])
-
-    def problems(self) -> list[str]:
-        """What is wrong with this position (nothing, normally): every card in exactly one
-        zone, the side tables on cards in play, the decisions in step with the resolution and
-        the fight. Real checks (a loaded state is refused on the first one), not asserts."""
-        size, opts, res = self.t.size, self.game.options, self.res
-        out: list[str] = []
-        seen: list[int] = []
-        for name in self.ZONES:
-            zone = getattr(self, name)
-            for p in (0, 1):
-                seen += zone[p]
-                low = (1 - p if name == "city_mons" else p) * size  # ids low..low+size-1 are one side's
-                if zone[p] and (min(zone[p]) < low or max(zone[p]) >= low + size):
-                    out.append(f"a card of another player in {name}[{p}]")
-        seen += self.attackers + self.luck
-        if len(seen) != 2 * size or len(set(seen)) != 2 * size:
-            out.append("a card is lost or duplicated")
-            return out
-        chars = self.chars[0] + self.chars[1]
+    def table_problems(self) -> list[str]:
+        size, opts = self.t.size, self.game.options
+        out = []
+        if self.turn > opts.turn_limit + 1:
+            out.append(f"turn: should be at most {opts.turn_limit + 1}, not {self.turn}")
         if max(len(self.hidden[0]), len(self.hidden[1])) > opts.max_hidden:
             out.append("too many hidden cards")
         if max(len(self.chars[0]), len(self.chars[1])) > opts.max_characters:
@@ -465,12 +376,25 @@ class FFTcgState(Board):
                     out.append(f"monster {m} is on no city of player {p}")
         if set(self.on) - set(self.items[0] + self.items[1] + self.city_mons[0] + self.city_mons[1]):
             out.append("on: a card that is neither an item nor a monster on a city")
-        if not self.wounded <= set(chars):
+        if not self.wounded <= set(self.chars[0] + self.chars[1]):
             out.append("a wounded card is not a character in play")
         if not set(self.assigned) <= set(self.attackers):
             out.append("an assigned monster is not attacking")
         if self.fight_char >= 0 and self.game.ctype[self.t.kind[self.fight_char]] != "character":
             out.append("fight_char is not a character")
+        for i, key in enumerate(sorted(self.used)):
+            card, ability = divmod(key, ABILITY_KEY)
+            if ability >= len(self.card(card).abilities):
+                out.append(f"used[{i}].ability: {self.t.label[card]} has no ability {ability}")
+        return out
+
+    def decision_problems(self) -> list[str]:
+        res, out = self.res, []
+        for i, d in enumerate(self.decisions):
+            if d.kind not in DECISION_KINDS or d.secret:
+                out.append(f"decisions[{i}].kind: no {'secret ' * d.secret}{d.kind} decision in this game")
+        if out:
+            return out
         asks = [d for d in self.decisions if d.kind in ASK_KINDS]
         if [(a.player, a.kind) for a in res.asks] != [(d.player, d.kind) for d in asks]:
             out.append("asks and decisions out of step")
@@ -490,58 +414,67 @@ class FFTcgState(Board):
         return out
 
 
-ZONE_VIEWS = (
-    ("deck", "deck", Visibility.HIDDEN), ("hand", "hand", Visibility.OWNER),
-    ("hidden", "hidden", Visibility.OWNER), ("characters", "chars", Visibility.PUBLIC),
-    ("items", "items", Visibility.PUBLIC), ("world", "world", Visibility.PUBLIC),
-    ("cities", "cities", Visibility.PUBLIC), ("city_monsters", "city_mons", Visibility.PUBLIC),
-    ("skulls", "skulls", Visibility.PUBLIC), ("discard", "discard", Visibility.PUBLIC),
-    ("resolving", "resolving", Visibility.PUBLIC),
-)
+def resolution_problems(s: FFTcgState) -> list[str]:
+    """What only this game knows of the kernel's resolution record: its cards, abilities,
+    steps, ask and window kinds, the steps of its turn."""
+    res, count, steps, kind = s.res, 2 * s.t.size, s.game.steps, s.t.kind
 
-def compiled(condition: Condition | None) -> Predicate | None:
-    return None if condition is None else condition.compile()
-
-
-def before_combat(condition: Condition | None) -> bool | None:
-    """What an attack requirement made of ``attacking_with`` checks only says in the play phase,
-    when nothing attacks yet: a constant (so its plays are made once); ``None`` for the others."""
-    if condition is None:
-        return True
-    if condition.op == "check":
-        assert condition.check is not None
-        return False if condition.check.primitive.name == "attacking_with" else None
-    parts = [before_combat(part) for part in condition.parts]
-    if None in parts:
+    def ability(where: str, player: int, source: int, index: int) -> str | None:
+        if player not in (0, 1):
+            return f"{where}.player: should be a player 0..1, not {player}"
+        if not 0 <= source < count:
+            return f"{where}.source: should be a card id 0..{count - 1}, not {source}"
+        if not 0 <= index < len(steps[kind[source]]):
+            return f"{where}.ability: {s.t.label[source]} has no ability {index}"
         return None
-    if condition.op == "not":
-        return not parts[0]
-    return all(parts) if condition.op == "all" else any(parts)
+
+    out = []
+    for i, frame in enumerate(res.frames):
+        where = f"res.frames[{i}]"
+        problem = ability(where, frame.player, frame.source, frame.ability)
+        if problem is None and not 0 <= frame.at <= len(steps[kind[frame.source]][frame.ability]):
+            problem = f"{where}.at: the ability has no step {frame.at}"
+        elif problem is None and frame.tag not in ("", "turned"):
+            problem = f"{where}.tag: should be '' or 'turned', not {v.excerpt(frame.tag)}"
+        elif problem is None and (len(frame.targets) > 1 or any(
+                t.kind is not Kind.CARD or not 0 <= t.id < count for t in frame.targets)):
+            problem = f"{where}.targets: an ability names one card at most"
+        if problem:
+            out.append(problem)
+    for i, trigger in enumerate(res.triggers):
+        problem = ability(f"res.triggers[{i}]", trigger.player, trigger.source, trigger.ability)
+        if problem:
+            out.append(problem)
+    for i, ask in enumerate(res.asks):
+        where = f"res.asks[{i}]"
+        if ask.player not in (0, 1) or ask.kind not in ASK_KINDS or not 1 <= ask.count <= 60:
+            out.append(f"{where}: a player 0..1 asked to {' or '.join(sorted(ASK_KINDS))} 1..60 cards")
+        elif len(ask.detail) != 2:
+            out.append(f"{where}.detail: should be [type, name]")
+        elif ask.kind != "discard" and not res.frames:
+            out.append(f"{where}: an effect's choice with no effect being resolved")
+    for i, window in enumerate(res.windows):
+        if window.kind not in WINDOW_RULES or not set(window.order) <= {0, 1}:
+            kinds = ", ".join(WINDOW_RULES)
+            out.append(f"res.windows[{i}]: should be a fight's effect window ({kinds}) of players 0..1")
+    if res.stack:
+        out.append("res.stack: Final Fantasy TCG resolves abilities at once: no stack")
+    if res.step and res.step not in STEP_RUN:
+        out.append(f"res.step: should be one of {', '.join(STEP_RUN)}, not {v.excerpt(res.step)}")
+    return out
 
 
-def private_reads(card: Card) -> frozenset[str]:
-    """The timings (and "attack": the requirements checked as it joins an attack) of ``card``'s
-    texts that look at its owner's hand or face-down cards (a place there, or Avistar, which
-    sees them too): whether they can be used may not decide a forced move, or the skip would tell."""
-    def reads(item: Any) -> bool:
-        if item is None:
+def visible(state: FFTcgState, card: int, viewer: int | None) -> bool:
+    """Whether ``viewer`` sees ``card`` now, as the declared zones say (a face-down card in a
+    zone they see is not seen)."""
+    found, attr = state.locate(card)
+    for zone in state.SPEC.zones:
+        if zone.attr != attr:
+            continue
+        lists = getattr(state, attr)
+        owner = None if zone.shared else next(p for p, cards in enumerate(lists) if cards is found)
+        if not sees(zone.visibility(state), owner, viewer):
             return False
-        if isinstance(item, Condition):
-            return reads(item.check) or any(reads(part) for part in item.parts)
-        return item.primitive.name == "sees" or getattr(item.params, "place", None) in ("hand", "hidden")
-
-    found = {a.timing for a in card.abilities if reads(a.condition) or reads(a.target)}
-    joins = reads(card.attack) or reads(card.play) or reads(card.world_requirement)
-    return frozenset(found | ({"attack"} if joins else set()))
-
-
-def starter_deck_paths() -> list[Path]:
-    from importlib import resources
-
-    folder = Path(str(resources.files(__package__) / "data" / "decks"))
-    return sorted(folder.glob("*.txt")) if folder.is_dir() else []
-
-
-def starter_decks() -> list[tuple[str, Deck]]:
-    """The preconstructed decks in ``data/decks/*.txt``, sorted by file name: (name, cards)."""
-    return [(path.stem, read_deck(path).cards) for path in starter_deck_paths()]
+        slot = zone.face_down
+        return slot is None or sees(slot(state, owner, found.index(card)), owner, viewer)
+    raise AssertionError(f"card {card} lies in {attr}, which the declaration does not name")

@@ -16,7 +16,7 @@ from .effects import REGISTRY
 from .records import ABILITY_KEY
 
 if TYPE_CHECKING:
-    from .rules import FFTcg
+    from .game import FFTcg
 
 # The zones a player's cards in play occupy, in the order the legal lists follow, with the card
 # types each may hold (a rules invariant): ``city_mons`` of the opponent, ``attackers`` shared.

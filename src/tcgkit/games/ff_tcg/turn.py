@@ -22,8 +22,6 @@ if TYPE_CHECKING:
     from ...kernel.actions import Action
     from .rules import FFTcgState
 
-__all__ = ["ABILITY_KEY"]  # read by reasons.py from here
-
 
 def start_turn(s: FFTcgState) -> None:
     s.turn += 1
@@ -148,7 +146,9 @@ def do_turn(s: FFTcgState, action: Turn) -> None:
     s.resolving[p].append(c)  # face up while it resolves
     s.log.append(("turn_up", p, c, action.target))
     acted(s)
-    start_ability(s, p, c, s.game.turn_usage[s.t.kind[c]][0], action.target, "turned")
+    usage = s.game.turn_usage[s.t.kind[c]]
+    assert usage is not None  # only a card with a Virar is turned
+    start_ability(s, p, c, usage.ability, action.target, "turned")
 
 
 def do_use(s: FFTcgState, action: Use) -> None:

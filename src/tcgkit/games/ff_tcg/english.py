@@ -7,9 +7,11 @@ the engine does. A primitive without a phrase here is said by its registry summa
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from ..kernel.effects import Ability, Condition, Step
+from ...kernel.effects import Ability, Condition, Step
+from .cards import Card
 
 TIMINGS = {
     "activated": "Effect", "combat": "Fight", "on_win": "Reward", "on_attack": "On attack",
@@ -56,7 +58,7 @@ def step_text(step: Step, duration: str = "") -> str:
     """One effect or cost in English."""
     name, p = step.primitive.name, step.params.model_dump()
     amount = p.get("amount")
-    phrases = {
+    phrases: dict[str, Callable[[], str]] = {
         "draw": lambda: f"{_whose(p['who'])} draw{'s' * (p['who'] == 'opponent')} "
                         f"{_n(p['count'], 'card')}",
         "discard": lambda: f"{_whose(p['who'])} discard{'s' * (p['who'] == 'opponent')} "
@@ -104,7 +106,7 @@ def condition_text(condition: Condition) -> str:
             least = p.get("at_least") or 1
             return (f"{'you have' if p.get('side') == 'you' else 'the opponent has'} "
                     f"{'at least ' if least > 1 else ''}{_n(least, _matching(p))} in "
-                    f"{PLACES.get(p.get('place'), p.get('place'))}")
+                    f"{PLACES.get(str(p.get('place')), p.get('place'))}")
         if step.primitive.name in ("attacking_with", "sees"):
             seen = "attacking" if "attacking" in step.primitive.name else "in sight"
             return f"{_a(_matching(p))} is {seen}"
@@ -129,7 +131,7 @@ def ability_text(ability: Ability) -> str:
     return f"{head}: {' '.join(parts)}{tail}."
 
 
-def card_text(card: Any) -> str:
+def card_text(card: Card) -> str:
     """The card's text in English."""
     out = []
     if card.play is not None:
