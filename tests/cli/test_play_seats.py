@@ -13,7 +13,7 @@ from tcgkit.cli.play_loop import agent_choice
 SEATS = ["human", "greedy", "human", "random"]
 SEED = 5
 HAND_OVER = re.compile(r"^Pass to (Player \d) \((?:Blue|Red|Green|Yellow)\), press Enter$")
-TITLE = re.compile(r"^(Player \d|greedy|random) \((?:Blue|Red|Green|Yellow)\): mons ")
+TITLE = re.compile(r"^(Player \d|greedy|random) \((?:Blue|Red|Green|Yellow)\)$")  # a side's title
 
 
 def plan_four(seed: int) -> tuple[list[str], Match]:

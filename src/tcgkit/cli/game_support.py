@@ -126,27 +126,7 @@ def rules_with_card_files(options: type[BaseModel]) -> Callable[[str], dict[str,
     return parse_rules
 
 
-def _conflictus() -> GameSupport:
-    from ..games.conflictus import ConflictusOptions, starter_decks
-    from . import conflictus_view
-
-    parse_rules = rules_with_card_files(ConflictusOptions)
-
-    return GameSupport(
-        rules_example="mulligan=turn_order,attack=left",
-        parse_rules=parse_rules,
-        card_rows=conflictus_view.card_rows,
-        card_table=conflictus_view.card_table,
-        render_view=conflictus_view.render_view,
-        describe_game_events=conflictus_view.describe_events,
-        game_for_position=conflictus_view.game_for_position,
-        rules_line=conflictus_view.rules_line,
-        named_decks=lambda: dict(starter_decks()),
-    )
-
-
 SUPPORT: dict[str, Callable[[], GameSupport]] = {
-    "conflictus": _conflictus,
 }
 
 

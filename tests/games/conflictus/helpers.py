@@ -11,6 +11,7 @@ from pathlib import Path
 from tcgkit.games.conflictus import Conflictus, ConflictusState
 from tcgkit.games.conflictus.actions import Keep
 from tcgkit.kernel.decks import read_deck
+from tcgkit.kernel.state import derived
 
 FROZEN = Path(__file__).resolve().parents[2] / "playthroughs" / "data"
 DECKS = {path.stem.removeprefix("conflictus_"): read_deck(path).cards
@@ -87,6 +88,12 @@ def to_phase(state: ConflictusState, phase: str, limit: int = 200) -> None:
 
 def label(state: ConflictusState, c: int) -> str:
     return state.label(c)
+
+
+def first_problem(state: ConflictusState) -> str | None:
+    """What ``check_invariants`` finds wrong first: conservation, then the game's own checks."""
+    problems = derived(state).problems(state)
+    return problems[0] if problems else None
 
 
 def duel_with_extra_cards(path: Path, text: str, mine: tuple[str, ...], seed: int = 0) -> ConflictusState:

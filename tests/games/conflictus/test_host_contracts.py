@@ -8,8 +8,7 @@ what moves, what a condition or target finder sees, and the events every viewer 
 
 from __future__ import annotations
 
-from tcgkit.games.conflictus import host as host_module
-from tcgkit.games.conflictus.host import SETS_SOURCES, SETS_WARRIORS
+from tcgkit.games.conflictus.records import AbilityKey
 from tcgkit.kernel import refs
 from tcgkit.kernel.actions import Decision
 from tcgkit.kernel.effects import Activation
@@ -183,9 +182,9 @@ def guard_on_mago():
 
 def test_the_warrior_below_a_dead_one_dies_too_when_its_own_defence_is_gone():
     state, mago, guard = guard_on_mago()
-    assert state.sets[mago][SETS_WARRIORS] == [mago, guard]
+    assert state.sets[mago].warriors == [mago, guard]
     state.add_modifier(mago, "defense", -20, "end_of_round")  # below: not active, it stays
-    assert mago in state.sets[mago][SETS_WARRIORS]
+    assert mago in state.sets[mago].warriors
     state.add_modifier(guard, "defense", -20, "end_of_round")
     assert state.mortis[0][-2:] == [guard, mago]
 
@@ -212,7 +211,7 @@ def test_a_used_source_removed_from_the_field_is_no_longer_used():
 def test_a_sets_sources_belong_to_it():
     state = duel(("Golem de Pedra",), ("Golem de Pedra",))
     golem = warrior(state, 0, "Golem de Pedra")
-    paid = state.sets[golem][SETS_SOURCES]
+    paid = state.sets[golem].sources
     assert paid and all(state.set_of(s) == golem and state.in_play(s) for s in paid)
     assert not state.is_top(paid[0]) and state.is_top(golem)
 
@@ -317,8 +316,7 @@ def test_active_warriors_by_side():
     assert state.active_warriors(0, "any") == [mine, theirs]
 
 
-def test_the_first_decisions_of_a_game_are_made_right_when_none_is_cached(monkeypatch):
-    monkeypatch.setattr(host_module, "DECISIONS", {})
+def test_the_first_decisions_of_a_game_are_made_right():
     state = start(keep=False, mulligan="turn_order")
     assert state.decisions == [Decision(0, "mulligan", False)]
     sealed = start(keep=False)
@@ -423,7 +421,7 @@ def test_equipment_helps_only_the_active_warrior_and_only_its_stat():
     state, mago, guard = guard_on_mago()
     aegis = fetch(state, 0, "Égide Sagrada")
     state.hand[0].remove(aegis)
-    state.sets[mago][3].append(aegis)
+    state.sets[mago].equipment.append(aegis)
     state.check_invariants()
     base = {c: {s: getattr(state.card(c), s) for s in ("attack", "defense", "tombo")} for c in (mago, guard)}
     assert state.stat(guard, "defense") == base[guard]["defense"] + 2
@@ -441,7 +439,7 @@ def test_relics_and_equipment_add_up():
     assert state.stat(theirs, "attack") == state.card(theirs).attack
     sword = fetch(state, 0, "Espada de Lúmen")
     state.hand[0].remove(sword)
-    state.sets[golem][3].append(sword)
+    state.sets[golem].equipment.append(sword)
     state.check_invariants()
     assert state.stat(golem, "attack") == state.card(golem).attack + 2 + 2
 
@@ -513,12 +511,12 @@ def test_statics_of_relics_on_opponents_warriors_and_of_equipment_read_their_own
     state.check_invariants()
     assert state.stat(theirs, "attack") == state.card(theirs).attack + 2  # P0 has two warriors
     assert state.stat(mine[0], "attack") == state.card(mine[0]).attack
-    state.sets[mine[0]][3].append(fetch(state, 0, "Lâmina Gêmea"))
-    state.hand[0].remove(state.sets[mine[0]][3][-1])
+    state.sets[mine[0]].equipment.append(fetch(state, 0, "Lâmina Gêmea"))
+    state.hand[0].remove(state.sets[mine[0]].equipment[-1])
     assert state.stat(mine[0], "attack") == state.card(mine[0]).attack + 3  # one bearer, 3 times
     below = fetch(state, 0, "Golem de Pedra")
     state.hand[0].remove(below)
-    state.sets[mine[0]][SETS_WARRIORS].insert(0, below)
+    state.sets[mine[0]].warriors.insert(0, below)
     state.entered[below] = state.round
     state.check_invariants()
     assert state.stat(mine[0], "attack") == state.card(mine[0]).attack + 3  # still one bearer
@@ -535,8 +533,9 @@ def test_event_triggers_are_once_a_rodada_per_ability_and_keyed_by_card_and_abil
     warrior(state, 1, "Golem de Pedra")  # an opponent's: the second filter, whether or not the first held
     assert [state.stat(c, "defense") - card.defense for c in (watch, other)] == [1, 1]
     assert state.stat(other, "attack") == card.attack
-    assert sorted(state.to_json()["used_abilities"]) == sorted(
-        [watch * 8 + 1, watch * 8 + 2, other * 8 + 2])  # on_enter is not once a rodada
+    keys = sorted([(watch, 1), (watch, 2), (other, 2)])  # on_enter is not once a rodada
+    assert state.used_abilities == {AbilityKey(c, a) for c, a in keys}
+    assert state.to_json()["used_abilities"] == [{"card": c, "ability": a} for c, a in keys]
     warrior(state, 0, "Golem de Pedra")
     assert state.stat(watch, "attack") == card.attack + 1 and state.stat(other, "attack") == card.attack + 1
 
@@ -551,7 +550,7 @@ def test_equipment_sacrificed_leaves_its_set_to_the_warrior():
     since = len(state.events)
     act(state, f"sacrifice {label(state, aegis)}")
     assert told(state, since)[0] == ("sacrificed", {"card": label(state, aegis), "player": 0})
-    assert state.mortis[0][-1] == aegis and state.sets[golem][3] == [] and state.is_top(golem)
+    assert state.mortis[0][-1] == aegis and state.sets[golem].equipment == [] and state.is_top(golem)
 
 
 def test_event_triggers_watch_active_warriors_only_and_any_players_tombar():
@@ -559,14 +558,14 @@ def test_event_triggers_watch_active_warriors_only_and_any_players_tombar():
     below = warrior(state, 0, "Coveiro Pálido")
     top = fetch(state, 0, "Golem de Pedra")
     state.hand[0].remove(top)
-    state.sets[below][SETS_WARRIORS].append(top)
+    state.sets[below].warriors.append(top)
     state.entered[top] = state.round
     theirs = warrior(state, 1, "Coveiro Pálido")
     state.check_invariants()
     since = len(state.events)
     state.mill(1, 1)  # P1 tombas: P0's digger is not an active warrior, it does not trigger
     state.mill(0, 1)  # P0 (seat 0) tombas: P1's digger triggers
-    assert state.to_json()["used_abilities"] == [theirs * 8]
+    assert state.to_json()["used_abilities"] == [{"card": theirs, "ability": 0}]
     state.advance()
     resolve(state)
     assert [e.data["card"] for e in state.events[since:] if e.kind == "trigger"] == [label(state, theirs)]

@@ -128,7 +128,7 @@ def test_a_player_who_must_tombar_more_than_their_mons_is_out_and_the_last_one_s
         act(state, "pass")
     outcome = state.outcome
     assert outcome.winner == 0 and outcome.ranks == (0, 1) and 1 in state.out
-    assert guard in state.exterminatus[1] and not any(rec[0] == 1 for rec in state.sets.values())
+    assert guard in state.exterminatus[1] and not any(rec.owner == 1 for rec in state.sets.values())
 
 
 def test_drawing_from_an_empty_mons_is_out_at_once():

@@ -14,13 +14,13 @@ import pytest
 
 from tcgkit.games.conflictus import Conflictus
 from tcgkit.games.conflictus.actions import Attack, Done, Keep, Pass
+from tcgkit.games.conflictus.rules import ZONES
 from tcgkit.kernel.actions import Decision
 from tcgkit.kernel.errors import DeckError
 from tcgkit.kernel.rng import Rng, derive_seed
-from tcgkit.kernel.zones import Visibility
 
 from . import test_rules_combat as combat_tests
-from .helpers import DECKS, act, fetch, label, next_rodada, sources, start, texts, to_phase
+from .helpers import DECKS, act, fetch, first_problem, label, next_rodada, sources, start, texts, to_phase
 
 
 def test_a_mons_error_names_every_problem_with_its_place():
@@ -130,16 +130,15 @@ def test_default_actions_keep_declare_nothing_pass_or_take_the_first_choice():
 
 def test_the_zones_are_each_players_eight_with_their_visibility():
     state = start(players=2)
-    zones = state.zones()
-    assert [z.name for z in zones] == [f"{n}{p}" for p in (0, 1) for n in
-                                       ("mons", "hand", "mortis", "exterminatus", "field", "relics",
-                                        "amulets", "stack")]
-    seen = {z.name: z.visibility for z in zones}
-    assert (seen["mons1"], seen["hand1"], seen["mortis1"], seen["stack0"]) == (
-        Visibility.HIDDEN, Visibility.OWNER, Visibility.PUBLIC, Visibility.PUBLIC)
-    assert all(z.owner == int(z.name[-1]) for z in zones)
-    hand = {z.name: z for z in zones}["hand0"]
-    assert hand.cards == [label(state, c) for c in state.hand[0]]
+    zones = state.view(0)["zones"]
+    assert list(zones) == [f"{n}{p}" for n in ("mons", "hand", "mortis", "exterminatus", "field", "relics",
+                                                "amulets", "stack") for p in (0, 1)]
+    shown = {name for name, zone in zones.items() if "cards" in zone}
+    assert {"mons0", "mons1", "hand1"}.isdisjoint(shown) and {"hand0", "mortis1", "stack0"} <= shown
+    assert all(zone["owner"] == int(name[-1]) for name, zone in zones.items())
+    assert zones["hand0"]["cards"] == [label(state, c) for c in state.hand[0]]
+    assert zones["hand1"]["count"] == len(state.hand[1]) and zones["mons0"]["count"] == len(state.mons[0])
+    assert "cards" in state.view(1)["zones"]["hand1"] and "cards" not in state.view(None)["zones"]["hand0"]
 
 
 def test_end_as_draw_ends_the_game_with_the_reason_for_the_players_still_in():
@@ -156,8 +155,8 @@ def test_the_heuristic_is_the_own_worth_less_the_best_opponents():
     assert state.worth(0) == pytest.approx(44 + 0.4 * 6)
     spectre = combat_tests.ready(state, 0, "Espectro Faminto", sombra=3, pay=" pay S2")
     rec = state.sets[spectre]
-    rec[2][:0] = [state.mons[0].pop(), state.mons[0].pop()]  # two warriors below the active one
-    rec[3] += [state.mons[0].pop(), state.mons[0].pop()]  # and two equipment
+    rec.warriors[:0] = [state.mons[0].pop(), state.mons[0].pop()]  # two warriors below the active one
+    rec.equipment += [state.mons[0].pop(), state.mons[0].pop()]  # and two equipment
     state.relics[0].append(state.mons[0].pop())
     state.add_modifier(spectre, "tombo", 1, "end_of_round")
     stat = state.stat
@@ -191,7 +190,10 @@ def test_a_clone_is_equal_and_plays_on_without_touching_the_original():
         mine, theirs = getattr(state, name), getattr(copy, name)
         if isinstance(mine, (list, dict, set)) and name not in ("kind", "legal"):  # never changed: shared
             assert mine == theirs and (not mine or mine is not theirs), name
-    assert all(copy.sets[s][i] is not state.sets[s][i] for s in state.sets for i in (1, 2, 3))
+    parts = ("sources", "warriors", "equipment")
+    assert all(copy.sets[s] is not state.sets[s] for s in state.sets)
+    assert all(getattr(copy.sets[s], part) is not getattr(state.sets[s], part)
+               for s in state.sets for part in parts)
     while not copy.is_terminal and copy.round < 6:
         copy.apply(copy.legal_actions()[-1], copy.to_move)
     assert state.to_json() == before and copy.to_json() != before
@@ -213,18 +215,19 @@ def test_a_clone_keeps_every_counter_of_the_rodada():
 
 @pytest.mark.parametrize("change, problem", [
     (lambda s: s.hand[1].append(s.mons[0].pop()), "a card of another player in hand1"),
-    (lambda s: s.hand[0].append(s.mons[0][0]), "a card is lost or duplicated"),
-    (lambda s: s.mons[1].pop(), "a card is lost or duplicated"),
-    (lambda s: s.mons[0].__setitem__(0, s.mons[0][1]), "a card is lost or duplicated"),
+    (lambda s: s.hand[0].append(s.mons[0][0]), "card #{first} is in two places"),
+    (lambda s: s.mons[1].pop(), "card #{last} is in no place"),
+    (lambda s: s.mons[0].__setitem__(0, s.mons[0][1]), "card #{second} is in two places"),
     (lambda s: s.used.add(s.hand[0][0]), "a used source is not on a field"),
     (lambda s: s.decisions.append(Decision(0, "discard")), "asks and decisions out of step"),
 ])
 def test_the_invariant_check_names_what_is_wrong(change, problem):
     state = start()
-    assert state.first_problem() is None
+    assert first_problem(state) is None
     state.check_invariants()
+    problem = problem.format(first=state.mons[0][0], second=state.mons[0][1], last=state.mons[1][-1])
     change(state)
-    assert state.first_problem() == problem
+    assert first_problem(state) == problem
     with pytest.raises(AssertionError, match=problem):
         state.check_invariants()
 
@@ -233,20 +236,20 @@ def test_the_invariant_check_looks_into_sets():
     state = start()
     sources(state, 0, luz=2)
     guard = combat_tests.ready(state, 0, "Guardiã da Aurora", pay=" pay L2")
-    assert state.first_problem() is None
+    assert first_problem(state) is None
     rec = state.sets[guard]
-    rec[1].append(state.mons[1].pop())
-    assert state.first_problem() == f"set#{guard} holds another player's card"
-    state.mons[1].append(rec[1].pop())
-    rec[1].append(state.mons[0].pop())  # a card of its own: fine
-    assert state.first_problem() is None
-    rec[2].clear()
+    rec.sources.append(state.mons[1].pop())
+    assert first_problem(state) == f"set#{guard} holds another player's card"
+    state.mons[1].append(rec.sources.pop())
+    rec.sources.append(state.mons[0].pop())  # a card of its own: fine
+    assert first_problem(state) is None
+    rec.warriors.clear()
     state.mons[0].append(guard)
-    assert state.first_problem() == f"set#{guard} has neither warriors nor equipment"
+    assert first_problem(state) == f"set#{guard} has neither warriors nor equipment"
 
 
 def take(state, c):
-    for name in state.ZONES:
+    for name in ZONES:
         for zone in getattr(state, name):
             if c in zone:
                 zone.remove(c)
@@ -262,7 +265,7 @@ def test_the_first_and_last_ids_of_a_player_are_their_own(c, player, problem):
     state = start(players=2)
     take(state, c)
     state.hand[player].append(c)
-    assert state.first_problem() == problem
+    assert first_problem(state) == problem
 
 
 def test_a_player_out_in_an_opponents_rodada_loses_their_cards_in_play_and_their_attackers():
@@ -313,7 +316,7 @@ def test_a_lone_pass_in_main_is_asked_of_a_holder_with_cards_in_hand():
 
 
 def test_starter_mons_are_read_sorted_by_name():
-    from tcgkit.games.conflictus.rules import starter_deck_paths, starter_decks
+    from tcgkit.games.conflictus.game import starter_deck_paths, starter_decks
 
     paths = starter_deck_paths()
     assert paths == sorted(paths) and len(paths) >= 2
@@ -334,12 +337,15 @@ def test_a_block_answer_of_a_player_who_went_out_lapses():
     assert state.phase == "sacrifice" and state.pending.player == 0 and len(state.mons[1]) == mons
 
 
-def test_info_tells_a_viewer_the_ids_they_know_and_a_spectator_none():
+def test_a_view_names_the_cards_its_viewer_may_see_and_a_spectator_none():
     state = start(players=2, keep=False)
-    known = state.info(0)["known"]
-    assert sorted(c for c, _ in known) == sorted(state.hand[0])
-    assert all(kind == state.kind[c] for c, kind in known)
-    assert state.info(None)["known"] == []
+
+    def named(view):
+        return [key for zone in view["zones"].values() for key in zone.get("cards", [])]
+
+    assert named(state.view(0)) == [label(state, c) for c in state.hand[0]]  # Name#id: the kind shows
+    assert named(state.view(None)) == []
+    assert state.view(None)["decklists"][1] == sorted(state.card(c).name for c in range(50, 100))
 
 
 def test_determinize_and_redeal_keep_what_the_viewer_sees_and_deal_the_rest_anew():
@@ -367,9 +373,9 @@ def test_an_action_is_read_whatever_its_case_as_the_legal_one():
 
 def test_a_new_game_shows_the_mulligans_with_nothing_counted_yet():
     state = start(keep=False)
-    info = state.info(0)
-    assert (info["round"], info["phase"], info["active"]) == (0, "mulligan", 0)
-    assert info["public"]["drops"] == [[0, 0, 0], [0, 0, 0]] and info["public"]["mulled"] == [0, 0]
+    view = state.view(0)
+    assert (view["round"], view["phase"], view["active"]) == (0, "mulligan", 0)
+    assert view["drops"] == [{"own": 0, "foreign": 0, "extra": 0}] * 2 and view["mulled"] == [0, 0]
     assert state.version == 0
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 from tcgkit.games.conflictus import Conflictus
 from tcgkit.games.conflictus.actions import Cast, Keep, Play
 from tcgkit.games.conflictus.cards import shipped_files
+from tcgkit.games.conflictus.legal import attack_ready, capacity, sacrificable
+from tcgkit.games.conflictus.records import CardSet, Drops
 
 from . import test_cards as card_tests
 from .helpers import (
@@ -39,11 +41,11 @@ def take(state, player, name):
 def build(state, player, source_names, warriors, equipment=()):
     """A set of ``player`` from mons cards: warriors as (name, rodada entered), bottom to top."""
     ids = [take(state, player, n) for n, _ in warriors]
-    rec = [player, [take(state, player, n) for n in source_names], ids,
-           [take(state, player, n) for n in equipment]]
+    rec = CardSet(player, [take(state, player, n) for n in source_names], ids,
+                  [take(state, player, n) for n in equipment])
     for c, (_, entered) in zip(ids, warriors, strict=True):
         state.entered[c] = entered
-    sid = ids[0] if ids else rec[3][0]
+    sid = ids[0] if ids else rec.equipment[0]
     state.sets[sid] = rec
     state.added[sid] = 0
     state.legal = None
@@ -60,8 +62,8 @@ def test_a_sets_capacity_counts_sources_and_earlier_warriors_by_faction():
     sid, rec = build(state, 0, ["Fonte de Luz"] * 2 + ["Fonte de Sombra"] * 2, [
         ("Cultista do Véu", old), ("Duelista Veterano", old), ("Mago Iluminado", old),
         ("Guardiã da Aurora", state.round)])  # the Guardiã came this rodada: it counts for nothing yet
-    assert state.capacity(rec, warriors=True) == (2 + 1, 2 + 1, 2)
-    assert state.capacity(rec, warriors=False) == (3, 3, 2)
+    assert capacity(state, rec, warriors=True) == (2 + 1, 2 + 1, 2)
+    assert capacity(state, rec, warriors=False) == (3, 3, 2)
 
 
 def test_equipment_counts_only_the_warriors_below_the_active_one():
@@ -69,8 +71,8 @@ def test_equipment_counts_only_the_warriors_below_the_active_one():
     old = state.round - 1
     sid, rec = build(state, 0, ["Fonte de Luz"], [
         ("Cultista do Véu", old), ("Duelista Veterano", old), ("Mago Iluminado", old)])
-    assert state.capacity(rec, warriors=True) == (2, 1, 2)
-    assert state.capacity(rec, warriors=False) == (1, 1, 2)
+    assert capacity(state, rec, warriors=True) == (2, 1, 2)
+    assert capacity(state, rec, warriors=False) == (1, 1, 2)
 
 
 def test_each_faction_pays_with_its_own_sources_and_neutral_with_either():
@@ -134,7 +136,7 @@ def test_actions_built_by_a_caller_from_their_fields_are_the_legal_ones():
     legal = state.legal_actions()
     assert Play(guard, -1, 2, 0, label(state, guard)) in legal  # on = -1: a new set
     assert Play(skull, -1, 0, 2, label(state, skull)) in legal
-    assert Cast(vision, -1, -1, 2, 0, label(state, vision), "") in legal  # an amulet without a target
+    assert Cast(vision, -1, None, 2, 0, label(state, vision), "") in legal  # an amulet without a target
 
 
 def test_amulets_pay_with_their_factions_sources():
@@ -153,15 +155,15 @@ def test_relics_active_warriors_and_equipment_may_be_sacrificed_and_new_warriors
     sid, rec = build(state, 0, ["Fonte de Sombra"], [("Cultista do Véu", old), ("Necromante Cinzento", old)],
                      ["Manto das Trevas"])
     new, _ = build(state, 0, ["Fonte de Luz"], [("Mago Iluminado", state.round)])
-    assert state.sacrificable(0) == [skull, rec[2][-1], rec[3][0], new]
-    assert state.attack_ready(0) == [sid]
+    assert sacrificable(state, 0) == [skull, rec.warriors[-1], rec.equipment[0], new]
+    assert attack_ready(state, 0) == [sid]
 
 
 def test_neutral_warriors_in_a_set_count_for_a_warrior_of_any_faction():
     state = start(decks=("crepusculo", "crepusculo"))
     old = state.round - 1
     sid, rec = build(state, 0, ["Fonte de Sombra"], [("Duelista Veterano", old), ("Duelista Veterano", old)])
-    assert state.capacity(rec, warriors=True) == (0, 1, 2 + 2)
+    assert capacity(state, rec, warriors=True) == (0, 1, 2 + 2)
     for name in ("Cavaleiro de Prata", "Devorador de Almas", "Gigante das Colinas"):  # L, S, N; cost 4
         c = fetch(state, 0, name)
         assert plays(state, c) == [f"play {label(state, c)} on set#{sid}"], name  # no free source needed
@@ -186,7 +188,7 @@ def test_a_warrior_that_cannot_block_is_not_offered_and_a_stacked_attacker_may_b
     attacker, _ = build(state, 0, ["Fonte de Sombra"], [("Cultista do Véu", old), ("Espectro Faminto", old)])
     free, _ = build(state, 1, ["Fonte de Sombra"], [("Cultista do Véu", old)])
     _, rec = build(state, 1, ["Fonte de Sombra"], [("Lâmina Noturna", old)])
-    state.mods.add(rec[2][-1], "cannot_block", 1, "end_of_round")  # Grilhões
+    state.mods.add(rec.warriors[-1], "cannot_block", 1, "end_of_round")  # Grilhões
     to_phase(state, "attack")
     act(state, f"attack set#{attacker} P1")
     pass_until(state, "blockers")
@@ -199,10 +201,10 @@ def test_a_player_who_may_drop_an_extra_source_drops_one_more_in_an_opponents_ro
     act(state, "pass")
     assert state.pending.player == 1 and state.active == 0
     light = fetch(state, 1, "Fonte de Luz")
-    state.drops[1] = [0, 1, 0]  # one source dropped in this opponent's rodada already
+    state.drops[1] = Drops(0, 1, 0)  # one source dropped in this opponent's rodada already
     state.legal = None
     assert f"source {label(state, light)}" not in texts(state)
-    state.drops[1] = [0, 1, 1]  # Renovação: one more before their next rodada
+    state.drops[1] = Drops(0, 1, 1)  # Renovação: one more before their next rodada
     state.legal = None
     assert f"source {label(state, light)}" in texts(state)
 
@@ -216,14 +218,14 @@ def test_with_no_hand_and_no_relic_warriors_may_still_be_sacrificed():
     rodada = state.round
     to_phase(state, "sacrifice")  # in this rodada, with the hand still empty: player 0 is asked
     assert state.round == rodada and state.hand[0] == [] and state.pending.player == 0
-    assert texts(state) == ["pass", f"sacrifice {label(state, rec[2][0])}"]
+    assert texts(state) == ["pass", f"sacrifice {label(state, rec.warriors[0])}"]
 
 
 def test_a_relic_pays_with_its_factions_sources_and_offers_every_target():
     state = card_tests.duel(("Cálice da Luz", "Dado dos Deuses", "Cultista do Véu", "Mago Iluminado"), ())
     old = state.round - 1
-    cult = build(state, 0, [], [("Cultista do Véu", old)])[1][2][0]
-    mago = build(state, 0, [], [("Mago Iluminado", old)])[1][2][0]
+    cult = build(state, 0, [], [("Cultista do Véu", old)])[1].warriors[0]
+    mago = build(state, 0, [], [("Mago Iluminado", old)])[1].warriors[0]
     chalice, die = (fetch(state, 0, n, "relics") for n in ("Cálice da Luz", "Dado dos Deuses"))
     sources(state, 0, sombra=1)  # a Shadow source pays the Neutral die, not the Light chalice
     assert [t for t in texts(state) if t.startswith("use")] == [  # the chalice is not among them
@@ -341,7 +343,7 @@ def test_a_relic_cost_naming_itself_as_a_warrior_is_never_payable_even_beside_ca
     for zone in (state.mons[0], state.hand[0]):
         if 0 in zone:
             zone.remove(0)
-    state.sets[0] = [0, [], [0], []]
+    state.sets[0] = CardSet(0, [], [0], [])
     state.entered[0] = state.added[0] = state.round - 1
     altar = fetch(state, 0, "Altar Vazio", "relics")
     state.legal = None

@@ -40,7 +40,7 @@ def test_light_and_shadow_cards_need_their_sources_and_neutral_cards_take_either
     assert not any(t.startswith(f"amulet {label(state, ray)}") for t in legal)
     act(state, f"play {label(state, giant)} pay L3+S1")
     assert state.free_sources(0) == (0, 1)
-    assert len(state.sets[giant][1]) == 4  # the sources paying a new set are bound to it
+    assert len(state.sets[giant].sources) == 4  # the sources paying a new set are bound to it
 
 
 def test_a_set_grows_with_the_warriors_below_paying_as_sources():
@@ -64,7 +64,7 @@ def test_a_set_grows_with_the_warriors_below_paying_as_sources():
     sources(state, 0, luz=2)
     assert f"play {label(state, arcanjo)} on set#{mago} pay L2" in texts(state)  # 6 = 4 + 2 added
     act(state, f"play {label(state, arcanjo)} on set#{mago} pay L2")
-    assert state.sets[mago][2] == [mago, fhaonna, arcanjo] and len(state.sets[mago][1]) == 3
+    assert state.sets[mago].warriors == [mago, fhaonna, arcanjo] and len(state.sets[mago].sources) == 3
 
 
 def test_acumular_lets_a_second_warrior_join_a_set_in_the_same_rodada():
@@ -91,7 +91,7 @@ def test_equipment_shares_the_sets_sources_and_needs_its_faction():
     sources(state, 0, luz=2)
     act(state, f"play {label(state, sword)} on set#{mago} pay L2")  # the two join the set
     assert state.stat(mago, "defense") == 2 + 2 and state.stat(mago, "attack") == 1 + 2
-    assert len(state.sets[mago][1]) == 3
+    assert len(state.sets[mago].sources) == 3
 
 
 def test_a_set_of_sources_and_equipment_survives_its_warriors_and_takes_only_warriors_and_equipment():
@@ -107,7 +107,8 @@ def test_a_set_of_sources_and_equipment_survives_its_warriors_and_takes_only_war
     act(state, f"amulet {label(state, death)} at {label(state, mago)} pay S3")
     act(state, "pass")
     act(state, "pass")  # the amulet resolves: the Mago leaves the game
-    assert mago in state.exterminatus[0] and state.sets[mago][2] == [] and state.sets[mago][3] == [aegis]
+    assert mago in state.exterminatus[0]
+    assert state.sets[mago].warriors == [] and state.sets[mago].equipment == [aegis]
     sources(state, 0, luz=1)
     next_rodada(state)  # one warrior per set per rodada: the Mago came in this one
     act(state, "pass")

@@ -54,7 +54,7 @@ def test_drawing_from_an_empty_mons_ends_the_game_in_the_draw_phase():
     state.mons[1] = []
     while not state.is_terminal:
         act(state, "done" if state.pending.kind in ("declare", "blockers") else "pass")
-    assert state.outcome.winner == 0 and state.info(None)["phase"] == "draw"
+    assert state.outcome.winner == 0 and state.view(None)["phase"] == "draw"
 
 
 def test_windows_open_in_turn_order_from_the_active_player_even_with_a_cold_cache():
@@ -73,17 +73,18 @@ def test_an_extra_drop_allows_one_more_source_and_is_used_up():
     state = start(players=2)
     a, b, c = (fetch(state, 0, "Fonte de Luz") for _ in range(3))
     act(state, f"source {label(state, a)}")
-    assert state.drops[0] == [1, 0, 0] and state.info(None)["public"]["drops"][0] == [1, 0, 0]
+    assert state.drops[0] == (1, 0, 0)
+    assert state.view(None)["drops"][0] == {"own": 1, "foreign": 0, "extra": 0}
     state.extra_drop(0)
     state.legal = None
     act(state, f"source {label(state, b)}")
-    assert state.drops[0] == [1, 0, 0]
+    assert state.drops[0] == (1, 0, 0)
     assert f"source {label(state, c)}" not in texts(state)
     state.extra_drop(0)
     state.extra_drop(0)
     state.legal = None
     act(state, f"source {label(state, c)}")
-    assert state.drops[0] == [1, 0, 1]
+    assert state.drops[0] == (1, 0, 1)
 
 
 def test_a_discard_of_two_is_asked_one_card_at_a_time():
@@ -141,7 +142,7 @@ def test_a_warrior_that_founds_a_set_again_gets_a_new_set_id():
     state.hand[0].append(mago)
     state.legal = None
     act(state, f"play {label(state, mago)} pay L1")
-    assert set(state.sets) == {mago, mago + SET_AGAIN} and state.sets[mago + SET_AGAIN][2] == [mago]
+    assert set(state.sets) == {mago, mago + SET_AGAIN} and state.sets[mago + SET_AGAIN].warriors == [mago]
 
 
 def mago_as_card_zero(state) -> None:
@@ -164,7 +165,7 @@ def test_the_set_of_card_zero_takes_more_cards():
     act(state, f"play {label(state, 0)} pay L1")
     aegis = fetch(state, 0, "Égide Sagrada")
     act(state, f"play {label(state, aegis)} on set#0")
-    assert state.sets[0][3] == [aegis] and 0 in state.sets
+    assert state.sets[0].equipment == [aegis] and 0 in state.sets
 
 
 def test_combat_damage_counts_every_pair_and_every_unblocked_attacker():
@@ -191,7 +192,7 @@ def test_combat_damage_counts_every_pair_and_every_unblocked_attacker():
 def test_an_attacker_with_a_warrior_below_still_hits_and_a_gone_one_does_not():
     state, spectre, guard, mago = combat_tests.combat()
     act(state, f"attack set#{spectre} P1")
-    state.sets[spectre][2].insert(0, state.mons[0].pop())  # a warrior below the attacker
+    state.sets[spectre].warriors.insert(0, state.mons[0].pop())  # a warrior below the attacker
     to_phase(state, "block")
     mons = len(state.mons[1])
     act(state, "done")
@@ -288,7 +289,7 @@ def test_unblocked_tombo_adds_up_with_equipment_never_below_zero_past_a_fallen_a
     to_phase(state, "attack")
     scythe = fetch(state, 0, "Foice Sombria")
     state.hand[0].remove(scythe)
-    state.sets[spectres[1]][3].append(scythe)  # tombo 1 + 1, and + 1 more below
+    state.sets[spectres[1]].equipment.append(scythe)  # tombo 1 + 1, and + 1 more below
     state.add_modifier(spectres[1], "tombo", 1, "end_of_round")
     state.add_modifier(spectres[2], "tombo", -3, "end_of_round")  # tombo 1 - 3: mills none
     act(state, f"attack set#{spectres[0]} P1")

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...kernel import refs
 from ...kernel.actions import Action
-
-PLAYER = 1000  # a target that is a player: PLAYER + seat
 
 
 def pay_text(luz: int, sombra: int) -> str:
@@ -55,6 +54,9 @@ class Source(Action):
     def __str__(self) -> str:
         return f"source {self.label}"
 
+    def refs(self) -> tuple[refs.Ref, ...]:
+        return (refs.card(self.card),)
+
 
 @dataclass(frozen=True, slots=True)
 class Play(Action):
@@ -70,14 +72,18 @@ class Play(Action):
         where = f" on set#{self.on}" if self.on >= 0 else ""
         return f"play {self.label}{where}{pay_text(self.luz, self.sombra)}"
 
+    def refs(self) -> tuple[refs.Ref, ...]:
+        return (refs.card(self.card),)
+
 
 @dataclass(frozen=True, slots=True)
 class Cast(Action):
-    """Play an amulet from hand, or use an activated ability of a card in play (``ability`` >= 0)."""
+    """Play an amulet from hand, or use an activated ability of a card in play (``ability`` >= 0),
+    at ``target`` (a card or a player; ``None``: it takes none)."""
 
     card: int
     ability: int = -1
-    target: int = -1
+    target: refs.Ref | None = None
     luz: int = 0
     sombra: int = 0
     label: str = ""
@@ -85,10 +91,11 @@ class Cast(Action):
 
     def __str__(self) -> str:
         verb = "amulet" if self.ability < 0 else f"use {self.ability}"
-        at = f" at {self.target_label}" if self.target >= 0 else ""
-        if self.ability < 0:
-            return f"amulet {self.label}{at}{pay_text(self.luz, self.sombra)}"
+        at = f" at {self.target_label}" if self.target is not None else ""
         return f"{verb} {self.label}{at}{pay_text(self.luz, self.sombra)}"
+
+    def refs(self) -> tuple[refs.Ref, ...]:
+        return (refs.card(self.card),) if self.target is None else (refs.card(self.card), self.target)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +105,9 @@ class Attack(Action):
 
     def __str__(self) -> str:
         return f"attack set#{self.on} P{self.player}"
+
+    def refs(self) -> tuple[refs.Ref, ...]:
+        return (refs.player(self.player),)
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +127,9 @@ class Sacrifice(Action):
     def __str__(self) -> str:
         return f"sacrifice {self.label}"
 
+    def refs(self) -> tuple[refs.Ref, ...]:
+        return (refs.card(self.card),)
+
 
 @dataclass(frozen=True, slots=True)
 class Discard(Action):
@@ -128,6 +141,9 @@ class Discard(Action):
     def __str__(self) -> str:
         return f"discard {self.label}"
 
+    def refs(self) -> tuple[refs.Ref, ...]:
+        return (refs.card(self.card),)
+
 
 @dataclass(frozen=True, slots=True)
 class Offer(Action):
@@ -138,6 +154,9 @@ class Offer(Action):
 
     def __str__(self) -> str:
         return f"offer {self.label}"
+
+    def refs(self) -> tuple[refs.Ref, ...]:
+        return (refs.card(self.card),)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,5 @@
-"""What a player may do now: the legal actions of each decision, and how a cost can be paid.
+"""What a player may do now: the legal actions of each decision, how a cost can be paid, and why
+an action is not legal.
 
 A set's capacity (RULES.md, "Conjuntos"): its bound sources and the costs of the warriors that
 were in it before this rodada, counted by faction (a Neutral warrior counts for either). A
@@ -10,12 +11,12 @@ field, which join the set. Amulets, relics and activated abilities use free fiel
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...kernel import refs
+from ...kernel.actions import Action
 from ...kernel.effects import Activation
 from .actions import (
-    PLAYER,
     Attack,
     Block,
     Cast,
@@ -30,10 +31,15 @@ from .actions import (
     Search,
     Source,
 )
-from .host import SETS_EQUIPMENT, SETS_OWNER, SETS_SOURCES, SETS_WARRIORS, Board
+from .host import card, free_sources, has, in_play, label, opponents
+from .records import AbilityKey, CardSet
+
+if TYPE_CHECKING:
+    from .cards import Card
+    from .rules import ConflictusState
 
 WINDOWS = ("main", "attack", "block", "sacrifice")
-PASS, DONE = Pass(), Done()  # actions are frozen values: one of each serves every list
+PASS, DONE, KEEP, MULLIGAN = Pass(), Done(), Keep(), Mulligan()  # frozen values: one of each serves
 
 
 def splits(faction: str, cost: int, luz: int, sombra: int) -> list[tuple[int, int]]:
@@ -47,213 +53,229 @@ def splits(faction: str, cost: int, luz: int, sombra: int) -> list[tuple[int, in
     return [(a, cost - a) for a in range(cost + 1) if a <= luz and cost - a <= sombra]
 
 
-class Legal(Board):
-    """Legal actions by decision kind; the state's hot path."""
+def compute_legal(state: ConflictusState) -> list[Action]:
+    """Legal actions by decision kind; the state's hot path (``legal_actions`` keeps them)."""
+    if not state.decisions:
+        return []
+    decision = state.decisions[-1]
+    kind, p = decision.kind, decision.player
+    if kind in WINDOWS:
+        return window_actions(state, p, kind)
+    if kind == "mulligan":
+        return [KEEP, MULLIGAN]
+    if kind == "declare":
+        return declare_actions(state, p)
+    if kind == "blockers":
+        return blocker_actions(state, p)
+    if kind == "discard":
+        return [Discard(c, label(state, c)) for c in state.hand[p]]
+    if kind == "pay":
+        return [Offer(c, label(state, c)) for c in state.res.asks[-1].cards if in_play(state, c)]
+    if kind == "search":
+        klass = state.res.asks[-1].detail[0]
+        names = sorted({card(state, c).name for c in state.mons[p] if card(state, c).klass == klass})
+        return [Search(name) for name in names]
+    raise RuntimeError(f"no legal actions for a {kind!r} decision")
 
-    def compute_legal(self) -> list[Any]:
-        if not self.decisions:
-            return []
-        decision = self.decisions[-1]
-        kind, p = decision.kind, decision.player
-        if kind in WINDOWS:
-            return self.window_actions(p, kind)
-        if kind == "mulligan":
-            return [Keep(), Mulligan()]
-        if kind == "declare":
-            return self.declare_actions(p)
-        if kind == "blockers":
-            return self.blocker_actions(p)
-        if kind == "discard":
-            return [Discard(c, self.label(c)) for c in self.hand[p]]
-        if kind == "pay":
-            return [Offer(c, self.label(c)) for c in self.res.asks[-1].cards
-                    if c is not None and self.in_play(int(c))]
-        if kind == "search":
-            klass = self.res.asks[-1].detail[0]
-            names = sorted({self.card(c).name for c in self.mons[p]
-                            if self.card(c).klass == klass})
-            return [Search(name) for name in names]
-        raise RuntimeError(f"no legal actions for a {kind!r} decision")
 
-    # -- windows ----------------------------------------------------------------------------
-    def window_actions(self, p: int, kind: str) -> list[Any]:
-        """Pass, then (in Main) sources, then warriors, relics and equipment in hand order, then
-        amulets in hand order, relic abilities, sacrifices: the order play-outs and replays rely on."""
-        out: list[Any] = [PASS]
-        hand = self.hand[p]
-        relics = self.relics[p]
-        if not hand and not relics and kind != "sacrifice":
-            return out  # nothing to play and nothing to use: the common case of a window
-        luz, sombra = self.free_sources(p)
-        cards = self.game.cards
-        kind_of = self.kind
-        label = self.label
-        held = [(c, cards[kind_of[c]]) for c in hand]
-        if kind == "main":
-            if self.may_drop(p):
-                out += [Source(c, label(c)) for c, card in held if card.klass == "fonte"]
-            for c, card in held:
-                klass = card.klass
-                if klass == "guerreiro":
-                    out += self.warrior_plays(p, c, card, luz, sombra)
-                elif klass == "reliquia":
-                    ways = splits(card.faction, card.cost, luz, sombra)
-                    out += [Play(c, -1, a, b, label(c)) for a, b in ways]
-                elif klass == "equipamento":
-                    out += self.equipment_plays(p, c, card, luz, sombra)
-        if luz or sombra:  # no free source, no amulet: every amuleto costs at least one (cards.py)
-            amulet_ability = self.game.amulet_ability
-            for c, card in held:
-                if card.klass == "amuleto":
-                    ways = splits(card.faction, card.cost, luz, sombra)
-                    if ways:
-                        ability = card.abilities[amulet_ability[card.index]]
-                        for target in self.usable_targets(p, c, ability, from_hand=True):
-                            named = self.target_label(target)
-                            out += [Cast(c, -1, target, a, b, label(c), named) for a, b in ways]
-        for c in relics:
-            out += self.activations(p, c, luz, sombra)
-        if kind == "sacrifice":
-            out += [Sacrifice(c, label(c)) for c in self.sacrificable(p)]
-        return out
+# -- windows ------------------------------------------------------------------------------------
+def window_actions(state: ConflictusState, p: int, kind: str) -> list[Action]:
+    """Pass, then (in Main) sources, then warriors, relics and equipment in hand order, then
+    amulets in hand order, relic abilities, sacrifices: the order play-outs and replays rely on."""
+    out: list[Action] = [PASS]
+    hand = state.hand[p]
+    relics = state.relics[p]
+    if not hand and not relics and kind != "sacrifice":
+        return out  # nothing to play and nothing to use: the common case of a window
+    luz, sombra = free_sources(state, p)
+    cards = state.game.cards
+    kind_of = state.kind
+    held = [(c, cards[kind_of[c]]) for c in hand]
+    if kind == "main":
+        if may_drop(state, p):
+            out += [Source(c, label(state, c)) for c, held_card in held if held_card.klass == "fonte"]
+        for c, held_card in held:
+            klass = held_card.klass
+            if klass == "guerreiro":
+                out += warrior_plays(state, p, c, held_card, luz, sombra)
+            elif klass == "reliquia":
+                ways = splits(held_card.faction, held_card.cost, luz, sombra)
+                out += [Play(c, -1, a, b, label(state, c)) for a, b in ways]
+            elif klass == "equipamento":
+                out += equipment_plays(state, p, c, held_card, luz, sombra)
+    if luz or sombra:  # no free source, no amulet: every amuleto costs at least one (cards.py)
+        amulet_ability = state.game.amulet_ability
+        for c, held_card in held:
+            if held_card.klass == "amuleto":
+                ways = splits(held_card.faction, held_card.cost, luz, sombra)
+                if ways:
+                    ability = held_card.abilities[amulet_ability[held_card.index]]
+                    for target in usable_targets(state, p, c, ability, from_hand=True):
+                        named = target_label(state, target)
+                        out += [Cast(c, -1, target, a, b, label(state, c), named) for a, b in ways]
+    for c in relics:
+        out += activations(state, p, c, luz, sombra)
+    if kind == "sacrifice":
+        out += [Sacrifice(c, label(state, c)) for c in sacrificable(state, p)]
+    return out
 
-    def may_drop(self, p: int) -> bool:
-        own, foreign, extra = self.drops[p]
-        if p == self.active:
-            return own == 0 or extra > 0
-        return foreign == 0 or extra > 0
 
-    def warrior_plays(self, p: int, c: int, card: Any, luz: int, sombra: int) -> list[Any]:
-        label = self.label(c)
-        out = [Play(c, -1, a, b, label) for a, b in splits(card.faction, card.cost, luz, sombra)]
-        for sid, rec in self.sets.items():
-            if rec[SETS_OWNER] != p:
-                continue
-            if self.added.get(sid) == self.round and not card.acumular:
-                continue
-            cap = self.capacity(rec, warriors=True)
-            need = card.cost - usable(cap, card.faction)
-            out += [Play(c, sid, a, b, label) for a, b in splits(card.faction, max(0, need), luz, sombra)]
-        return out
+def may_drop(state: ConflictusState, p: int) -> bool:
+    own, foreign, extra = state.drops[p]
+    if p == state.active:
+        return own == 0 or extra > 0
+    return foreign == 0 or extra > 0
 
-    def equipment_plays(self, p: int, c: int, card: Any, luz: int, sombra: int) -> list[Any]:
-        label = self.label(c)
-        out = []
-        for sid, rec in self.sets.items():
-            if rec[SETS_OWNER] != p:
-                continue
-            cap = self.capacity(rec, warriors=False)
-            worn = sum(self.card(e).cost for e in rec[SETS_EQUIPMENT])
-            need = max(card.cost - usable(cap, card.faction), worn + card.cost - sum(cap), 0)
-            out += [Play(c, sid, a, b, label) for a, b in splits(card.faction, need, luz, sombra)]
-        return out
 
-    def capacity(self, rec: list[Any], warriors: bool) -> tuple[int, int, int]:
-        """(Light, Shadow, Neutral) capacity of a set: its sources and its warriors that were in it
-        before this rodada (for a warrior stacked on top, every one of them; for equipment, the
-        ones below the active warrior)."""
-        luz = sombra = neutra = 0
-        for s in rec[SETS_SOURCES]:
-            if self.card(s).faction == "luz":
-                luz += 1
-            else:
-                sombra += 1
-        members = rec[SETS_WARRIORS] if warriors else rec[SETS_WARRIORS][:-1]
-        for w in members:
-            if self.entered.get(w, self.round) >= self.round:
-                continue
-            card = self.card(w)
-            if card.faction == "luz":
-                luz += card.cost
-            elif card.faction == "sombra":
-                sombra += card.cost
-            else:
-                neutra += card.cost
-        return luz, sombra, neutra
+def warrior_plays(state: ConflictusState, p: int, c: int, warrior: Card, luz: int,
+                  sombra: int) -> list[Action]:
+    named = label(state, c)
+    out: list[Action] = [Play(c, -1, a, b, named) for a, b in splits(warrior.faction, warrior.cost, luz,
+                                                                       sombra)]
+    for sid, rec in state.sets.items():
+        if rec.owner != p:
+            continue
+        if state.added.get(sid) == state.round and not warrior.acumular:
+            continue
+        cap = capacity(state, rec, warriors=True)
+        need = warrior.cost - usable(cap, warrior.faction)
+        out += [Play(c, sid, a, b, named) for a, b in splits(warrior.faction, max(0, need), luz, sombra)]
+    return out
 
-    def activations(self, p: int, c: int, luz: int, sombra: int) -> list[Any]:
-        card = self.card(c)
-        out = []
-        for ability in card.abilities:
-            if ability.timing != "activated" or (ability.once_per_turn and
-                                                 c * 8 + ability.index in self.used_abilities):
-                continue
-            cost = sum(int(getattr(s.params, "count", 0)) for s in ability.costs if s.primitive.name == "pay")
-            ways = splits(card.faction, cost, luz, sombra)
-            if not ways:
-                continue
-            for target in self.usable_targets(p, c, ability):
-                out += [Cast(c, ability.index, target, a, b, self.label(c),
-                             self.target_label(target)) for a, b in ways]
-        return out
 
-    def usable_targets(self, p: int, c: int, ability: Any, from_hand: bool = False) -> list[int]:
-        """The targets ``ability`` of ``c`` may be used on now: none when its costs cannot be paid
-        (an amulet's own card is not in hand to pay them), and only those for which its condition
-        holds (RULES.md, "Condições")."""
-        kind = self.kind[c]
-        payable = self.game.payable[kind][ability.index]
-        if payable is not None:
-            hand = self.hand[p]
-            at = hand.index(c) if from_hand else -1
+def equipment_plays(state: ConflictusState, p: int, c: int, equipment: Card, luz: int,
+                    sombra: int) -> list[Action]:
+    named = label(state, c)
+    out: list[Action] = []
+    for sid, rec in state.sets.items():
+        if rec.owner != p:
+            continue
+        cap = capacity(state, rec, warriors=False)
+        worn = sum(card(state, e).cost for e in rec.equipment)
+        need = max(equipment.cost - usable(cap, equipment.faction), worn + equipment.cost - sum(cap), 0)
+        out += [Play(c, sid, a, b, named) for a, b in splits(equipment.faction, need, luz, sombra)]
+    return out
+
+
+def capacity(state: ConflictusState, rec: CardSet, warriors: bool) -> tuple[int, int, int]:
+    """(Light, Shadow, Neutral) capacity of a set: its sources and its warriors that were in it
+    before this rodada (for a warrior stacked on top, every one of them; for equipment, the
+    ones below the active warrior)."""
+    luz = sombra = neutra = 0
+    for s in rec.sources:
+        if card(state, s).faction == "luz":
+            luz += 1
+        else:
+            sombra += 1
+    members = rec.warriors if warriors else rec.warriors[:-1]
+    for w in members:
+        if state.entered.get(w, state.round) >= state.round:
+            continue
+        member = card(state, w)
+        if member.faction == "luz":
+            luz += member.cost
+        elif member.faction == "sombra":
+            sombra += member.cost
+        else:
+            neutra += member.cost
+    return luz, sombra, neutra
+
+
+def activations(state: ConflictusState, p: int, c: int, luz: int, sombra: int) -> list[Action]:
+    relic = card(state, c)
+    out: list[Action] = []
+    for ability in relic.abilities:
+        if ability.timing != "activated" or (ability.once_per_turn and
+                                             AbilityKey(c, ability.index) in state.used_abilities):
+            continue
+        cost = sum(int(getattr(s.params, "count", 0)) for s in ability.costs if s.primitive.name == "pay")
+        ways = splits(relic.faction, cost, luz, sombra)
+        if not ways:
+            continue
+        for target in usable_targets(state, p, c, ability):
+            out += [Cast(c, ability.index, target, a, b, label(state, c),
+                         target_label(state, target)) for a, b in ways]
+    return out
+
+
+def usable_targets(state: ConflictusState, p: int, c: int, ability: Any,
+                   from_hand: bool = False) -> list[refs.Ref | None]:
+    """The targets ``ability`` of ``c`` may be used on now (``None``: it takes none): none when its
+    costs cannot be paid (an amulet's own card is not in hand to pay them), and only those for
+    which its condition holds (RULES.md, "Condições")."""
+    kind = state.kind[c]
+    payable = state.game.payable[kind][ability.index]
+    if payable is not None:
+        hand = state.hand[p]
+        at = hand.index(c) if from_hand else -1
+        if from_hand:
+            del hand[at]
+        try:
+            ok = payable(state, Activation(p, c, ability.index))
+        finally:
             if from_hand:
-                del hand[at]
-            try:
-                ok = payable(self, Activation(p, c, ability.index))
-            finally:
-                if from_hand:
-                    hand.insert(at, c)
-            if not ok:
-                return []
-        targets = self.targets_of(p, c, ability)
-        holds = self.game.conditions[kind][ability.index]
-        if holds is None:
-            return targets
-        return [t for t in targets if holds(self, Activation(p, c, ability.index, *_target(t)))]
+                hand.insert(at, c)
+        if not ok:
+            return []
+    targets = targets_of(state, p, c, ability)
+    holds = state.game.conditions[kind][ability.index]
+    if holds is None:
+        return targets
+    return [t for t in targets if holds(state, Activation(p, c, ability.index, t, () if t is None else (t,)))]
 
-    def targets_of(self, p: int, c: int, ability: Any) -> list[int]:
-        if ability.target is None:
-            return [-1]
-        found = ability.target(self, Activation(p, c, ability.index))
-        return [PLAYER + q for q in found] if ability.target_kind == "player" else list(found)
 
-    def target_label(self, target: int) -> str:
-        if target < 0:
-            return ""
-        return f"P{target - PLAYER}" if target >= PLAYER else self.label(target)
+def targets_of(state: ConflictusState, p: int, c: int, ability: Any) -> list[refs.Ref | None]:
+    if ability.target is None:
+        return [None]
+    found = ability.target(state, Activation(p, c, ability.index))
+    if ability.target_kind == "player":
+        return [refs.player(q) for q in found]
+    return [refs.card(t) for t in found]
 
-    def sacrificable(self, p: int) -> list[int]:
-        out = list(self.relics[p])
-        for rec in self.sets.values():
-            if rec[SETS_OWNER] == p:
-                out += rec[SETS_WARRIORS][-1:] + rec[SETS_EQUIPMENT]
-        return out
 
-    # -- combat declarations ----------------------------------------------------------------
-    def attack_ready(self, p: int) -> list[int]:
-        """Sets of ``p`` whose active warrior was in play before this rodada and is not attacking."""
-        return [sid for sid, rec in self.sets.items()
-                if rec[SETS_OWNER] == p and rec[SETS_WARRIORS] and sid not in self.attackers
-                and self.entered.get(rec[SETS_WARRIORS][-1], self.round) < self.round]
+def target_label(state: ConflictusState, target: refs.Ref | None) -> str:
+    """A target as the notation writes it: ``P1`` for a player, ``Name#id`` for a card."""
+    if target is None:
+        return ""
+    return f"P{target.id}" if target.kind is refs.Kind.PLAYER else label(state, target.id)
 
-    def attack_targets(self, p: int) -> list[int]:
-        opponents = self.opponents(p)
-        return opponents[:1] if self.game.options.attack == "left" else opponents
 
-    def declare_actions(self, p: int) -> list[Any]:
-        targets = self.attack_targets(p)
-        return [DONE] + [Attack(sid, q) for sid in self.attack_ready(p) for q in targets]
+def sacrificable(state: ConflictusState, p: int) -> list[int]:
+    out = list(state.relics[p])
+    for rec in state.sets.values():
+        if rec.owner == p:
+            out += rec.warriors[-1:] + rec.equipment
+    return out
 
-    def blocker_actions(self, p: int) -> list[Any]:
-        busy = {b for b, _ in self.blocks.values()}
-        blockers = [sid for sid, rec in self.sets.items()
-                    if rec[SETS_OWNER] == p and rec[SETS_WARRIORS] and sid not in busy
-                    and not self.has(rec[SETS_WARRIORS][-1], "cannot_block")]
-        attackers = [sid for sid, (w, q) in self.attackers.items()
-                     if q == p and sid not in self.blocks and sid in self.sets
-                     and self.sets[sid][SETS_WARRIORS][-1:] == [w]
-                     and not self.has(w, "unblockable")]
-        return [DONE] + [Block(b, a) for a in attackers for b in blockers]
+
+# -- combat declarations --------------------------------------------------------------------
+def attack_ready(state: ConflictusState, p: int) -> list[int]:
+    """Sets of ``p`` whose active warrior was in play before this rodada and is not attacking."""
+    return [sid for sid, rec in state.sets.items()
+            if rec.owner == p and rec.warriors and sid not in state.attackers
+            and state.entered.get(rec.warriors[-1], state.round) < state.round]
+
+
+def attack_targets(state: ConflictusState, p: int) -> list[int]:
+    others = opponents(state, p)
+    return others[:1] if state.game.options.attack == "left" else others
+
+
+def declare_actions(state: ConflictusState, p: int) -> list[Action]:
+    targets = attack_targets(state, p)
+    return [DONE, *(Attack(sid, q) for sid in attack_ready(state, p) for q in targets)]
+
+
+def blocker_actions(state: ConflictusState, p: int) -> list[Action]:
+    busy = {b for b, _ in state.blocks.values()}
+    blockers = [sid for sid, rec in state.sets.items()
+                if rec.owner == p and rec.warriors and sid not in busy
+                and not has(state, rec.warriors[-1], "cannot_block")]
+    attackers = [sid for sid, (w, q) in state.attackers.items()
+                 if q == p and sid not in state.blocks and sid in state.sets
+                 and state.sets[sid].warriors[-1:] == [w]
+                 and not has(state, w, "unblockable")]
+    return [DONE, *(Block(b, a) for a in attackers for b in blockers)]
 
 
 def usable(cap: tuple[int, int, int], faction: str) -> int:
@@ -265,14 +287,29 @@ def usable(cap: tuple[int, int, int], faction: str) -> int:
     return luz + sombra + neutra
 
 
-def _target(t: int) -> tuple[refs.Ref | None, tuple[refs.Ref, ...]]:
-    """An action's target as the activation holds it: a typed reference (none: ``None``)."""
-    if t < 0:
-        return None, ()
-    ref = target_ref(t)
-    return ref, (ref,)
+# -- what each decision asks, and refusals ---------------------------------------------------
+PROMPTS = {
+    "mulligan": "keep this hand or take a mulligan", "declare": "declare attacks (attack ...) or done",
+    "blockers": "declare blocks (block ...) or done", "discard": "discard a card of your hand",
+    "search": "search your mons for a card (search <card name>)",
+    "pay": "pay a cost with one of your cards in play (offer <card>)",
+    "main": "play a source, a warrior, relic, equipment, an amulet, an ability, or pass",
+    "attack": "play an amulet or an ability, or pass", "block": "play an amulet or an ability, or pass",
+    "sacrifice": "sacrifice a card, play an amulet or an ability, or pass",
+}
+EXPECTED = {"mulligan": "keep or mulligan", "declare": "attack ... or done", "blockers": "block ... or done",
+            "discard": "discard a card of your hand", "search": "search <card name>",
+            "pay": "offer <one of the cards the cost names>"}
+VERBS = {"main": "a source, a warrior, relic, equipment, an amulet, an ability or pass",
+         "attack": "an amulet, an ability or pass", "block": "an amulet, an ability or pass",
+         "sacrifice": "sacrifice a card, an amulet, an ability or pass"}
 
 
-def target_ref(t: int) -> refs.Ref:
-    """An action's target (a card, or ``PLAYER + seat``) as a typed reference."""
-    return refs.player(t - PLAYER) if t >= PLAYER else refs.card(t)
+def illegal_reason(state: ConflictusState, action: Action) -> str:
+    """Why ``action`` is not legal, in words that only use what its player may see, said to
+    that player: the kernel refuses anyone but the player to move before asking this."""
+    kind = state.decisions[-1].kind
+    if kind in EXPECTED:
+        return f"you must answer the {kind} decision now: {EXPECTED[kind]}"
+    return f"'{action}' is not possible now; you hold priority in the {kind} phase: " \
+        f"{VERBS.get(kind, kind)}"

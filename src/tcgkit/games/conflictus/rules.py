@@ -1,27 +1,28 @@
-"""Conflictus Aeternus: the game (cards, mons lists, the resolution machine) and its states.
+"""Conflictus Aeternus: a position, declared once (``SPEC``), and the rules that change it.
 
-The state is split by subject: ``host.py`` (zones, stats, what card text may ask), ``legal.py``
-(legal actions and costs), ``turn.py`` (mulligans, the rodada's phases, what actions do). This
-module puts them together: elimination, outcome, views, clones.
+The rules are functions of the state, by subject: ``host.py`` (zones, stats, what card text may
+ask), ``legal.py`` (legal actions and costs), ``turn.py`` (mulligans, the rodada's phases, what
+actions do). ``ConflictusState`` declares what a position holds and takes those functions as
+its methods: the kernel's primitives and its resolution driver call them on the state (the
+effect host), and the modules below form a plain DAG with no state class of their own. This
+module adds elimination, the outcome, the checks beyond conservation and the resolution
+machine. The kernel derives clone, JSON, views, events and the hidden-card dealing from ``SPEC``.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Sequence
-from pathlib import Path
-from typing import Any, ClassVar
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
 
+from ...kernel import values as v
 from ...kernel.actions import Action, Decision
-from ...kernel.decks import read_deck
-from ...kernel.effects import STOP, Ability, Activation, Modifiers
-from ...kernel.errors import DeckError
-from ...kernel.events import Event
-from ...kernel.game import Deck, Game, Outcome, State
-from ...kernel.replacements import Replacements
+from ...kernel.effects import STOP, Ability, Activation, Bound, Modifiers
+from ...kernel.game import Outcome, State
+from ...kernel.replacements import MODES, Replacements
 from ...kernel.resolution import AutoForced, Frame, Machine, Resolution, Trigger, WindowRule
-from ...kernel.rng import Rng, derive_seed
-from ...kernel.zones import Visibility, Zone
+from ...kernel.rng import Rng
+from ...kernel.state import HIDDEN, OWNER, Entry, Field, Instances, Layout, StateSpec, Zone
+from . import host, legal, turn
 from .actions import (
     Attack,
     Block,
@@ -37,271 +38,331 @@ from .actions import (
     Search,
     Source,
 )
-from .cards import CardDB, cards_from, default_cards
-from .effects import EVENT_TIMINGS
-from .host import SETS_EQUIPMENT, SETS_OWNER, SETS_SOURCES, SETS_WARRIORS
-from .legal import WINDOWS
-from .options import ConflictusOptions
-from .turn import Turn
+from .effects import EVENTS
+from .legal import DONE, KEEP, PASS, PROMPTS, WINDOWS, compute_legal
+from .records import (
+    NO_DROPS,
+    STATS,
+    AbilityKey,
+    Attacking,
+    Blocking,
+    CardSet,
+    Drops,
+    Hit,
+    InOrder,
+    ModifierList,
+    Result,
+    Target,
+)
+from .turn import STEPS, frame_done, mulligan_order, window_closed
 
-DECK_MIX = {"fonte": 18, "guerreiro": 18, "amuleto": 7, "reliquia": 3, "equipamento": 4}  # of 50
+if TYPE_CHECKING:
+    from .game import Conflictus
 
-
-class Conflictus(Game):
-    """Conflictus Aeternus: two to four players, last one with a mons wins."""
-
-    name = "conflictus"
-    title = "Conflictus Aeternus"
-    aliases = ("ca", "conflictus-aeternus", "conflictus_aeternus")
-    summary = "2-4 player TCG: warriors in sets, amulets, relics; empty your opponents' mons"
-    Options = ConflictusOptions
-    options: ConflictusOptions
-    min_players = 2
-    max_players = 4
-    example_options: ClassVar[list[dict[str, Any]]] = [
-        {"players": 2},
-        {"players": 3, "mulligan": "turn_order"},
-        {"players": 4, "attack": "left"},
-    ]
-
-    def __init__(self, options: Any = None, **kwargs: Any) -> None:
-        super().__init__(options, **kwargs)
-        files = self.options.card_files
-        self.db: CardDB = cards_from(files) if files else default_cards()
-        cards = self.cards = self.db.cards
-        self.amulet_ability = tuple(next((a.index for a in c.abilities if a.timing == "amulet"), -1)
-                                    for c in cards)
-        self.statics = tuple(
-            tuple((p.stat, p.to, p.amount, None if a.condition is None else a.condition.compile())
-                  for a in c.abilities if a.timing == "static"
-                  for s in a.effects if s.primitive.name == "modify_stat" for p in [_any(s.params)])
-            for c in cards)
-        self.frame_steps = tuple(tuple(_steps(a) for a in c.abilities) for c in cards)
-        self.conditions = tuple(tuple(None if a.condition is None else a.condition.compile()
-                                      for a in c.abilities) for c in cards)
-        self.payable = tuple(tuple(a.payable() for a in c.abilities) for c in cards)
-        self.watchers = {timing: frozenset(c.index for c in cards
-                                           if any(a.timing == timing for a in c.abilities))
-                         for timing in EVENT_TIMINGS}
-        self.machine: Machine[Any] = make_machine()
-
-    # -- mons ----------------------------------------------------------------------------------
-    def validate_deck(self, deck: Deck) -> list[str]:
-        opts = self.options
-        problems: list[str] = []
-        counts: Counter[str] = Counter()
-        factions = set()
-        for i, text in enumerate(deck, start=1):
-            card = self.db.find(text)
-            if card is None:
-                problems.append(f"card {i}: no card named {text!r}")
-                continue
-            counts[card.name] += 1
-            if card.faction != "neutra":
-                factions.add(card.faction)
-            if counts[card.name] == opts.max_copies + 1 and card.klass != "fonte":
-                problems.append(f"card {i}: one {card.name} too many (at most {opts.max_copies} copies)")
-        if len(factions) > 1 and not opts.allow_dual_faction:
-            problems.append("the mons mixes Light and Shadow cards (allow_dual_faction is off)")
-        if len(deck) != opts.deck_size:
-            problems.append(f"a mons holds exactly {opts.deck_size} cards; this one has {len(deck)}")
-        return problems
-
-    def sample_decks(self, rng: Rng) -> list[Deck]:
-        return [self.sample_deck(rng) for _ in range(self.num_players)]
-
-    def sample_deck(self, rng: Rng) -> Deck:
-        """A random legal mons: one faction (or both) with Neutral cards, about 18 sources."""
-        size = self.options.deck_size
-        faction = rng.choice(["luz", "sombra"])
-        pool = [c for c in self.cards if c.faction in (faction, "neutra") and c.klass != "fonte"]
-        deck: list[str] = []
-        left = {c.name: self.options.max_copies for c in pool}
-        for klass, share in DECK_MIX.items():
-            choices = [c for c in pool if c.klass == klass]  # no sources: they fill up the rest
-            for _ in range(share * size // 50):
-                open_ = [c for c in choices if left[c.name] > 0]
-                if not open_:
-                    break
-                card = rng.choice(open_)
-                left[card.name] -= 1
-                deck.append(card.name)
-        source = next(c.name for c in self.cards if c.klass == "fonte" and c.faction == faction)
-        deck += [source] * (size - len(deck))
-        return deck
-
-    def card_data_hash(self) -> str:
-        return self.db.hash
-
-    # -- states ----------------------------------------------------------------------------------
-    def new_state(self, seed: int = 0, decks: Sequence[Deck] | None = None) -> ConflictusState:
-        n = self.num_players
-        if decks is None:
-            decks = self.sample_decks(Rng(derive_seed(seed, 1)))
-        if len(decks) != n:
-            raise DeckError(f"Conflictus Aeternus with {n} players needs {n} mons, got {len(decks)}")
-        kinds: list[int] = []
-        id_rng = Rng(derive_seed(seed, 2))
-        for p, deck in enumerate(decks):
-            problems = self.validate_deck(list(deck))
-            if problems:
-                raise DeckError(f"player {p}'s mons: " + "; ".join(problems))
-            mine = [self.db.find(text).index for text in deck]  # type: ignore[union-attr]
-            id_rng.shuffle(mine)  # which id is which card: drawn, so ids tell nothing of the list order
-            kinds += mine
-        state = ConflictusState(self, kinds, Rng(seed))
-        state.setup()
-        state.advance()
-        return state
-
-    def state_from_json(self, data: dict[str, Any]) -> ConflictusState:
-        from .notation import state_from_json
-
-        return state_from_json(self, data)
-
-    def state_from_notation(self, text: str) -> ConflictusState:
-        from .notation import state_from_notation
-
-        return state_from_notation(self, text)
-
-    def determinize(self, view: dict[str, Any], rng: Rng) -> ConflictusState:
-        from .hidden import determinize
-
-        return determinize(self, view, rng)
-
-    def redeal_hidden(self, state: State, viewer: int | None, rng: Rng) -> ConflictusState:
-        from .hidden import redeal_hidden
-
-        assert isinstance(state, ConflictusState)
-        return redeal_hidden(state, viewer, rng)
-
-    def heuristic(self, state: State, player: int) -> float:
-        """Mons left weighs most (it is the life), then warriors' power on the board, sources, hand."""
-        assert isinstance(state, ConflictusState)
-        outcome = state.outcome
-        if outcome is not None:
-            return 1000.0 * outcome.returns()[player]
-        mine = state.worth(player)
-        others = [state.worth(q) for q in state.living() if q != player]
-        return mine - (max(others) if others else 0.0)
+ZONES = ("mons", "hand", "mortis", "exterminatus", "field", "relics", "amulets", "stack")
+PHASES = ("mulligan", "draw", "main", "attack", "block", "damage", "sacrifice")
+ASKS = ("discard", "search", "pay")
+STAT_NAMES = ("attack", "defense", "tombo")  # an active warrior's, as a view tells them
 
 
-class ConflictusState(Turn, State["Conflictus"]):
-    __slots__ = (
-        "game", "n", "kind", "rng", "mons", "hand", "mortis", "exterminatus", "field", "relics", "amulets",
-        "stack", "used", "sets", "entered", "added", "damage", "mods", "shields", "drops", "used_abilities",
-        "attackers", "blocks", "round", "active", "first", "phase", "mulled", "kept", "choices",
-        "out", "dying", "eliminated", "result", "res", "decisions", "events", "legal", "version",
+def sample_choices(state: ConflictusState, viewer: int | None, rng: Rng) -> None:
+    """The sealed mulligan answers of the others: whoever in this round is asked no more has
+    answered (keep or mulligan, drawn at even odds)."""
+    asked = {d.player for d in state.decisions if d.kind == "mulligan"}
+    if not asked or state.game.options.mulligan != "sealed":
+        return
+    for p in mulligan_order(state):
+        if p != viewer and p not in asked:
+            state.choices[p] = rng.below(2) == 1
+
+
+# -- elimination --------------------------------------------------------------------------------
+def flush_out(state: ConflictusState) -> bool:
+    """Players who had to draw or tombar and could not are out, together: their cards in play
+    leave the game (to their Exterminatus), their decisions lapse. Last one standing wins. The
+    driver runs it before anything else (its ``interrupt``): a player out answers nothing."""
+    if not state.dying:
+        return False
+    group = sorted(state.dying)
+    state.dying = []
+    state.eliminated.append(group)
+    state.out.update(group)
+    res = state.res
+    for p in group:
+        for c in [*state.field[p], *state.relics[p], *state.amulets[p], *state.stack[p]]:
+            host.remove(state, c)
+            state.exterminatus[p].append(c)
+        for sid in [sid for sid, rec in state.sets.items() if rec.owner == p]:
+            rec = state.sets.pop(sid)
+            state.exterminatus[p].extend(rec.sources + rec.warriors + rec.equipment)
+        res.stack = [f for f in res.stack if f.player != p]
+        res.triggers = [t for t in res.triggers if t.player != p]
+        res.frames = [f for f in res.frames if f.player != p]
+        state.log.append(("out", p))
+    living = host.living(state)
+    if len(living) <= 1:
+        host.finish(state, living[0] if living else None, "last player standing" if living else
+                    "the last players went out together")
+        res.asks.clear()  # no choice is left pending (the driver clears the decisions)
+        return True
+    if state.active in state.out:  # the rodada of a player who is out ends at once
+        for part in (res.frames, res.stack, res.triggers, res.asks, res.windows):
+            part.clear()
+        res.step = "rodada"
+        state.decisions.clear()
+        state.attackers, state.blocks = {}, {}
+        state.mods.expire("end_of_round")
+        state.shields.expire("end_of_round")
+        state.damage.clear()
+        for p in range(state.n):
+            state.mortis[p] += state.stack[p]
+            state.stack[p] = []
+        return True
+    state.attackers = {s: a for s, a in state.attackers.items() if a.target not in state.out}
+    lapse_decisions(state)
+    return True
+
+
+def lapse_decisions(state: ConflictusState) -> None:
+    """Decisions of players now out: their asks end (the effect that asked goes on without
+    them) and so do their declarations; a window's turn stays, for the driver to pass it on."""
+    res, out = state.res, state.out
+    res.asks[:] = [a for a in res.asks if a.player not in out]  # each with its decision, below
+    blockers = any(d.kind == "blockers" for d in state.decisions)
+    state.decisions[:] = [d for d in state.decisions if d.player not in out or d.kind in WINDOWS]
+    if blockers and not any(d.kind == "blockers" for d in state.decisions):
+        res.step = "block_window"
+
+
+CARD, CARDS, ID, PLAYER = v.Card(), v.ListOf(v.Card()), v.Id(), v.Player()
+ROUND, SET, COUNT, TEXT = v.Int(0), v.Int(0), v.Int(0), v.Text()
+BY = (("player", PLAYER),)
+PLAYS = (("player", PLAYER), ("card", CARD))  # a player does something with a card
+MOVES = (("card", CARD), ("player", PLAYER))  # a card (of that player) moves or acts
+
+
+class ConflictusState(State["Conflictus"]):
+    """One position. Per player: ``mons`` (its top is its end), ``hand``, ``mortis``,
+    ``exterminatus``, ``field`` (the free and used sources), ``relics``, ``amulets`` (in play
+    until the rodada ends), ``stack`` (amulets announced, waiting on the stack); ``sets`` by id."""
+
+    SPEC = StateSpec(
+        zones=(
+            Zone("mons", Layout.PILE, seen=HIDDEN),
+            Zone("hand", Layout.ROW, seen=OWNER),
+            Zone("mortis", Layout.PILE),
+            Zone("exterminatus", Layout.PILE),
+            Zone("field", Layout.ROW),
+            Zone("relics", Layout.ROW),
+            Zone("amulets", Layout.ROW),
+            Zone("stack", Layout.ROW),
+        ),
+        fields=(
+            Field("sets", InOrder(SET, v.Rec(CardSet), ("set", "cards")), holds=True,
+                  pool=lambda state, c: host.owner(state, c)),
+            Field("used", v.SetOf(ID)),  # the sources that paid this rodada
+            Field("entered", v.MapOf(ID, ROUND, ("card", "round"))),  # when each warrior came into play
+            Field("added", v.MapOf(SET, ROUND, ("set", "round"))),  # when a set last took a warrior
+            Field("damage", v.MapOf(ID, v.Int(0), ("card", "damage"))),  # combat damage this rodada
+            Field("mods", ModifierList()),
+            Field("shields", v.Custom(Replacements)),
+            Field("drops", v.PerPlayer(v.Rec(Drops, {"own": COUNT, "foreign": COUNT, "extra": COUNT}))),
+            Field("used_abilities", v.SetOf(v.Rec(AbilityKey, {"card": ID, "ability": v.Int(0)}))),
+            Field("attackers", InOrder(SET, v.Rec(Attacking, {"warrior": ID, "target": PLAYER}),
+                                       ("set", "attack"))),
+            Field("blocks", InOrder(SET, v.Rec(Blocking, {"set": SET, "warrior": ID}),
+                                    ("attacker", "block"))),
+            Field("round", ROUND),
+            Field("active", PLAYER),
+            Field("first", PLAYER),
+            Field("phase", v.Text(PHASES)),
+            Field("mulled", v.PerPlayer(v.Int(0))),
+            Field("kept", v.SetOf(PLAYER)),
+            Field("choices", v.MapOf(PLAYER, v.Bool(), ("player", "mulligan")), seen=OWNER,
+                  sample=sample_choices),  # sealed mulligan answers, until the round's are revealed
+            Field("out", v.SetOf(PLAYER)),
+            Field("dying", v.ListOf(PLAYER)),
+            Field("eliminated", v.ListOf(v.ListOf(PLAYER))),
+            Field("result", v.Opt(v.Rec(Result, {"winner": v.Opt(PLAYER), "reason": TEXT}))),
+            Field("res", v.Custom(Resolution)),
+        ),
+        log=(
+            Entry("first", BY),
+            Entry("draw", PLAYS, secret=("card",)),
+            Entry("keep", BY),
+            Entry("mulligan", BY),
+            Entry("mulligan_discard", (("player", PLAYER), ("cards", CARDS))),
+            Entry("rodada", (("player", PLAYER), ("round", ROUND))),
+            Entry("source", PLAYS),
+            Entry("relic", PLAYS),
+            Entry("warrior", (*PLAYS, ("set", SET))),
+            Entry("equipment", (*PLAYS, ("set", SET))),
+            Entry("amulet", (*PLAYS, ("target", Target()))),
+            Entry("activates", (*PLAYS, ("target", Target()))),
+            Entry("trigger", MOVES),
+            Entry("no_effect", MOVES),
+            Entry("attacks", (*MOVES, ("target", PLAYER))),
+            Entry("blocks", (("card", CARD), ("attacker", CARD))),
+            Entry("combat_damage", (("hits", v.ListOf(Hit())),)),
+            Entry("died", MOVES),
+            Entry("destroyed", MOVES),
+            Entry("sacrificed", MOVES),
+            Entry("exterminated", MOVES),
+            Entry("countered", MOVES),
+            Entry("returned", (*MOVES, ("zone", v.Text(("hand", "mons_bottom"))))),
+            Entry("discard", PLAYS),
+            Entry("search", PLAYS, secret=("card",)),
+            Entry("shuffled", BY),
+            Entry("mill", (("player", PLAYER), ("cards", CARDS))),
+            Entry("loses", (("player", PLAYER), ("reason", TEXT))),
+            Entry("out", BY),
+            Entry("modified", (("card", CARD), ("stat", v.Text(STATS)), ("amount", v.Int()))),
+            Entry("roll", (("sides", v.Int(1)), ("value", v.Int(1)))),
+            Entry("shield", (("card", CARD), ("event", v.Text(EVENTS)), ("mode", v.Text(MODES)),
+                             ("subject", Target("any")))),
+            Entry("prevented_mill", (("player", PLAYER), ("event", v.Text(("mill",))), ("amount", v.Int(1))),
+                  event="prevented"),
+            Entry("prevented_destroy", (("card", CARD), ("event", v.Text(("destroy",)))), event="prevented"),
+            Entry("prevented_damage", (("card", CARD), ("event", v.Text(("combat_damage",))),
+                                       ("amount", v.Int(1))), event="prevented"),
+            Entry("sources_used", (("player", PLAYER), ("count", v.Int(0)))),
+            Entry("sources_freed", (("player", PLAYER), ("count", v.Int(0)))),
+            Entry("amulets_to_mortis", (("player", PLAYER), ("cards", CARDS))),
+            Entry("game_over", (("winner", v.Opt(PLAYER)), ("reason", TEXT))),
+        ),
+        cards=Instances(size=lambda game: game.options.deck_size),
+        caches={"legal": None},
+        derived=("n",),
     )
+    game: Conflictus
+    n: int
+    kind: list[int]
+    mons: list[list[int]]
+    hand: list[list[int]]
+    mortis: list[list[int]]
+    exterminatus: list[list[int]]
+    field: list[list[int]]
+    relics: list[list[int]]
+    amulets: list[list[int]]
+    stack: list[list[int]]
+    sets: dict[int, CardSet]
+    used: set[int]
+    entered: dict[int, int]
+    added: dict[int, int]
+    damage: dict[int, int]
+    mods: Modifiers
+    shields: Replacements
+    drops: list[Drops]
+    used_abilities: set[AbilityKey]
+    attackers: dict[int, Attacking]
+    blocks: dict[int, Blocking]
+    round: int
+    active: int
+    first: int
+    phase: str
+    mulled: list[int]
+    kept: set[int]
+    choices: dict[int, bool]
+    out: set[int]
+    dying: list[int]
+    eliminated: list[list[int]]
+    result: Result | None
+    res: Resolution
+    legal: list[Action] | None
+
     def __init__(self, game: Conflictus, kinds: list[int], rng: Rng) -> None:
         n = self.n = game.num_players
         size = game.options.deck_size
         self.game, self.kind, self.rng = game, kinds, rng
-        self.mons: list[list[int]] = [list(range(p * size, (p + 1) * size)) for p in range(n)]
-        for name in self.ZONES[1:]:
+        self.decisions, self.log, self.version = [], [], 0
+        self.mons = [list(range(p * size, (p + 1) * size)) for p in range(n)]
+        for name in ZONES[1:]:
             setattr(self, name, [[] for _ in range(n)])
-        self.used: set[int] = set()
-        self.sets: dict[int, list[Any]] = {}
-        self.entered: dict[int, int] = {}
-        self.added: dict[int, int] = {}
-        self.damage: dict[int, int] = {}
-        self.mods = Modifiers()
-        self.shields = Replacements()
-        self.drops = [[0, 0, 0] for _ in range(n)]
-        self.used_abilities: set[int] = set()
-        self.attackers: dict[int, tuple[int, int]] = {}
-        self.blocks: dict[int, tuple[int, int]] = {}
+        self.sets, self.used, self.entered, self.added, self.damage = {}, set(), {}, {}, {}
+        self.mods, self.shields = Modifiers(), Replacements()
+        self.drops = [NO_DROPS] * n
+        self.used_abilities = set()
+        self.attackers, self.blocks = {}, {}
         self.round, self.active, self.first, self.phase = 0, 0, 0, "mulligan"
-        self.mulled: list[int] = [0] * n
-        self.kept: set[int] = set()
-        self.choices: dict[int, bool] = {}
-        self.out: set[int] = set()
-        self.dying: list[int] = []
-        self.eliminated: list[list[int]] = []
-        self.result: tuple[int | None, str] | None = None
+        self.mulled, self.kept, self.choices = [0] * n, set(), {}
+        self.out, self.dying, self.eliminated = set(), [], []
+        self.result = None
         self.res = Resolution()
-        self.decisions: list[Decision] = []
-        self.events: list[Event] = []
-        self.version = 0
-        self.legal: list[Action] | None = None
+        self.legal = None
+
+    def after_load(self) -> None:
+        self.n = self.game.num_players
+
+    # -- the rules by subject, as methods (what card text and the driver call on the state) --
+    # host.py: looking up
+    decide = host.decide
+    finish = host.finish
+    card = host.card
+    label = host.label
+    owner = host.owner
+    set_of = host.set_of
+    tops = host.tops
+    is_top = host.is_top
+    living = host.living
+    opponents = host.opponents
+    free_sources = host.free_sources
+    stat = host.stat
+    has = host.has
+    # host.py: moving cards
+    draw = host.draw
+    mill = host.mill
+    lose = host.lose
+    remove = host.remove
+    in_play = host.in_play
+    to_mortis = host.to_mortis
+    destroy = host.destroy
+    sacrifice = host.sacrifice
+    exterminate = host.exterminate
+    move_card = host.move_card
+    deaths = host.deaths
+    # host.py: the effect host
+    player_ref = host.player_ref
+    card_refs = host.card_refs
+    add_modifier = host.add_modifier
+    ask_discard = host.ask_discard
+    ask_pay = host.ask_pay
+    stat_of = host.stat_of
+    roll = host.roll
+    hand_size = host.hand_size
+    add_shield = host.add_shield
+    combat_damage = host.combat_damage
+    fire = host.fire
+    trigger = host.trigger
+    ask_search = host.ask_search
+    shuffle_mons = host.shuffle_mons
+    return_from_mortis = host.return_from_mortis
+    set_sources = host.set_sources
+    extra_drop = host.extra_drop
+    counter = host.counter
+    zone_count = host.zone_count
+    in_combat = host.in_combat
+    active_warriors = host.active_warriors
+    amulets_on_stack = host.amulets_on_stack
+    # elimination (below)
+    flush_out = flush_out
 
     def advance(self) -> None:
-        """The kernel's driver, then the players who went out while it stopped on an ask: it
-        returns on a pending ask before it flushes (``flush_out``), and a player out has no
-        decisions (with two players the game ends at once, leaving no choice pending)."""
-        machine = self.game.machine
-        machine.advance(self)
-        while self.dying and self.result is None:
-            self.flush_out()
-            machine.advance(self)
+        """Run what happens by itself (frames, triggers, players going out, steps) until a
+        player must decide: the kernel's driver, with this game's machine."""
+        self.game.machine.advance(self)
 
-    # -- elimination ------------------------------------------------------------------------
-    def flush_out(self) -> bool:
-        """Players who had to draw or tombar and could not are out, together: their cards in play
-        leave the game (to their Exterminatus), their decisions lapse. Last one standing wins."""
-        if not self.dying:
-            return False
-        group = sorted(self.dying)
-        self.dying = []
-        self.eliminated.append(group)
-        self.out.update(group)
-        for p in group:
-            for c in [*self.field[p], *self.relics[p], *self.amulets[p], *self.stack[p]]:
-                self.remove(c)
-                self.exterminatus[p].append(c)
-            for sid in [sid for sid, rec in self.sets.items() if rec[SETS_OWNER] == p]:
-                rec = self.sets.pop(sid)
-                self.exterminatus[p].extend(rec[SETS_SOURCES] + rec[SETS_WARRIORS] + rec[SETS_EQUIPMENT])
-            self.res.stack = [f for f in self.res.stack if f.player != p]
-            self.res.triggers = [t for t in self.res.triggers if t.player != p]
-            self.res.frames = [f for f in self.res.frames if f.player != p]
-            self.log("out", player=p)
-        living = self.living()
-        if len(living) <= 1:
-            self.finish(living[0] if living else None, "last player standing" if living else
-                        "the last players went out together")
-            self.res.asks.clear()  # no choice is left pending (the driver clears the decisions)
-            return True
-        if self.active in self.out:  # the rodada of a player who is out ends at once
-            res = self.res
-            for part in (res.frames, res.stack, res.triggers, res.asks, res.windows):
-                part.clear()
-            res.step = "rodada"
-            self.decisions.clear()
-            self.attackers, self.blocks = {}, {}
-            self.mods.expire("end_of_round")
-            self.shields.expire("end_of_round")
-            self.damage.clear()
-            for p in range(self.n):
-                self.mortis[p] += [c for c in self.stack[p]]
-                self.stack[p] = []
-            return True
-        self.attackers = {s: a for s, a in self.attackers.items() if a[1] not in self.out}
-        self.lapse_decisions()
-        return True
-
-    def lapse_decisions(self) -> None:
-        """Decisions of players now out: their asks end (the effect that asked goes on without
-        them) and so do their declarations; a window's turn stays, for the driver to pass it on."""
-        res, out = self.res, self.out
-        res.asks[:] = [a for a in res.asks if a.player not in out]  # each with its decision, below
-        blockers = any(d.kind == "blockers" for d in self.decisions)
-        self.decisions[:] = [d for d in self.decisions if d.player not in out or d.kind in WINDOWS]
-        if blockers and not any(d.kind == "blockers" for d in self.decisions):
-            res.step = "block_window"
-
-    # -- moves ---------------------------------------------------------------------------------
+    # -- moves ----------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
-        legal = self.legal
-        if legal is None:
-            legal = self.legal = self.compute_legal()
-        return legal[:]
+        legal_now = self.legal
+        if legal_now is None:
+            legal_now = self.legal = compute_legal(self)
+        return legal_now[:]
 
     def apply_unchecked(self, action: Action) -> None:
         self.legal = None
         self.version += 1
         HANDLERS[type(action)](self, action)
-        self.advance()
+        self.game.machine.advance(self)
 
     def illegal_reason(self, action: Action, player: int) -> str | None:
         refused = self.refusal(player)
@@ -309,160 +370,93 @@ class ConflictusState(Turn, State["Conflictus"]):
             return refused
         if action in (self.legal if self.legal is not None else self.legal_actions()):
             return None
-        from .notation import illegal_reason
-
-        return illegal_reason(self, action)
-
-    def parse_action(self, text: str, player: int) -> Action:
-        from .notation import parse_action
-
-        return parse_action(self, text, player)
+        return legal.illegal_reason(self, action)
 
     def decision_prompt(self, decision: Decision) -> str:
-        from .notation import PROMPTS
-
         return PROMPTS[decision.kind]
 
     def default_action(self, decision: Decision) -> Action:
         """Keep, finish a declaration or pass priority; else the first choice (one's own hand
         or deck, as the decider sees it)."""
-        from .actions import Done, Keep, Pass
-
-        fixed = {"mulligan": Keep(), "declare": Done(), "blockers": Done()}
+        fixed = {"mulligan": KEEP, "declare": DONE, "blockers": DONE}
         if decision.kind in fixed:
             return fixed[decision.kind]
-        return Pass() if decision.kind in WINDOWS else self.legal_actions()[0]
+        return PASS if decision.kind in WINDOWS else self.legal_actions()[0]
 
     # -- results ----------------------------------------------------------------------------
     @property
     def outcome(self) -> Outcome | None:
         if self.result is None:
             return None
-        return Outcome.from_elimination(self.n, self.eliminated, self.result[1], rodadas=self.round,
+        return Outcome.from_elimination(self.n, self.eliminated, self.result.reason, rodadas=self.round,
                                         mons=[len(m) for m in self.mons])
 
     def end_as_draw(self, reason: str) -> None:
         """The kernel's decision limits: the players still in share a draw."""
         self.decisions.clear()
         self.legal = []
-        self.finish(None, reason)
+        host.finish(self, None, reason)
 
     def worth(self, p: int) -> float:
+        """How well ``p`` stands: mons left weighs most (it is the life), then the warriors on
+        the board, sources, hand and relics."""
         value = 1.0 * len(self.mons[p]) + 0.4 * len(self.hand[p]) + 0.6 * len(self.field[p])
         for rec in self.sets.values():
-            if rec[SETS_OWNER] == p:
-                value += 0.5 * len(rec[SETS_SOURCES]) + 0.3 * len(rec[SETS_EQUIPMENT])
-                if rec[SETS_WARRIORS]:
-                    top = rec[SETS_WARRIORS][-1]
-                    value += 1.0 + 0.5 * self.stat(top, "attack") + 0.3 * self.stat(top, "defense") \
-                        + 1.0 * self.stat(top, "tombo") + 0.3 * (len(rec[SETS_WARRIORS]) - 1)
+            if rec.owner == p:
+                value += 0.5 * len(rec.sources) + 0.3 * len(rec.equipment)
+                if rec.warriors:
+                    top, stat = rec.warriors[-1], self.stat
+                    value += 1.0 + 0.5 * stat(top, "attack") + 0.3 * stat(top, "defense") \
+                        + 1.0 * stat(top, "tombo") + 0.3 * (len(rec.warriors) - 1)
         return value + 0.8 * len(self.relics[p])
 
-    # -- views -------------------------------------------------------------------------------
-    def zones(self) -> list[Zone]:
-        label = self.label
-        out = []
-        for p in range(self.n):
-            for name, seen in ZONE_VIEWS:
-                out.append(Zone(f"{name}{p}", p, seen, [label(c) for c in getattr(self, name)[p]]))
-        return out
-
+    # -- what a view holds beyond the declaration, and the checks beyond conservation --------
     def info(self, viewer: int | None) -> dict[str, Any]:
-        from .notation import info
+        """Each active warrior's stats now (every modifier, static bonus and damage counted):
+        worked out here, so that no front end works them out again."""
+        stats = {}
+        for rec in self.sets.values():
+            for c in rec.warriors[-1:]:
+                stats[host.label(self, c)] = {s: host.stat(self, c, s) for s in STAT_NAMES}
+        return {"stats": stats}
 
-        return info(self, viewer)
-
-    # -- text --------------------------------------------------------------------------------
-    def to_json(self) -> dict[str, Any]:
-        from .notation import state_to_json
-
-        return state_to_json(self)
-
-    def to_notation(self) -> str:
-        from .notation import state_to_notation
-
-        return state_to_notation(self)
-
-    def clone(self) -> ConflictusState:
-        new = object.__new__(ConflictusState)
-        new.game, new.n, new.kind, new.rng = self.game, self.n, self.kind, Rng(self.rng.state)
-        for name in self.ZONES:
-            setattr(new, name, [z[:] for z in getattr(self, name)])
-        new.used, new.used_abilities = set(self.used), set(self.used_abilities)
-        new.sets = {sid: [r[0], r[1][:], r[2][:], r[3][:]] for sid, r in self.sets.items()}
-        new.entered, new.added, new.damage = dict(self.entered), dict(self.added), dict(self.damage)
-        new.mods, new.drops = self.mods.copy(), [d[:] for d in self.drops]
-        new.shields = self.shields.copy()
-        new.attackers, new.blocks = dict(self.attackers), dict(self.blocks)
-        new.round, new.active, new.first, new.phase = self.round, self.active, self.first, self.phase
-        new.mulled, new.kept, new.choices = self.mulled[:], set(self.kept), dict(self.choices)
-        new.out, new.dying, new.eliminated = set(self.out), self.dying[:], [g[:] for g in self.eliminated]
-        new.result, new.res = self.result, self.res.copy()
-        new.decisions, new.events, new.legal = self.decisions[:], self.events[:], self.legal
-        new.version = self.version
-        return new
-
-    def check_invariants(self) -> None:
-        """Raises ``AssertionError`` explicitly: positions are read through it, and
-        ``python -O`` drops ``assert`` statements."""
-        problem = self.first_problem()
-        if problem:
-            raise AssertionError(problem)
-
-    def first_problem(self) -> str | None:
-        size = self.game.options.deck_size
-
-        def foreign(cards: list[int], owner: int) -> bool:  # player p owns ids p*size .. p*size+size-1
-            return bool(cards) and (min(cards) < owner * size or max(cards) >= (owner + 1) * size)
-
-        seen: list[int] = []
-        for name in self.ZONES:
-            for p, zone in enumerate(getattr(self, name)):
-                if foreign(zone, p):
-                    return f"a card of another player in {name}{p}"
-                seen += zone
-        for sid, rec in self.sets.items():
-            cards = rec[SETS_SOURCES] + rec[SETS_WARRIORS] + rec[SETS_EQUIPMENT]
-            if foreign(cards, rec[SETS_OWNER]):
-                return f"set#{sid} holds another player's card"
-            if not (rec[SETS_WARRIORS] or rec[SETS_EQUIPMENT]):
-                return f"set#{sid} has neither warriors nor equipment"
-            seen += cards
-        if len(seen) != self.n * size or len(set(seen)) != len(seen):
-            return "a card is lost or duplicated"
-        if not self.used <= {c for z in self.field for c in z}:
-            return "a used source is not on a field"
-        if len(self.res.asks) != sum(d.kind in ASKS for d in self.decisions):
-            return "asks and decisions out of step"
-        return None
+    def problems(self) -> list[str]:
+        return list(_problems(self))
 
 
-ASKS = ("discard", "search", "pay")
-ZONE_VIEWS = (
-    ("mons", Visibility.HIDDEN), ("hand", Visibility.OWNER), ("mortis", Visibility.PUBLIC),
-    ("exterminatus", Visibility.PUBLIC), ("field", Visibility.PUBLIC), ("relics", Visibility.PUBLIC),
-    ("amulets", Visibility.PUBLIC), ("stack", Visibility.PUBLIC),
-)
-HANDLERS: dict[type, Any] = {
-    Pass: ConflictusState.do_pass, Done: ConflictusState.do_done, Keep: ConflictusState.do_keep,
-    Mulligan: ConflictusState.do_mulligan, Source: ConflictusState.do_source, Play: ConflictusState.do_play,
-    Cast: ConflictusState.do_cast, Attack: ConflictusState.do_attack, Block: ConflictusState.do_block,
-    Sacrifice: ConflictusState.do_sacrifice, Discard: ConflictusState.do_discard,
-    Search: ConflictusState.do_search, Offer: ConflictusState.do_offer,
-}
-STEPS = {
-    "mulligan_round": "step_mulligan_round", "rodada": "step_rodada", "main": "step_main",
-    "declare": "step_declare", "attack_window": "step_attack_window", "blockers": "step_blockers",
-    "block_window": "step_block_window", "damage": "step_damage", "sacrifice": "step_sacrifice",
-    "sacrifice_window": "step_sacrifice_window", "end": "step_end",
+def _problems(state: ConflictusState) -> Iterator[str]:
+    """What the types and conservation leave to the game: each card in its owner's zones and
+    sets, no empty set, the used sources on the field, an ask behind each asking decision."""
+    size = state.game.options.deck_size
+
+    def foreign(cards: list[int], owner: int) -> bool:  # player p owns ids p*size .. p*size+size-1
+        return any(c // size != owner for c in cards)
+
+    for name in ZONES:
+        for p, zone in enumerate(getattr(state, name)):
+            if foreign(zone, p):
+                yield f"a card of another player in {name}{p}"
+    for sid, rec in state.sets.items():
+        if foreign(rec.sources + rec.warriors + rec.equipment, rec.owner):
+            yield f"set#{sid} holds another player's card"
+        if not (rec.warriors or rec.equipment):
+            yield f"set#{sid} has neither warriors nor equipment"
+    if not state.used <= {c for zone in state.field for c in zone}:
+        yield "a used source is not on a field"
+    if len(state.res.asks) != sum(d.kind in ASKS for d in state.decisions):
+        yield "asks and decisions out of step"
+
+
+# -- the resolution machine ---------------------------------------------------------------------
+HANDLERS: dict[type[Action], Callable[[ConflictusState, Any], None]] = {
+    Pass: turn.do_pass, Done: turn.do_done, Keep: turn.do_keep, Mulligan: turn.do_mulligan,
+    Source: turn.do_source, Play: turn.do_play, Cast: turn.do_cast, Attack: turn.do_attack,
+    Block: turn.do_block, Sacrifice: turn.do_sacrifice, Discard: turn.do_discard, Search: turn.do_search,
+    Offer: turn.do_offer,
 }
 
 
-def _any(value: Any) -> Any:
-    return value
-
-
-def _steps(ability: Ability) -> tuple[Any, ...]:
+def frame_steps_of(ability: Ability) -> tuple[Bound, ...]:
     """An ability's compiled effects; with a condition, first a step that ends it (``STOP``) when
     the condition no longer holds on resolution."""
     effects = tuple(s.compile() for s in ability.effects)
@@ -473,13 +467,13 @@ def _steps(ability: Ability) -> tuple[Any, ...]:
     def check(state: Any, act: Activation) -> Any:
         if holds(state, act):
             return None
-        state.log("no_effect", card=state.label(act.source), player=act.player)
+        state.log.append(("no_effect", act.source, act.player))
         return STOP
 
     return (check, *effects)
 
 
-def _frame_steps(state: ConflictusState, frame: Frame) -> tuple[Any, ...]:
+def _frame_steps(state: ConflictusState, frame: Frame) -> tuple[Bound, ...]:
     return state.game.frame_steps[state.kind[frame.source]][frame.ability]
 
 
@@ -492,7 +486,7 @@ def _start_trigger(state: ConflictusState, trigger: Trigger) -> bool:
     targets = trigger.subjects[:1]  # the attacked or tombando player, the entering warrior
     frame = Frame(trigger.player, trigger.source, trigger.ability, targets, 0, "trigger")
     state.game.machine.start(state, frame)
-    state.log("trigger", card=state.label(trigger.source), player=trigger.player)
+    state.log.append(("trigger", trigger.source, trigger.player))
     return True
 
 
@@ -510,34 +504,22 @@ def _auto_play(state: ConflictusState, action: Action) -> None:
     HANDLERS[type(action)](state, action)
 
 
-def _keep(state: ConflictusState, legal: list[Action]) -> None:
-    state.legal = legal
+def _keep(state: ConflictusState, legal_now: list[Action]) -> None:
+    state.legal = legal_now
 
 
 def make_machine() -> Machine[ConflictusState]:
-    close = WindowRule(lambda state, window: state.window_closed(window))
+    close = WindowRule(window_closed)
     return Machine(
-        steps={name: getattr(ConflictusState, method) for name, method in STEPS.items()},
+        steps=STEPS,
         frame_steps=_frame_steps,
         activation=_activation,
         start_trigger=_start_trigger,
-        frame_done=lambda state, frame: state.frame_done(frame),
+        frame_done=frame_done,
         windows={kind: close for kind in WINDOWS},
         trigger_order="fifo",
         is_out=lambda state, player: player in state.out,
-        interrupt=lambda state: state.flush_out(),
-        auto=AutoForced(frozenset({*WINDOWS, "declare", "blockers"}), lambda state: state.compute_legal(),
-                        _auto_play, _private, _keep),
+        interrupt=flush_out,
+        auto=AutoForced(frozenset({*WINDOWS, "declare", "blockers"}), compute_legal, _auto_play, _private,
+                        _keep),
     )
-
-
-def starter_deck_paths() -> list[Path]:
-    from .cards import data_path
-
-    folder = data_path("decks")
-    return sorted(folder.glob("*.txt")) if folder.is_dir() else []
-
-
-def starter_decks() -> list[tuple[str, Deck]]:
-    """The preconstructed mons in ``data/decks/*.txt``, sorted by file name: (name, cards)."""
-    return [(path.stem, read_deck(path).cards) for path in starter_deck_paths()]

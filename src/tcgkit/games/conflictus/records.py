@@ -1,0 +1,153 @@
+"""Conflictus Aeternus's side records and how the state writes what is not a plain value.
+
+The records the rules keep (a set of cards, an attack, a block, the sources put down, an
+ability used once a rodada, the result), and the value types of ``rules.py``'s declaration
+that the kernel's do not cover: a target (``P1`` or ``Name#id``), a hit of combat damage, a map
+written in the order it was made, and the kernel's ``Modifiers`` keyed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, ClassVar, NamedTuple, get_args
+
+from ...kernel import refs
+from ...kernel import values as v
+from ...kernel.effects import Modifiers
+from .effects import REGISTRY, Keyword
+
+CARD, PLAYER = v.Card(), v.Player()
+
+
+# -- records ------------------------------------------------------------------------------------
+@v.record
+@dataclass  # what ``record`` makes, said to the type checker (the kernel's ``record`` does not)
+class CardSet(v.Record):
+    """A set: its owner, the sources bound to it, its warriors bottom to top (the last one is the
+    active warrior) and its equipment. Its cards lie here (``SPEC``: the field holds cards)."""
+
+    FIELDS: ClassVar[dict[str, v.Value]] = {"owner": PLAYER, "sources": v.ListOf(CARD),
+                                            "warriors": v.ListOf(CARD), "equipment": v.ListOf(CARD)}
+    owner: int
+    sources: list[int]
+    warriors: list[int]
+    equipment: list[int]
+
+
+class AbilityKey(NamedTuple):
+    """An ability of a card instance (once a rodada: ``used_abilities``)."""
+
+    card: int
+    ability: int
+
+
+class Attacking(NamedTuple):
+    """An attack declared: the set's active warrior then, and the player it attacks."""
+
+    warrior: int
+    target: int
+
+
+class Blocking(NamedTuple):
+    """A block declared (keyed by the attacking set): the blocking set and its active warrior."""
+
+    set: int
+    warrior: int
+
+
+class Drops(NamedTuple):
+    """Sources a player put down: in their own Main phase, in an opponent's, and the extra ones
+    an effect still allows before their next rodada."""
+
+    own: int = 0
+    foreign: int = 0
+    extra: int = 0
+
+
+NO_DROPS = Drops()
+
+
+class Result(NamedTuple):
+    winner: int | None  # None: a draw, or the last players went out together
+    reason: str
+
+
+# -- value types --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Target(v.Value):
+    """A card or a player that an ability aims at or a shield covers (a typed reference),
+    written as the notation writes it: ``P1``, ``Name#id``; ``none`` when there is none."""
+
+    none: str = ""
+
+    def dump(self, value: Any, ctx: v.Ctx) -> Any:
+        if value is None:
+            return self.none
+        return f"P{value.id}" if value.kind is refs.Kind.PLAYER else ctx.codec.key(value.id)
+
+    def load(self, data: Any, ctx: v.Ctx, where: str) -> refs.Ref | None:
+        if data == self.none:
+            return None
+        seat = re.fullmatch(r"P(\d)", data) if isinstance(data, str) else None
+        if seat is None:
+            return refs.card(ctx.codec.card(data, ctx, where))
+        player = int(seat[1])
+        if player >= ctx.players:
+            raise v.bad(where, f"should be a player P0..P{ctx.players - 1} or a card, not {v.excerpt(data)}")
+        return refs.player(player)
+
+
+@dataclass(frozen=True)
+class Hit(v.Value):
+    """Combat damage dealt to a warrior: ``[card, amount]``."""
+
+    def dump(self, value: Any, ctx: v.Ctx) -> Any:
+        return [ctx.codec.key(value[0]), value[1]]
+
+    def load(self, data: Any, ctx: v.Ctx, where: str) -> tuple[int, int]:
+        if not isinstance(data, list) or len(data) != 2:
+            raise v.bad(where, f"should be [card, amount], not {v.excerpt(data)}")
+        return ctx.codec.card(data[0], ctx, f"{where}[0]"), v.Int(0).load(data[1], ctx, f"{where}[1]")
+
+
+@dataclass(frozen=True)
+class InOrder(v.MapOf):
+    """A ``MapOf`` written in the order its entries were made, not sorted: the rules walk sets and
+    attacks in that order (it is the order of legal actions and of combat)."""
+
+    def dump(self, value: Any, ctx: v.Ctx) -> Any:
+        k, name = self.names
+        return [{k: self.key.dump(key, ctx), name: self.value.dump(item, ctx)} for key, item in value.items()]
+
+
+STATS = (*sorted(REGISTRY.stats), *get_args(Keyword))  # what a modifier may change
+MODIFIER = {"card": v.Id(), "stat": v.Text(STATS), "amount": v.Int(),
+            "until": v.Text(tuple(sorted(REGISTRY.durations)))}
+
+
+@dataclass(frozen=True)
+class ModifierList(v.Value):
+    """The kernel's ``Modifiers``: each entry (card, stat, amount, until) keyed and checked."""
+
+    shared = False
+
+    def copy_code(self, expr: str) -> str:
+        return f"{expr}.copy()"
+
+    def dump(self, value: Any, ctx: v.Ctx) -> Any:
+        kinds = MODIFIER.items()
+        return [{name: kind.dump(x, ctx) for (name, kind), x in zip(kinds, entry, strict=True)}
+                for entry in value.entries]
+
+    def load(self, data: Any, ctx: v.Ctx, where: str) -> Modifiers:
+        if not isinstance(data, list):
+            raise v.bad(where, f"should be a list of modifiers, not {v.excerpt(data)}")
+        entries = []
+        for i, item in enumerate(data):
+            at = f"{where}[{i}]"
+            row = v.table(item, at, tuple(MODIFIER))
+            card, stat, amount, until = (kind.load(row[name], ctx, f"{at}.{name}")
+                                         for name, kind in MODIFIER.items())
+            entries.append((card, stat, amount, until))
+        return Modifiers(entries)
