@@ -7,14 +7,18 @@ from __future__ import annotations
 
 import json
 
+import jsonschema
 import pytest
 
 import tcgkit
 from nplayer import HighCard, registered
+from tcgkit.cli.render import Renderer
+from tcgkit.cli.seats import Seats
 from tcgkit.kernel.errors import IllegalAction, TcgkitError
 from tcgkit.kernel.game import Game, State
 from tcgkit.kernel.replay import Record, replay, verify
 from tcgkit.kernel.rng import Rng
+from tcgkit.kernel.scene import scene_schema
 
 MAX_ACTIONS = 20_000
 GAMES_PER_CONFIG = 6
@@ -28,6 +32,8 @@ CONFIGS = [
     for cls in [*(entry.cls for entry in tcgkit.list_games()), *FIXTURE_GAMES]
     for i, options in enumerate(cls.example_options)
 ]
+
+SCENE_SCHEMA = scene_schema()
 
 
 @pytest.fixture(autouse=True)
@@ -222,6 +228,40 @@ def test_views_hide_what_a_player_cannot_see(cls, options):
         end, _ = play_random(game, seed, each_step=check)
         check(end)
     assert changed > 0, "the re-deal never changed anything: the test would prove nothing"
+
+
+@pytest.mark.parametrize(("cls", "options"), CONFIGS)
+def test_scenes_show_nothing_a_viewer_cannot_see_and_every_sentence_reads(cls, options):
+    """A scene is made from a view, the viewer's legal actions and the events it may see:
+    re-dealing what the viewer cannot see changes nothing in it (each step's scene, with the
+    events since the step before, so every event is told once). The scene is JSON the
+    exported schema accepts. A game with a scene.py has an English template for every
+    sentence, which its arguments fill (a game without one gets the kernel's plain scene)."""
+    game = cls(options)
+    renderer = Renderer(game, Seats.numbered(game.num_players))
+    worded = type(game).scene is not Game.scene
+    rng = Rng(43)
+    told: set[str] = set()
+    since = [0]
+
+    def check(state: State) -> None:
+        for viewer in players(game):
+            scene = state.scene(viewer, since[0])
+            shown = scene.to_json()
+            other = game.redeal_hidden(state, viewer, rng)
+            assert other.scene(viewer, since[0]).to_json() == shown
+            for sentence in [*scene.log, *scene.status]:
+                told.add(sentence.id)
+                if worded:
+                    unread = renderer.say(sentence).startswith(f"{sentence.id}:")
+                    assert not unread, f"no English for {sentence.id} {sentence.args}"
+        since[0] = state.event_count()
+
+    end, _ = play_random(game, 0, each_step=check)  # one game: a scene per viewer per step is slow
+    check(end)
+    for viewer in players(game):
+        jsonschema.validate(end.scene(viewer).to_json(), SCENE_SCHEMA)
+    assert told, "no scene said anything: the test would prove nothing"
 
 
 @pytest.mark.parametrize(("cls", "options"), CONFIGS)
