@@ -26,7 +26,6 @@ from .limits import Limits
 from .rng import Rng
 from .scene import CardTable, Catalogue, Scene, Sentence, plain_scene, say
 from .state import compile_spec, derived
-from .zones import Zone
 
 Deck = list[str]
 """A deck as the kernel sees it: card identifiers (names) in the game's own spelling."""
@@ -273,11 +272,6 @@ class State(ABC, Generic[GameT], metaclass=StateMeta):
         """Winner, scores and why the game ended; ``None`` while it goes on."""
 
     # -- what players may know ------------------------------------------------------------
-    def zones(self) -> list[Zone]:
-        """Every card container, with the visibility the rules give it now (states that do
-        not declare ``SPEC`` yet)."""
-        raise NotImplementedError
-
     def info(self, viewer: int | None) -> dict[str, Any]:
         """What ``viewer`` may know beyond the declared zones and fields: values worked out
         from them that a front end should not have to work out again (few games need any)."""
@@ -289,19 +283,8 @@ class State(ABC, Generic[GameT], metaclass=StateMeta):
         sees them (``null`` an empty cell, ``false`` a card face down); each field the viewer
         may see (``seen`` lists those shown entry by entry, to their own player only); the
         decision stack; the outcome."""
-        if self.SPEC is not None:
-            return derived(self).view(self, player)
-        outcome = self.outcome
-        return {
-            "game": self.game.name,
-            "options": self.game.options_dump(),
-            "viewer": player,
-            "to_move": self.to_move,
-            "decision": self.pending.kind if self.pending else None,
-            "zones": {zone.name: zone.view(player) for zone in self.zones()},
-            **self.info(player),
-            "outcome": outcome.to_json() if outcome else None,
-        }
+        view: dict[str, Any] = derived(self).view(self, player)
+        return view
 
     @property
     def events(self) -> list[Event]:
@@ -320,13 +303,11 @@ class State(ABC, Generic[GameT], metaclass=StateMeta):
 
     def event_count(self) -> int:
         """How many events happened so far: the cursor to give ``events_since`` next time."""
-        return len(self.log) if self.SPEC is not None else len(self.events)
+        return len(self.log)
 
     def events_from(self, index: int) -> list[Event]:
         """The events from number ``index`` on, unredacted (only the tail is built)."""
-        if self.SPEC is not None:
-            return derived(self).events(self, index)
-        return self.events[index:]
+        return derived(self).events(self, index)
 
     def events_since(self, index: int = 0, viewer: int | None = None) -> list[dict[str, Any]]:
         """The events from number ``index`` on, as ``viewer`` may see them. A client keeps
