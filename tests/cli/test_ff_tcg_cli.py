@@ -100,7 +100,7 @@ def test_the_rivals_hand_and_face_down_cards_are_only_counted(run, home):
         assert re.search(r"^Rival \(random\)'s hand \(mão\): \d+ cards? \(hidden\)$", board, re.M), board
         assert re.search(r"^Rival \(random\)'s face-down cards \(escondidas\): \d+ cards? \(hidden\)$",
                          board, re.M), board
-        assert re.search(r"^\s*Deck \(baralho\)\s+\d+\s*$", board, re.M), board
+        assert re.search(r"^\s*Deck \(baralho\)\s+\d+ cards?\s*$", board, re.M), board
         assert re.search(r"^Your hand \(mão\)\s*$", board, re.M), board
     start = plan(5, limit=0).match.state.view(0)["zones"]
     first = boards[0]

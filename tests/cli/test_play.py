@@ -78,7 +78,7 @@ def test_undo_takes_back_my_move_and_the_reply(run, home, tmp_path):
     result = play(run, "--seed", "5", "--hand", "auto", "--rules", "open", "--save", str(save),
                   input="\n".join(moves) + "\n")
     assert result.exit_code == 0, result.output
-    assert "Took back 2 action(s)." in result.stdout
+    assert "Took back 2 actions." in result.stdout
     assert saved_record(save).actions == plan.match.actions  # as if never undone
 
 

@@ -22,7 +22,7 @@ from ..kernel.registry import GameEntry, find_game, load_game
 from ..kernel.rng import Rng, derive_seed
 from .console import make_console
 from .errors import RUNTIME, CliError, reports_errors, usage_error
-from .game_support import non_default_options, support_for, with_mode
+from .game_support import non_default_options, rules_of, with_mode
 
 DECK_STREAM = 1
 """The seed's sub-stream games draw their decks from: ``new_state(seed, None)`` uses
@@ -54,8 +54,7 @@ Mode = Annotated[str | None, typer.Option(
 
 def game_with(entry: GameEntry, rules: str | None, mode: str | None) -> Game:
     """The game with ``--rules`` and the ``--mode`` shortcut applied."""
-    options = support_for(entry.cls).parse_rules(rules or "")
-    return load_game(entry.name, with_mode(entry.cls, options, mode))
+    return load_game(entry.name, with_mode(entry.cls, rules_of(entry.cls, rules), mode))
 
 
 def mode_name(game: Game) -> str:
@@ -81,15 +80,15 @@ def legal_deck(game: Game, path: Path) -> Deck:
     """The cards of a deck file the game accepts, or a usage error listing every problem.
 
     A game's preconstructed decks can be named instead of a file (``--deck warriors``)."""
-    named = support_for(type(game)).named_decks
-    if named is not None and not path.exists():
-        by_name = {name.lower(): cards for name, cards in named().items()}
+    named = type(game).named_decks()
+    if named and not path.exists():
+        by_name = {name.lower(): cards for name, cards in named.items()}
         if str(path).lower() in by_name:
             return list(by_name[str(path).lower()])
         if not path.suffix and len(path.parts) == 1:  # a name, not a file
             raise usage_error(
                 f"no deck file or preconstructed deck named {str(path)[:40]!r}; the "
-                f"preconstructed decks: {', '.join(sorted(named()))}"
+                f"preconstructed decks: {', '.join(sorted(named))}"
             )
     deck = read_deck_file(path)
     problems = deck_problems(game, deck)

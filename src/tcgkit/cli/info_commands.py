@@ -15,7 +15,7 @@ from ..kernel.registry import find_game, list_games
 from ..kernel.scene import scene_schema
 from .console import make_console
 from .errors import reports_errors, usage_error
-from .game_support import game_from_position, has_scene, set_language, support_for
+from .game_support import check_language, game_from_position, rules_of
 from .render import Renderer
 from .seats import Seats
 
@@ -46,26 +46,17 @@ def cards(
     )] = None,
 ) -> None:
     """List a game's cards (Triple Triad: number, name, level, edges T R B L, element)."""
-    set_language(lang)
+    check_language(lang)
     entry = find_game(game)
-    support = support_for(entry.cls)
-    loaded = entry.cls(support.parse_rules(rules or ""))
-    if has_scene(loaded):
-        table = loaded.card_table()
-        if table is None:
-            raise usage_error(f"{entry.name} has no card table to list")
-        renderer = Renderer(loaded, Seats.numbered(loaded.num_players), lang)
-        if as_json:
-            typer.echo(json.dumps(renderer.card_rows(table)))
-        else:
-            make_console(no_color).print(renderer.card_table(table))
-        return
-    if support.card_rows is None or support.card_table is None:
-        raise usage_error(f"tcgkit cannot list the cards of {entry.name} yet")
+    loaded = entry.cls(rules_of(entry.cls, rules))
+    table = loaded.card_table()
+    if table is None:
+        raise usage_error(f"{entry.name} has no card table to list")
+    renderer = Renderer(loaded, Seats.numbered(loaded.num_players), lang)
     if as_json:
-        typer.echo(json.dumps(support.card_rows(loaded)))
+        typer.echo(json.dumps(renderer.card_rows(table)))
     else:
-        make_console(no_color).print(support.card_table(loaded))
+        make_console(no_color).print(renderer.card_table(table))
 
 
 def _type_name(annotation: Any) -> str:
@@ -83,7 +74,7 @@ def _type_name(annotation: Any) -> str:
 def options(game: GameName, no_color: NoColor = False) -> None:
     """Every rule option of a game with its default and meaning, and the presets."""
     entry = find_game(game)
-    support = support_for(entry.cls)
+    game_cls = entry.cls
     console = make_console(no_color)
     table = Table(box=box.SIMPLE, title=f"{entry.cls.title} options", title_justify="left")
     table.add_column("option", no_wrap=True)
@@ -104,14 +95,14 @@ def options(game: GameName, no_color: NoColor = False) -> None:
     table.add_row("max_turn_decisions", "int", str(LIMIT_DEFAULTS["max_turn_decisions"]),
                   "decisions in a row by one player before the game ends as a draw")
     console.print(table)
-    if support.presets:
+    if game_cls.presets:
         presets = Table("preset", "sets", "meaning", box=box.SIMPLE, title="Presets",
                         title_justify="left")
-        for name, values in support.presets.items():
+        for name, values in game_cls.presets.items():
             sets = ", ".join(f"{k}={str(v).lower()}" for k, v in values.items())
-            presets.add_row(name, sets, support.preset_help.get(name, ""))
+            presets.add_row(name, sets, game_cls.preset_help.get(name, ""))
         console.print(presets)
-    example = support.rules_example or next(iter(entry.cls.Options.model_fields))
+    example = game_cls.rules_example or next(iter(game_cls.Options.model_fields))
     console.print(
         f"Example: tcgkit play {entry.name} --rules {example} "
         "(a bare name switches an option on; presets expand in place).", markup=False,
@@ -139,7 +130,7 @@ def scene(
     if position is not None:
         loaded, state = game_from_position(entry.name, position)
     else:
-        loaded = entry.cls(support_for(entry.cls).parse_rules(rules or ""))
+        loaded = entry.cls(rules_of(entry.cls, rules))
         state = loaded.new_state(seed)
     if viewer is not None and not 0 <= viewer < loaded.num_players:
         raise usage_error(f"--as {viewer}: seats are 0..{loaded.num_players - 1}")

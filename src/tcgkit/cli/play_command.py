@@ -34,11 +34,11 @@ from .console import Prompter, make_console
 from .deck_command import match_decks
 from .errors import CliError, reports_errors, usage_error
 from .game_support import (
+    check_language,
     game_from_position,
     non_default_options,
     rules_line,
-    set_language,
-    support_for,
+    rules_of,
     with_mode,
 )
 from .match import Match
@@ -280,7 +280,7 @@ def _load_game(
     entry: GameEntry, rules: str | None, trade: str | None, mode: str | None = None,
     players: int | None = None,
 ) -> Game:
-    options = support_for(entry.cls).parse_rules(rules or "")
+    options = rules_of(entry.cls, rules)
     if trade:
         options["trade"] = trade
     if players is not None:
@@ -296,13 +296,13 @@ def _new_match(
     prompter: Prompter, console: Console, deck: Path | None = None,
     opponent_deck: Path | None = None,
 ) -> Match | None:
-    support = support_for(type(game))
-    if hand and not support.collects_cards:
+    collects_cards = type(game).collects_cards
+    if hand and not collects_cards:
         raise usage_error(
             f"--hand chooses a Triple Triad hand from your collection; {game.name} deals "
             "from decks (use --deck)"
         )
-    if support.collects_cards and (deck or opponent_deck):
+    if collects_cards and (deck or opponent_deck):
         raise usage_error(
             f"{game.name} hands come from your collection (--hand), not deck files; "
             "drop --deck and --opponent-deck"
@@ -312,7 +312,7 @@ def _new_match(
         seed = secrets.randbelow(2**31)
         agent_seed = secrets.randbelow(2**62)  # the AI's own stream, never shown
     decks = None
-    if not support.collects_cards:
+    if not collects_cards:
         decks = match_decks(game, seed, seat, deck, opponent_deck)
     elif hotseat:
         assert isinstance(game, TripleTriad)
@@ -486,7 +486,7 @@ def play(
         hand=hand, save=save, vs=vs, seat=seat, mode=mode,
         decks=deck is not None or opponent_deck is not None, players=players, seats=seats,
     )
-    set_language(lang)  # the card text shown: "en" writes it from the card data
+    check_language(lang)  # the card text shown: "en" writes it from the card data
     console = make_console(no_color)
     prompter = Prompter(console)
     entry = find_game(game)

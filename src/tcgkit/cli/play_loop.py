@@ -20,7 +20,6 @@ from ..kernel.actions import Action
 from ..kernel.errors import TcgkitError
 from ..kernel.rng import Rng, derive_seed
 from .console import Prompter
-from .game_support import describe_events, describe_outcome, explain, has_scene, render_view
 from .match import Match
 from .render import Renderer
 from .seats import Seats
@@ -72,7 +71,6 @@ class PlayLoop:
     # -- the loop ---------------------------------------------------------------------
     def __post_init__(self) -> None:
         self.renderer = Renderer(self.match.game, self.seats, self.lang)
-        self.scenes = has_scene(self.match.game)
 
     def run(self) -> Ending:
         try:
@@ -152,10 +150,7 @@ class PlayLoop:
         self.save()
 
     def notes(self, mover: int) -> dict[str, str]:
-        """What each legal move does, in a sentence, as the mover's scene says (its note)."""
-        if not self.scenes:
-            state = self.match.state
-            return {str(a): explain(self.match.game, state, a) for a in state.legal_actions()}
+        """What each legal move does, as the mover's scene says: its card text or its note."""
         scene = self.match.state.scene(mover, self.match.state.event_count())
         out = {}
         for move in scene.moves:
@@ -198,7 +193,7 @@ class PlayLoop:
         if not count:
             self.console.print("Nothing to undo.")
             return
-        self.console.print(f"Took back {count} action(s).")
+        self.console.print(f"Took back {count} action{'s' * (count != 1)}.")
         self.last_news = []
         self.shown = (mover, -1)  # redraw; in hotseat, hand over first if the mover changed
         self.save()
@@ -209,20 +204,14 @@ class PlayLoop:
 
     def news(self, since: int) -> None:
         state, viewer = self.match.state, self.viewer()
-        if self.scenes:
-            self.last_news = self.renderer.news(state.scene(viewer, since))
-        else:
-            self.last_news = describe_events(self.match.game, state.events_since(since, viewer), self.seats)
+        self.last_news = self.renderer.news(state.scene(viewer, since))
         for line in self.last_news:
             self.console.print(line, markup=False)
 
     def draw(self, viewer: int | None) -> None:
         """The table as ``viewer`` sees it (a spectator: ``None``)."""
         state = self.match.state
-        if self.scenes:
-            self.console.print(self.renderer.table(state.scene(viewer, state.event_count())))
-        else:
-            self.console.print(render_view(self.match.game, state.view(viewer), self.seats))
+        self.console.print(self.renderer.table(state.scene(viewer, state.event_count())))
 
     def show_for(self, mover: int) -> None:
         key = (mover, len(self.match.actions))
@@ -255,9 +244,7 @@ class PlayLoop:
         state = self.match.state
         self.draw(self.viewer())
         assert state.outcome is not None
-        lines = self.renderer.outcome(state.outcome.to_json()) if self.scenes else \
-            describe_outcome(state.outcome, self.seats)
-        for line in lines:
+        for line in self.renderer.outcome(state.outcome.to_json()):
             self.console.print(line, markup=False)
 
     # -- saving -------------------------------------------------------------------------

@@ -249,7 +249,8 @@ class Renderer:
         faces = [f for f in area.items if f is not None]
         extra = ", ".join(f"{c.label} {c.value}" for c in area.counters) if area.group else ""
         if area.hidden:
-            text = Text(f"{area.count}" if area.count else "-", style="dim")
+            cards = f"{area.count} card{'s' * (area.count != 1)}"
+            text = Text(cards if area.count else "-", style="dim")
         elif area.layout == "pile" and area.label:
             text = Text(f"{area.count}", style="dim")
             if faces:

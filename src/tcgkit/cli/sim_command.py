@@ -30,7 +30,6 @@ from rich.text import Text
 from ..agents import agent_names
 from ..games import find_game, load_game
 from ..kernel.errors import TcgkitError
-from ..kernel.game import Game
 from ..kernel.rng import Rng
 from ..sim.backends import BackendError, make_backend
 from ..sim.results import ResultWriter, iter_rows, journal_of, row_result
@@ -39,15 +38,7 @@ from ..sim.stats import PlaceStats, Summary, summarize, write_csv
 from ..sim.tournament import Tournament, round_robin
 from .deck_command import legal_deck
 from .errors import RUNTIME, USAGE, CliError, report
-from .game_support import support_for, with_mode
-
-
-def parse_game_rules(game_cls: type[Game], text: str | None) -> dict[str, Any]:
-    """``--rules`` text -> option values, read by the game's own parser (presets expanded;
-    see ``game_support.SUPPORT``: a new game adds its parser there)."""
-    if not text:
-        return {}
-    return support_for(game_cls).parse_rules(text)
+from .game_support import rules_of, with_mode
 
 
 def _fail(message: str, code: int = USAGE) -> typer.Exit:
@@ -285,7 +276,7 @@ def sim(
             f"no agent named {unknown[0]!r} for {entry.name}; known agents: {', '.join(known)}"
         )
     try:
-        options = with_mode(entry.cls, parse_game_rules(entry.cls, rules), mode)
+        options = with_mode(entry.cls, rules_of(entry.cls, rules), mode)
     except TcgkitError as exc:
         raise _fail(str(exc)) from None
     if trade is not None:

@@ -18,7 +18,8 @@ from ..sim.backends import BackendError, make_backend
 from ..sim.stats import Summary
 from ..sim.sweep import SweepPoint, card_files, card_label, run_sweep
 from .errors import RUNTIME, USAGE, report
-from .sim_command import parse_game_rules, progress_bar
+from .game_support import rules_of
+from .sim_command import progress_bar
 
 SWEEP_HELP = """
 Play the same batch (same seed, same seatings) at each value of one rule option
@@ -60,11 +61,11 @@ def sweep(
     try:
         pool = make_backend(backend.strip().lower(), workers, address)
         entry = find_game(game)
-        base = parse_game_rules(entry.cls, rules)
+        base = rules_of(entry.cls, rules)
         with tempfile.TemporaryDirectory(prefix="tcgkit-sweep-") as folder:
             label = None
             if option is not None:
-                points = [(v, {**base, **parse_game_rules(entry.cls, f"{option}={v}")}) for v in grid]
+                points = [(v, {**base, **rules_of(entry.cls, f"{option}={v}")}) for v in grid]
             else:
                 assert card is not None and field is not None
                 label = card_label(entry.name, card, base)

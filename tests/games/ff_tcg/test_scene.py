@@ -146,7 +146,7 @@ def test_the_terminal_draws_both_sides_the_combat_and_the_status(game):
     assert row(lines, "Items (itens)", "Rival (greedy)") == f"{hammer} on {fighter}"
     assert "Rival (greedy)'s hand (mão): 1 card (hidden)" in lines  # a count: the rival's hand is hidden
     assert "Rival (greedy)'s face-down cards (escondidas): 0 cards (hidden)" in lines
-    assert row(lines, "Deck (baralho)", "You") == str(len(state.deck[0]))
+    assert row(lines, "Deck (baralho)", "You") == f"{len(state.deck[0])} cards"
     at = lines.index("Your face-down cards (escondidas)")  # a table of the cards, with their text
     assert lines[at + 2].split() == ["card", "text"]
     assert [line.split()[0] for line in lines[at + 4:at + 6]] == [label(state, n, "hidden", 0)
