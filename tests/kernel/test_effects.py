@@ -9,7 +9,7 @@ from typing import Annotated, Any, Literal
 import pytest
 from pydantic import BaseModel, ConfigDict
 
-from tcgkit.kernel import CardDataError, NotationError, refs
+from tcgkit.kernel import CardDataError, NotationError, refs, values
 from tcgkit.kernel.effects import (
     CONDITION,
     PAUSE,
@@ -17,6 +17,7 @@ from tcgkit.kernel.effects import (
     STOP,
     Activation,
     CardName,
+    ModifierList,
     Modifiers,
     NoParams,
     Params,
@@ -26,6 +27,7 @@ from tcgkit.kernel.effects import (
     who_players,
 )
 from tcgkit.kernel.replacements import Happening, Replacements, Shield
+from tcgkit.kernel.state import InstanceCodec
 from tcgkit.kernel.vocabulary import COMMON
 
 REG = SHARED.extend(
@@ -396,9 +398,17 @@ def test_modifiers():
     assert mods.total(1, "power") == -1 and clone.total(1, "power") == 1  # the clone is independent
     mods.forget(2)
     assert mods.total(2, "power") == 0
-    back = Modifiers.from_json(mods.to_json())
+    declared = ModifierList(("power", "defense"), ("end_of_combat", "end_of_turn", "permanent"))
+    ctx = values.Ctx(None, InstanceCodec(["Goblin"], [0] * 4, 4), 2)  # cards 0..3
+    written = declared.dump(mods, ctx)
+    assert written == [{"card": 1, "stat": "power", "amount": -1, "until": "end_of_turn"},
+                       {"card": 1, "stat": "defense", "amount": 3, "until": "permanent"}]
+    back = declared.load(json.loads(json.dumps(written)), ctx, "mods")
     assert back == mods and back != clone and mods != mods.entries
-    assert mods.to_json() == [[1, "power", -1, "end_of_turn"], [1, "defense", 3, "permanent"]]
+    with pytest.raises(NotationError, match=r"mods\[0\].stat: should be one of power, defense, not 'speed'"):
+        declared.load([{**written[0], "stat": "speed"}], ctx, "mods")
+    with pytest.raises(NotationError, match=r"mods\[1\]: missing field 'until'"):
+        declared.load([written[0], {"card": 1, "stat": "power", "amount": 1}], ctx, "mods")
     mods.expire("end_of_turn")
     assert mods.entries == [(1, "defense", 3, "permanent")]
 
@@ -641,5 +651,5 @@ def test_prevention_and_replacement(tmp_path):
     assert "unknown event 'burn'; known: damage, destroy" in rich_refused(
         tmp_path, 'timing = "now"\neffects = [{ do = "prevent", event = "burn", who = "you" }]\n')
     with pytest.raises(NotationError, match=r"replacements\[0\].mode"):
-        shield = Shield(1, "damage", refs.card(2), "prevent").to_json()
+        shield = Replacements([Shield(1, "damage", refs.card(2), "prevent")]).to_json()[0]
         Replacements.from_json([{**shield, "mode": "explode"}])

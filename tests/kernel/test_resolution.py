@@ -518,20 +518,20 @@ def test_auto_forced_plays_a_lone_public_choice_and_asks_a_private_one():
 # -- JSON checks ------------------------------------------------------------------------------
 @pytest.mark.parametrize(("data", "message"), [
     ([], "resolution: should be an object"),
-    ({"frames": []}, "resolution: missing stack"),
+    ({"frames": []}, "resolution: missing field 'stack'"),
     ({"frames": {}, "stack": [], "triggers": [], "asks": [], "windows": [], "step": ""},
      "resolution.frames: should be a list"),
     ({"frames": [[0, 1, 2, [], 0, ""]], "stack": [], "triggers": [], "asks": [], "windows": [], "step": ""},
      r"resolution.frames\[0\]: should be an object"),
     ({"frames": [{"player": 0, "source": 1, "ability": 2, "targets": [], "at": "0", "tag": ""}],
       "stack": [], "triggers": [], "asks": [], "windows": [], "step": ""},
-     r"resolution.frames\[0\].at: should be an integer"),
+     r"resolution.frames\[0\].at: should be a whole number"),
     ({"frames": [], "stack": [], "triggers": [], "asks": [], "step": "", "windows": [
         {"kind": "p", "order": [0, 1], "holder": 2, "passed": []}]},
      r"resolution.windows\[0\]: the holder and the passed players must be in the order"),
     ({"frames": [], "stack": [], "triggers": [], "windows": [], "step": "", "extra": 1,
       "asks": [{"player": 0, "kind": "k", "count": 1, "detail": [1], "cards": []}]},
-     "resolution: unknown extra"),
+     "resolution: unknown field 'extra'"),
     ({"frames": [], "stack": [], "triggers": [], "windows": [], "step": "",
       "asks": [{"player": 0, "kind": "k", "count": 1, "detail": [1], "cards": []}]}, r"asks\[0\].detail"),
     ({"frames": [], "stack": [], "triggers": [], "windows": [], "step": "",

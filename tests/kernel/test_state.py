@@ -11,16 +11,20 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Collection
+from dataclasses import replace
 from typing import Any
 
 import pytest
 from pydantic import BaseModel, ConfigDict
 
+from tcgkit.kernel import refs
 from tcgkit.kernel import values as v
 from tcgkit.kernel.board import Grid
 from tcgkit.kernel.determinize import determinize, redeal_hidden, shuffle, unseen
 from tcgkit.kernel.errors import NotationError
 from tcgkit.kernel.game import Game, State
+from tcgkit.kernel.replacements import REPLACEMENTS, Replacements, Shield
+from tcgkit.kernel.resolution import FRAME, RESOLUTION, Frame, Resolution
 from tcgkit.kernel.rng import Rng
 from tcgkit.kernel.state import (
     EMPTY,
@@ -313,3 +317,83 @@ def test_shuffle_is_uniform_and_seeded():
     shuffle(a, Rng(9))
     shuffle(b, Rng(9))
     assert a == b != list(range(50))
+
+
+def test_unseen_takes_the_same_cards_on_its_short_and_its_long_path():
+    def expected(decklist: list[str], seen: list[str]) -> list[str]:
+        left, out = Counter(seen), []
+        for card in decklist:
+            if left[card]:
+                left[card] -= 1
+            else:
+                out.append(card)
+        return out
+
+    rng = Rng(5)
+    for size in (3, 8, 40):  # 40 * 40 is past the short path's size
+        decklist = [rng.choice("abcd") for _ in range(size)]
+        seen = [rng.choice("abcx") for _ in range(size)]
+        assert unseen(decklist, seen) == expected(decklist, seen)
+
+
+# -- value types ---------------------------------------------------------------------------
+PLAIN = v.PLAIN
+
+
+@v.record
+class Pile(v.Record):
+    FIELDS = {"owner": v.Int(0), "cards": v.ListOf(v.Int(0))}
+    owner: int
+    cards: list[int]
+
+
+def test_a_record_copies_its_lists_and_is_written_by_its_field_names():
+    pile = Pile(owner=1, cards=[3, 4])
+    copy = pile.copy()
+    copy.cards.append(5)
+    assert pile.cards == [3, 4] and copy == Pile(1, [3, 4, 5])
+    assert v.Rec(Pile).dump(pile, PLAIN) == {"owner": 1, "cards": [3, 4]}
+    assert v.Rec(Pile).load({"owner": 1, "cards": [3, 4]}, PLAIN, "pile") == pile
+    with pytest.raises(NotationError, match=r"pile.cards\[1\]: should be a whole number"):
+        v.Rec(Pile).load({"owner": 1, "cards": [3, "4"]}, PLAIN, "pile")
+    with pytest.raises(TypeError, match="FIELDS"):
+        @v.record
+        class Wrong(v.Record):
+            FIELDS = {"cards": v.ListOf(v.Int())}
+            owner: int
+
+
+def test_a_map_is_written_sorted_or_in_the_order_its_entries_were_made():
+    made = {3: 30, 1: 10, 2: 20}
+    keyed, ordered = v.MapOf(v.Int(), v.Int()), v.MapOf(v.Int(), v.Int(), in_order=True)
+    assert [e["key"] for e in keyed.dump(made, PLAIN)] == [1, 2, 3]
+    written = ordered.dump(made, PLAIN)
+    assert [e["key"] for e in written] == [3, 1, 2]
+    assert list(ordered.load(written, PLAIN, "m")) == [3, 1, 2]  # read back in the same order
+    with pytest.raises(NotationError, match=r"m\[1\]: key 3 is listed twice"):
+        ordered.load([written[0], written[0]], PLAIN, "m")
+
+
+def test_references_frozensets_and_entry_lists():
+    ref = v.RefOf()
+    assert ref.load(ref.dump(refs.player(2), PLAIN), PLAIN, "t") is refs.player(2)
+    with pytest.raises(NotationError, match=r"^state JSON: t: kind is one of card, player"):
+        ref.load({"kind": "deck", "id": 1}, PLAIN, "t")
+    passed = v.FrozenSetOf(v.Int(0))
+    assert passed.load([2, 0], PLAIN, "p") == frozenset({0, 2}) and passed.copy_code("x") == "x"
+    with pytest.raises(NotationError, match="p: lists an entry twice"):
+        passed.load([1, 1], PLAIN, "p")
+    shields = Replacements([Shield(4, "damage", refs.card(2), "reduce", 1, until="end_of_turn")])
+    written = REPLACEMENTS.dump(shields, PLAIN)
+    assert written == [{"source": 4, "kind": "damage", "subject": {"kind": "card", "id": 2}, "mode": "reduce",
+                        "amount": 1, "zone": "", "until": "end_of_turn", "uses": 0}]
+    assert REPLACEMENTS.load(written, PLAIN, "shields") == shields
+    with pytest.raises(NotationError, match=r"shields\[0\].uses: should be in 0.."):
+        REPLACEMENTS.load([{**written[0], "uses": -1}], PLAIN, "shields")
+
+
+def test_a_resolution_may_say_which_cards_lie_on_its_stack():
+    res = Resolution(stack=[Frame(0, 7, 0)], frames=[Frame(1, 3, 0)])
+    holding = replace(RESOLUTION, held=lambda r: [f.source for f in r.stack])
+    assert list(holding.cards(res)) == [7] and list(RESOLUTION.cards(res)) == []
+    assert FRAME.shared and RESOLUTION.copy_code("r") == "r.copy()"

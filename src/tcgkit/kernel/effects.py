@@ -46,7 +46,7 @@ import tomllib
 from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, Literal, Protocol, get_args
+from typing import Annotated, Any, ClassVar, Literal, Protocol, get_args
 
 from pydantic import (
     AfterValidator,
@@ -58,7 +58,7 @@ from pydantic import (
     ValidationInfo,
 )
 
-from . import refs
+from . import refs, values
 from .card_files import CardFile, read_card_file
 from .errors import CardDataError, NotationError
 from .refs import Target
@@ -777,15 +777,39 @@ class Modifiers:
     def copy(self) -> Modifiers:
         return Modifiers(self.entries)
 
-    def to_json(self) -> list[list[Any]]:
-        return [list(e) for e in self.entries]
-
-    @staticmethod
-    def from_json(data: list[list[Any]]) -> Modifiers:
-        return Modifiers((int(c), str(s), int(a), str(u)) for c, s, a, u in data)
-
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Modifiers) and self.entries == other.entries
+
+
+@dataclass(frozen=True)
+class ModifierList(values.Value):
+    """``Modifiers`` in a declared state (``kernel/state.py``): each entry written keyed,
+    ``{card, stat, amount, until}``, and read back checked against the game's ``stats`` and
+    ``durations``."""
+
+    stats: tuple[str, ...]
+    durations: tuple[str, ...]
+    shared: ClassVar[bool] = False
+
+    def copy_code(self, expr: str) -> str:
+        return f"{expr}.copy()"
+
+    def dump(self, value: Any, ctx: values.Ctx) -> Any:
+        return [{"card": c, "stat": s, "amount": a, "until": u} for c, s, a, u in value.entries]
+
+    def load(self, data: Any, ctx: values.Ctx, where: str) -> Modifiers:
+        kinds = {"card": values.Id(), "stat": values.Text(self.stats), "amount": values.Int(),
+                 "until": values.Text(self.durations)}
+        if not isinstance(data, list):
+            raise values.bad(where, f"should be a list of modifiers, not {values.excerpt(data)}")
+        entries = []
+        for i, item in enumerate(data):
+            at = f"{where}[{i}]"
+            row = values.table(item, at, tuple(kinds))
+            card, stat, amount, until = (kind.load(row[name], ctx, f"{at}.{name}")
+                                         for name, kind in kinds.items())
+            entries.append((card, stat, amount, until))
+        return Modifiers(entries)
 
 
 # -- the shared vocabulary ------------------------------------------------------------------

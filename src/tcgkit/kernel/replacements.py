@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from .errors import NotationError
+from . import values
 from .refs import Ref
 from .refs import card as card_ref
 
@@ -53,10 +53,6 @@ class Shield:
     def covers(self, happening: Happening) -> bool:
         return self.kind == happening.kind and (self.subject is None or self.subject == happening.subject)
 
-    def to_json(self) -> dict[str, Any]:
-        subject = None if self.subject is None else self.subject.to_json()
-        return {"source": self.source, "kind": self.kind, "subject": subject, "mode": self.mode,
-                "amount": self.amount, "zone": self.zone, "until": self.until, "uses": self.uses}
 
 
 class Replacements:
@@ -105,13 +101,14 @@ class Replacements:
         return Replacements(self.entries)
 
     def to_json(self) -> list[dict[str, Any]]:
-        return [e.to_json() for e in self.entries]
+        data: list[dict[str, Any]] = REPLACEMENTS.dump(self, values.PLAIN)
+        return data
 
     @staticmethod
     def from_json(data: Any, where: str = "replacements") -> Replacements:
-        if not isinstance(data, list):
-            raise NotationError(f"{where}: should be a list of shields")
-        return Replacements(_shield(item, f"{where}[{i}]") for i, item in enumerate(data))
+        """Read by its declaration (``REPLACEMENTS``), every field checked."""
+        shields: Replacements = REPLACEMENTS.load(data, values.PLAIN, where)
+        return shields
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Replacements) and self.entries == other.entries
@@ -120,18 +117,9 @@ class Replacements:
         return f"Replacements({self.entries!r})"
 
 
-def _shield(data: Any, where: str) -> Shield:
-    ints, strs = ("source", "amount", "uses"), ("kind", "mode", "zone", "until")
-    keys = (*ints, "subject", *strs)
-    if not isinstance(data, dict) or set(data) != set(keys):
-        raise NotationError(f"{where}: should be an object with keys {', '.join(keys)}")
-    for key in ints:
-        if type(data[key]) is not int:
-            raise NotationError(f"{where}.{key}: should be an integer, not {data[key]!r}")
-    for key in strs:
-        if not isinstance(data[key], str):
-            raise NotationError(f"{where}.{key}: should be a string, not {data[key]!r}")
-    if data["mode"] not in MODES:
-        raise NotationError(f"{where}.mode: should be one of {', '.join(MODES)}, not {data['mode']!r}")
-    subject = None if data["subject"] is None else Ref.from_json(data["subject"], f"{where}.subject")
-    return Shield(**{**data, "subject": subject})
+SHIELD = values.Rec(Shield, {
+    "source": values.Int(), "kind": values.Text(), "subject": values.Opt(values.RefOf()),
+    "mode": values.Text(MODES), "amount": values.Int(), "zone": values.Text(), "until": values.Text(),
+    "uses": values.Int(0)}, immutable=True)
+REPLACEMENTS = values.EntriesOf(Replacements, SHIELD)
+"""The shields as a declared state's field: ``Field("shields", REPLACEMENTS)``."""

@@ -31,13 +31,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, NoReturn, Protocol, TypeVar
 
+from . import values
 from .actions import Action, Decision
 from .effects import PAUSE, STOP, Activation, Bound
-from .errors import NotationError
 from .refs import Ref
 
-__all__ = ["ORDER_TRIGGERS", "PAUSE", "STOP", "Ask", "AutoForced", "Frame", "Host", "Machine", "Resolution",
-           "Trigger", "Window", "WindowRule", "turn_order"]
+__all__ = ["ORDER_TRIGGERS", "PAUSE", "RESOLUTION", "STOP", "Ask", "AutoForced", "Frame", "Host", "Machine",
+           "Resolution", "Trigger", "Window", "WindowRule", "turn_order"]
 
 ORDER_TRIGGERS = "order_triggers"
 """The ask a player answers when several of their triggers start at once (``apnap`` order)."""
@@ -62,15 +62,6 @@ class Frame:
         """The first target, ``None`` when there is none (the one-target games' view)."""
         return self.targets[0] if self.targets else None
 
-    def to_json(self) -> dict[str, Any]:
-        return {"player": self.player, "source": self.source, "ability": self.ability,
-                "targets": [t.to_json() for t in self.targets], "at": self.at, "tag": self.tag}
-
-    @staticmethod
-    def from_json(data: Any, where: str = "frame") -> Frame:
-        d = _table(data, where, ("player", "source", "ability", "targets", "at", "tag"))
-        return Frame(_int(d, "player", where), _int(d, "source", where), _int(d, "ability", where),
-                     _refs(d, "targets", where), _int(d, "at", where), _str(d, "tag", where))
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -84,15 +75,6 @@ class Trigger:
     event: str = ""
     subjects: tuple[Ref, ...] = ()
 
-    def to_json(self) -> dict[str, Any]:
-        return {"player": self.player, "source": self.source, "ability": self.ability,
-                "event": self.event, "subjects": [s.to_json() for s in self.subjects]}
-
-    @staticmethod
-    def from_json(data: Any, where: str = "trigger") -> Trigger:
-        d = _table(data, where, ("player", "source", "ability", "event", "subjects"))
-        return Trigger(_int(d, "player", where), _int(d, "source", where), _int(d, "ability", where),
-                       _str(d, "event", where), _refs(d, "subjects", where))
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -107,18 +89,6 @@ class Ask:
     detail: tuple[str | None, ...] = ()
     cards: tuple[int, ...] = ()
 
-    def to_json(self) -> dict[str, Any]:
-        return {"player": self.player, "kind": self.kind, "count": self.count, "detail": list(self.detail),
-                "cards": list(self.cards)}
-
-    @staticmethod
-    def from_json(data: Any, where: str = "ask") -> Ask:
-        d = _table(data, where, ("player", "kind", "count", "detail", "cards"))
-        detail = d["detail"]
-        if not isinstance(detail, list) or not all(x is None or isinstance(x, str) for x in detail):
-            raise NotationError(f"{where}.detail: should be a list of strings or nulls")
-        return Ask(_int(d, "player", where), _str(d, "kind", where), _int(d, "count", where), tuple(detail),
-                   _ints(d, "cards", where))
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -131,19 +101,6 @@ class Window:
     holder: int
     passed: frozenset[int] = frozenset()
 
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "order": list(self.order), "holder": self.holder,
-                "passed": sorted(self.passed)}
-
-    @staticmethod
-    def from_json(data: Any, where: str = "window") -> Window:
-        d = _table(data, where, ("kind", "order", "holder", "passed"))
-        order = _ints(d, "order", where)
-        window = Window(_str(d, "kind", where), order, _int(d, "holder", where),
-                        frozenset(_ints(d, "passed", where)))
-        if not order or window.holder not in order or not window.passed <= set(order):
-            raise NotationError(f"{where}: the holder and the passed players must be in the order")
-        return window
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,33 +163,47 @@ class Resolution:
         return self.windows[-1] if self.windows else None
 
     def to_json(self) -> dict[str, Any]:
-        return {"frames": [f.to_json() for f in self.frames], "stack": [f.to_json() for f in self.stack],
-                "triggers": [t.to_json() for t in self.triggers], "asks": [a.to_json() for a in self.asks],
-                "windows": [w.to_json() for w in self.windows], "step": self.step}
+        data: dict[str, Any] = RESOLUTION.dump(self, values.PLAIN)
+        return data
 
     @staticmethod
     def from_json(data: Any, where: str = "resolution") -> Resolution:
-        d = _table(data, where, ("frames", "stack", "triggers", "asks", "windows", "step"))
-
-        def items(key: str) -> list[Any]:
-            value = d[key]
-            if not isinstance(value, list):
-                raise NotationError(f"{where}.{key}: should be a list")
-            return value
-
-        return Resolution(
-            [Frame.from_json(x, f"{where}.frames[{i}]") for i, x in enumerate(items("frames"))],
-            [Frame.from_json(x, f"{where}.stack[{i}]") for i, x in enumerate(items("stack"))],
-            [Trigger.from_json(x, f"{where}.triggers[{i}]") for i, x in enumerate(items("triggers"))],
-            [Ask.from_json(x, f"{where}.asks[{i}]") for i, x in enumerate(items("asks"))],
-            [Window.from_json(x, f"{where}.windows[{i}]") for i, x in enumerate(items("windows"))],
-            _str(d, "step", where))
+        """Read by its declaration (``RESOLUTION``), every field checked."""
+        res: Resolution = RESOLUTION.load(data, values.PLAIN, where)
+        return res
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Resolution) and self.to_json() == other.to_json()
 
     def __repr__(self) -> str:
         return f"Resolution({self.to_json()!r})"
+
+
+# -- declared: how the records are written and read back (a state's field of kind RESOLUTION) --
+class _WindowOf(values.Rec):
+    def load(self, data: Any, ctx: values.Ctx, where: str) -> Window:
+        window: Window = super().load(data, ctx, where)
+        if not window.order or window.holder not in window.order or not window.passed <= set(window.order):
+            raise values.bad(where, "the holder and the passed players must be in the order")
+        return window
+
+
+_PLAYER, _CARD, _TEXT = values.Int(0), values.Int(), values.Text()
+_REFS = values.TupleOf(values.RefOf())
+FRAME = values.Rec(Frame, {"player": _PLAYER, "source": _CARD, "ability": values.Int(0), "targets": _REFS,
+                           "at": values.Int(0), "tag": _TEXT}, immutable=True)
+TRIGGER = values.Rec(Trigger, {"player": _PLAYER, "source": _CARD, "ability": values.Int(0), "event": _TEXT,
+                               "subjects": _REFS}, immutable=True)
+ASK = values.Rec(Ask, {"player": _PLAYER, "kind": _TEXT, "count": values.Int(0),
+                       "detail": values.TupleOf(values.Opt(_TEXT)), "cards": values.TupleOf(_CARD)},
+                 immutable=True)
+WINDOW = _WindowOf(Window, {"kind": _TEXT, "order": values.TupleOf(_PLAYER), "holder": _PLAYER,
+                            "passed": values.FrozenSetOf(_PLAYER)}, immutable=True)
+RESOLUTION = values.Rec(Resolution, {
+    "frames": values.ListOf(FRAME), "stack": values.ListOf(FRAME), "triggers": values.ListOf(TRIGGER),
+    "asks": values.ListOf(ASK), "windows": values.ListOf(WINDOW), "step": _TEXT})
+"""A resolution as a declared state's field: ``Field("res", RESOLUTION)``; a game whose stack
+holds cards says which (``dataclasses.replace(RESOLUTION, held=...)``)."""
 
 
 class Host(Protocol):
@@ -639,44 +610,3 @@ def next_in(order: tuple[int, ...], passed: frozenset[int], after: int) -> int |
 def turn_order(active: int, players: int) -> tuple[int, ...]:
     """The players from ``active`` on, in turn order (APNAP)."""
     return tuple((active + i) % players for i in range(players))
-
-
-# -- JSON checks ----------------------------------------------------------------------------
-def _table(data: Any, where: str, keys: tuple[str, ...]) -> dict[str, Any]:
-    if not isinstance(data, dict):
-        raise NotationError(f"{where}: should be an object with keys {', '.join(keys)}")
-    missing = [k for k in keys if k not in data]
-    extra = sorted(set(data) - set(keys))
-    if missing or extra:
-        problems = ([f"missing {', '.join(missing)}"] if missing else []) + \
-            ([f"unknown {', '.join(extra)}"] if extra else [])
-        raise NotationError(f"{where}: {'; '.join(problems)}")
-    return data
-
-
-def _int(d: dict[str, Any], key: str, where: str) -> int:
-    value = d[key]
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise NotationError(f"{where}.{key}: should be an integer, not {value!r}")
-    return value
-
-
-def _ints(d: dict[str, Any], key: str, where: str) -> tuple[int, ...]:
-    value = d[key]
-    if not isinstance(value, list) or not all(isinstance(x, int) and not isinstance(x, bool) for x in value):
-        raise NotationError(f"{where}.{key}: should be a list of integers, not {value!r}")
-    return tuple(value)
-
-
-def _refs(d: dict[str, Any], key: str, where: str) -> tuple[Ref, ...]:
-    value = d[key]
-    if not isinstance(value, list):
-        raise NotationError(f"{where}.{key}: should be a list of references, not {value!r}")
-    return tuple(Ref.from_json(x, f"{where}.{key}[{i}]") for i, x in enumerate(value))
-
-
-def _str(d: dict[str, Any], key: str, where: str) -> str:
-    value = d[key]
-    if not isinstance(value, str):
-        raise NotationError(f"{where}.{key}: should be a string, not {value!r}")
-    return value

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar, TypeVar, cast
+from typing import Any, ClassVar, TypeVar, cast, dataclass_transform
 
 from .errors import NotationError
+from .refs import Ref
 
 
 def bad(where: str, problem: str) -> NotationError:
@@ -258,20 +259,70 @@ class SetOf(Value):
     def dump(self, value: Any, ctx: Ctx) -> Any:
         return [self.inner.dump(v, ctx) for v in sorted(value)]
 
-    def load(self, data: Any, ctx: Ctx, where: str) -> set[Any]:
+    def load(self, data: Any, ctx: Ctx, where: str) -> set[Any] | frozenset[Any]:
         items = [self.inner.load(v, ctx, f"{where}[{i}]") for i, v in enumerate(_items(data, where, None))]
         if len(set(items)) != len(items):
             raise bad(where, "lists an entry twice")
         return set(items)
 
 
+class FrozenSetOf(SetOf):
+    """A frozenset: never changed in place, so clones share it."""
+
+    shared: ClassVar[bool] = True
+
+    def copy_code(self, expr: str) -> str:
+        return expr
+
+    def load(self, data: Any, ctx: Ctx, where: str) -> frozenset[Any]:
+        return frozenset(super().load(data, ctx, where))
+
+
+@dataclass(frozen=True)
+class RefOf(Value):
+    """A typed reference (``kernel/refs.py``: a card, a player, a cell, a stack item), written
+    ``{"kind": ..., "id": ...}``."""
+
+    def dump(self, value: Any, ctx: Ctx) -> Any:
+        return value.to_json()
+
+    def load(self, data: Any, ctx: Ctx, where: str) -> Ref:
+        try:
+            return Ref.from_json(data, where)
+        except NotationError as exc:
+            raise NotationError(f"state JSON: {exc}") from None
+
+
+@dataclass(frozen=True)
+class EntriesOf(Value):
+    """A kernel container whose ``entries`` are immutable records (``Replacements``' shields),
+    written as the list of its entries; ``cls(entries)`` makes it again."""
+
+    cls: Any
+    inner: Value
+    shared: ClassVar[bool] = False
+
+    def copy_code(self, expr: str) -> str:
+        return f"{expr}.copy()"
+
+    def dump(self, value: Any, ctx: Ctx) -> Any:
+        return [self.inner.dump(entry, ctx) for entry in value.entries]
+
+    def load(self, data: Any, ctx: Ctx, where: str) -> Any:
+        items = _items(data, where, None)
+        return self.cls(self.inner.load(x, ctx, f"{where}[{i}]") for i, x in enumerate(items))
+
+
 @dataclass(frozen=True)
 class MapOf(Value):
-    """A dict, written as a list of objects ``{names[0]: key, names[1]: value}`` in key order."""
+    """A dict, written as a list of objects ``{names[0]: key, names[1]: value}`` in key order,
+    or ``in_order`` the order its entries were made, when the rules walk them in that order
+    (Conflictus's sets and attacks, a character's items), so a state read back plays the same."""
 
     key: Value
     value: Value
     names: tuple[str, str] = ("key", "value")
+    in_order: bool = False
     shared: ClassVar[bool] = False
 
     def copy_code(self, expr: str) -> str:
@@ -281,7 +332,8 @@ class MapOf(Value):
 
     def dump(self, value: Any, ctx: Ctx) -> Any:
         k, v = self.names
-        return [{k: self.key.dump(key, ctx), v: self.value.dump(value[key], ctx)} for key in sorted(value)]
+        keys = value if self.in_order else sorted(value)
+        return [{k: self.key.dump(key, ctx), v: self.value.dump(value[key], ctx)} for key in keys]
 
     def load(self, data: Any, ctx: Ctx, where: str) -> dict[Any, Any]:
         k, v = self.names
@@ -328,6 +380,7 @@ class Record:
 RecordT = TypeVar("RecordT", bound=type[Record])
 
 
+@dataclass_transform()
 def record(cls: RecordT) -> RecordT:
     """``@record`` over a ``Record`` subclass: a slots dataclass with a ``copy`` written from
     its ``FIELDS`` (each field copied as its type says)."""
@@ -344,15 +397,19 @@ def record(cls: RecordT) -> RecordT:
 
 @dataclass(frozen=True)
 class Rec(Value):
-    """A ``Record`` (copied field by field), or a ``NamedTuple`` (never changed in place:
-    shared by clones) whose field types ``fields`` gives."""
+    """A ``Record`` (copied field by field), or a ``NamedTuple`` or any class whose field
+    types ``fields`` gives (``cls(**fields)`` makes it). ``immutable``: never changed in place
+    (a NamedTuple always is), so clones share it; otherwise it has a ``copy()``. ``held``:
+    the cards that lie in it, for a field that holds cards (the spells on a stack)."""
 
     cls: Any
     fields: dict[str, Value] | None = None
+    immutable: bool = False
+    held: Callable[[Any], Iterable[int]] | None = None
 
     @property
     def shared(self) -> bool:  # type: ignore[override]
-        return issubclass(self.cls, tuple)
+        return self.immutable or issubclass(self.cls, tuple)
 
     @property
     def kinds(self) -> dict[str, Value]:
@@ -372,36 +429,13 @@ class Rec(Value):
                            for name, kind in kinds.items()})
 
     def cards(self, value: Any) -> Iterator[int]:
+        if self.held is not None:
+            yield from self.held(value)
+            return
         for name, kind in self.kinds.items():
             yield from kind.cards(getattr(value, name))
 
 
-@dataclass(frozen=True)
-class Custom(Value):
-    """A kernel record with its own ``copy()``, ``to_json()`` and ``from_json(data, where)``
-    (the resolution, modifiers, shields). ``held`` lists the cards that lie in it, for a
-    field that holds cards (the spells on a stack)."""
-
-    cls: type
-    held: Callable[[Any], Iterable[int]] | None = None
-    shared: ClassVar[bool] = False
-
-    def cards(self, value: Any) -> Iterator[int]:
-        return iter(()) if self.held is None else iter(self.held(value))
-
-    def copy_code(self, expr: str) -> str:
-        return f"{expr}.copy()"
-
-    def dump(self, value: Any, ctx: Ctx) -> Any:
-        return value.to_json()
-
-    def load(self, data: Any, ctx: Ctx, where: str) -> Any:
-        try:
-            return self.cls.from_json(data, where)  # type: ignore[attr-defined]
-        except NotationError as exc:
-            message = str(exc)
-            prefixed = message if message.startswith("state JSON") else f"state JSON: {message}"
-            raise NotationError(prefixed) from None
-        except (ValueError, TypeError, KeyError) as exc:
-            raise bad(where, str(exc)[:80]) from None
-
+PLAIN = Ctx(None, Codec(), 0)
+"""The context of values that name no card by its key and need no game (the kernel's own
+records: a resolution, shields)."""

@@ -116,7 +116,7 @@ CHANGES = [  # (change to the JSON of battle(), given the attacking set's id; th
      J + r"choices\[0\]\.mulligan: should be true or false, not 'yes'$"),
     (lambda d, s: d.update(eliminated=[[0, 4]]), J + r"eliminated\[0\]\[1\]: should be a player 0\.\.1"),
     (lambda d, s: d.update(result={"winner": 0}), J + r"result: missing field 'reason'$"),
-    (lambda d, s: d["res"].update(step=3), J + r"res\.step: should be a string, not 3$"),
+    (lambda d, s: d["res"].update(step=3), J + r"res\.step: should be text, not 3$"),
     (lambda d, s: d["shields"][0].update(mode="ignore"), J + r"shields\[0\]\.mode: should be one of "),
     (lambda d, s: d["log"].append({"kind": "amulet", "player": 0, "card": d["zones"]["hand"][0][0],
                                    "target": "P9"}),

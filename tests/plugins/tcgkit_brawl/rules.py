@@ -21,6 +21,7 @@ The position notation is the state's JSON on one line (the kernel's).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict
@@ -28,9 +29,10 @@ from pydantic import BaseModel, ConfigDict
 from tcgkit.kernel import Action, Decision, Outcome, Rng, State, refs
 from tcgkit.kernel import values as v
 from tcgkit.kernel.effects import Activation, who_players
-from tcgkit.kernel.replacements import Happening, Replacements, Shield
+from tcgkit.kernel.replacements import REPLACEMENTS, Happening, Replacements, Shield
 from tcgkit.kernel.resolution import (
     ORDER_TRIGGERS,
+    RESOLUTION,
     Ask,
     Frame,
     Machine,
@@ -80,9 +82,9 @@ class BrawlState(State):
             Field("cards", v.TupleOf(v.Text())), Field("owners", v.TupleOf(v.Player())),
             Field("owned", v.PerPlayer(v.TupleOf(v.Card()))), Field("life", v.PerPlayer(v.Int())),
             Field("out", v.ListOf(v.Player())), Field("active", v.Player()), Field("finished", v.Bool()),
-            Field("drawn", v.Opt(v.Text())), Field("res", v.Custom(Resolution, held=on_stack), holds=True,
+            Field("drawn", v.Opt(v.Text())), Field("res", replace(RESOLUTION, held=on_stack), holds=True,
                   pool=lambda state, card: state.owners[card]),
-            Field("shields", v.Custom(Replacements)),
+            Field("shields", REPLACEMENTS),
         ),
         log=(
             Entry("draw", (("player", PLAYER_), ("card", CARD)), secret=("card",)),

@@ -14,7 +14,6 @@ from typing import Any, ClassVar, NamedTuple, get_args
 
 from ...kernel import refs
 from ...kernel import values as v
-from ...kernel.effects import Modifiers
 from .effects import REGISTRY, Keyword
 
 CARD, PLAYER = v.Card(), v.Player()
@@ -22,7 +21,6 @@ CARD, PLAYER = v.Card(), v.Player()
 
 # -- records ------------------------------------------------------------------------------------
 @v.record
-@dataclass  # what ``record`` makes, said to the type checker (the kernel's ``record`` does not)
 class CardSet(v.Record):
     """A set: its owner, the sources bound to it, its warriors bottom to top (the last one is the
     active warrior) and its equipment. Its cards lie here (``SPEC``: the field holds cards)."""
@@ -111,43 +109,5 @@ class Hit(v.Value):
         return ctx.codec.card(data[0], ctx, f"{where}[0]"), v.Int(0).load(data[1], ctx, f"{where}[1]")
 
 
-@dataclass(frozen=True)
-class InOrder(v.MapOf):
-    """A ``MapOf`` written in the order its entries were made, not sorted: the rules walk sets and
-    attacks in that order (it is the order of legal actions and of combat)."""
-
-    def dump(self, value: Any, ctx: v.Ctx) -> Any:
-        k, name = self.names
-        return [{k: self.key.dump(key, ctx), name: self.value.dump(item, ctx)} for key, item in value.items()]
-
-
 STATS = (*sorted(REGISTRY.stats), *get_args(Keyword))  # what a modifier may change
-MODIFIER = {"card": v.Id(), "stat": v.Text(STATS), "amount": v.Int(),
-            "until": v.Text(tuple(sorted(REGISTRY.durations)))}
-
-
-@dataclass(frozen=True)
-class ModifierList(v.Value):
-    """The kernel's ``Modifiers``: each entry (card, stat, amount, until) keyed and checked."""
-
-    shared = False
-
-    def copy_code(self, expr: str) -> str:
-        return f"{expr}.copy()"
-
-    def dump(self, value: Any, ctx: v.Ctx) -> Any:
-        kinds = MODIFIER.items()
-        return [{name: kind.dump(x, ctx) for (name, kind), x in zip(kinds, entry, strict=True)}
-                for entry in value.entries]
-
-    def load(self, data: Any, ctx: v.Ctx, where: str) -> Modifiers:
-        if not isinstance(data, list):
-            raise v.bad(where, f"should be a list of modifiers, not {v.excerpt(data)}")
-        entries = []
-        for i, item in enumerate(data):
-            at = f"{where}[{i}]"
-            row = v.table(item, at, tuple(MODIFIER))
-            card, stat, amount, until = (kind.load(row[name], ctx, f"{at}.{name}")
-                                         for name, kind in MODIFIER.items())
-            entries.append((card, stat, amount, until))
-        return Modifiers(entries)
+DURATIONS = tuple(sorted(REGISTRY.durations))

@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING, Any
 
 from ...kernel import values as v
 from ...kernel.actions import Action, Decision
-from ...kernel.effects import STOP, Ability, Activation, Bound, Modifiers
+from ...kernel.effects import STOP, Ability, Activation, Bound, ModifierList, Modifiers
 from ...kernel.game import Outcome, State
-from ...kernel.replacements import MODES, Replacements
-from ...kernel.resolution import AutoForced, Frame, Machine, Resolution, Trigger, WindowRule
+from ...kernel.replacements import MODES, REPLACEMENTS, Replacements
+from ...kernel.resolution import RESOLUTION, AutoForced, Frame, Machine, Resolution, Trigger, WindowRule
 from ...kernel.rng import Rng
 from ...kernel.state import HIDDEN, OWNER, Entry, Field, Instances, Layout, StateSpec, Zone
 from . import host, legal, turn
@@ -41,6 +41,7 @@ from .actions import (
 from .effects import EVENTS
 from .legal import DONE, KEEP, PASS, PROMPTS, WINDOWS, compute_legal
 from .records import (
+    DURATIONS,
     NO_DROPS,
     STATS,
     AbilityKey,
@@ -49,8 +50,6 @@ from .records import (
     CardSet,
     Drops,
     Hit,
-    InOrder,
-    ModifierList,
     Result,
     Target,
 )
@@ -158,20 +157,20 @@ class ConflictusState(State["Conflictus"]):
             Zone("stack", Layout.ROW),
         ),
         fields=(
-            Field("sets", InOrder(SET, v.Rec(CardSet), ("set", "cards")), holds=True,
+            Field("sets", v.MapOf(SET, v.Rec(CardSet), ("set", "cards"), in_order=True), holds=True,
                   pool=lambda state, c: host.owner(state, c)),
             Field("used", v.SetOf(ID)),  # the sources that paid this rodada
             Field("entered", v.MapOf(ID, ROUND, ("card", "round"))),  # when each warrior came into play
             Field("added", v.MapOf(SET, ROUND, ("set", "round"))),  # when a set last took a warrior
             Field("damage", v.MapOf(ID, v.Int(0), ("card", "damage"))),  # combat damage this rodada
-            Field("mods", ModifierList()),
-            Field("shields", v.Custom(Replacements)),
+            Field("mods", ModifierList(STATS, DURATIONS)),
+            Field("shields", REPLACEMENTS),
             Field("drops", v.PerPlayer(v.Rec(Drops, {"own": COUNT, "foreign": COUNT, "extra": COUNT}))),
             Field("used_abilities", v.SetOf(v.Rec(AbilityKey, {"card": ID, "ability": v.Int(0)}))),
-            Field("attackers", InOrder(SET, v.Rec(Attacking, {"warrior": ID, "target": PLAYER}),
-                                       ("set", "attack"))),
-            Field("blocks", InOrder(SET, v.Rec(Blocking, {"set": SET, "warrior": ID}),
-                                    ("attacker", "block"))),
+            Field("attackers", v.MapOf(SET, v.Rec(Attacking, {"warrior": ID, "target": PLAYER}),
+                                       ("set", "attack"), in_order=True)),
+            Field("blocks", v.MapOf(SET, v.Rec(Blocking, {"set": SET, "warrior": ID}),
+                                    ("attacker", "block"), in_order=True)),
             Field("round", ROUND),
             Field("active", PLAYER),
             Field("first", PLAYER),
@@ -184,7 +183,7 @@ class ConflictusState(State["Conflictus"]):
             Field("dying", v.ListOf(PLAYER)),
             Field("eliminated", v.ListOf(v.ListOf(PLAYER))),
             Field("result", v.Opt(v.Rec(Result, {"winner": v.Opt(PLAYER), "reason": TEXT}))),
-            Field("res", v.Custom(Resolution)),
+            Field("res", RESOLUTION),
         ),
         log=(
             Entry("first", BY),

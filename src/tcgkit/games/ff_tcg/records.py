@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
 from ...kernel import values as v
-from ...kernel.effects import Modifiers
 from ...kernel.errors import NotationError
 
 ABILITY_KEY = 16
@@ -86,40 +85,3 @@ class Marks(v.Value):
         if len(marks) != len(data):
             raise v.bad(where, "lists a mark twice")
         return marks
-
-
-class Mod(NamedTuple):
-    card: int
-    stat: str
-    amount: int
-    until: str
-
-
-MOD = v.ListOf(v.Rec(Mod, {"card": v.Id(), "stat": v.Text(STATS), "amount": v.Int(-99, 99),
-                           "until": v.Text(DURATIONS)}))
-
-
-class Mods(v.Value):
-    """The stat modifiers (the kernel's ``Modifiers``), each written keyed: card, stat,
-    amount, until."""
-
-    shared: ClassVar[bool] = False
-
-    def copy_code(self, expr: str) -> str:
-        return f"{expr}.copy()"
-
-    def dump(self, value: Any, ctx: v.Ctx) -> Any:
-        return [{"card": c, "stat": s, "amount": a, "until": u} for c, s, a, u in value.entries]
-
-    def load(self, data: Any, ctx: v.Ctx, where: str) -> Modifiers:
-        return Modifiers(tuple(mod) for mod in MOD.load(data, ctx, where))
-
-
-@dataclass(frozen=True)
-class InOrder(v.MapOf):
-    """A ``MapOf`` written in the order its entries were made, not sorted: the rules read some
-    in that order (a character's items go to the discard pile in the order they came)."""
-
-    def dump(self, value: Any, ctx: v.Ctx) -> Any:
-        k, item = self.names
-        return [{k: self.key.dump(key, ctx), item: self.value.dump(held, ctx)} for key, held in value.items()]

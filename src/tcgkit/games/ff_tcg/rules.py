@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING, Any
 
 from ...kernel import values as v
 from ...kernel.actions import Action, Decision
-from ...kernel.effects import Modifiers
+from ...kernel.effects import ModifierList, Modifiers
 from ...kernel.errors import IllegalAction
 from ...kernel.game import Outcome
 from ...kernel.refs import Kind
-from ...kernel.resolution import Resolution
+from ...kernel.resolution import RESOLUTION, Resolution
 from ...kernel.rng import Rng
 from ...kernel.state import (
     HIDDEN,
@@ -40,7 +40,7 @@ from .host import DECISION_KINDS, NO_FIGHT, VILLAIN_FIGHT, WINDOWS, Board, shuff
 from .legal import compute_legal
 from .machine import ASK_KINDS, HANDLERS, STEP_RUN, WINDOW_RULES
 from .reasons import WHAT, default_action, illegal_reason
-from .records import ABILITY_KEY, InOrder, Marks, Mods, Nothing, OrWord, Result
+from .records import ABILITY_KEY, DURATIONS, STATS, Marks, Nothing, OrWord, Result
 from .tables import PLAY_ZONES
 from .turn import start_turn
 
@@ -136,17 +136,17 @@ class FFTcgState(Board):
             Field("mside", PLAYER),
             Field("cside", PLAYER),
             Field("clear_city", OrWord(ID, ((-1, None),))),
-            Field("assigned", InOrder(ID, ID, ("monster", "character"))),
+            Field("assigned", v.MapOf(ID, ID, ("monster", "character"), in_order=True)),
             Field("fight_char", OrWord(ID, ((NO_FIGHT, None), (VILLAIN_FIGHT, "all")))),
             Field("fight_mons", v.ListOf(ID)),
             Field("extra", v.PerPlayer(v.Int(0, 60))),
-            Field("res", v.Custom(Resolution)),
+            Field("res", RESOLUTION),
             Field("defeated", v.PerPlayer(v.Int(0, 60))),
             Field("result", v.Opt(v.Rec(Result, {"winner": v.Opt(PLAYER), "reason": v.Text()}))),
-            Field("on", InOrder(ID, ID, ("card", "under"))),
-            Field("left_on", InOrder(ID, ID, ("card", "under"))),
+            Field("on", v.MapOf(ID, ID, ("card", "under"), in_order=True)),
+            Field("left_on", v.MapOf(ID, ID, ("card", "under"), in_order=True)),
             Field("wounded", v.SetOf(ID)),
-            Field("mods", Mods()),
+            Field("mods", ModifierList(STATS, DURATIONS)),
             Field("used", Marks()),
         ),
         log=LOG,
