@@ -355,12 +355,14 @@ class Board(State["FFTcg"]):
     def place_cards(self, player: int, side: int, place: str) -> list[int]:
         """The cards of ``side`` in ``place``, as ``player`` may count or target them."""
         if place in HIDDEN_PLACES:
-            return getattr(self, place)[side] if side == player else []
+            hidden: list[int] = getattr(self, place)[side] if side == player else []
+            return hidden
         if place == "city_monsters":
             return self.city_mons[1 - side]
         if place == "in_play":
             return self.sacrifice_options(side, None)
-        return getattr(self, PLACE_ATTR[place])[side]
+        cards: list[int] = getattr(self, PLACE_ATTR[place])[side]
+        return cards
 
     def count_cards(self, act: Activation, side: str, place: str, type: str | None,
                     name: str | None, job: str | None) -> int:

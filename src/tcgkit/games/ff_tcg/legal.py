@@ -85,7 +85,8 @@ def usable(s: FFTcgState, p: int, source: int, usage: Usage) -> list[int]:
         return []
     if target is None:
         return [-1]
-    return target(s, act)
+    targets: list[int] = target(s, act)
+    return targets
 
 
 def play_actions(s: FFTcgState, p: int) -> list[Action]:
@@ -329,7 +330,8 @@ def target_options(s: FFTcgState) -> list[int]:
     frame = s.res.frames[-1]
     ability = s.game.cards[s.t.kind[frame.source]].abilities[frame.ability]
     assert ability.target is not None  # a frame asks for a target only when its ability has one
-    return ability.target(s, s.t.activation(frame.player, frame.source, frame.ability))
+    targets: list[int] = ability.target(s, s.t.activation(frame.player, frame.source, frame.ability))
+    return targets
 
 
 BY_KIND: dict[str, Callable[[Any, int], list[Action]]] = {

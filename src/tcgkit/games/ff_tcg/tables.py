@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from operator import add, itemgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ...kernel.actions import Action
 from ...kernel.effects import Activation
@@ -28,6 +28,7 @@ Dealt = tuple[tuple[tuple[int, ...], ...], Sequence[Sequence[int]]]
 """Each player's deck list (card indices) and the ids of its cards, both in list order."""
 BY_CARD = ("hide", "play", "play world", "play attack", "turn", "fixed", *(f"pick {v}" for v in PICK_VERBS))
 """The lists of ``Tables`` kept across deals in ``Shared.by_card``."""
+T = TypeVar("T")
 
 
 class Contents:
@@ -200,7 +201,7 @@ class Tables:
         plays; the plays and hiding it)."""
         typ, test, world, world_test = self.plan[self.kind[card]]
         attacks = self.game.attack_in_play_phase[self.kind[card]]
-        fixed: Any = False
+        fixed: tuple[bool, tuple[Action, ...], tuple[Action, ...]] | bool = False
         if test is None and (typ in ("city", "action") or (
                 typ == "monster" and world_test is None and attacks is not None)):
             if typ == "monster":
@@ -212,7 +213,7 @@ class Tables:
         self.fixed[card] = self.kept("fixed", card, fixed)
         return fixed
 
-    def kept(self, name: str, card: int, made: Any) -> Any:
+    def kept(self, name: str, card: int, made: T) -> T:
         """``made`` (the ``name`` action of ``card``, just built) kept for later deals."""
         self.shared.by_card[name][self.slots[card]] = made
         return made
