@@ -4,9 +4,9 @@ the search levels' budgets for this game.
 A random two-player game lasts about 35 rodadas and 250 decisions (four players: about 500),
 most of them priority passes. Random moves after the tree do not just add noise here, they
 spoil the position: a random player sacrifices its own warriors and relics in the Sacrifice
-window, attacks into blockers and pays sources away. With 8 random plies after the tree,
-100 iterations won 2 of 16 games against greedy (the same seeds); scoring the leaf at once won
-10 of 16 and cost less. So ``plies`` is 0: the tree itself is the look-ahead, and a leaf is
+window, attacks into blockers and pays sources away. Random plies after the tree lost most
+games against greedy where scoring the leaf at once won most, and cost less (the measurements
+are in the game's RULES.md). So ``plies`` is 0: the tree itself is the look-ahead, and a leaf is
 scored by the heuristic (mons left, the warriors on the board, sources, hand, relics:
 ``Conflictus.worth``): each player's return is their worth against their strongest living
 rival's, squashed into (-1, 1); a player out of the game gets -1. With more than two players
@@ -45,18 +45,10 @@ class ConflictusPlayout(Playout):
 register_playout(GAME)(ConflictusPlayout)
 
 LEVELS = {"easy": 25, "normal": 100, "hard": 400}
-"""Iterations a move for Conflictus: a quarter of the other games' (50 / 400 / 2000). A leaf
-costs a determinization's clone, the actions down the tree and the heuristic, about 0.2 ms of
-CPU, and a two-player game asks each player about 125 real choices: 100 iterations take about
-0.02 s of CPU a move (0.03 s with four players), 2.5 s a game; 400 would make ``normal`` four
-times slower, too slow for the hundreds of games a strength measurement takes.
-
-Strength (``tcgkit sim conflictus --agents A,B --seed 1``, seeded random mons, sole first
-places, 95% Wilson intervals; runs cut short by the session's time, n as given): two players,
-normal against greedy 162 of 240 (67.5%, [61.3, 73.1]); normal against random 127 of 127
-([97.1, 100]); greedy against random 399 of 400 ([98.6, 100]). Four players (``--players 4``,
-seats rotating): greedy with three random first in 173 of 200 (86.5%, [81.1, 90.6]); normal with
-three greedy first in 18 of 39 (46.2%, [31.6, 61.4]), each greedy 17.9%."""
+"""Iterations a move for Conflictus: a quarter of the other games'. A leaf costs a
+determinization's clone, the actions down the tree and the heuristic, and a two-player game
+asks each player about 125 real choices, so the other games' budgets would make a game too
+slow for the hundreds of games a strength measurement takes (RULES.md, "The AI")."""
 
 
 def _level(name: str, iterations: int) -> Any:
