@@ -130,6 +130,20 @@ def test_the_status_says_whose_turn_what_is_asked_and_the_fight_with_its_power(g
     assert [(c.label, c.value) for c in scene.seats[1].counters] == [("skulls (caveiras)", "0 of 7 to win")]
 
 
+
+def test_a_game_ended_by_the_turn_limit_says_how_many_turns_were_played():
+    game = FFTcg({"turn_limit": 3})
+    state, rng = game.new_state(1), Rng(2)
+    while state.outcome is None:
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))], state.to_move)
+    assert state.outcome.reason == "turn limit"
+    status = state.scene(0).status[0]
+    # the game ends as turn 4 starts; turn 4 is counted in the state but never played
+    assert (status.id, status.args["turns"]) == ("fft.over_limit", 3)
+    lines = drawn(game, state.scene(0, state.event_count()), Seats.versus(0, "greedy"))
+    assert lines[1] == "Over: 3 turns played, the turn limit"
+
 # -- the terminal ------------------------------------------------------------------------------
 def test_the_terminal_draws_both_sides_the_combat_and_the_status(game):
     state = fight(game)

@@ -95,6 +95,7 @@ MESSAGES: Catalogue = messages({
     # -- the table ------------------------------------------------------------------------
     "fft.turn": ("Turn {turn}: {player}'s turn", "Turn {turn}: your turn"),
     "fft.over": "Over after turn {turn}",
+    "fft.over_limit": "Over: {turns} {turns:turn|turns} played, the turn limit",
     **{f"fft.doing.{kind}": Message(f"{{player}} to {what}", joins=" | ") for kind, what in DOING.items()},
     **{f"fft.prompt.{kind}": what for kind, what in DOING.items()},
     "fft.fight_now": "Fight: {characters} ({defender}) against {monsters} ({attacker}); power {power} vs "
@@ -302,7 +303,10 @@ def asked(game: FFTcg, view: dict[str, Any], what: str) -> Sentence:
 
 def status(game: FFTcg, view: dict[str, Any], table: Table) -> list[Sentence]:
     """Whose turn and what is asked, then the fight under way."""
-    if view["outcome"] is not None:
+    if view["outcome"] is not None and view["outcome"]["reason"] == "turn limit":
+        # the game ends as the turn after the limit starts: that turn is counted, not played
+        out = [say("fft.over_limit", turns=view["turn"] - 1)]
+    elif view["outcome"] is not None:
         out = [say("fft.over", turn=view["turn"])]
     else:
         out = [say("fft.turn", turn=view["turn"], player=refs.player(view["active"]))]
