@@ -17,6 +17,7 @@ from ..kernel.registry import load_game
 
 if TYPE_CHECKING:
     from .aec import TcgkitAEC
+    from .gym import TcgkitGym
 
 
 def as_game(game: str | Game, options: dict[str, Any]) -> Game:
@@ -34,4 +35,11 @@ def aec_env(game: str | Game, render_mode: str | None = None, **options: Any) ->
     return TcgkitAEC(as_game(game, options), render_mode=render_mode)
 
 
-__all__ = ["aec_env"]
+def gym_env(game: str | Game, opponent: str | Any = "random", seat: int = 0, **options: Any) -> TcgkitGym:
+    """The Gymnasium environment of one seat of ``game`` against ``opponent`` (``gym.py``)."""
+    from .gym import TcgkitGym
+
+    return TcgkitGym(as_game(game, options), opponent=opponent, seat=seat)
+
+
+__all__ = ["aec_env", "gym_env"]
