@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..kernel.game import Game
-from ..kernel.registry import load_game
+from ..kernel.registry import find_game, load_game
 
 if TYPE_CHECKING:
     from .aec import TcgkitAEC
@@ -42,4 +42,15 @@ def gym_env(game: str | Game, opponent: str | Any = "random", seat: int = 0, **o
     return TcgkitGym(as_game(game, options), opponent=opponent, seat=seat)
 
 
-__all__ = ["aec_env", "gym_env"]
+def openspiel_game(game: str | Game, *, deals: int = 1000, position: str = "", **options: Any) -> Any:
+    """``game`` as a loaded ``pyspiel.Game``, registered as ``python_tcgkit_<game>`` (``spiel.py``):
+    a chance node chooses among ``deals`` seeded deals, or play starts at ``position``."""
+    from .spiel import load
+
+    if position:
+        made = find_game(game).cls.game_for_position(position) if isinstance(game, str) else game
+        return load(made, deals=deals, position=position)
+    return load(as_game(game, options), deals=deals)
+
+
+__all__ = ["aec_env", "gym_env", "openspiel_game"]

@@ -17,6 +17,7 @@ from ..kernel.actions import Action
 from ..kernel.errors import IllegalAction
 from ..kernel.game import Game, State
 from ..kernel.limits import Tally, play
+from ..kernel.registry import load_game
 from .index import ActionIndex, ActionIndexError
 from .observe import Observation
 
@@ -36,11 +37,11 @@ def layouts(game: Game) -> tuple[ActionIndex, Observation]:
 class Table:
     """One game in play for an environment."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, state: State[Any] | None = None) -> None:
         self.game = game
         self.index, self.observation = layouts(game)
         self.n = self.index.n
-        self.state: State[Any] = game.new_state(0)
+        self.state: State[Any] = game.new_state(0) if state is None else state
         self.prefix: list[int] = []
         self.tally = Tally()
         self._candidates: list[tuple[tuple[int, ...], Action]] | None = None
@@ -104,6 +105,30 @@ class Table:
                 self._candidates = left
                 return None
             self.prefix.append(shared.pop())
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled as the game's name and options and the state's JSON (which is exact)."""
+        game = self.game
+        return {"game": game.name, "options": game.options_json(), "state": self.state.to_json(),
+                "prefix": self.prefix, "tally": (self.tally.decided, self.tally.player, self.tally.streak)}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        game = load_game(data["game"], **data["options"])
+        self.__init__(game)  # type: ignore[misc]
+        self.state = game.state_from_json(data["state"])
+        self.prefix, self.tally = list(data["prefix"]), Tally(*data["tally"])
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Table:
+        return self.clone()
+
+    def clone(self) -> Table:
+        """A copy to search from: the state cloned, the move being entered and the tally kept."""
+        new = object.__new__(Table)
+        new.game, new.index, new.observation, new.n = self.game, self.index, self.observation, self.n
+        new.state, new.prefix = self.state.clone(), list(self.prefix)
+        new.tally = Tally(self.tally.decided, self.tally.player, self.tally.streak)
+        new._candidates = self._candidates
+        return new
 
     def play(self, action: Action) -> None:
         """Play a whole action (an opponent's, a searcher's), whatever was being entered."""
