@@ -6,13 +6,16 @@
 Needs the ``rl`` extra (``pip install -e '.[rl]'``: sb3-contrib's MaskablePPO on the CPU build
 of torch). The learner plays one seat of the Gymnasium environment (``tcgkit.envs``), both
 seats in turn (one environment per seat); the other seat is drawn, each game, from the pool:
-the random agent at first, then snapshots of the learner taken every ``--snapshot-every``
-steps (the last ``--pool`` of them kept). Every ``--eval-every`` steps the current policy
-plays ``--eval-games`` games against random and against greedy, half in each seat; the
-curve goes to ``curve.csv`` (and ``curve.png`` with matplotlib, extra ``report``). The end
-is a final evaluation of ``--final-games`` games against each and the policy file
-``policy.npz``, an agent for ``tcgkit play GAME --vs policy:FILE`` and ``tcgkit sim --agents
-policy:FILE,greedy``. ``--smoke`` trains a few thousand steps (what CI runs).
+the sparring agents (``--sparring``, default random and greedy) and snapshots of the learner
+taken every ``--snapshot-every`` steps (the last ``--pool`` of them kept), each as likely.
+The reward is the outcome, plus ``--shaping`` per point of the game's heuristic the move
+gains (Forge & Fury: rounds won; potential-based, so the best policy is the same).
+Every ``--eval-every`` steps the current policy plays ``--eval-games`` games against random
+and against greedy, half in each seat; the curve goes to ``curve.csv`` (and ``curve.png``
+with matplotlib, extra ``report``). The end is a final evaluation of ``--final-games``
+games against each and the policy file ``policy.npz``, an agent for ``tcgkit play GAME --vs
+policy:FILE`` and ``tcgkit sim --agents policy:FILE,greedy``. ``--smoke`` trains a few
+thousand steps (what CI runs).
 """
 
 from __future__ import annotations
@@ -44,25 +47,28 @@ from tcgkit.kernel.rng import Rng, derive_seed  # noqa: E402
 
 
 class Pool:
-    def __init__(self, game: Game, size: int, seed: int) -> None:
+    """The sparring agents (kept throughout) and the last ``size`` snapshots of the learner."""
+
+    def __init__(self, game: Game, sparring: list[str], size: int, seed: int) -> None:
         self.game, self.size = game, size
-        self.members: list[Any] = [make_agent("random", game)]
+        self.sparring = [make_agent(name, game) for name in sparring]
+        self.snapshots: list[Any] = []
         self.rng = np.random.default_rng(seed)
 
     def add(self, network: Network, step: int) -> None:
-        self.members.append(PolicyAgent(self.game, network, f"snapshot@{step}", sample=True))
-        if len(self.members) > self.size:
-            del self.members[0]
+        self.snapshots.append(PolicyAgent(self.game, network, f"snapshot@{step}", sample=True))
+        del self.snapshots[:-self.size]
 
     def draw(self) -> Any:
-        return self.members[int(self.rng.integers(len(self.members)))]
+        members = self.sparring + self.snapshots
+        return members[int(self.rng.integers(len(members)))]
 
 
 class SelfPlayEnv(TcgkitGym):
     """The Gymnasium environment whose other seat is drawn from the pool each game."""
 
-    def __init__(self, game: Game, seat: int, pool: Pool) -> None:
-        super().__init__(game, opponent="random", seat=seat)
+    def __init__(self, game: Game, seat: int, pool: Pool, shaping: float) -> None:
+        super().__init__(game, opponent="random", seat=seat, shaping=shaping)
         self.pool = pool
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
@@ -156,7 +162,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rules", default="mode=brasa", help="the game's options, as --rules takes them")
     parser.add_argument("--steps", type=int, default=300_000)
     parser.add_argument("--snapshot-every", type=int, default=20_000)
-    parser.add_argument("--pool", type=int, default=8)
+    parser.add_argument("--pool", type=int, default=8, help="how many past versions the pool keeps")
+    parser.add_argument("--sparring", default="random,greedy",
+                        help="agents kept in the pool beside the past versions ('' for none)")
+    parser.add_argument("--shaping", type=float, default=0.04,
+                        help="reward per point of the game's heuristic gained (0: the outcome alone)")
     parser.add_argument("--eval-every", type=int, default=50_000)
     parser.add_argument("--eval-games", type=int, default=100)
     parser.add_argument("--final-games", type=int, default=400)
@@ -172,12 +182,14 @@ def main(argv: list[str] | None = None) -> int:
     game = tcgkit.load_game(entry.name, **entry.cls.parse_rules(args.rules))
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    pool = Pool(game, args.pool, args.seed)
-    env = DummyVecEnv([lambda s=s: SelfPlayEnv(game, s, pool) for s in range(game.num_players)])
+    pool = Pool(game, [a for a in args.sparring.split(",") if a.strip()], args.pool, args.seed)
+    env = DummyVecEnv([lambda s=s: SelfPlayEnv(game, s, pool, args.shaping) for s in range(game.num_players)])
     env.seed(args.seed)
     model = MaskablePPO("MlpPolicy", env, n_steps=1024, batch_size=256, learning_rate=3e-4, gamma=0.995,
                         ent_coef=0.01, policy_kwargs={"net_arch": [128, 128]}, seed=args.seed, verbose=0,
                         device="cpu")
+    if not pool.sparring:  # pure self-play: the untrained learner is the first partner
+        pool.add(network_of(model), 0)
     trainer = Trainer(args, game, pool, out)
     started = time.time()
     model.learn(total_timesteps=args.steps, callback=trainer)

@@ -18,7 +18,7 @@ from ..kernel.errors import IllegalAction
 from ..kernel.game import Game, State
 from ..kernel.limits import Tally, play
 from ..kernel.registry import load_game
-from .index import ActionIndex, ActionIndexError
+from .index import ActionIndex
 from .observe import Observation
 
 _LAYOUTS: dict[tuple[str, str], tuple[ActionIndex, Observation]] = {}
@@ -44,6 +44,7 @@ class Table:
         self.state: State[Any] = game.new_state(0) if state is None else state
         self.prefix: list[int] = []
         self.tally = Tally()
+        self.collisions = 0
         self._candidates: list[tuple[tuple[int, ...], Action]] | None = None
 
     # -- play -------------------------------------------------------------------------------
@@ -64,12 +65,12 @@ class Table:
         if self._candidates is None:
             tokens = self.index.tokens
             made = [(tokens(a), a) for a in self.state.legal_actions()]
-            if len({t for t, _ in made}) != len(made):
-                seen: dict[tuple[int, ...], Action] = {}
+            if len({t for t, _ in made}) != len(made):  # folded numbers met: the first action keeps them
+                self.collisions += 1
+                kept: dict[tuple[int, ...], Action] = {}
                 for t, a in made:
-                    if t in seen:
-                        raise ActionIndexError(f"{self.game.name}: '{seen[t]}' and '{a}' have one index {t}")
-                    seen[t] = a
+                    kept.setdefault(t, a)
+                made = list(kept.items())
             at = len(self.prefix)
             self._candidates = [c for c in made if list(c[0][:at]) == self.prefix] if at else made
         return self._candidates
@@ -127,6 +128,7 @@ class Table:
         new.game, new.index, new.observation, new.n = self.game, self.index, self.observation, self.n
         new.state, new.prefix = self.state.clone(), list(self.prefix)
         new.tally = Tally(self.tally.decided, self.tally.player, self.tally.streak)
+        new.collisions = self.collisions
         new._candidates = self._candidates
         return new
 

@@ -8,6 +8,12 @@ gives the legal tokens as booleans (what maskable algorithms ask for) and ``info
 the same as ``int8``. The reward is the seat's ``Outcome.returns()`` when the game ends. An
 illegal token ends the episode as a loss (reward -1, ``info["illegal"]``) and leaves the
 game as it was, so unmasked algorithms learn the mask instead of crashing.
+
+``shaping`` (default 0) adds ``shaping * (h' - h)`` to each step's reward, ``h`` being the
+game's ``heuristic`` for the seat before the step and ``h'`` after the others' replies (a
+potential, so the best policy is unchanged; Forge & Fury's is the score difference, Triple
+Triad's the cards owned). A heuristic reads the state: use it only where it reads what the
+seat may see, as those two do.
 """
 
 from __future__ import annotations
@@ -40,10 +46,10 @@ class TcgkitGym(gymnasium.Env):  # type: ignore[misc]
     metadata = {"render_modes": ["ansi"]}
 
     def __init__(self, game: Game, opponent: Opponent | Sequence[Opponent] = "random", seat: int = 0,
-                 render_mode: str | None = None) -> None:
+                 render_mode: str | None = None, shaping: float = 0.0) -> None:
         if not 0 <= seat < game.num_players:
             raise ValueError(f"seat {seat}: {game.name} seats players 0..{game.num_players - 1}")
-        self.game, self.seat, self.render_mode = game, seat, render_mode
+        self.game, self.seat, self.render_mode, self.shaping = game, seat, render_mode, shaping
         self.table = Table(game)
         self.opponents = {p: opponent_agent(game, "random") for p in range(game.num_players) if p != seat}
         self.set_opponents(opponent)
@@ -88,6 +94,7 @@ class TcgkitGym(gymnasium.Env):  # type: ignore[misc]
 
     def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         table = self.table
+        before = self.game.heuristic(table.state, self.seat) if self.shaping else 0.0
         try:
             table.step(int(action))
         except IllegalAction:
@@ -95,11 +102,13 @@ class TcgkitGym(gymnasium.Env):  # type: ignore[misc]
             info["illegal"] = int(action)
             return self._observe(), -1.0, True, False, info
         self._others_play()
+        after = self.game.heuristic(table.state, self.seat) if self.shaping else 0.0
+        shaped = self.shaping * (after - before)
         if table.over:
             info = self._info()
             info["outcome"] = table.state.outcome.to_json()  # type: ignore[union-attr]
-            return self._observe(), float(table.returns()[self.seat]), True, False, info
-        return self._observe(), 0.0, False, False, self._info()
+            return self._observe(), float(table.returns()[self.seat]) + shaped, True, False, info
+        return self._observe(), shaped, False, False, self._info()
 
     def view(self) -> dict[str, Any]:
         """The seat's view itself, as the kernel gives it."""

@@ -9,7 +9,9 @@ list of moves, so a game registered later gets an index with no change here:
 - Each field has a domain. An ``int`` field that ``refs()`` reports as a card, a cell or a
   player (found by building the action with a distinct probe value in each field) is a card
   id (``-1`` none, ``0 .. C-1``), a cell (``-1 .. G-1``) or a seat (``-1 .. P-1``); any other
-  ``int`` is a number ``-1 .. U-1`` (``U`` covers every card id, cell, seat and 0..63); a
+  ``int`` is a number ``-1 .. U-1`` (``U`` covers every card id, cell, seat and 0..63; a
+  number past it, an id a game made beyond its cards such as Conflictus's ``set#10092`` for
+  a set whose founder founded another, takes the place of its remainder by ``U + 1``); a
   ``bool`` two values; a ``Ref`` field (or ``Ref | None``) none, or a card, cell, player or
   stack item; a ``str`` one word of the game's words: its card names and keys and the string
   constants of the module that defines the action (Final Fantasy TCG's verbs and modes).
@@ -21,7 +23,9 @@ list of moves, so a game registered later gets an index with no change here:
   words). A class with no field is one integer.
 
 ``tokens(action)`` gives an action's tokens; a value outside its domain is an
-``ActionIndexError`` naming the class, the field and the value. ``describe()`` is the layout
+``ActionIndexError`` naming the class, the field and the value. Only folded numbers can give
+two legal actions of one state the same tokens; then the first in the game's order is the
+one they play (``Table.collisions`` counts such states; the tests find none). ``describe()`` is the layout
 as rows (what the Research page prints per game).
 """
 
@@ -59,6 +63,7 @@ class Domain:
     size: int
     places: dict[Any, int] | None = None  # words and references: value -> place
     low: int = -1  # numbers: the least value
+    folds: bool = False  # numbers: a value past the range takes its remainder's place
 
     def place(self, value: Any) -> int:
         if self.places is not None:
@@ -68,8 +73,12 @@ class Domain:
             return found
         if type(value) is bool:
             value = int(value)
-        if type(value) is not int or not self.low <= value < self.low + self.size:
+        if type(value) is not int:
             raise KeyError(value)
+        if not self.low <= value < self.low + self.size:
+            if not self.folds:
+                raise KeyError(value)
+            return (value - self.low) % self.size
         return value - self.low
 
 
@@ -146,7 +155,7 @@ class ActionIndex:
             words |= module_words(cls)
         self.domains = {
             "card": Domain("card", cards + 1), "cell": Domain("cell", cells + 1),
-            "player": Domain("player", players + 1), "number": Domain("number", numbers + 1),
+            "player": Domain("player", players + 1), "number": Domain("number", numbers + 1, folds=True),
             "bool": Domain("bool", 2, low=0), "ref": Domain("ref", len(refs_places), refs_places),
             "word": Domain("word", len(words), {w: i for i, w in enumerate(sorted(words))}),
         }
