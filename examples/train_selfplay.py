@@ -14,8 +14,9 @@ Every ``--eval-every`` steps the current policy plays ``--eval-games`` games aga
 and against greedy, half in each seat; the curve goes to ``curve.csv`` (and ``curve.png``
 with matplotlib, extra ``report``). The end is a final evaluation of ``--final-games``
 games against each and the policy file ``policy.npz``, an agent for ``tcgkit play GAME --vs
-policy:FILE`` and ``tcgkit sim --agents policy:FILE,greedy``. ``--smoke`` trains a few
-thousand steps (what CI runs).
+policy:FILE`` and ``tcgkit sim --agents policy:FILE,greedy``. Training stops at
+``--steps`` or after ``--minutes`` (default 25) of wall time, whichever comes first.
+``--smoke`` trains a few thousand steps (what CI runs).
 """
 
 from __future__ import annotations
@@ -121,7 +122,7 @@ class Trainer(BaseCallback):
             self.pool.add(network_of(self.model), step)
         if step % self.args.eval_every < self.training_env.num_envs:
             self.record(step, self.args.eval_games)
-        return True
+        return time.time() - self.started < self.args.minutes * 60  # False: the time is up
 
     def record(self, step: int, games: int) -> dict[str, float]:
         network = network_of(self.model)
@@ -161,6 +162,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", default="forge-fury")
     parser.add_argument("--rules", default="mode=brasa", help="the game's options, as --rules takes them")
     parser.add_argument("--steps", type=int, default=300_000)
+    parser.add_argument("--minutes", type=float, default=25.0,
+                        help="stop training after this many minutes of wall time, even short of --steps")
     parser.add_argument("--snapshot-every", type=int, default=20_000)
     parser.add_argument("--pool", type=int, default=8, help="how many past versions the pool keeps")
     parser.add_argument("--sparring", default="random,greedy",
