@@ -34,14 +34,14 @@ def play(table: Table, seed: int, each_step=None) -> int:
 def test_every_legal_action_has_its_own_tokens_inside_the_index(cls, options):
     game = cls(options)
     table = Table(game)
-    n = table.n
+    n, index = table.n, table.index
 
     def check(t: Table) -> None:
-        made = t.candidates() if not t.prefix else None
-        if made is None:
+        if t.prefix:
             return
+        made = [(index.tokens(a), a) for a in t.state.legal_actions()]
         tokens = [tok for tok, _ in made]
-        assert len(set(tokens)) == len(tokens)
+        assert len(set(tokens)) == len(tokens), "two legal actions share their tokens"
         assert all(0 <= x < n for tok in tokens for x in tok)
         mask = t.mask()
         assert mask.dtype == np.int8 and mask.shape == (n,)
@@ -111,6 +111,17 @@ def test_the_index_is_stable_and_documented():
     assert [first.tokens(a) for a in legal] == [second.tokens(a) for a in legal]
     place = legal[0]
     assert first.tokens(place) == ((place.card + 1) * 10 + place.cell + 1,)
+
+
+def test_a_number_past_its_range_folds_into_it():
+    """Conflictus names a set whose founder founded another ``set#10092``: its number is
+    folded into the number domain, not refused."""
+    import tcgkit
+    from tcgkit.games.conflictus.actions import Attack
+
+    index = ActionIndex(tcgkit.load_game("conflictus"))
+    size = index.domains["number"].size
+    assert index.tokens(Attack(10_092, 1)) == index.tokens(Attack((10_092 + 1) % size - 1, 1))
 
 
 def test_an_action_outside_its_domain_is_refused_by_name():
