@@ -11,7 +11,7 @@ for a position without a card to place.
 """
 
 from . import conflictus, ff_tcg, forge_fury, triple_triad_solver  # noqa: F401  (register the games' own agents)
-from .base import AGENTS, GAME_AGENTS, Agent, agent_names, make_agent, register_agent
+from .base import AGENTS, GAME_AGENTS, Agent, agent_key, agent_names, make_agent, register_agent
 from .mcts import ISMCTSAgent
 from .simple import GreedyAgent, RandomAgent
 from .triple_triad_solver import NotAPlacement, Solution
@@ -20,5 +20,6 @@ from .triple_triad_solver import solve as solve_triple_triad
 
 __all__ = [
     "AGENTS", "GAME_AGENTS", "Agent", "GreedyAgent", "ISMCTSAgent", "NotAPlacement", "RandomAgent",
-    "Solution", "TripleTriadSolver", "agent_names", "make_agent", "register_agent", "solve_triple_triad",
+    "Solution", "TripleTriadSolver", "agent_key", "agent_names", "make_agent", "register_agent",
+    "solve_triple_triad",
 ]

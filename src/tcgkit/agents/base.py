@@ -45,11 +45,34 @@ def agent_names(game_name: str) -> dict[str, str]:
     return dict(sorted(names.items()))
 
 
+def agent_key(name: str) -> str:
+    """An agent's name as looked up: in lower case, but a policy file's path (``policy:FILE``)
+    as given."""
+    name = name.strip()
+    return "policy:" + name[len("policy:"):] if name.lower().startswith("policy:") else name.lower()
+
+
 def make_agent(name: str, game: Game) -> Agent:
-    """An agent by name (``tcgkit sim --agents greedy,random``) for ``game``."""
+    """An agent by name (``tcgkit sim --agents greedy,random``) for ``game``; ``policy:FILE``
+    plays a trained policy file (``tcgkit.envs.policy``, extra ``rl``)."""
+    if name.strip().lower().startswith("policy:"):
+        return policy_agent(game, name.strip()[len("policy:"):])
     key = name.strip().lower()
     entry = GAME_AGENTS.get((game.name, key)) or AGENTS.get(key)
     if entry is None:
         known = ", ".join(agent_names(game.name))
         raise ValueError(f"no agent named {name!r} for {game.name}; known agents: {known}")
     return entry[0](game)
+
+
+def policy_agent(game: Game, path: str) -> Agent:
+    """A policy file's agent. Its module needs numpy (extra ``rl``), so it is imported only
+    when a policy is asked for."""
+    try:
+        from ..envs.policy import PolicyAgent, PolicyFileError
+    except ImportError as exc:
+        raise ValueError(f"policy:{path}: playing a policy needs the rl extra ({exc})") from None
+    try:
+        return PolicyAgent.load(game, path)
+    except PolicyFileError as exc:
+        raise ValueError(str(exc)) from None

@@ -27,7 +27,7 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from ..agents import agent_names
+from ..agents import agent_key, agent_names
 from ..games import find_game, load_game
 from ..kernel.errors import TcgkitError
 from ..kernel.rng import Rng
@@ -266,11 +266,11 @@ def sim(
     except (TcgkitError, BackendError) as exc:
         raise _fail(str(exc)) from None
     workers = pool.workers
-    names = [a.strip().lower() for a in agents.split(",") if a.strip()]
+    names = [agent_key(a) for a in agents.split(",") if a.strip()]
     if not names:
         raise _fail("--agents needs at least one agent name")
     known = agent_names(entry.name)
-    unknown = [a for a in names if a not in known]
+    unknown = [a for a in names if a not in known and not a.startswith("policy:")]
     if unknown:
         raise _fail(
             f"no agent named {unknown[0]!r} for {entry.name}; known agents: {', '.join(known)}"

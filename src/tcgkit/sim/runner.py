@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..agents import make_agent
+from ..agents import agent_key, make_agent
 from ..games import load_game
 from ..kernel import card_files
 from ..kernel.errors import TcgkitError
@@ -202,7 +202,7 @@ def prepare(
     """The batch's ``Job``, checked: raises ``UnknownGame``, ``OptionsError`` or ``SimError``
     when the game, its options, an agent or a deck is bad."""
     options = dict(options or {})
-    names = tuple(a.strip().lower() for a in agents)
+    names = tuple(agent_key(a) for a in agents)
     game = _game(game_name, options)  # raises UnknownGame / OptionsError early
     check_agents(game, names)
     if decks is not None:

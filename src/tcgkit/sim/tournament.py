@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
+from ..agents import agent_key
 from ..kernel.rng import derive_seed
 from .backends import Backend
 from .runner import GameResult, SimError, _game, run_games
@@ -256,7 +257,7 @@ def round_robin(
 ) -> Tournament:
     """Every pair of ``agents`` plays ``games`` games, seats alternating; then ratings.
     A game of ``n`` > 2 players: every group of ``n`` agents (see the module docstring)."""
-    agents = [a.strip().lower() for a in agents]
+    agents = [agent_key(a) for a in agents]
     players = _game(game_name, dict(options or {})).num_players
     if len(agents) < 2:
         raise SimError("a round-robin needs at least two agents")

@@ -1,0 +1,220 @@
+"""Train a policy by self-play with masked PPO, against a pool of its own past versions.
+
+    OMP_NUM_THREADS=1 python examples/train_selfplay.py --game forge-fury --rules mode=brasa \\
+        --steps 300000 --out runs/fnf
+
+Needs the ``rl`` extra (``pip install -e '.[rl]'``: sb3-contrib's MaskablePPO on the CPU build
+of torch). The learner plays one seat of the Gymnasium environment (``tcgkit.envs``), both
+seats in turn (one environment per seat); the other seat is drawn, each game, from the pool:
+the sparring agents (``--sparring``, default random and greedy) and snapshots of the learner
+taken every ``--snapshot-every`` steps (the last ``--pool`` of them kept), each as likely.
+The reward is the outcome, plus ``--shaping`` per point of the game's heuristic the move
+gains (Forge & Fury: rounds won; potential-based, so the best policy is the same).
+Every ``--eval-every`` steps the current policy plays ``--eval-games`` games against random
+and against greedy, half in each seat; the curve goes to ``curve.csv`` (and ``curve.png``
+with matplotlib, extra ``report``). The end is a final evaluation of ``--final-games``
+games against each and the policy file ``policy.npz``, an agent for ``tcgkit play GAME --vs
+policy:FILE`` and ``tcgkit sim --agents policy:FILE,greedy``. Training stops at
+``--steps`` or after ``--minutes`` (default 25) of wall time, whichever comes first.
+``--smoke`` trains a few thousand steps (what CI runs).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+
+import numpy as np  # noqa: E402
+import torch  # noqa: E402
+from sb3_contrib import MaskablePPO  # noqa: E402
+from stable_baselines3.common.callbacks import BaseCallback  # noqa: E402
+from stable_baselines3.common.vec_env import DummyVecEnv  # noqa: E402
+
+import tcgkit  # noqa: E402
+from tcgkit.agents import make_agent  # noqa: E402
+from tcgkit.envs.gym import TcgkitGym  # noqa: E402
+from tcgkit.envs.policy import Network, PolicyAgent, save_policy  # noqa: E402
+from tcgkit.kernel.game import Game  # noqa: E402
+from tcgkit.kernel.registry import find_game  # noqa: E402
+from tcgkit.kernel.rng import Rng, derive_seed  # noqa: E402
+
+
+class Pool:
+    """The sparring agents (kept throughout) and the last ``size`` snapshots of the learner."""
+
+    def __init__(self, game: Game, sparring: list[str], size: int, seed: int) -> None:
+        self.game, self.size = game, size
+        self.sparring = [make_agent(name, game) for name in sparring]
+        self.snapshots: list[Any] = []
+        self.rng = np.random.default_rng(seed)
+
+    def add(self, network: Network, step: int) -> None:
+        self.snapshots.append(PolicyAgent(self.game, network, f"snapshot@{step}", sample=True))
+        del self.snapshots[:-self.size]
+
+    def draw(self) -> Any:
+        members = self.sparring + self.snapshots
+        return members[int(self.rng.integers(len(members)))]
+
+
+class SelfPlayEnv(TcgkitGym):
+    """The Gymnasium environment whose other seat is drawn from the pool each game."""
+
+    def __init__(self, game: Game, seat: int, pool: Pool, shaping: float) -> None:
+        super().__init__(game, opponent="random", seat=seat, shaping=shaping)
+        self.pool = pool
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
+        self.set_opponents(self.pool.draw())
+        return super().reset(seed=seed, options=options)
+
+
+def network_of(model: MaskablePPO) -> Network:
+    """The policy's scores as a numpy network: the policy layers, then the action layer."""
+    layers = []
+    for module in model.policy.mlp_extractor.policy_net:
+        if isinstance(module, torch.nn.Linear):
+            layers.append((module.weight.detach().numpy().T.copy(), module.bias.detach().numpy().copy()))
+        elif not isinstance(module, torch.nn.Tanh):
+            raise TypeError(f"the policy network has a {type(module).__name__}: only Linear and Tanh export")
+    head = model.policy.action_net
+    layers.append((head.weight.detach().numpy().T.copy(), head.bias.detach().numpy().copy()))
+    return Network(layers)
+
+
+def evaluate(game: Game, network: Network, rival: str, games: int, seed: int) -> dict[str, float]:
+    """Win, draw and loss rates of the policy (best token) against ``rival``, seats alternating."""
+    me = PolicyAgent(game, network)
+    other = make_agent(rival, game)
+    wins = draws = 0
+    for i in range(games):
+        seat = i % 2
+        state = game.new_state(derive_seed(seed, i))
+        rng = Rng(derive_seed(seed, i, 1))
+        while not state.is_terminal:
+            mover = state.to_move
+            agent = me if mover == seat else other
+            state.apply(agent.act(state.view(mover), state.legal_actions(), rng), mover)
+        result = state.outcome.returns()[seat]
+        wins += result > 0
+        draws += result == 0
+    return {"win": wins / games, "draw": draws / games, "loss": (games - wins - draws) / games}
+
+
+class Trainer(BaseCallback):
+    def __init__(self, args: argparse.Namespace, game: Game, pool: Pool, out: Path) -> None:
+        super().__init__()
+        self.args, self.game, self.pool, self.out = args, game, pool, out
+        self.curve: list[dict[str, float]] = []
+        self.started = time.time()
+
+    def _on_step(self) -> bool:
+        step = self.num_timesteps
+        if step % self.args.snapshot_every < self.training_env.num_envs:
+            self.pool.add(network_of(self.model), step)
+        if step % self.args.eval_every < self.training_env.num_envs:
+            self.record(step, self.args.eval_games)
+        return time.time() - self.started < self.args.minutes * 60  # False: the time is up
+
+    def record(self, step: int, games: int) -> dict[str, float]:
+        network = network_of(self.model)
+        row = {"step": step, "seconds": round(time.time() - self.started, 1)}
+        for rival in ("random", "greedy"):
+            rates = evaluate(self.game, network, rival, games, seed=step + 1)
+            row[f"vs_{rival}"] = rates["win"]
+            row[f"vs_{rival}_draw"] = rates["draw"]
+        self.curve.append(row)
+        print(json.dumps(row), flush=True)
+        return row
+
+
+def plot(curve: list[dict[str, float]], path: Path) -> bool:
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return False
+    steps = [r["step"] for r in curve]
+    fig, ax = plt.subplots(figsize=(6, 4))
+    for rival in ("random", "greedy"):
+        ax.plot(steps, [r[f"vs_{rival}"] for r in curve], marker="o", label=f"vs {rival}")
+    ax.axhline(0.9, ls=":", c="grey")
+    ax.axhline(0.55, ls="--", c="grey")
+    ax.set(xlabel="training steps", ylabel="win rate", ylim=(0, 1), title="self-play PPO")
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path)
+    return True
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", default="forge-fury")
+    parser.add_argument("--rules", default="mode=brasa", help="the game's options, as --rules takes them")
+    parser.add_argument("--steps", type=int, default=300_000)
+    parser.add_argument("--minutes", type=float, default=25.0,
+                        help="stop training after this many minutes of wall time, even short of --steps")
+    parser.add_argument("--snapshot-every", type=int, default=20_000)
+    parser.add_argument("--pool", type=int, default=8, help="how many past versions the pool keeps")
+    parser.add_argument("--sparring", default="random,greedy",
+                        help="agents kept in the pool beside the past versions ('' for none)")
+    parser.add_argument("--shaping", type=float, default=0.04,
+                        help="reward per point of the game's heuristic gained (0: the outcome alone)")
+    parser.add_argument("--eval-every", type=int, default=50_000)
+    parser.add_argument("--eval-games", type=int, default=100)
+    parser.add_argument("--final-games", type=int, default=400)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--out", default="runs/selfplay")
+    parser.add_argument("--smoke", action="store_true", help="a run of seconds: 2,048 steps, 20 games")
+    args = parser.parse_args(argv)
+    if args.smoke:
+        args.steps, args.snapshot_every, args.eval_every = 2048, 1024, 10**9
+        args.eval_games = args.final_games = 20
+    torch.set_num_threads(1)
+    entry = find_game(args.game)
+    game = tcgkit.load_game(entry.name, **entry.cls.parse_rules(args.rules))
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    pool = Pool(game, [a for a in args.sparring.split(",") if a.strip()], args.pool, args.seed)
+    env = DummyVecEnv([lambda s=s: SelfPlayEnv(game, s, pool, args.shaping) for s in range(game.num_players)])
+    env.seed(args.seed)
+    model = MaskablePPO("MlpPolicy", env, n_steps=1024, batch_size=256, learning_rate=3e-4, gamma=0.995,
+                        ent_coef=0.01, policy_kwargs={"net_arch": [128, 128]}, seed=args.seed, verbose=0,
+                        device="cpu")
+    if not pool.sparring:  # pure self-play: the untrained learner is the first partner
+        pool.add(network_of(model), 0)
+    trainer = Trainer(args, game, pool, out)
+    started = time.time()
+    model.learn(total_timesteps=args.steps, callback=trainer)
+    trained = time.time() - started
+    final = trainer.record(int(model.num_timesteps), args.final_games)
+    network = network_of(model)
+    save_policy(out / "policy.npz", game, network.layers)
+    with open(out / "curve.csv", "w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=list(trainer.curve[0]))
+        writer.writeheader()
+        writer.writerows(trainer.curve)
+    plotted = plot(trainer.curve, out / "curve.png")
+    summary = {"game": game.name, "options": game.options_json(), "steps": int(model.num_timesteps),
+               "train_seconds": round(trained, 1), "total_seconds": round(time.time() - started, 1),
+               "final_games": args.final_games, "vs_random": final["vs_random"],
+               "vs_greedy": final["vs_greedy"], "vs_random_draw": final["vs_random_draw"],
+               "vs_greedy_draw": final["vs_greedy_draw"], "policy": str(out / "policy.npz"),
+               "curve": str(out / ("curve.png" if plotted else "curve.csv"))}
+    (out / "summary.json").write_text(json.dumps(summary, indent=2) + "\n")
+    print(json.dumps(summary))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
