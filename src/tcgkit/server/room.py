@@ -1,0 +1,278 @@
+"""A live match: the one authority over its state, and what each viewer is sent.
+
+A ``Room`` holds the state (the match's start replayed with its committed actions), the
+connections watching it and, per version, where its events begin (``marks``). An action is
+checked for the acting seat at the version the client saw, played on a copy, committed, and
+only then becomes the state and is sent: a refused or failed action changes nothing.
+Everything a viewer receives is built from that viewer's own view (``frame``): its scene and
+its steps, a step it may see nothing of being a bare version number.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..kernel.errors import TcgkitError
+from ..kernel.events import redact
+from ..kernel.game import Game, State
+from ..kernel.limits import Tally, play
+from ..kernel.registry import load_game
+from ..kernel.rng import derive_seed
+from . import ai
+from .protocol import Error, SeatInfo, Step, Update, Welcome
+
+log = logging.getLogger("tcgkit.server")
+AI_STREAM = 31  # the sub-stream of the match seed the AI seats draw from
+OUTBOX = 512  # messages queued for one connection before it is dropped as too slow
+
+
+@dataclass
+class Seat:
+    kind: str  # human or ai (open and invited seats exist only before the start)
+    account: int | None = None
+    level: str | None = None
+    name: str | None = None
+
+
+@dataclass(eq=False)
+class Connection:
+    """One client's socket: whom it sees for (a seat, or ``None``: a spectator), the last
+    version it was sent, and its queue of outgoing text."""
+
+    viewer: int | None
+    account: int | None
+    send_text: Callable[[str], Awaitable[None]]
+    cursor: int = -1
+    outbox: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
+    closed: bool = False
+
+    def push(self, text: str) -> None:
+        if self.closed:
+            return
+        try:
+            self.outbox.put_nowait(text)
+        except asyncio.QueueFull:  # a client that does not read: dropped, it may reconnect
+            self.close()
+
+    def close(self) -> None:
+        self.closed = True
+        with contextlib.suppress(asyncio.QueueFull):
+            self.outbox.put_nowait(None)
+
+    async def pump(self) -> None:
+        """Send the queued messages in order until closed."""
+        while True:
+            text = await self.outbox.get()
+            if text is None:
+                return
+            await self.send_text(text)
+
+
+class Refused(Exception):
+    def __init__(self, error: Error) -> None:
+        super().__init__(error.message)
+        self.error = error
+
+
+# The writes a room makes, run by the store's writer (``Store.write``).
+Commit = Callable[[int, int, str, State[Any]], Awaitable[None]]
+
+
+class Room:
+    def __init__(self, match_id: str, game: Game, seed: int, decks: list[list[str]] | None,
+                 seats: list[Seat], settings: dict[str, Any], commit: Commit,
+                 pool: Any) -> None:
+        self.match_id = match_id
+        self.game = game
+        self.seed = seed
+        self.decks = decks
+        self.seats = seats
+        self.settings = settings
+        self._commit = commit
+        self._pool = pool
+        self.state: State[Any] = game.new_state(seed, decks)
+        self.tally = Tally()
+        self.marks: list[int] = [self.state.event_count()]  # marks[v]: events up to version v
+        self.connections: set[Connection] = set()
+        self.lock = asyncio.Lock()
+        self._ai_task: asyncio.Task[None] | None = None
+        self.problem: str | None = None
+
+    @staticmethod
+    def rebuild(match_id: str, name: str, options: dict[str, Any], seed: int,
+                decks: list[list[str]] | None, cards: str, seats: list[Seat], settings: dict[str, Any],
+                actions: list[tuple[int, int, str]], commit: Commit, pool: Any) -> Room:
+        """A room from what the database holds: the start replayed with every committed
+        action ``(number, seat, notation)``. ``TcgkitError`` when it does not replay."""
+        game = load_game(name, options)
+        if game.card_data_hash() != cards:
+            raise TcgkitError(f"the card data is {game.card_data_hash()}, the match was played with {cards}")
+        room = Room(match_id, game, seed, decks, seats, settings, commit, pool)
+        for number, seat, text in actions:
+            state = room.state
+            if state.to_move != seat or number != state.version + 1:
+                raise TcgkitError(f"action {number} ({text}) by seat {seat} does not follow version "
+                                  f"{state.version}")
+            play(state, state.parse_action(text, seat), seat, room.tally)
+            room.marks.append(state.event_count())
+        return room
+
+    # -- what a viewer is sent ---------------------------------------------------------------
+    def steps(self, viewer: int | None, since: int) -> list[Step]:
+        """Versions ``since + 1`` to now as ``viewer`` may see them (``since=-1``: from the
+        start, the deal's events being version 0's)."""
+        version = self.state.version
+        since = max(-1, min(since, version))
+        first = self.marks[since] if since >= 0 else 0
+        events = self.state.events_from(first)
+        out = []
+        for number in range(since + 1, version + 1):
+            begin = self.marks[number - 1] if number > 0 else 0
+            seen = redact(events[begin - first:self.marks[number] - first], viewer)
+            out.append(Step(version=number, events=seen or None))
+        return out
+
+    def scene(self, viewer: int | None, since: int) -> dict[str, Any]:
+        since = max(-1, min(since, self.state.version))
+        data: dict[str, Any] = self.state.scene(viewer, self.marks[since] if since >= 0 else 0).to_json()
+        return data
+
+    def seat_info(self) -> list[SeatInfo]:
+        connected = {c.viewer for c in self.connections if not c.closed}
+        return [SeatInfo(seat=p, kind=s.kind, name=s.name, connected=p in connected)
+                for p, s in enumerate(self.seats)]
+
+    def welcome(self, conn: Connection, since: int) -> Welcome:
+        return Welcome(match=self.match_id, game=self.game.name, options=self.game.options_json(),
+                       seat=conn.viewer, version=self.state.version, scene=self.scene(conn.viewer, since),
+                       steps=self.steps(conn.viewer, since), seats=self.seat_info())
+
+    def update(self, conn: Connection, ack: str | None = None) -> Update:
+        return Update(version=self.state.version, scene=self.scene(conn.viewer, conn.cursor),
+                      steps=self.steps(conn.viewer, conn.cursor), ack=ack, seats=self.seat_info())
+
+    # -- connections ------------------------------------------------------------------------
+    def join(self, conn: Connection, since: int) -> None:
+        conn.push(self.welcome(conn, since).model_dump_json())
+        conn.cursor = self.state.version
+        self.connections.add(conn)
+        self.broadcast_seats(skip=conn)
+
+    def leave(self, conn: Connection) -> None:
+        conn.close()
+        self.connections.discard(conn)
+        self.broadcast_seats()
+
+    def broadcast_seats(self, skip: Connection | None = None) -> None:
+        """Tell everyone who is connected now (their cursors stay where they are)."""
+        for other in list(self.connections):
+            if other is not skip:
+                other.push(self.update(other).model_dump_json())
+                other.cursor = self.state.version
+
+    def broadcast(self, acting: Connection | None = None, tag: str | None = None) -> None:
+        for conn in list(self.connections):
+            if conn.closed:
+                self.connections.discard(conn)
+                continue
+            conn.push(self.update(conn, tag if conn is acting else None).model_dump_json())
+            conn.cursor = self.state.version
+
+    # -- the authority ------------------------------------------------------------------------
+    def refuse(self, code: str, message: str, tag: str | None = None,
+               conn: Connection | None = None) -> Refused:
+        if code != "stale" or conn is None:
+            return Refused(Error(code=code, message=message, tag=tag, version=self.state.version))
+        return Refused(Error(code=code, message=message, tag=tag, version=self.state.version,
+                             scene=self.scene(conn.viewer, conn.cursor),
+                             steps=self.steps(conn.viewer, conn.cursor)))
+
+    async def act(self, seat: int, version: int, text: str, conn: Connection | None = None,
+                  tag: str | None = None) -> None:
+        """Play ``text`` for ``seat`` at ``version``: checked, committed, then sent to every
+        viewer. ``Refused`` (nothing changed) says why not."""
+        async with self.lock:
+            state = self.state
+            if self.problem is not None:
+                raise self.refuse("broken", f"this match cannot go on: {self.problem}", tag)
+            if state.is_terminal:
+                raise self.refuse("over", "the match is over", tag)
+            if version != state.version:
+                if conn is not None:  # the fresh scene and what the client missed, then the cursor moves
+                    error = self.refuse("stale", f"the match is at version {state.version}, "
+                                        f"not {version}: nothing was played", tag, conn)
+                    conn.cursor = state.version
+                    raise error
+                raise self.refuse("stale", f"the match is at version {state.version}, not {version}", tag)
+            refusal = state.refusal(seat)
+            if refusal is not None:
+                raise self.refuse("not_your_turn", refusal, tag)
+            trial, tally = state.clone(), replace(self.tally)
+            try:
+                action = trial.parse_action(text, seat)
+                play(trial, action, seat, tally)
+            except TcgkitError as exc:
+                raise self.refuse("illegal", str(exc), tag) from None
+            try:
+                await self._commit(trial.version, seat, str(action), trial)
+            except Exception as exc:  # the database refused: nothing happened
+                log.exception("match %s: committing version %d failed", self.match_id, trial.version)
+                raise self.refuse("storage", f"the action could not be saved ({type(exc).__name__}); "
+                                  "nothing was played", tag) from None
+            self.state, self.tally = trial, tally
+            self.marks.append(trial.event_count())
+            self.broadcast(conn, tag)
+            self.kick()
+
+    # -- AI seats -----------------------------------------------------------------------------
+    def ai_level(self, seat: int) -> str | None:
+        entry = self.seats[seat]
+        return entry.level if entry.kind == "ai" else None
+
+    def kick(self) -> None:
+        """Start the AI's turns when an AI seat is to move (and none is thinking)."""
+        mover = self.state.to_move
+        if mover is None or self.ai_level(mover) is None or self.problem is not None:
+            return
+        if self._ai_task is None or self._ai_task.done():
+            self._ai_task = asyncio.get_running_loop().create_task(self._ai_turns())
+
+    async def _ai_turns(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            state = self.state
+            mover = state.to_move
+            level = None if mover is None else self.ai_level(mover)
+            if mover is None or level is None or self.problem is not None:
+                return
+            version = state.version
+            seed = derive_seed(self.seed, AI_STREAM, mover, version)
+            try:
+                text = await loop.run_in_executor(self._pool, ai.choose, self.game.name,
+                                                  self.game.options_json(), level, state.to_json(),
+                                                  mover, seed)
+            except Exception as exc:
+                log.exception("match %s: the AI of seat %d failed", self.match_id, mover)
+                self.problem = f"the AI of seat {mover} failed: {type(exc).__name__}"
+                return
+            try:
+                await self.act(mover, version, text)
+            except Refused as refused:
+                if refused.error.code != "stale":  # stale: someone else moved (a clock); think again
+                    log.error("match %s: the AI's move %s was refused: %s", self.match_id, text,
+                              refused.error.message)
+                    self.problem = f"the AI of seat {mover} played an illegal move"
+                    return
+
+    async def close(self) -> None:
+        if self._ai_task is not None:
+            self._ai_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._ai_task
+        for conn in list(self.connections):
+            conn.close()
