@@ -30,6 +30,8 @@ def serve(
              "(default: server.db in the user data folder).")] = None,
     ai_workers: Annotated[int, typer.Option(
         "--ai-workers", help="Processes that run the AI seats.", min=1, max=64)] = 1,
+    rate: Annotated[float, typer.Option(
+        help="Messages a second one connection may send (twice as many at once).", min=1)] = 30.0,
     schema: Annotated[bool, typer.Option(
         "--schema", help="Print the protocol's JSON Schema and exit.")] = False,
 ) -> None:
@@ -52,5 +54,6 @@ def serve(
     if not db.startswith(("sqlite:///", "postgresql://", "postgresql+psycopg://")):
         raise CliError(f"--db: a sqlite:///PATH or postgresql://... URL, not {db[:60]!r}", 2)
     typer.echo(f"tcgkit server on http://{host}:{port}/api, database {db.split('@')[-1]}")
-    uvicorn.run(create_app(Settings(db=db, ai_workers=ai_workers)), host=host, port=port,
+    uvicorn.run(create_app(Settings(db=db, ai_workers=ai_workers, messages_per_second=rate,
+                                         message_burst=int(2 * rate))), host=host, port=port,
                 ws_max_size=1024 * 1024, log_level="warning")

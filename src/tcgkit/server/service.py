@@ -65,8 +65,8 @@ class Settings:
     db: str
     ai_workers: int = 1
     max_message: int = 16 * 1024  # bytes of one WebSocket message
-    messages_per_second: float = 20.0
-    message_burst: int = 40
+    messages_per_second: float = 30.0  # far above a person's pace; bots may be given more
+    message_burst: int = 60
     connections_per_account: int = 8
     secure_cookies: bool = False
 
