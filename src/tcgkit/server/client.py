@@ -170,7 +170,7 @@ class Table:
     @property
     def my_turn(self) -> bool:
         pending = self.scene.get("pending")
-        return bool(pending) and self.seat is not None and pending["player"] == self.seat and not self.over
+        return pending is not None and self.seat is not None and pending["player"] == self.seat and not self.over
 
     @property
     def over(self) -> bool:
