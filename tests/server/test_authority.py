@@ -194,18 +194,19 @@ def test_a_failed_commit_is_refused_and_plays_nothing(client: TestClient) -> Non
         message = receive(ws)
         while room.state.to_move != 0:
             message = receive_until(ws, lambda m: m["type"] == "update")
-        real = room._commit
+        real = room.journal
 
-        async def broken(*args: Any) -> None:
-            raise OSError("disk full")
+        class Broken:
+            async def action(self, *args: Any) -> None:
+                raise OSError("disk full")
 
-        room._commit = broken
+        room.journal = Broken()  # type: ignore[assignment]
         version = room.state.version
         move = message["scene"]["moves"][0]["notation"]
         ws.send_text(json.dumps({"type": "act", "version": version, "action": move}))
         error = receive(ws)
         assert error["code"] == "storage" and room.state.version == version
-        room._commit = real
+        room.journal = real
         ws.send_text(json.dumps({"type": "act", "version": version, "action": move, "tag": "again"}))
         assert receive_until(ws, lambda m: m.get("ack") == "again")["version"] == version + 1
 

@@ -23,7 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from . import accounts
 from .accounts import CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, AccountError, Who
-from .protocol import Act, BadMessage, Error, Ping, Pong, Sync, parse_client, protocol_schema
+from .protocol import Act, BadMessage, Claim, Error, Ping, Pong, Sync, parse_client, protocol_schema
 from .room import Connection, Refused, Room
 from .service import NewMatch, Problem, Server, Settings, game_listing
 
@@ -303,5 +303,14 @@ async def handle(room: Room, conn: Connection, text: str) -> None:
             return
         try:
             await room.act(conn.viewer, message.version, message.action, conn, message.tag)
+        except Refused as refused:
+            conn.push(refused.error.model_dump_json())
+    elif isinstance(message, Claim):
+        if conn.viewer is None:
+            conn.push(Error(code="spectator", message="a spectator holds no seat and claims nothing")
+                      .model_dump_json())
+            return
+        try:
+            await room.claim(conn.viewer, message.seat)
         except Refused as refused:
             conn.push(refused.error.model_dump_json())

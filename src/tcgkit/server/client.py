@@ -148,6 +148,8 @@ class Table:
         self.steps: list[dict[str, Any]] = []  # every step received, in order
         self.seats: list[dict[str, Any]] = []
         self.welcome: dict[str, Any] = {}
+        self.ended: dict[str, Any] | None = None
+        self.clocks: list[dict[str, Any]] = []
         self._tags = 0
         self._ws: ClientConnection | None = None
         self._open()
@@ -170,11 +172,13 @@ class Table:
     @property
     def my_turn(self) -> bool:
         pending = self.scene.get("pending")
-        return pending is not None and self.seat is not None and pending["player"] == self.seat and not self.over
+        return (pending is not None and self.seat is not None and pending["player"] == self.seat
+                and not self.over)
 
     @property
     def over(self) -> bool:
-        return self.scene.get("outcome") is not None
+        """The game ended by its rules, or the server ended it (a clock, an absence)."""
+        return self.scene.get("outcome") is not None or self.ended is not None
 
     def _url(self) -> str:
         base = self.client.url.replace("http://", "ws://", 1).replace("https://", "wss://", 1)
@@ -219,6 +223,8 @@ class Table:
             self.cursor = message["version"]
             if message.get("seats"):
                 self.seats = message["seats"]
+            self.ended = message.get("ended")
+            self.clocks = message.get("clocks") or []
 
     def receive(self, timeout: float | None = None) -> dict[str, Any]:
         """The next message (scene, version and steps kept); after a dropped connection,

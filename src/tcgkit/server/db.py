@@ -78,3 +78,4 @@ class ActionRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     notation: Mapped[str] = mapped_column(Text)
     at: Mapped[float] = mapped_column(Float)
+    clock: Mapped[list[float] | None] = mapped_column(JSON, nullable=True)  # each seat's bank after it

@@ -42,11 +42,19 @@ class Sync(Message):
     since: int = Field(ge=-1)
 
 
+class Claim(Message):
+    """Claim the win over ``seat``, away past its grace time (a match set up with
+    ``absence="claim"``)."""
+
+    type: Literal["claim"]
+    seat: int = Field(ge=0, le=3)
+
+
 class Ping(Message):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Act | Sync | Ping, Field(discriminator="type")]
+ClientMessage = Annotated[Act | Sync | Claim | Ping, Field(discriminator="type")]
 CLIENT = TypeAdapter(ClientMessage)
 
 
@@ -79,7 +87,9 @@ class SeatInfo(Message):
     kind: str  # human, ai
     name: str | None = None
     connected: bool = False
-    absent_since: float | None = None  # seconds the player has been away, while they are
+    absent_for: float | None = None  # seconds the player has been away, while they are
+    stand_in: str | None = None  # the AI playing for them, past their grace time
+    claimable: bool = False  # past their grace, the others may claim the win
 
 
 class Welcome(Message):
@@ -94,6 +104,7 @@ class Welcome(Message):
     steps: list[Step]
     seats: list[SeatInfo]
     clocks: list[Clock] = Field(default_factory=list)
+    ended: dict[str, Any] | None = None  # the server's result (a clock, an absence), if it gave one
 
 
 class Update(Message):
@@ -104,11 +115,12 @@ class Update(Message):
     ack: str | None = None
     seats: list[SeatInfo] = Field(default_factory=list)
     clocks: list[Clock] = Field(default_factory=list)
+    ended: dict[str, Any] | None = None
 
 
 class Error(Message):
     """``code``: bad_message, too_large, rate_limited, stale, illegal, not_your_seat,
-    spectator, over, not_absent, storage, busy."""
+    spectator, over, not_absent, timeout, storage, broken."""
 
     type: Literal["error"] = "error"
     code: str
@@ -131,7 +143,7 @@ class BadMessage(ValueError):
     """A client message that is not one of ``ClientMessage``: the reason names what is wrong."""
 
 
-def parse_client(text: str) -> Act | Sync | Ping:
+def parse_client(text: str) -> Act | Sync | Claim | Ping:
     try:
         data = json.loads(text)
     except (json.JSONDecodeError, RecursionError) as exc:
@@ -140,10 +152,10 @@ def parse_client(text: str) -> Act | Sync | Ping:
     if not isinstance(data, dict):
         raise BadMessage(f"a message is a JSON object, got {type(data).__name__}")
     kind = data.get("type")
-    if kind not in ("act", "sync", "ping"):
-        raise BadMessage(f"unknown message type {str(kind)[:40]!r}; known: act, sync, ping")
+    if kind not in ("act", "sync", "claim", "ping"):
+        raise BadMessage(f"unknown message type {str(kind)[:40]!r}; known: act, sync, claim, ping")
     try:
-        message: Act | Sync | Ping = CLIENT.validate_python(data)
+        message: Act | Sync | Claim | Ping = CLIENT.validate_python(data)
     except ValidationError as exc:
         problems = "; ".join(f"{'.'.join(str(p) for p in err['loc'][1:]) or 'message'}: {err['msg']}"
                              for err in exc.errors())

@@ -13,18 +13,20 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Protocol
 
 from ..kernel.errors import TcgkitError
 from ..kernel.events import redact
-from ..kernel.game import Game, State
+from ..kernel.game import Game, Outcome, State
 from ..kernel.limits import Tally, play
 from ..kernel.registry import load_game
 from ..kernel.rng import derive_seed
 from . import ai
-from .protocol import Error, SeatInfo, Step, Update, Welcome
+from .clock import Clocks, Rules
+from .protocol import Clock, Error, SeatInfo, Step, Update, Welcome
 
 log = logging.getLogger("tcgkit.server")
 AI_STREAM = 31  # the sub-stream of the match seed the AI seats draw from
@@ -79,21 +81,27 @@ class Refused(Exception):
         self.error = error
 
 
-# The writes a room makes, run by the store's writer (``Store.write``).
-Commit = Callable[[int, int, str, State[Any]], Awaitable[None]]
+class Journal(Protocol):
+    """The writes a room makes, each committed before it returns (``service.py``)."""
+
+    async def action(self, number: int, seat: int, notation: str, state: State[Any],
+                     banks: list[float] | None) -> None: ...
+
+    async def end(self, outcome: dict[str, Any]) -> None: ...
 
 
 class Room:
     def __init__(self, match_id: str, game: Game, seed: int, decks: list[list[str]] | None,
-                 seats: list[Seat], settings: dict[str, Any], commit: Commit,
-                 pool: Any) -> None:
+                 seats: list[Seat], settings: dict[str, Any], journal: Journal, pool: Any,
+                 banks: list[float] | None = None) -> None:
         self.match_id = match_id
         self.game = game
         self.seed = seed
         self.decks = decks
         self.seats = seats
         self.settings = settings
-        self._commit = commit
+        self.rules = Rules.model_validate(settings.get("rules", {}))
+        self.journal = journal
         self._pool = pool
         self.state: State[Any] = game.new_state(seed, decks)
         self.tally = Tally()
@@ -102,17 +110,27 @@ class Room:
         self.lock = asyncio.Lock()
         self._ai_task: asyncio.Task[None] | None = None
         self.problem: str | None = None
+        self.ended: dict[str, Any] | None = None  # a result the server gave (time, absence)
+        self.clocks = Clocks.new(self.rules, len(seats), banks)
+        self._timer: asyncio.TimerHandle | None = None
+        self.absent: dict[int, float] = {}  # seat -> monotonic time its last connection closed
+        self.stand_ins: set[int] = set()  # absent seats an AI plays for
+        self.claimable: set[int] = set()  # absent seats past their grace, under absence="claim"
+        self._grace: dict[int, asyncio.TimerHandle] = {}
+        self.now: Callable[[], float] = time.monotonic
 
     @staticmethod
     def rebuild(match_id: str, name: str, options: dict[str, Any], seed: int,
                 decks: list[list[str]] | None, cards: str, seats: list[Seat], settings: dict[str, Any],
-                actions: list[tuple[int, int, str]], commit: Commit, pool: Any) -> Room:
+                actions: list[tuple[int, int, str]], journal: Journal, pool: Any,
+                banks: list[float] | None = None, ended: dict[str, Any] | None = None) -> Room:
         """A room from what the database holds: the start replayed with every committed
-        action ``(number, seat, notation)``. ``TcgkitError`` when it does not replay."""
+        action ``(number, seat, notation)``, the clocks' banks as the last action left them.
+        ``TcgkitError`` when it does not replay."""
         game = load_game(name, options)
         if game.card_data_hash() != cards:
             raise TcgkitError(f"the card data is {game.card_data_hash()}, the match was played with {cards}")
-        room = Room(match_id, game, seed, decks, seats, settings, commit, pool)
+        room = Room(match_id, game, seed, decks, seats, settings, journal, pool, banks)
         for number, seat, text in actions:
             state = room.state
             if state.to_move != seat or number != state.version + 1:
@@ -120,7 +138,22 @@ class Room:
                                   f"{state.version}")
             play(state, state.parse_action(text, seat), seat, room.tally)
             room.marks.append(state.event_count())
+        if not room.state.is_terminal:
+            room.ended = ended
         return room
+
+    @property
+    def over(self) -> bool:
+        return self.state.is_terminal or self.ended is not None
+
+    def begin(self) -> None:
+        """Start the room's clocks and AI (on the event loop): every person is absent until
+        they connect, so the grace time runs for each from now."""
+        for seat, entry in enumerate(self.seats):
+            if entry.kind == "human" and not any(c.viewer == seat for c in self.connections):
+                self._away(seat)
+        self._restart_clock()
+        self.kick()
 
     # -- what a viewer is sent ---------------------------------------------------------------
     def steps(self, viewer: int | None, since: int) -> list[Step]:
@@ -144,20 +177,40 @@ class Room:
 
     def seat_info(self) -> list[SeatInfo]:
         connected = {c.viewer for c in self.connections if not c.closed}
-        return [SeatInfo(seat=p, kind=s.kind, name=s.name, connected=p in connected)
+        now = self.now()
+        return [SeatInfo(seat=p, kind=s.kind, name=s.name, connected=p in connected,
+                         absent_for=round(now - self.absent[p], 3) if p in self.absent else None,
+                         stand_in=self.rules.stand_in if p in self.stand_ins else None,
+                         claimable=p in self.claimable)
                 for p, s in enumerate(self.seats)]
+
+    def clock_info(self) -> list[Clock]:
+        return [Clock.model_validate(c) for c in self.clocks.view(self.now())]
 
     def welcome(self, conn: Connection, since: int) -> Welcome:
         return Welcome(match=self.match_id, game=self.game.name, options=self.game.options_json(),
                        seat=conn.viewer, version=self.state.version, scene=self.scene(conn.viewer, since),
-                       steps=self.steps(conn.viewer, since), seats=self.seat_info())
+                       steps=self.steps(conn.viewer, since), seats=self.seat_info(),
+                       clocks=self.clock_info(), ended=self.ended)
 
     def update(self, conn: Connection, ack: str | None = None) -> Update:
         return Update(version=self.state.version, scene=self.scene(conn.viewer, conn.cursor),
-                      steps=self.steps(conn.viewer, conn.cursor), ack=ack, seats=self.seat_info())
+                      steps=self.steps(conn.viewer, conn.cursor), ack=ack, seats=self.seat_info(),
+                      clocks=self.clock_info(), ended=self.ended)
 
     # -- connections ------------------------------------------------------------------------
     def join(self, conn: Connection, since: int) -> None:
+        seat = conn.viewer
+        if seat is not None and seat in self.absent:  # back inside the grace, or after it
+            self.absent.pop(seat)
+            self.claimable.discard(seat)
+            handle = self._grace.pop(seat, None)
+            if handle is not None:
+                handle.cancel()
+            if seat in self.stand_ins:
+                self.stand_ins.discard(seat)
+                if self.state.to_move == seat:
+                    self._restart_clock()
         conn.push(self.welcome(conn, since).model_dump_json())
         conn.cursor = self.state.version
         self.connections.add(conn)
@@ -166,7 +219,51 @@ class Room:
     def leave(self, conn: Connection) -> None:
         conn.close()
         self.connections.discard(conn)
+        seat = conn.viewer
+        if seat is not None and not any(c.viewer == seat for c in self.connections):
+            self._away(seat)
         self.broadcast_seats()
+
+    # -- absence ----------------------------------------------------------------------------------
+    def _away(self, seat: int) -> None:
+        if self.over or seat in self.absent:
+            return
+        self.absent[seat] = self.now()
+        loop = asyncio.get_running_loop()
+        self._grace[seat] = loop.call_later(self.rules.grace, self._grace_over, seat)
+
+    def _grace_over(self, seat: int) -> None:
+        self._grace.pop(seat, None)
+        if seat not in self.absent or self.over:
+            return
+        if self.rules.absence == "ai":
+            self.stand_ins.add(seat)
+            if self.state.to_move == seat:
+                self._restart_clock()  # an AI's time is charged to nobody
+            self.kick()
+        else:
+            self.claimable.add(seat)
+        self.broadcast_seats()
+
+    async def claim(self, by: int, seat: int) -> None:
+        """``by`` claims the win over ``seat``, absent past its grace (``absence="claim"``):
+        ``seat`` loses, the others share the win."""
+        if seat not in self.claimable or by == seat:
+            raise self.refuse("not_absent", f"seat {seat} is not away past its grace time")
+        await self.end(seat, f"seat {seat} left the match and the others claimed the win")
+
+    async def end(self, loser: int, reason: str) -> None:
+        """End the match now with ``loser`` last and the others sharing the win (a clock run
+        out, an absence claimed): a result of the server's, the game's state left as it was."""
+        async with self.lock:
+            if self.over:
+                return
+            outcome = Outcome.from_elimination(len(self.seats), [loser], reason).to_json()
+            outcome["by"] = "server"
+            await self.journal.end(outcome)
+            self.ended = outcome
+            self._restart_clock()
+            self.broadcast()
 
     def broadcast_seats(self, skip: Connection | None = None) -> None:
         """Tell everyone who is connected now (their cursors stay where they are)."""
@@ -193,14 +290,14 @@ class Room:
                              steps=self.steps(conn.viewer, conn.cursor)))
 
     async def act(self, seat: int, version: int, text: str, conn: Connection | None = None,
-                  tag: str | None = None) -> None:
+                  tag: str | None = None, timed_out: bool = False) -> None:
         """Play ``text`` for ``seat`` at ``version``: checked, committed, then sent to every
         viewer. ``Refused`` (nothing changed) says why not."""
         async with self.lock:
             state = self.state
             if self.problem is not None:
                 raise self.refuse("broken", f"this match cannot go on: {self.problem}", tag)
-            if state.is_terminal:
+            if self.over:
                 raise self.refuse("over", "the match is over", tag)
             if version != state.version:
                 if conn is not None:  # the fresh scene and what the client missed, then the cursor moves
@@ -218,26 +315,68 @@ class Room:
                 play(trial, action, seat, tally)
             except TcgkitError as exc:
                 raise self.refuse("illegal", str(exc), tag) from None
+            now = self.now()
+            person = self.clocks.seat == seat
+            if person and not timed_out and self.clocks.left(seat, now) <= 0:
+                raise self.refuse("timeout", "your time for this decision has run out", tag)
+            banks = self.clocks.banks_after(seat, now) if person else list(self.clocks.banks)
+            if timed_out and self.rules.clock == "chess":
+                banks[seat] = 0.0
             try:
-                await self._commit(trial.version, seat, str(action), trial)
+                await self.journal.action(trial.version, seat, str(action), trial,
+                                          banks if self.clocks.on else None)
             except Exception as exc:  # the database refused: nothing happened
                 log.exception("match %s: committing version %d failed", self.match_id, trial.version)
                 raise self.refuse("storage", f"the action could not be saved ({type(exc).__name__}); "
                                   "nothing was played", tag) from None
             self.state, self.tally = trial, tally
+            self.clocks.banks = banks
             self.marks.append(trial.event_count())
+            self._restart_clock()
             self.broadcast(conn, tag)
             self.kick()
 
+    # -- clocks ---------------------------------------------------------------------------------
+    def _restart_clock(self) -> None:
+        """The clock of the decision open now: a person's runs, anyone else's does not."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        mover = None if self.over else self.state.to_move
+        person = mover is not None and self.ai_level(mover) is None
+        seconds = self.clocks.start(mover if person else None, self.now())
+        if seconds is not None:
+            version = self.state.version
+            self._timer = asyncio.get_running_loop().call_later(
+                seconds, lambda: asyncio.ensure_future(self._time_out(version)))
+
+    async def _time_out(self, version: int) -> None:
+        mover = self.state.to_move
+        if self.over or self.state.version != version or mover is None:
+            return
+        if self.rules.on_timeout == "lose":
+            await self.end(mover, f"seat {mover} ran out of time")
+            return
+        decision = self.state.decision_for(mover)
+        assert decision is not None and decision.default is not None
+        try:
+            await self.act(mover, version, str(decision.default), timed_out=True)
+        except Refused as refused:
+            log.info("match %s: the default on time-out was refused: %s", self.match_id,
+                     refused.error.message)
+
     # -- AI seats -----------------------------------------------------------------------------
     def ai_level(self, seat: int) -> str | None:
+        """The agent playing ``seat``: its own (an AI seat), or the stand-in of a person away."""
         entry = self.seats[seat]
-        return entry.level if entry.kind == "ai" else None
+        if entry.kind == "ai":
+            return entry.level
+        return self.rules.stand_in if seat in self.stand_ins else None
 
     def kick(self) -> None:
         """Start the AI's turns when an AI seat is to move (and none is thinking)."""
         mover = self.state.to_move
-        if mover is None or self.ai_level(mover) is None or self.problem is not None:
+        if mover is None or self.over or self.ai_level(mover) is None or self.problem is not None:
             return
         if self._ai_task is None or self._ai_task.done():
             self._ai_task = asyncio.get_running_loop().create_task(self._ai_turns())
@@ -248,7 +387,7 @@ class Room:
             state = self.state
             mover = state.to_move
             level = None if mover is None else self.ai_level(mover)
-            if mover is None or level is None or self.problem is not None:
+            if mover is None or level is None or self.problem is not None or self.over:
                 return
             version = state.version
             seed = derive_seed(self.seed, AI_STREAM, mover, version)
@@ -270,6 +409,9 @@ class Room:
                     return
 
     async def close(self) -> None:
+        for handle in [self._timer, *self._grace.values()]:
+            if handle is not None:
+                handle.cancel()
         if self._ai_task is not None:
             self._ai_task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):

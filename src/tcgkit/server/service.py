@@ -23,6 +23,7 @@ from ..kernel.errors import TcgkitError
 from ..kernel.game import Game, State
 from ..kernel.registry import find_game, list_games, load_game
 from . import ai
+from .clock import Rules
 from .db import Account, ActionRow, MatchRow, SeatRow
 from .room import Room, Seat
 from .store import Store
@@ -55,6 +56,7 @@ class NewMatch(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatSpec] | None = None  # default: me, then AI seats at "greedy"
     spectators: bool = True
+    rules: Rules = Field(default_factory=Rules)  # the clock and what absence does
 
 
 @dataclass
@@ -121,7 +123,34 @@ def account_names(session: Session, ids: set[int]) -> dict[int, str]:
     return {a.id: a.name or f"guest-{a.id}" for a in rows}
 
 
-Loaded = tuple[MatchRow, list[SeatRow], dict[int, str], list[tuple[int, int, str]]]
+Loaded = tuple[MatchRow, list[SeatRow], dict[int, str], list[tuple[int, int, str]], list[float] | None]
+
+
+class MatchJournal:
+    """A room's writes: each action with the clocks it left (and the result when it ends
+    the game) in one transaction; a result the server gives."""
+
+    def __init__(self, store: Store, match_id: str) -> None:
+        self.store, self.match_id = store, match_id
+
+    async def action(self, number: int, seat: int, notation: str, state: State[Any],
+                     banks: list[float] | None) -> None:
+        match_id, over = self.match_id, state.is_terminal
+        outcome = state.outcome.to_json() if over and state.outcome is not None else None
+
+        def work(session: Session) -> None:
+            session.add(ActionRow(match_id=match_id, number=number, seat=seat, notation=notation,
+                                  at=time.time(), clock=banks))
+            if over:
+                session.execute(update(MatchRow).where(MatchRow.id == match_id)
+                                .values(status="over", outcome=outcome))
+
+        await self.store.write(work)
+
+    async def end(self, outcome: dict[str, Any]) -> None:
+        match_id = self.match_id
+        await self.store.write(lambda s: s.execute(
+            update(MatchRow).where(MatchRow.id == match_id).values(status="over", outcome=outcome)))
 
 
 class Server:
@@ -162,6 +191,9 @@ class Server:
         if sum(s.kind == "me" for s in specs) > 1:
             raise Problem(422, "the creator takes at most one seat")
         known = ai.levels(game)
+        if request.rules.stand_in not in known:
+            raise Problem(422, f"rules.stand_in: no AI level {request.rules.stand_in!r} for {game.name}; "
+                          f"known: {', '.join(known)}")
         for number, spec in enumerate(specs):
             if spec.kind == "ai" and (spec.level or "greedy") not in known:
                 raise Problem(422, f"seat {number}: no AI level {spec.level!r} for {game.name}; "
@@ -182,7 +214,8 @@ class Server:
             session.add(MatchRow(
                 id=match_id, game=game.name, options=options, seed=seed, decks=None,
                 engine=__version__, cards=game.card_data_hash(), status=status,
-                settings={"spectators": request.spectators}, created=time.time(),
+                settings={"spectators": request.spectators, "rules": request.rules.model_dump()},
+                created=time.time(),
                 owner_id=creator, rematch_of=rematch_of))
             session.flush()
             for number, spec in enumerate(specs):
@@ -302,7 +335,8 @@ class Server:
         request = NewMatch(game=row.game, options=row.options,
                            seats=[SeatSpec(kind="ai" if s.kind == "ai" else "me" if s.account_id == account
                                            else "open", level=s.level) for s in seats],
-                           spectators=bool(row.settings.get("spectators", True)))
+                           spectators=bool(row.settings.get("spectators", True)),
+                           rules=Rules.model_validate(row.settings.get("rules", {})))
         return await self.create(request, account, rematch_of=match_id, seats=seats)
 
     async def record(self, match_id: str, account: int) -> dict[str, Any]:
@@ -338,7 +372,7 @@ class Server:
             room = await self._load(match_id)
             if room is not None:
                 self.rooms[match_id] = room
-                room.kick()
+                room.begin()
             return room
 
     async def _load(self, match_id: str) -> Room | None:
@@ -349,20 +383,23 @@ class Server:
             seats = sorted(session.scalars(select(SeatRow).where(SeatRow.match_id == match_id)),
                            key=lambda s: s.seat)
             names = account_names(session, {s.account_id for s in seats if s.account_id is not None})
-            actions = [(a.number, a.seat, a.notation) for a in session.scalars(
-                select(ActionRow).where(ActionRow.match_id == match_id).order_by(ActionRow.number))]
-            return row, seats, names, actions
+            rows = list(session.scalars(
+                select(ActionRow).where(ActionRow.match_id == match_id).order_by(ActionRow.number)))
+            actions = [(a.number, a.seat, a.notation) for a in rows]
+            banks = next((a.clock for a in reversed(rows) if a.clock is not None), None)
+            return row, seats, names, actions, banks
 
         found = await self.store.read(work)
         if found is None:
             return None
-        row, seat_rows, names, actions = found
+        row, seat_rows, names, actions, banks = found
         seats = [Seat(s.kind, s.account_id, s.level, names.get(s.account_id) if s.account_id else None)
                  for s in seat_rows]
-        commit = self._committer(match_id)
+        ended = row.outcome if row.status == "over" else None
         try:
-            room = await asyncio.to_thread(Room.rebuild, match_id, row.game, row.options, row.seed, row.decks,
-                                           row.cards, seats, row.settings, actions, commit, self.pool)
+            room = await asyncio.to_thread(Room.rebuild, match_id, row.game, row.options, row.seed,
+                                           row.decks, row.cards, seats, row.settings, actions,
+                                           MatchJournal(self.store, match_id), self.pool, banks, ended)
         except TcgkitError as exc:
             problem = str(exc)
             log.error("match %s does not replay: %s", match_id, problem)
@@ -370,22 +407,6 @@ class Server:
                 update(MatchRow).where(MatchRow.id == match_id).values(status="broken", problem=problem)))
             raise Problem(409, f"the match cannot be resumed: {problem}") from None
         return room
-
-    def _committer(self, match_id: str) -> Any:
-        async def commit(number: int, seat: int, notation: str, state: State[Any]) -> None:
-            over = state.is_terminal
-            outcome = state.outcome.to_json() if over and state.outcome is not None else None
-
-            def work(session: Session) -> None:
-                session.add(ActionRow(match_id=match_id, number=number, seat=seat, notation=notation,
-                                      at=time.time()))
-                if over:
-                    session.execute(update(MatchRow).where(MatchRow.id == match_id)
-                                    .values(status="over", outcome=outcome))
-
-            await self.store.write(work)
-
-        return commit
 
     def seat_of(self, room: Room, account: int) -> int | None:
         for number, seat in enumerate(room.seats):
