@@ -106,3 +106,28 @@ def fast(db: str, **more: Any) -> Settings:
 def client(db: str) -> Iterator[TestClient]:
     with TestClient(create_app(fast(db))) as made:
         yield made
+
+
+@pytest.fixture
+def live(db: str) -> Iterator[tuple[str, Any]]:
+    """The app on a real uvicorn server in a thread of this process: (its URL, the app)."""
+    import socket
+    import threading
+    import time
+
+    import uvicorn
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    app = create_app(fast(db))
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}", app
+    server.should_exit = True
+    thread.join(10)

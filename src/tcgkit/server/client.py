@@ -28,6 +28,8 @@ import httpx
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
+UNREACHABLE = (OSError, httpx.TransportError, InvalidHandshake)
+"""What a server that is down or not there raises."""
 SESSION_COOKIE = "tcgkit_session"
 CSRF_HEADER = "x-csrf-token"
 
