@@ -54,6 +54,8 @@ def serve(
     if not db.startswith(("sqlite:///", "postgresql://", "postgresql+psycopg://")):
         raise CliError(f"--db: a sqlite:///PATH or postgresql://... URL, not {db[:60]!r}", 2)
     typer.echo(f"tcgkit server on http://{host}:{port}/api, database {db.split('@')[-1]}")
+    # No per-message compression: on the 2-core machines measured it cost more server time
+    # than building the scenes it carried (benchmarks/README.md, bench_server.py).
     uvicorn.run(create_app(Settings(db=db, ai_workers=ai_workers, messages_per_second=rate,
                                          message_burst=int(2 * rate))), host=host, port=port,
-                ws_max_size=1024 * 1024, log_level="warning")
+                ws_max_size=1024 * 1024, ws_per_message_deflate=False, log_level="warning")

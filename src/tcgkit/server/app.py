@@ -69,6 +69,30 @@ def set_session(response: Response, token: str, csrf: str, secure: bool) -> None
                         max_age=30 * 86400, path="/")
 
 
+class JsonWrites:
+    """Writes are JSON (no cross-site form can send it) and small: checked on the headers,
+    before anything is read (an ASGI middleware, so the WebSocket passes untouched)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] == "http" and scope["method"] not in SAFE_METHODS:
+            headers = dict(scope["headers"])
+            kind = headers.get(b"content-type", b"").split(b";")[0].strip().lower()
+            length = headers.get(b"content-length")
+            refused = None
+            if kind != b"application/json":
+                refused = JSONResponse({"error": "send JSON (Content-Type: application/json)"},
+                                       status_code=415)
+            elif length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+                refused = JSONResponse({"error": f"the body is over {MAX_BODY} bytes"}, status_code=413)
+            if refused is not None:
+                await refused(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
 def create_app(settings: Settings) -> FastAPI:
     server = Server(settings)
 
@@ -82,23 +106,11 @@ def create_app(settings: Settings) -> FastAPI:
 
     app = FastAPI(title="tcgkit", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.server = server
+    app.add_middleware(JsonWrites)
 
     @app.exception_handler(Problem)
     async def problem(_request: Request, exc: Problem) -> JSONResponse:
         return JSONResponse({"error": exc.message}, status_code=exc.status)
-
-    @app.middleware("http")
-    async def json_only(request: Request, call_next: Any) -> Response:
-        """Writes are JSON (no cross-site form can send it) and small."""
-        if request.method not in SAFE_METHODS:
-            kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
-            if kind != "application/json":
-                return JSONResponse({"error": "send JSON (Content-Type: application/json)"}, status_code=415)
-            length = request.headers.get("content-length")
-            if length is not None and (not length.isdecimal() or int(length) > MAX_BODY):
-                return JSONResponse({"error": f"the body is over {MAX_BODY} bytes"}, status_code=413)
-        response: Response = await call_next(request)
-        return response
 
     # -- accounts ----------------------------------------------------------------------------------
     async def session_response(account: int, status: int = 200) -> JSONResponse:
@@ -281,10 +293,10 @@ async def read_messages(server: Server, room: Room, conn: Connection, websocket:
             conn.push(Error(code="too_large", message=f"a message is at most {settings.max_message} "
                             "bytes").model_dump_json())
             continue
-        await handle(room, conn, text)
+        await handle(server, room, conn, text)
 
 
-async def handle(room: Room, conn: Connection, text: str) -> None:
+async def handle(server: Server, room: Room, conn: Connection, text: str) -> None:
     try:
         message = parse_client(text)
     except BadMessage as exc:
@@ -301,6 +313,10 @@ async def handle(room: Room, conn: Connection, text: str) -> None:
             conn.push(Error(code="spectator", message="a spectator holds no seat and cannot act",
                             tag=message.tag).model_dump_json())
             return
+        if not room.owner and server.cluster is not None:  # another process plays it
+            await server.cluster.forward(room, conn, "act", version=message.version, action=message.action,
+                                         tag=message.tag)
+            return
         try:
             await room.act(conn.viewer, message.version, message.action, conn, message.tag)
         except Refused as refused:
@@ -309,6 +325,9 @@ async def handle(room: Room, conn: Connection, text: str) -> None:
         if conn.viewer is None:
             conn.push(Error(code="spectator", message="a spectator holds no seat and claims nothing")
                       .model_dump_json())
+            return
+        if not room.owner and server.cluster is not None:
+            await server.cluster.forward(room, conn, "claim", seat=message.seat)
             return
         try:
             await room.claim(conn.viewer, message.seat)

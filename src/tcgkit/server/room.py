@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -41,6 +42,9 @@ class Seat:
     name: str | None = None
 
 
+CONNECTION_IDS = itertools.count(1)
+
+
 @dataclass(eq=False)
 class Connection:
     """One client's socket: whom it sees for (a seat, or ``None``: a spectator), the last
@@ -50,6 +54,7 @@ class Connection:
     account: int | None
     send_text: Callable[[str], Awaitable[None]]
     cursor: int = -1
+    id: int = field(default_factory=lambda: next(CONNECTION_IDS))
     outbox: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
     closed: bool = False
 
@@ -81,13 +86,35 @@ class Refused(Exception):
         self.error = error
 
 
+@dataclass
+class Forwarded:
+    """A request a client made at a process that only replicates the match, sent on to its
+    owner (``cluster.py``): from connection ``conn`` of process ``origin``."""
+
+    origin: str
+    conn: int
+    tag: str | None
+    what: str  # act or claim
+    seat: int
+    fields: dict[str, Any]
+
+
 class Journal(Protocol):
-    """The writes a room makes, each committed before it returns (``service.py``)."""
+    """The writes a room makes, each committed before it returns (``service.py``); ``note``
+    is what other processes are told in the same transaction."""
 
     async def action(self, number: int, seat: int, notation: str, state: State[Any],
-                     banks: list[float] | None) -> None: ...
+                     banks: list[float] | None, note: dict[str, Any] | None) -> None: ...
 
-    async def end(self, outcome: dict[str, Any]) -> None: ...
+    async def end(self, outcome: dict[str, Any], note: dict[str, Any] | None) -> None: ...
+
+
+class Peers(Protocol):
+    """The other processes of a PostgreSQL cluster, as a room speaks to them."""
+
+    def note(self, room: Room, forwarded: Forwarded | None) -> dict[str, Any]: ...
+
+    async def presence(self, room: Room, seat: int, count: int) -> None: ...
 
 
 class Room:
@@ -118,6 +145,11 @@ class Room:
         self.claimable: set[int] = set()  # absent seats past their grace, under absence="claim"
         self._grace: dict[int, asyncio.TimerHandle] = {}
         self.now: Callable[[], float] = time.monotonic
+        self.owner = True  # False: a replica of a match another process owns
+        self.peers: Peers | None = None
+        self.forwarded: list[Forwarded] = []  # sent to the owner, not answered yet
+        self.remote: dict[int, dict[str, int]] = {}  # seat -> process -> its connections there
+        self._background: set[asyncio.Task[None]] = set()
 
     @staticmethod
     def rebuild(match_id: str, name: str, options: dict[str, Any], seed: int,
@@ -147,13 +179,50 @@ class Room:
         return self.state.is_terminal or self.ended is not None
 
     def begin(self) -> None:
-        """Start the room's clocks and AI (on the event loop): every person is absent until
-        they connect, so the grace time runs for each from now."""
+        """Start the room's clocks and AI (on the event loop, in the owner): every person not
+        connected is absent, so the grace time runs for each from now."""
         for seat, entry in enumerate(self.seats):
-            if entry.kind == "human" and not any(c.viewer == seat for c in self.connections):
+            if entry.kind == "human" and not self.present(seat):
                 self._away(seat)
         self._restart_clock()
         self.kick()
+
+    async def become_owner(self) -> None:
+        """Take the match over (its owner died): play on, first what this process's clients
+        had sent to the old owner without an answer."""
+        self.owner = True
+        pending, self.forwarded = self.forwarded, []
+        self.begin()
+        for forwarded in pending:
+            conn = self.connection(forwarded.conn)
+            try:
+                await self.run_forwarded(forwarded, conn)
+            except Refused as refused:
+                if conn is not None:
+                    conn.push(refused.error.model_dump_json())
+
+    async def run_forwarded(self, forwarded: Forwarded, conn: Connection | None = None) -> None:
+        """What a client of another process asked for, done by this owner."""
+        fields = forwarded.fields
+        if forwarded.what == "claim":
+            await self.claim(forwarded.seat, int(fields["seat"]))
+        else:
+            await self.act(forwarded.seat, int(fields["version"]), str(fields["action"]), conn,
+                           forwarded.tag, forwarded=None if conn is not None else forwarded)
+
+    def follow(self, seat: int, notation: str, banks: list[float] | None) -> None:
+        """A replica plays an action its owner committed."""
+        state = self.state
+        play(state, state.parse_action(notation, seat), seat, self.tally)
+        self.marks.append(state.event_count())
+        if banks is not None:
+            self.clocks.banks = list(banks)
+
+    def connection(self, conn_id: Any) -> Connection | None:
+        return next((c for c in self.connections if c.id == conn_id), None)
+
+    def _note(self, forwarded: Forwarded | None = None) -> dict[str, Any] | None:
+        return None if self.peers is None else self.peers.note(self, forwarded)
 
     # -- what a viewer is sent ---------------------------------------------------------------
     def steps(self, viewer: int | None, since: int) -> list[Step]:
@@ -200,33 +269,59 @@ class Room:
 
     # -- connections ------------------------------------------------------------------------
     def join(self, conn: Connection, since: int) -> None:
-        seat = conn.viewer
-        if seat is not None and seat in self.absent:  # back inside the grace, or after it
-            self.absent.pop(seat)
-            self.claimable.discard(seat)
-            handle = self._grace.pop(seat, None)
-            if handle is not None:
-                handle.cancel()
-            if seat in self.stand_ins:
-                self.stand_ins.discard(seat)
-                if self.state.to_move == seat:
-                    self._restart_clock()
+        self.connections.add(conn)
+        if conn.viewer is not None:
+            self._presence(conn.viewer)  # back: the seat is theirs again before they are told
         conn.push(self.welcome(conn, since).model_dump_json())
         conn.cursor = self.state.version
-        self.connections.add(conn)
         self.broadcast_seats(skip=conn)
 
     def leave(self, conn: Connection) -> None:
         conn.close()
         self.connections.discard(conn)
-        seat = conn.viewer
-        if seat is not None and not any(c.viewer == seat for c in self.connections):
-            self._away(seat)
+        if conn.viewer is not None:
+            self._presence(conn.viewer)
         self.broadcast_seats()
 
     # -- absence ----------------------------------------------------------------------------------
+    def present(self, seat: int) -> bool:
+        """Whether ``seat``'s player is connected, here or at another process."""
+        return (any(c.viewer == seat and not c.closed for c in self.connections)
+                or sum(self.remote.get(seat, {}).values()) > 0)
+
+    def remote_presence(self, origin: str, seat: int, count: int) -> None:
+        self.remote.setdefault(seat, {})[origin] = count
+        self._presence(seat, tell=False)
+        self.broadcast_seats()
+
+    def _presence(self, seat: int, tell: bool = True) -> None:
+        """A connection of ``seat`` came or went: the absence rules, and the other processes."""
+        if tell and self.peers is not None:
+            count = sum(c.viewer == seat and not c.closed for c in self.connections)
+            task = asyncio.get_running_loop().create_task(self.peers.presence(self, seat, count))
+            self._background.add(task)
+            task.add_done_callback(self._background.discard)
+        if self.present(seat):
+            self._back(seat)
+        else:
+            self._away(seat)
+
+    def _back(self, seat: int) -> None:
+        """Back inside the grace, or after it (the stand-in gives the seat back)."""
+        if seat not in self.absent:
+            return
+        self.absent.pop(seat)
+        self.claimable.discard(seat)
+        handle = self._grace.pop(seat, None)
+        if handle is not None:
+            handle.cancel()
+        if seat in self.stand_ins:
+            self.stand_ins.discard(seat)
+            if self.state.to_move == seat and self.owner:
+                self._restart_clock()
+
     def _away(self, seat: int) -> None:
-        if self.over or seat in self.absent:
+        if self.over or seat in self.absent or not self.owner or self.seats[seat].kind != "human":
             return
         self.absent[seat] = self.now()
         loop = asyncio.get_running_loop()
@@ -260,7 +355,7 @@ class Room:
                 return
             outcome = Outcome.from_elimination(len(self.seats), [loser], reason).to_json()
             outcome["by"] = "server"
-            await self.journal.end(outcome)
+            await self.journal.end(outcome, self._note())
             self.ended = outcome
             self._restart_clock()
             self.broadcast()
@@ -273,11 +368,18 @@ class Room:
                 other.cursor = self.state.version
 
     def broadcast(self, acting: Connection | None = None, tag: str | None = None) -> None:
+        made: dict[tuple[int | None, int], Update] = {}  # one frame per viewer and cursor
         for conn in list(self.connections):
             if conn.closed:
                 self.connections.discard(conn)
                 continue
-            conn.push(self.update(conn, tag if conn is acting else None).model_dump_json())
+            key = (conn.viewer, conn.cursor)
+            if key not in made:
+                made[key] = self.update(conn)
+            frame = made[key]
+            if conn is acting:
+                frame = frame.model_copy(update={"ack": tag})
+            conn.push(frame.model_dump_json())
             conn.cursor = self.state.version
 
     # -- the authority ------------------------------------------------------------------------
@@ -290,7 +392,8 @@ class Room:
                              steps=self.steps(conn.viewer, conn.cursor)))
 
     async def act(self, seat: int, version: int, text: str, conn: Connection | None = None,
-                  tag: str | None = None, timed_out: bool = False) -> None:
+                  tag: str | None = None, timed_out: bool = False,
+                  forwarded: Forwarded | None = None) -> None:
         """Play ``text`` for ``seat`` at ``version``: checked, committed, then sent to every
         viewer. ``Refused`` (nothing changed) says why not."""
         async with self.lock:
@@ -324,7 +427,7 @@ class Room:
                 banks[seat] = 0.0
             try:
                 await self.journal.action(trial.version, seat, str(action), trial,
-                                          banks if self.clocks.on else None)
+                                          banks if self.clocks.on else None, self._note(forwarded))
             except Exception as exc:  # the database refused: nothing happened
                 log.exception("match %s: committing version %d failed", self.match_id, trial.version)
                 raise self.refuse("storage", f"the action could not be saved ({type(exc).__name__}); "
@@ -338,11 +441,12 @@ class Room:
 
     # -- clocks ---------------------------------------------------------------------------------
     def _restart_clock(self) -> None:
-        """The clock of the decision open now: a person's runs, anyone else's does not."""
+        """The clock of the decision open now: a person's runs, anyone else's does not (and
+        only the owner's clock counts)."""
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
-        mover = None if self.over else self.state.to_move
+        mover = None if self.over or not self.owner else self.state.to_move
         person = mover is not None and self.ai_level(mover) is None
         seconds = self.clocks.start(mover if person else None, self.now())
         if seconds is not None:
@@ -376,7 +480,8 @@ class Room:
     def kick(self) -> None:
         """Start the AI's turns when an AI seat is to move (and none is thinking)."""
         mover = self.state.to_move
-        if mover is None or self.over or self.ai_level(mover) is None or self.problem is not None:
+        if (mover is None or self.over or not self.owner or self.ai_level(mover) is None
+                or self.problem is not None):
             return
         if self._ai_task is None or self._ai_task.done():
             self._ai_task = asyncio.get_running_loop().create_task(self._ai_turns())

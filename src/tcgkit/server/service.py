@@ -8,6 +8,7 @@ so a game registered tomorrow is served with no change here.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import secrets
 import time
@@ -24,6 +25,7 @@ from ..kernel.game import Game, State
 from ..kernel.registry import find_game, list_games, load_game
 from . import ai
 from .clock import Rules
+from .cluster import CHANNEL, Cluster, notify_sql
 from .db import Account, ActionRow, MatchRow, SeatRow
 from .room import Room, Seat
 from .store import Store
@@ -134,7 +136,7 @@ class MatchJournal:
         self.store, self.match_id = store, match_id
 
     async def action(self, number: int, seat: int, notation: str, state: State[Any],
-                     banks: list[float] | None) -> None:
+                     banks: list[float] | None, note: dict[str, Any] | None) -> None:
         match_id, over = self.match_id, state.is_terminal
         outcome = state.outcome.to_json() if over and state.outcome is not None else None
 
@@ -144,13 +146,26 @@ class MatchJournal:
             if over:
                 session.execute(update(MatchRow).where(MatchRow.id == match_id)
                                 .values(status="over", outcome=outcome))
+            tell(session, note, number)
 
         await self.store.write(work)
 
-    async def end(self, outcome: dict[str, Any]) -> None:
+    async def end(self, outcome: dict[str, Any], note: dict[str, Any] | None) -> None:
         match_id = self.match_id
-        await self.store.write(lambda s: s.execute(
-            update(MatchRow).where(MatchRow.id == match_id).values(status="over", outcome=outcome)))
+
+        def work(session: Session) -> None:
+            session.execute(update(MatchRow).where(MatchRow.id == match_id)
+                            .values(status="over", outcome=outcome))
+            tell(session, note, None)
+
+        await self.store.write(work)
+
+
+def tell(session: Session, note: dict[str, Any] | None, version: int | None) -> None:
+    """Notify the other processes in this transaction: they hear of it once it is committed."""
+    if note is not None:
+        payload = json.dumps({**note, "version": version})
+        session.execute(notify_sql(), {"channel": CHANNEL, "payload": payload})
 
 
 class Server:
@@ -162,16 +177,22 @@ class Server:
         self.pool: Any = None
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Lock] = {}
+        self.cluster: Cluster | None = None
 
     async def start(self) -> None:
         await asyncio.to_thread(self.store.start)
         self.pool = ai.make_pool(self.settings.ai_workers)
+        if self.store.dialect == "postgresql":
+            self.cluster = Cluster(self)
+            await self.cluster.start()
         running = await self.store.read(
             lambda s: list(s.scalars(select(MatchRow.id).where(MatchRow.status == "running")).all()))
         for match_id in running:
             await self.room(match_id)
 
     async def stop(self) -> None:
+        if self.cluster is not None:
+            await self.cluster.stop()
         for room in list(self.rooms.values()):
             await room.close()
         self.rooms.clear()
@@ -370,8 +391,13 @@ class Server:
             if match_id in self.rooms:
                 return self.rooms[match_id]
             room = await self._load(match_id)
-            if room is not None:
-                self.rooms[match_id] = room
+            if room is None:
+                return None
+            self.rooms[match_id] = room
+            if self.cluster is not None:
+                room.peers = self.cluster
+                room.owner = await self.cluster.try_own(match_id)
+            if room.owner:
                 room.begin()
             return room
 
