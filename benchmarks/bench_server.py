@@ -5,8 +5,9 @@
 
 Starts ``tcgkit serve`` (one process, or ``--processes N`` sharing a PostgreSQL ``--db``) on
 loopback, makes ``--matches`` matches with a guest in every seat (the seats of a match spread
-over the processes), and plays them all at once: each seat's agent waits a random think time
-(uniform, mean ``--think`` seconds) then sends a random legal move from its scene. Reported:
+over the processes), connects every seat (the time that takes is ``connect_s``), and then
+plays them all at once: each seat's agent waits a random think time (uniform, mean
+``--think`` seconds) then sends a random legal move from its scene. Reported:
 the action latency (send to acknowledgement) p50 / p99 / max, actions per second, the
 servers' peak memory (resident, AI workers included), and whether every match's record
 replays exactly to the recorded outcome afterwards. The reference, measured in the same run:
@@ -132,20 +133,30 @@ async def make_match(urls: list[str], game: str, players: int) -> tuple[str, lis
         url = urls[seat % len(urls)]
         async with httpx.AsyncClient(base_url=url, timeout=60) as other:
             token, csrf = await session(other)
-            joined = await other.post(f"/api/matches/{match_id}/join", json={}, headers={"x-csrf-token": csrf})
+            joined = await other.post(f"/api/matches/{match_id}/join", json={},
+                                      headers={"x-csrf-token": csrf})
             joined.raise_for_status()
         seats.append((url, token))
     return match_id, seats
 
 
 async def play_seat(url: str, token: str, match_id: str, think: float, rng: random.Random,
-                    latencies: list[float], deadline: float) -> bool:
-    """One seat's random agent to the end of the match (True) or the deadline (False)."""
+                    latencies: list[float], deadline: float, everyone: asyncio.Barrier,
+                    started: list[float]) -> bool:
+    """One seat's random agent to the end of the match (True) or the deadline (False). It
+    plays once every seat of every match is connected (``everyone``)."""
     ws_url = url.replace("http://", "ws://") + f"/api/matches/{match_id}/ws"
     async with connect(ws_url, additional_headers={"Cookie": f"{SESSION}={token}"}, max_size=8 * 2**20,
-                       open_timeout=60) as ws:
+                       open_timeout=120) as ws:
+        await ws.recv()
+        await everyone.wait()
+        if not started:
+            started.append(time.monotonic())
+        await ws.send(json.dumps({"type": "sync", "since": -1}))  # the scene as it is now
         message = json.loads(await ws.recv())
-        seat = message["seat"]
+        while message["type"] != "update":
+            message = json.loads(await ws.recv())
+        seat = message["scene"]["viewer"]
         while True:
             scene = message.get("scene")
             if scene is not None and scene["outcome"] is not None:
@@ -153,7 +164,8 @@ async def play_seat(url: str, token: str, match_id: str, think: float, rng: rand
             if time.monotonic() > deadline:
                 return False
             pending = scene["pending"] if scene else None
-            if message["type"] in ("welcome", "update") and pending and pending["player"] == seat and scene["moves"]:
+            mine = pending and pending["player"] == seat and scene["moves"]
+            if message["type"] in ("welcome", "update") and mine:
                 await asyncio.sleep(rng.uniform(0, 2 * think))
                 move = rng.choice(scene["moves"])["notation"]
                 sent = time.perf_counter()
@@ -161,7 +173,7 @@ async def play_seat(url: str, token: str, match_id: str, think: float, rng: rand
                                           "tag": "t"}))
                 while True:
                     message = json.loads(await asyncio.wait_for(ws.recv(), 60))
-                    if message.get("ack") == "t" or (message["type"] == "error" and message.get("tag") == "t"):
+                    if message.get("ack") == "t" or message["type"] == "error" and message.get("tag") == "t":
                         break
                 latencies.append(time.perf_counter() - sent)
                 if message["type"] == "error":  # stale: another update came first; read on
@@ -182,7 +194,8 @@ async def run(args: argparse.Namespace, servers: Servers) -> dict[str, Any]:
     latencies: list[float] = []
     peak = 0
     deadline = time.monotonic() + args.seconds
-    began = time.monotonic()
+    connecting = time.monotonic()
+    everyone = asyncio.Barrier(players * len(matches))
 
     async def watch() -> None:
         nonlocal peak
@@ -192,9 +205,15 @@ async def run(args: argparse.Namespace, servers: Servers) -> dict[str, Any]:
 
     watcher = asyncio.create_task(watch())
     rng = random.Random(args.seed)
-    results = await asyncio.gather(*(play_seat(url, token, match_id, args.think, random.Random(rng.random()),
-                                               latencies, deadline)
-                                     for match_id, seats in matches for url, token in seats))
+    started: list[float] = []
+
+    async def seat(url: str, token: str, match_id: str) -> bool:
+        return await play_seat(url, token, match_id, args.think, random.Random(rng.random()), latencies,
+                               deadline, everyone, started)
+
+    results = await asyncio.gather(*(seat(url, token, match_id) for match_id, seats in matches
+                                     for url, token in seats))
+    began = started[0]
     elapsed = time.monotonic() - began
     watcher.cancel()
     finished = sum(all(results[i * players:(i + 1) * players]) for i in range(len(matches)))
@@ -204,7 +223,8 @@ async def run(args: argparse.Namespace, servers: Servers) -> dict[str, Any]:
             response = await reader.get(f"/api/matches/{match_id}/record", cookies={SESSION: seats[0][1]})
             if response.status_code == 200:
                 records.append(Record.from_json(response.json()))
-    return {"setup_s": setup, "elapsed_s": elapsed, "latencies": latencies, "peak_rss": peak,
+    return {"setup_s": setup, "connect_s": began - connecting, "elapsed_s": elapsed,
+            "latencies": latencies, "peak_rss": peak,
             "finished": finished, "records": records}
 
 
@@ -227,7 +247,8 @@ def main() -> None:
     parser.add_argument("--processes", type=int, default=1)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", action="store_true")
-    parser.add_argument("--url", default=None, help="play against a server already running (its memory unmeasured)")
+    parser.add_argument("--url", default=None,
+                        help="play against a server already running (its memory unmeasured)")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="bench-server-"))
     db = args.db or f"sqlite:///{folder / 'server.db'}"
@@ -250,7 +271,8 @@ def main() -> None:
         "latency_p99_ms": 1000 * latencies[min(count - 1, int(0.99 * count))] if count else None,
         "latency_max_ms": 1000 * latencies[-1] if count else None,
         "actions_per_s": count / report["elapsed_s"], "play_s": report["elapsed_s"],
-        "setup_s": report["setup_s"], "peak_rss_mib": report["peak_rss"] / 2**20,
+        "setup_s": report["setup_s"], "connect_s": report["connect_s"],
+        "peak_rss_mib": report["peak_rss"] / 2**20,
         "records_replayed_exactly": replayed, "engine_replay_actions_per_s": engine_rate,
     }
     out["serving_vs_engine"] = out["actions_per_s"] / engine_rate if engine_rate else None

@@ -4,6 +4,7 @@ its viewer's own view (checked against the re-deal property, frame by frame)."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import copy
 import json
@@ -249,3 +250,31 @@ def test_a_restarted_app_resumes_every_match_from_the_database(db: str) -> None:
             assert welcome["version"] == version and welcome["seat"] == 0
             assert [s["version"] for s in welcome["steps"]] == list(range(5, version + 1))
             assert room.scene(0, -1) == before[0]
+
+
+def test_an_action_whose_caller_is_cancelled_mid_commit_is_still_applied(client: TestClient) -> None:
+    alice = guest(client)
+    made = alice.create("triple-triad", {"first_player": 0}, seats=[{"kind": "me"}, {"kind": "open"}])
+    guest(client).post(f"/api/matches/{made['id']}/join", {})
+    room = room_of(client, made["id"])
+    real = room.journal
+
+    class Slow:
+        async def action(self, *args: Any) -> None:
+            await asyncio.sleep(0.2)
+            await real.action(*args)
+
+    room.journal = Slow()  # type: ignore[assignment]
+    move = str(room.state.legal_actions()[0])
+
+    async def cancelled_mid_commit() -> None:
+        caller = asyncio.ensure_future(room.act(0, 0, move))
+        await asyncio.sleep(0.05)
+        caller.cancel()  # the client's reader, cut off
+        await asyncio.sleep(0.4)
+
+    client.portal.call(cancelled_mid_commit)  # type: ignore[union-attr]
+    assert room.state.version == 1  # committed, so applied: the room and the database agree
+    room.journal = real
+    with alice.socket(made["id"]) as ws:
+        assert receive(ws)["version"] == 1

@@ -235,15 +235,20 @@ async def serve_socket(server: Server, websocket: WebSocket, match_id: str, sinc
         return
     await websocket.accept()
     conn = Connection(seat, account, websocket.send_text)
-    pump = asyncio.get_running_loop().create_task(conn.pump())
+    loop = asyncio.get_running_loop()
+    pump = loop.create_task(conn.pump())
     room.join(conn, since)
+    reader = loop.create_task(read_messages(server, room, conn, websocket))
     try:
-        await read_messages(server, room, conn, websocket)
+        await asyncio.wait({pump, reader}, return_when=asyncio.FIRST_COMPLETED)
     finally:
         room.leave(conn)
+        reader.cancel()
         with contextlib.suppress(Exception):
-            await asyncio.wait_for(pump, 2)
+            await asyncio.wait_for(pump, 2)  # what was queued goes out first
         pump.cancel()
+        with contextlib.suppress(Exception):  # dropped by the server (too slow, flooding)
+            await websocket.close(code=1008)
 
 
 class Bucket:

@@ -62,6 +62,7 @@ class Cluster:
         self._listen: psycopg.AsyncConnection[Any] | None = None
         self._control_lock = asyncio.Lock()
         self._tasks: list[asyncio.Task[None]] = []
+        self._handling: set[asyncio.Task[None]] = set()
 
     async def start(self) -> None:
         url = dsn(self.server.settings.db)
@@ -117,13 +118,20 @@ class Cluster:
         return payload
 
     async def _hear(self) -> None:
+        """Each notification handled in a task of its own, so one match's catching up never
+        holds up another's (a replica's catch-up reads what is committed, in any order)."""
         assert self._listen is not None
+        loop = asyncio.get_running_loop()
         async for notice in self._listen.notifies():
-            try:
-                payload = json.loads(notice.payload)
-                await self._heard(payload)
-            except Exception:
-                log.exception("a notification could not be handled: %s", notice.payload[:200])
+            task = loop.create_task(self._handle(notice.payload))
+            self._handling.add(task)
+            task.add_done_callback(self._handling.discard)
+
+    async def _handle(self, text: str) -> None:
+        try:
+            await self._heard(json.loads(text))
+        except Exception:
+            log.exception("a notification could not be handled: %s", text[:200])
 
     async def _heard(self, payload: dict[str, Any]) -> None:
         kind, room = payload.get("kind"), self.server.rooms.get(payload.get("match", ""))

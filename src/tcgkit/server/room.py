@@ -42,9 +42,6 @@ class Seat:
     name: str | None = None
 
 
-CONNECTION_IDS = itertools.count(1)
-
-
 @dataclass(eq=False)
 class Connection:
     """One client's socket: whom it sees for (a seat, or ``None``: a spectator), the last
@@ -54,7 +51,7 @@ class Connection:
     account: int | None
     send_text: Callable[[str], Awaitable[None]]
     cursor: int = -1
-    id: int = field(default_factory=lambda: next(CONNECTION_IDS))
+    id: int = 0  # the room's number for it (``Room.join``)
     outbox: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
     closed: bool = False
 
@@ -78,6 +75,14 @@ class Connection:
             if text is None:
                 return
             await self.send_text(text)
+
+
+async def whole(work: Awaitable[None]) -> None:
+    """Run ``work`` to its end even when the caller is cancelled (a client that disconnects
+    mid-action): an action committed is always applied and sent, never left half done."""
+    task = asyncio.ensure_future(work)
+    task.add_done_callback(lambda done: done.cancelled() or done.exception())
+    await asyncio.shield(task)
 
 
 class Refused(Exception):
@@ -150,6 +155,7 @@ class Room:
         self.forwarded: list[Forwarded] = []  # sent to the owner, not answered yet
         self.remote: dict[int, dict[str, int]] = {}  # seat -> process -> its connections there
         self._background: set[asyncio.Task[None]] = set()
+        self._ids = itertools.count(1)
 
     @staticmethod
     def rebuild(match_id: str, name: str, options: dict[str, Any], seed: int,
@@ -269,6 +275,7 @@ class Room:
 
     # -- connections ------------------------------------------------------------------------
     def join(self, conn: Connection, since: int) -> None:
+        conn.id = next(self._ids)
         self.connections.add(conn)
         if conn.viewer is not None:
             self._presence(conn.viewer)  # back: the seat is theirs again before they are told
@@ -350,6 +357,9 @@ class Room:
     async def end(self, loser: int, reason: str) -> None:
         """End the match now with ``loser`` last and the others sharing the win (a clock run
         out, an absence claimed): a result of the server's, the game's state left as it was."""
+        await whole(self._end(loser, reason))
+
+    async def _end(self, loser: int, reason: str) -> None:
         async with self.lock:
             if self.over:
                 return
@@ -396,6 +406,10 @@ class Room:
                   forwarded: Forwarded | None = None) -> None:
         """Play ``text`` for ``seat`` at ``version``: checked, committed, then sent to every
         viewer. ``Refused`` (nothing changed) says why not."""
+        await whole(self._act(seat, version, text, conn, tag, timed_out, forwarded))
+
+    async def _act(self, seat: int, version: int, text: str, conn: Connection | None,
+                   tag: str | None, timed_out: bool, forwarded: Forwarded | None) -> None:
         async with self.lock:
             state = self.state
             if self.problem is not None:
