@@ -7,12 +7,12 @@ Starts ``tcgkit serve`` (one process, or ``--processes N`` sharing a PostgreSQL 
 loopback, makes ``--matches`` matches with a guest in every seat (the seats of a match spread
 over the processes), connects every seat (the time that takes is ``connect_s``), and then
 plays them all at once: each seat's agent waits a random think time (uniform, mean
-``--think`` seconds) then sends a random legal move from its scene. Reported:
-the action latency (send to acknowledgement) p50 / p99 / max, actions per second, the
-servers' peak memory (resident, AI workers included), and whether every match's record
-replays exactly to the recorded outcome afterwards. The reference, measured in the same run:
-the same matches' actions replayed on the bare engine in this process (actions/s), so the
-ratio is what serving costs over playing.
+``--think`` seconds) then sends a random legal move from its scene. Reported: the action
+latency (send to acknowledgement) p50 / p99 / max, actions per second, the servers' peak
+memory (resident, AI workers included) and CPU time per action (connecting and playing), and
+whether every match's record replays exactly to the recorded outcome afterwards. The
+reference, measured in the same run: the same matches' actions replayed on the bare engine
+in this process (actions/s), so the ratio is what serving costs over playing.
 
 Bounded: at most ``--matches`` matches and ``--seconds`` seconds; a match not finished by
 then is counted as such.
@@ -67,6 +67,15 @@ def rss_bytes(pid: int) -> int:
     return total
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of ``pid`` so far (``/proc``; 0 where there is none)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 class Servers:
     def __init__(self, db: str, count: int, log: Path, url: str | None = None) -> None:
         self.db, self.count, self.log, self.url = db, count, log, url
@@ -100,6 +109,9 @@ class Servers:
 
     def memory(self) -> int:
         return sum(rss_bytes(p.pid) for p in self.processes)
+
+    def cpu(self) -> float:
+        return sum(cpu_seconds(p.pid) for p in self.processes)
 
     def stop(self) -> None:
         for process in self.processes:
@@ -204,6 +216,7 @@ async def run(args: argparse.Namespace, servers: Servers) -> dict[str, Any]:
             await asyncio.sleep(0.5)
 
     watcher = asyncio.create_task(watch())
+    cpu_before = servers.cpu()
     rng = random.Random(args.seed)
     started: list[float] = []
 
@@ -215,6 +228,7 @@ async def run(args: argparse.Namespace, servers: Servers) -> dict[str, Any]:
                                      for url, token in seats))
     began = started[0]
     elapsed = time.monotonic() - began
+    cpu = servers.cpu() - cpu_before
     watcher.cancel()
     finished = sum(all(results[i * players:(i + 1) * players]) for i in range(len(matches)))
     records = []
@@ -224,7 +238,7 @@ async def run(args: argparse.Namespace, servers: Servers) -> dict[str, Any]:
             if response.status_code == 200:
                 records.append(Record.from_json(response.json()))
     return {"setup_s": setup, "connect_s": began - connecting, "elapsed_s": elapsed,
-            "latencies": latencies, "peak_rss": peak,
+            "latencies": latencies, "peak_rss": peak, "server_cpu_s": cpu,
             "finished": finished, "records": records}
 
 
@@ -272,7 +286,8 @@ def main() -> None:
         "latency_max_ms": 1000 * latencies[-1] if count else None,
         "actions_per_s": count / report["elapsed_s"], "play_s": report["elapsed_s"],
         "setup_s": report["setup_s"], "connect_s": report["connect_s"],
-        "peak_rss_mib": report["peak_rss"] / 2**20,
+        "peak_rss_mib": report["peak_rss"] / 2**20, "server_cpu_s": report["server_cpu_s"],
+        "server_cpu_ms_per_action": 1000 * report["server_cpu_s"] / max(count, 1),
         "records_replayed_exactly": replayed, "engine_replay_actions_per_s": engine_rate,
     }
     out["serving_vs_engine"] = out["actions_per_s"] / engine_rate if engine_rate else None

@@ -4,10 +4,13 @@ game with any options, join, leave, spectate (or not), rematch, the open and run
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from fastapi.testclient import TestClient
 from sqlalchemy import select
+from typer.testing import CliRunner
 
+from tcgkit.cli.app import app as cli
 from tcgkit.server.accounts import CSRF_COOKIE, SESSION_COOKIE
 from tcgkit.server.db import Account, LoginSession
 from tcgkit.server.store import Store
@@ -123,7 +126,7 @@ def test_spectators_see_the_public_view_or_are_refused(client: TestClient) -> No
         assert receive(ws)["seat"] is None
 
 
-def test_a_rematch_seats_the_same_players_with_a_new_seed(client: TestClient) -> None:
+def test_a_rematch_seats_the_same_players_with_a_new_seed(client: TestClient, tmp_path: Path) -> None:
     alice = guest(client)
     made = alice.create("triple-triad", seats=[{"kind": "me"}, {"kind": "ai", "level": "random"}])
     assert alice.post(f"/api/matches/{made['id']}/rematch").status_code == 409  # not over yet
@@ -138,6 +141,10 @@ def test_a_rematch_seats_the_same_players_with_a_new_seed(client: TestClient) ->
                                     or m["type"] == "update" and m["scene"]["outcome"] is not None)
     record = alice.get(f"/api/matches/{made['id']}/record").json()
     assert record["seed"] == room.seed and len(record["actions"]) == room.state.version
+    exported = tmp_path / "match.json"
+    exported.write_text(json.dumps(record))
+    replayed = CliRunner().invoke(cli, ["replay", str(exported), "--no-color"])
+    assert replayed.exit_code == 0, replayed.output  # tcgkit replay reads the export
     assert guest(client).get(f"/api/matches/{made['id']}/record").status_code == 403
     again = alice.post(f"/api/matches/{made['id']}/rematch")
     assert again.status_code == 201
