@@ -19,6 +19,7 @@ sends only what came after it.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from types import TracebackType
@@ -154,6 +155,7 @@ class Table:
         self.clocks: list[dict[str, Any]] = []
         self._tags = 0
         self._ws: ClientConnection | None = None
+        self._stack = contextlib.ExitStack()
         self._open()
 
     def __enter__(self) -> Table:
@@ -164,7 +166,7 @@ class Table:
 
     def close(self) -> None:
         if self._ws is not None:
-            self._ws.close()
+            self._stack.close()
             self._ws = None
 
     @property
@@ -189,8 +191,10 @@ class Table:
     def _open(self) -> None:
         cookie = self.client.http.cookies.get(SESSION_COOKIE)
         headers = {"Cookie": f"{SESSION_COOKIE}={cookie}"} if cookie else {}
-        self._ws = connect(self._url(), additional_headers=headers, open_timeout=self.client.timeout,
-                           max_size=8 * 1024 * 1024)
+        self._stack = contextlib.ExitStack()
+        opening = connect(self._url(), additional_headers=headers, open_timeout=self.client.timeout,
+                          max_size=8 * 1024 * 1024)
+        self._ws = self._stack.enter_context(opening)
         first = self._read(self.client.timeout)
         if first["type"] == "error":
             self.close()
