@@ -25,7 +25,7 @@ from . import accounts
 from .accounts import CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, AccountError, Who
 from .protocol import Act, BadMessage, Claim, Error, Ping, Pong, Sync, parse_client, protocol_schema
 from .room import Connection, Refused, Room
-from .service import NewMatch, Problem, Server, Settings, game_listing
+from .service import DeckRequest, NewMatch, Problem, Server, Settings, game_listing
 
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 MAX_BODY = 64 * 1024
@@ -40,6 +40,13 @@ class Credentials(BaseModel):
 class JoinRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
     seat: int | None = Field(default=None, ge=0, le=3)
+    deck: str | None = Field(default=None, max_length=40)  # one of the joiner's saved decks
+
+
+class DeckName(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(max_length=64)
+    name: str = Field(max_length=40)
 
 
 def server_of(request: Request) -> Server:
@@ -151,6 +158,20 @@ def create_app(settings: Settings) -> FastAPI:
     async def me(who: Me) -> dict[str, Any]:
         return {"account": who.account, "name": who.label, "guest": who.guest}
 
+    # -- saved decks ------------------------------------------------------------------------------------
+    @app.get("/api/decks")
+    async def decks(who: Me) -> list[dict[str, Any]]:
+        return await server.decks(who.account)
+
+    @app.post("/api/decks")
+    async def save_deck(body: DeckRequest, who: Me) -> dict[str, Any]:
+        return await server.save_deck(who.account, body)
+
+    @app.post("/api/decks/delete")
+    async def delete_deck(body: DeckName, who: Me) -> dict[str, Any]:
+        await server.delete_deck(who.account, body.game, body.name)
+        return {"ok": True}
+
     # -- the lobby ------------------------------------------------------------------------------------
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:
@@ -176,7 +197,7 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.post("/api/matches/{match_id}/join")
     async def join(match_id: str, body: JoinRequest, who: Me) -> dict[str, Any]:
-        seat = await server.join(match_id[:64], who.account, body.seat)
+        seat = await server.join(match_id[:64], who.account, body.seat, body.deck)
         return {"seat": seat, **await server.describe(match_id)}
 
     @app.post("/api/matches/{match_id}/leave")

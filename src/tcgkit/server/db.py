@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Boolean, Float, ForeignKey, Integer, String, Text
+from sqlalchemy import JSON, BigInteger, Boolean, Float, ForeignKey, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -79,3 +79,18 @@ class ActionRow(Base):
     notation: Mapped[str] = mapped_column(Text)
     at: Mapped[float] = mapped_column(Float)
     clock: Mapped[list[float] | None] = mapped_column(JSON, nullable=True)  # each seat's bank after it
+
+
+class SavedDeck(Base):
+    """A deck an account saved for ``game`` under ``options`` (a mode changes what is legal),
+    checked by the game's own deck rules when saved."""
+
+    __tablename__ = "decks"
+    __table_args__ = (UniqueConstraint("account_id", "game", "name"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
+    game: Mapped[str] = mapped_column(String(64))
+    name: Mapped[str] = mapped_column(String(40))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    cards: Mapped[list[str]] = mapped_column(JSON)
+    saved: Mapped[float] = mapped_column(Float)

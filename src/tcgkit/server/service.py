@@ -23,10 +23,11 @@ from .._version import __version__
 from ..kernel.errors import TcgkitError
 from ..kernel.game import Game, State
 from ..kernel.registry import find_game, list_games, load_game
+from ..kernel.rng import Rng
 from . import ai
 from .clock import Rules
 from .cluster import CHANNEL, Cluster, notify_sql
-from .db import Account, ActionRow, MatchRow, SeatRow
+from .db import Account, ActionRow, MatchRow, SavedDeck, SeatRow
 from .room import Room, Seat
 from .store import Store
 
@@ -50,6 +51,15 @@ class SeatSpec(BaseModel):
     kind: Literal["me", "open", "invite", "ai"]
     level: str | None = Field(default=None, max_length=40)
     name: str | None = Field(default=None, max_length=40)
+    deck: str | None = Field(default=None, max_length=40)  # "me": the creator's saved deck
+
+
+class DeckRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(max_length=64)
+    name: str = Field(min_length=1, max_length=40)
+    options: dict[str, Any] = Field(default_factory=dict)
+    cards: list[str] = Field(max_length=500)
 
 
 class NewMatch(BaseModel):
@@ -120,12 +130,41 @@ def public_match(row: MatchRow, seats: list[SeatRow], names: dict[int, str]) -> 
     }
 
 
+def find_deck(session: Session, account: int, game: str, name: str) -> SavedDeck | None:
+    found: SavedDeck | None = session.scalars(select(SavedDeck).where(
+        SavedDeck.account_id == account, SavedDeck.game == game, SavedDeck.name == name)).first()
+    return found
+
+
+def deck_json(row: SavedDeck) -> dict[str, Any]:
+    return {"game": row.game, "name": row.name, "options": row.options, "cards": row.cards}
+
+
 def account_names(session: Session, ids: set[int]) -> dict[int, str]:
     rows = session.scalars(select(Account).where(Account.id.in_(ids))).all() if ids else []
     return {a.id: a.name or f"guest-{a.id}" for a in rows}
 
 
 Loaded = tuple[MatchRow, list[SeatRow], dict[int, str], list[tuple[int, int, str]], list[float] | None]
+
+
+def with_deck(session: Session, game: Game, seed: int, decks: list[list[str]] | None, seat: int,
+              account: int, name: str) -> list[list[str]]:
+    """The match's decks with ``seat`` playing ``account``'s saved deck ``name`` (checked
+    again under this match's options); the seats without one keep decks drawn by the seed."""
+    saved = find_deck(session, account, game.name, name)
+    if saved is None:
+        raise Problem(404, f"you have no saved {game.name} deck named {name!r}")
+    if type(game).collects_cards:
+        raise Problem(422, f"{game.title} hands come from a collection, not from a saved deck")
+    drawn = [list(d) for d in decks] if decks is not None else game.sample_decks(Rng(seed))
+    if len(drawn) != game.num_players:
+        raise Problem(422, f"{game.title} with these options deals every player from one shared deck")
+    problems = game.validate_deck(saved.cards)
+    if problems:
+        raise Problem(422, f"the deck {name!r} is not legal in this match: " + "; ".join(problems[:5]))
+    drawn[seat] = list(saved.cards)
+    return drawn
 
 
 class MatchJournal:
@@ -226,14 +265,17 @@ class Server:
         seed = secrets.randbits(62)
         options = game.options_json()
         status = "running" if all(s.kind in ("me", "ai") for s in specs) else "open"
+        mine = next((n for n, s in enumerate(specs) if s.kind == "me" and s.deck), None)
 
         def work(session: Session) -> None:
+            decks = None if mine is None else with_deck(session, game, seed, None, mine, creator,
+                                                        str(specs[mine].deck))
             accounts = {a.name: a.id for a in session.scalars(
                 select(Account).where(Account.name.in_(invited), Account.guest.is_(False)))}
             for name in invited - set(accounts):
                 raise Problem(404, f"no account named {name!r} to invite")
             session.add(MatchRow(
-                id=match_id, game=game.name, options=options, seed=seed, decks=None,
+                id=match_id, game=game.name, options=options, seed=seed, decks=decks,
                 engine=__version__, cards=game.card_data_hash(), status=status,
                 settings={"spectators": request.spectators, "rules": request.rules.model_dump()},
                 created=time.time(),
@@ -259,6 +301,39 @@ class Server:
         if status == "running":
             await self.room(match_id)
         return match_id
+
+    # -- saved decks ---------------------------------------------------------------------------------
+    async def save_deck(self, account: int, request: DeckRequest) -> dict[str, Any]:
+        """Save (or replace) a deck of this account, checked by the game's own deck rules."""
+        game = check_game(request.game, request.options)
+        problems = game.validate_deck(request.cards)
+        if problems:
+            raise Problem(422, f"{game.name} deck {request.name!r}: " + "; ".join(problems[:10]))
+        options = game.options_json()
+
+        def work(session: Session) -> dict[str, Any]:
+            row = find_deck(session, account, game.name, request.name)
+            if row is None:
+                row = SavedDeck(account_id=account, game=game.name, name=request.name)
+                session.add(row)
+            row.options, row.cards, row.saved = options, list(request.cards), time.time()
+            return deck_json(row)
+
+        return await self.store.write(work)
+
+    async def decks(self, account: int) -> list[dict[str, Any]]:
+        mine = (select(SavedDeck).where(SavedDeck.account_id == account)
+                .order_by(SavedDeck.game, SavedDeck.name))
+        return await self.store.read(lambda s: [deck_json(d) for d in s.scalars(mine)])
+
+    async def delete_deck(self, account: int, game: str, name: str) -> None:
+        def work(session: Session) -> None:
+            row = find_deck(session, account, game, name)
+            if row is None:
+                raise Problem(404, f"you have no saved {game} deck named {name!r}")
+            session.delete(row)
+
+        await self.store.write(work)
 
     async def exists(self, match_id: str) -> bool:
         return await self.store.read(lambda s: s.get(MatchRow, match_id) is not None)
@@ -286,9 +361,9 @@ class Server:
 
         return await self.store.read(work)
 
-    async def join(self, match_id: str, account: int, seat: int | None) -> int:
-        """Take an open seat (or the one this account was invited to); the match starts
-        once no seat is left to fill."""
+    async def join(self, match_id: str, account: int, seat: int | None, deck: str | None = None) -> int:
+        """Take an open seat (or the one this account was invited to), with one of this
+        account's saved decks if named; the match starts once no seat is left to fill."""
 
         def work(session: Session) -> tuple[int, bool]:
             row = session.get(MatchRow, match_id)
@@ -308,6 +383,9 @@ class Server:
                 raise Problem(409, "no seat for you in this match" if seat is None
                               else f"seat {seat} is not open to you")
             taken = free[0]
+            if deck is not None:
+                row.decks = with_deck(session, load_game(row.game, row.options), row.seed, row.decks,
+                                      taken.seat, account, deck)
             taken.kind, taken.account_id = "human", account
             starts = all(s.kind in ("human", "ai") for s in seats)
             if starts:
