@@ -13,7 +13,7 @@ from typing import Any
 import jsonschema
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 
 import tcgkit
 from tcgkit.kernel.rng import Rng
@@ -189,12 +189,11 @@ def test_an_action_is_on_disk_before_it_is_acknowledged(client: TestClient, db: 
 
 def test_a_failed_commit_is_refused_and_plays_nothing(client: TestClient) -> None:
     alice = guest(client)
-    made = alice.create("triple-triad", seats=[{"kind": "me"}, {"kind": "ai", "level": "random"}])
+    made = alice.create("triple-triad", {"first_player": 0},
+                        seats=[{"kind": "me"}, {"kind": "ai", "level": "random"}])
     room = room_of(client, made["id"])
     with alice.socket(made["id"]) as ws:
-        message = receive(ws)
-        while room.state.to_move != 0:
-            message = receive_until(ws, lambda m: m["type"] == "update")
+        message = receive(ws)  # alice's turn: nothing else comes before her answer
         real = room.journal
 
         class Broken:
@@ -243,6 +242,7 @@ def test_a_restarted_app_resumes_every_match_from_the_database(db: str) -> None:
             before = {p: room.scene(p, -1) for p in (0, 1)}
             version, state = room.state.version, room.state.to_json()
     with TestClient(create_app(fast(db))) as client:
+        alice.client = client  # the same session cookie, on the restarted server
         room = room_of(client, match_id)  # loaded at start-up, not on first connection
         assert room.state.version == version and room.state.to_json() == state
         with alice.socket(match_id, since=4) as ws:
@@ -278,3 +278,31 @@ def test_an_action_whose_caller_is_cancelled_mid_commit_is_still_applied(client:
     room.journal = real
     with alice.socket(made["id"]) as ws:
         assert receive(ws)["version"] == 1
+
+
+def test_a_match_that_no_longer_replays_is_marked_broken_without_telling_its_actions(db: str) -> None:
+    with TestClient(create_app(fast(db))) as client:
+        alice, bob, match_id = two_players(client, "forge-fury")
+        room = room_of(client, match_id)
+        played = []
+        with alice.socket(match_id) as ws0, bob.socket(match_id) as ws1:
+            sockets = {0: ws0, 1: ws1}
+            for step in range(4):
+                mover = room.state.to_move
+                move = str(room.state.legal_actions()[-1])
+                played.append(move)
+                sockets[mover].send_text(json.dumps({"type": "act", "version": room.state.version,
+                                                     "action": move, "tag": str(step)}))
+                receive_until(sockets[mover], lambda m, step=step: m.get("ack") == str(step))
+    Store(db).write_now(lambda s: s.execute(  # an action this engine cannot read any more
+        update(ActionRow).where(ActionRow.match_id == match_id, ActionRow.number == 2)
+        .values(notation="teleport everywhere")))
+    with TestClient(create_app(fast(db))) as client:
+        described = client.get(f"/api/matches/{match_id}").json()
+        assert described["status"] == "broken" and "do not replay" in described["problem"]
+        assert not any(move in described["problem"] for move in played)
+        assert "teleport" not in described["problem"]
+        alice.client = client
+        with alice.socket(match_id) as ws:
+            error = receive(ws)
+            assert error["code"] == "broken" and "teleport" not in error["message"]

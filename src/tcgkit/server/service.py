@@ -227,7 +227,10 @@ class Server:
         running = await self.store.read(
             lambda s: list(s.scalars(select(MatchRow.id).where(MatchRow.status == "running")).all()))
         for match_id in running:
-            await self.room(match_id)
+            try:
+                await self.room(match_id)
+            except Problem:  # marked broken (and logged): the other matches go on
+                continue
 
     async def stop(self) -> None:
         if self.cluster is not None:
@@ -505,8 +508,11 @@ class Server:
                                            row.decks, row.cards, seats, row.settings, actions,
                                            MatchJournal(self.store, match_id), self.pool, banks, ended)
         except TcgkitError as exc:
-            problem = str(exc)
-            log.error("match %s does not replay: %s", match_id, problem)
+            # The details (an action's notation, a sealed pick's card) stay in the server's log:
+            # what everyone may read says only that the history does not replay.
+            log.error("match %s does not replay: %s", match_id, exc)
+            problem = (f"its {len(actions)} actions do not replay on this server (engine {__version__}, "
+                       f"card data {row.cards})")
             await self.store.write(lambda s: s.execute(
                 update(MatchRow).where(MatchRow.id == match_id).values(status="broken", problem=problem)))
             raise Problem(409, f"the match cannot be resumed: {problem}") from None
