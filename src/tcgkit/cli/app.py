@@ -21,6 +21,7 @@ from .info_commands import cards, games, options, scene
 from .play_command import PLAY_HELP, play
 from .replay_command import REPLAY_HELP, replay_record
 from .report_command import REPORT_HELP, report_results
+from .serve_command import SERVE_HELP, serve
 from .sim_command import sim
 from .solve_command import SOLVE_HELP, solve_position
 from .sweep_command import SWEEP_HELP, sweep
@@ -74,6 +75,7 @@ app.command("sim")(sim)
 app.command("report", help=paragraphs(REPORT_HELP))(report_results)
 app.command("sweep", help=paragraphs(SWEEP_HELP))(sweep)
 app.command("solve", help=paragraphs(SOLVE_HELP))(solve_position)
+app.command("serve", help=paragraphs(SERVE_HELP))(serve)
 app.add_typer(deck_app, name="deck", help=paragraphs(DECK_HELP))
 
 

@@ -47,6 +47,7 @@ from .profile import Profile, load_profile
 from .render import Renderer
 from .saves import read_save
 from .seats import Seats
+from .server_play import play_on_server
 
 PLAY_HELP = """Play a game in the terminal against an AI, or --hotseat for two people.
 
@@ -86,6 +87,11 @@ exact solver) and mixed (Forge & Fury: secret picks from an equilibrium).
 
 --save FILE writes the replay record after every move; --resume FILE continues a saved game
 and keeps saving to it. A --position game is saved with its starting position.
+
+--server URL plays on a match server ('tcgkit serve'), on the same screen: a new match
+against --vs LEVEL, or --vs open for another account, who joins with --join ID (the id is
+printed); --join ID also brings you back to your seat after you left or the server restarted.
+--user NAME logs in (the password from TCGKIT_PASSWORD, or asked); a guest otherwise.
 
 Card files: --rules card_file=PATH (card_files=A;B) plays with your own cards. Records, saves
 and positions name a card file by its content hash (sha256:...), never by its path; a file
@@ -132,6 +138,19 @@ def _check_flags(
 
 
 HUMAN = "human"
+
+
+def _play_on_server(game: str, server: str | None, join: str | None, user: str | None, *,
+                    rules: str | None, vs: str | None, players: int | None, no_color: bool,
+                    others: list[Any]) -> None:
+    if server is None:
+        raise usage_error("--join and --user play on a server: give its --server URL")
+    if any(other is not None for other in others):
+        raise usage_error("--server plays with --rules, --vs, --players, --join and --user only; "
+                          "the server deals, seeds and keeps the game")
+    console = make_console(no_color)
+    play_on_server(server, game, rules=rules, vs=vs, players=players, join=join, user=user,
+                   console=console, prompter=Prompter(console))
 
 
 def _seat_list(game: Game, text: str) -> list[str]:
@@ -479,7 +498,19 @@ def play(
         "Card text in help and hint: pt (as printed) or en (Final Fantasy TCG).", "--lang"
     )] = "pt",
     card_file: Annotated[list[Path] | None, _option(CARD_FILE_HELP, "--card-file")] = None,
+    server: Annotated[str | None, _option(
+        "Play on the match server at this URL (e.g. http://127.0.0.1:8000; see 'tcgkit serve'): "
+        "a new match against --vs LEVEL, or --vs open for another account.", "--server")] = None,
+    join: Annotated[str | None, _option("With --server: take a seat in this match (or come back to "
+                                        "yours).", "--join")] = None,
+    user: Annotated[str | None, _option("With --server: log in as this account (the password from "
+                                        "TCGKIT_PASSWORD, or asked); a guest otherwise.", "--user")] = None,
 ) -> None:
+    if server is not None or join is not None or user is not None:
+        _play_on_server(game, server, join, user, rules=rules, vs=vs, players=players,
+                        no_color=no_color, others=[resume, position, hotseat or None, seats, save, hand,
+                                                   deck, opponent_deck, seed, seat, trade, mode, card_file])
+        return
     give_all(card_file)
     _check_flags(
         resume=resume, position=position, hotseat=hotseat, rules=rules, trade=trade, seed=seed,

@@ -1,0 +1,150 @@
+"""``tcgkit play GAME --server URL``: a match on a server, on the same screen as local play.
+
+The server is the authority: this terminal only draws the scenes it is sent (with the one
+renderer every game uses) and sends the moves typed. ``--join ID`` takes a seat in a match
+made by someone else (or comes back to one's own: the server sends the pending prompt);
+otherwise a new match is made, against ``--vs LEVEL`` (an AI seat) or ``--vs open`` (a seat
+for another account, who joins with the id printed). ``--user NAME`` logs in (the password
+from TCGKIT_PASSWORD or asked for); without it the terminal plays as a guest.
+"""
+
+from __future__ import annotations
+
+import getpass
+import os
+from typing import Any
+
+from rich.console import Console
+
+from ..kernel.registry import find_game, load_game
+from ..kernel.scene import Scene
+from .console import Prompter
+from .errors import CliError, usage_error
+from .game_support import rules_of
+from .render import Renderer
+from .seats import Seats
+
+COMMANDS = "help, board, quit"
+
+
+def play_on_server(url: str, game: str, *, rules: str | None, vs: str | None, players: int | None,
+                   join: str | None, user: str | None, console: Console, prompter: Prompter) -> str:
+    """Play one match on the server at ``url``; how it ended: over, quit or eof."""
+    try:
+        from ..server.client import UNREACHABLE, Client, ServerError
+    except ImportError as exc:
+        raise CliError(f"--server needs the web extra ({exc.name} is missing): "
+                       "pip install 'tcgkit[web]'") from None
+    entry = find_game(game)
+    client = Client(url)
+    try:
+        try:
+            if user is None:
+                client.guest()
+            else:
+                password = (os.environ.get("TCGKIT_PASSWORD")
+                            or getpass.getpass(f"Password for {user}: "))
+                client.log_in(user, password)
+            match_id = join or _create(client, entry.name, rules, vs, players, console)
+            if join is not None:
+                client.join(join)
+            started = client.wait_started(match_id, seconds=600)
+            if started["status"] == "open":
+                raise CliError(f"match {match_id}: nobody joined in 10 minutes")
+            with client.connect(match_id) as table:
+                return _loop(table, started, console, prompter, ServerError)
+        except ServerError as exc:
+            raise CliError(f"the server refused: {exc}") from None
+        except UNREACHABLE as exc:
+            raise CliError(f"cannot reach the server at {url}: {exc}") from None
+    finally:
+        client.close()
+
+
+def _create(client: Any, game: str, rules: str | None, vs: str | None, players: int | None,
+            console: Console) -> str:
+    options = rules_of(find_game(game).cls, rules)
+    if players is not None:
+        options["players"] = players
+    count = load_game(game, options).num_players
+    other = {"kind": "open"} if vs == "open" else {"kind": "ai", "level": vs or "greedy"}
+    made = client.create(game, options, seats=[{"kind": "me"}] + [other] * (count - 1))
+    if vs == "open":
+        console.print(f"Match {made['id']} waits for {count - 1} more: they join with "
+                      f"'tcgkit play {game} --server {client.url} --join {made['id']}'.", markup=False)
+    match_id: str = made["id"]
+    return match_id
+
+
+def _names(table: Any, described: dict[str, Any]) -> Seats:
+    names = []
+    for seat in described["seats"]:
+        if seat["seat"] == table.seat:
+            names.append("You")
+        elif seat["kind"] == "ai":
+            names.append(seat["level"] or "AI")
+        else:
+            names.append(seat["name"] or f"Player {seat['seat']}")
+    return Seats(tuple(names))
+
+
+def _loop(table: Any, described: dict[str, Any], console: Console, prompter: Prompter,
+          refused: type[Exception]) -> str:
+    game = load_game(table.welcome["game"], table.welcome["options"])
+    renderer = Renderer(game, _names(table, described))
+    if table.seat is None:
+        raise usage_error("you hold no seat in this match")
+    console.print(f"{game.title} on the server, match {table.match_id}. You are seat {table.seat}.",
+                  markup=False)
+    drawn = -1
+    hinted = False
+    while not table.over:
+        scene = Scene.model_validate(table.scene)
+        if not table.my_turn:
+            if drawn != table.version:
+                console.print(renderer.table(scene))
+                mover = scene.pending.player if scene.pending else None
+                if mover is not None:
+                    console.print(f"Waiting for {renderer.who(mover)}.", markup=False)
+                drawn = table.version
+            if table.receive(timeout=3600)["type"] in ("welcome", "update"):
+                for line in renderer.news(Scene.model_validate(table.scene)):
+                    console.print(line, markup=False)
+            continue
+        if drawn != table.version:
+            console.print(renderer.table(scene))
+            drawn = table.version
+        if not hinted:
+            console.print(f"Type a move like {scene.moves[0].notation}, or one of: {COMMANDS}.",
+                          markup=False)
+            hinted = True
+        text = prompter.ask(f"{renderer.who(table.seat)} > ")
+        if text is None:
+            console.print("Input ended. The match goes on at the server; come back with "
+                          f"--join {table.match_id}.", markup=False)
+            return "eof"
+        word = text.strip().lower()
+        if not word:
+            continue
+        if word in ("quit", "exit", "q"):
+            console.print("You left. The match goes on at the server; come back with "
+                          f"--join {table.match_id}.", markup=False)
+            return "quit"
+        if word in ("help", "?", "moves"):
+            console.print("Legal moves: " + " | ".join(m.notation for m in scene.moves), markup=False)
+            continue
+        if word == "board":
+            drawn = -1
+            continue
+        try:
+            table.act(text.strip())
+        except refused as exc:
+            console.print(f"Not a move: {exc}. Type 'help' for the moves.", markup=False)
+            continue
+        for line in renderer.news(Scene.model_validate(table.scene)):
+            console.print(line, markup=False)
+    console.print(renderer.table(Scene.model_validate(table.scene)))
+    outcome = table.scene.get("outcome") or table.ended
+    for line in renderer.outcome(outcome):
+        console.print(line, markup=False)
+    return "over"

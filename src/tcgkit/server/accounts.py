@@ -1,0 +1,150 @@
+"""Accounts and sessions: argon2 password hashes, guests, and the session cookie.
+
+A session is a random token in an HttpOnly, SameSite=Strict cookie; the database keeps only
+its SHA-256. Each session has a CSRF token, sent in a second cookie the page may read and
+required back in the ``X-CSRF-Token`` header of every request that changes something, so
+another site can neither read nor forge it. Requests that change something must also be
+JSON (a form posted from another site cannot be).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import re
+import secrets
+import time
+from dataclasses import dataclass
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from .db import Account, LoginSession
+from .store import Store
+
+SESSION_COOKIE = "tcgkit_session"
+CSRF_COOKIE = "tcgkit_csrf"
+CSRF_HEADER = "x-csrf-token"
+NAME = re.compile(r"[A-Za-z0-9_-]{3,40}")
+MIN_PASSWORD, MAX_PASSWORD = 8, 200
+HASHER = PasswordHasher()
+
+
+class AccountError(ValueError):
+    """A sign-up or log-in refused; the message says why (never whether a name exists when
+    the password is wrong)."""
+
+
+@dataclass(frozen=True)
+class Who:
+    """The account a request comes from, and its session's CSRF token."""
+
+    account: int
+    name: str | None
+    guest: bool
+    csrf: str
+
+    @property
+    def label(self) -> str:
+        return self.name or f"guest-{self.account}"
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def check_name(name: str) -> str:
+    if not NAME.fullmatch(name):
+        raise AccountError("a name is 3 to 40 letters, digits, '-' or '_'")
+    return name
+
+
+def check_password(password: str) -> str:
+    if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
+        raise AccountError(f"a password is {MIN_PASSWORD} to {MAX_PASSWORD} characters")
+    return password
+
+
+async def new_session(store: Store, account: int) -> tuple[str, str]:
+    """A new session for ``account``: (cookie token, CSRF token)."""
+    token, csrf = secrets.token_urlsafe(32), secrets.token_urlsafe(24)
+
+    def work(session: Session) -> None:
+        session.add(LoginSession(token_hash=token_hash(token), account_id=account, csrf=csrf,
+                                 created=time.time()))
+
+    await store.write(work)
+    return token, csrf
+
+
+async def guest(store: Store) -> int:
+    def work(session: Session) -> int:
+        row = Account(name=None, password=None, guest=True, created=time.time())
+        session.add(row)
+        session.flush()
+        return row.id
+
+    return await store.write(work)
+
+
+async def sign_up(store: Store, name: str, password: str) -> int:
+    check_name(name)
+    hashed = await asyncio.to_thread(HASHER.hash, check_password(password))
+
+    def work(session: Session) -> int:
+        row = Account(name=name, password=hashed, guest=False, created=time.time())
+        session.add(row)
+        session.flush()
+        return row.id
+
+    try:
+        return await store.write(work)
+    except IntegrityError:
+        raise AccountError(f"the name {name!r} is taken") from None
+
+
+async def log_in(store: Store, name: str, password: str) -> int:
+    def find(session: Session) -> tuple[int, str | None] | None:
+        row = session.scalars(select(Account).where(Account.name == name)).first()
+        return None if row is None else (row.id, row.password)
+
+    found = await store.read(find)
+    stored = found[1] if found else None
+    try:  # a missing name costs a hash too, so timing tells nothing
+        await asyncio.to_thread(HASHER.verify, stored or DUMMY, password[:MAX_PASSWORD])
+    except (VerificationError, InvalidHashError):
+        raise AccountError("wrong name or password") from None
+    if found is None or stored is None:
+        raise AccountError("wrong name or password")
+    return found[0]
+
+
+DUMMY = HASHER.hash("not a password of anyone")
+
+
+async def who(store: Store, token: str | None) -> Who | None:
+    if not token or len(token) > 100:
+        return None
+
+    def work(session: Session) -> Who | None:
+        row = session.get(LoginSession, token_hash(token))
+        if row is None:
+            return None
+        account = session.get(Account, row.account_id)
+        if account is None:
+            return None
+        return Who(account.id, account.name, account.guest, row.csrf)
+
+    return await store.read(work)
+
+
+async def end_session(store: Store, token: str) -> None:
+    def work(session: Session) -> None:
+        row = session.get(LoginSession, token_hash(token))
+        if row is not None:
+            session.delete(row)
+
+    await store.write(work)

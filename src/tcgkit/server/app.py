@@ -1,0 +1,361 @@
+"""The application factory: ``create_app(Settings(db=...))`` builds a FastAPI app with its own
+server state (no module-level state: two apps in one process share nothing).
+
+HTTP, JSON only: ``/api/guest``, ``/api/signup``, ``/api/login``, ``/api/logout``, ``/api/me``;
+``/api/games`` (every game with its options' JSON Schema); ``/api/matches`` (list, create),
+``/api/matches/{id}`` (describe), ``.../join``, ``.../leave``, ``.../rematch``, ``.../record``;
+``/api/protocol`` (the WebSocket messages' JSON Schema). The match itself is the WebSocket
+``/api/matches/{id}/ws?since=V`` (``protocol.py``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Annotated, Any
+
+from fastapi import Depends, FastAPI, Request, Response, WebSocket, WebSocketDisconnect
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field
+
+from . import accounts
+from .accounts import CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, AccountError, Who
+from .protocol import Act, BadMessage, Claim, Error, Ping, Pong, Sync, parse_client, protocol_schema
+from .room import Connection, Refused, Room
+from .service import DeckRequest, NewMatch, Problem, Server, Settings, game_listing
+
+SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
+MAX_BODY = 64 * 1024
+
+
+class Credentials(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(max_length=40)
+    password: str = Field(max_length=accounts.MAX_PASSWORD)
+
+
+class JoinRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seat: int | None = Field(default=None, ge=0, le=3)
+    deck: str | None = Field(default=None, max_length=40)  # one of the joiner's saved decks
+
+
+class DeckName(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(max_length=64)
+    name: str = Field(max_length=40)
+
+
+def server_of(request: Request) -> Server:
+    server: Server = request.app.state.server
+    return server
+
+
+async def current(request: Request) -> Who:
+    """The account of the session cookie; a request that changes something must also carry
+    the session's CSRF token in its header."""
+    server = server_of(request)
+    found = await accounts.who(server.store, request.cookies.get(SESSION_COOKIE))
+    if found is None:
+        raise Problem(401, "no session: sign up, log in, or start a guest session (POST /api/guest)")
+    if request.method not in SAFE_METHODS and request.headers.get(CSRF_HEADER) != found.csrf:
+        raise Problem(403, f"the {CSRF_HEADER} header is missing or does not match the session")
+    return found
+
+
+Me = Annotated[Who, Depends(current)]
+
+
+def set_session(response: Response, token: str, csrf: str, secure: bool) -> None:
+    response.set_cookie(SESSION_COOKIE, token, httponly=True, samesite="strict", secure=secure,
+                        max_age=30 * 86400, path="/")
+    response.set_cookie(CSRF_COOKIE, csrf, httponly=False, samesite="strict", secure=secure,
+                        max_age=30 * 86400, path="/")
+
+
+class JsonWrites:
+    """Writes are JSON (no cross-site form can send it) and small: checked on the headers,
+    before anything is read (an ASGI middleware, so the WebSocket passes untouched)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] == "http" and scope["method"] not in SAFE_METHODS:
+            headers = dict(scope["headers"])
+            kind = headers.get(b"content-type", b"").split(b";")[0].strip().lower()
+            length = headers.get(b"content-length")
+            refused = None
+            if kind != b"application/json":
+                refused = JSONResponse({"error": "send JSON (Content-Type: application/json)"},
+                                       status_code=415)
+            elif length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+                refused = JSONResponse({"error": f"the body is over {MAX_BODY} bytes"}, status_code=413)
+            if refused is not None:
+                await refused(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+def create_app(settings: Settings) -> FastAPI:
+    server = Server(settings)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await server.start()
+        try:
+            yield
+        finally:
+            await server.stop()
+
+    app = FastAPI(title="tcgkit", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.state.server = server
+    app.add_middleware(JsonWrites)
+
+    @app.exception_handler(Problem)
+    async def problem(_request: Request, exc: Problem) -> JSONResponse:
+        return JSONResponse({"error": exc.message}, status_code=exc.status)
+
+    # -- accounts ----------------------------------------------------------------------------------
+    async def session_response(account: int, status: int = 200) -> JSONResponse:
+        token, csrf = await accounts.new_session(server.store, account)
+        response = JSONResponse({"account": account, "csrf": csrf}, status_code=status)
+        set_session(response, token, csrf, settings.secure_cookies)
+        return response
+
+    @app.post("/api/guest")
+    async def new_guest() -> JSONResponse:
+        return await session_response(await accounts.guest(server.store), 201)
+
+    @app.post("/api/signup")
+    async def sign_up(body: Credentials) -> JSONResponse:
+        try:
+            account = await accounts.sign_up(server.store, body.name, body.password)
+        except AccountError as exc:
+            raise Problem(422, str(exc)) from None
+        return await session_response(account, 201)
+
+    @app.post("/api/login")
+    async def log_in(body: Credentials) -> JSONResponse:
+        try:
+            account = await accounts.log_in(server.store, body.name, body.password)
+        except AccountError as exc:
+            raise Problem(401, str(exc)) from None
+        return await session_response(account)
+
+    @app.post("/api/logout")
+    async def log_out(request: Request, _who: Me) -> JSONResponse:
+        await accounts.end_session(server.store, request.cookies[SESSION_COOKIE])
+        response = JSONResponse({"ok": True})
+        response.delete_cookie(SESSION_COOKIE, path="/")
+        response.delete_cookie(CSRF_COOKIE, path="/")
+        return response
+
+    @app.get("/api/me")
+    async def me(who: Me) -> dict[str, Any]:
+        return {"account": who.account, "name": who.label, "guest": who.guest}
+
+    # -- saved decks ------------------------------------------------------------------------------------
+    @app.get("/api/decks")
+    async def decks(who: Me) -> list[dict[str, Any]]:
+        return await server.decks(who.account)
+
+    @app.post("/api/decks")
+    async def save_deck(body: DeckRequest, who: Me) -> dict[str, Any]:
+        return await server.save_deck(who.account, body)
+
+    @app.post("/api/decks/delete")
+    async def delete_deck(body: DeckName, who: Me) -> dict[str, Any]:
+        await server.delete_deck(who.account, body.game, body.name)
+        return {"ok": True}
+
+    # -- the lobby ------------------------------------------------------------------------------------
+    @app.get("/api/games")
+    async def games() -> list[dict[str, Any]]:
+        return game_listing()
+
+    @app.get("/api/protocol")
+    async def protocol() -> dict[str, Any]:
+        return protocol_schema()
+
+    @app.get("/api/matches")
+    async def matches(status: str | None = None) -> list[dict[str, Any]]:
+        if status not in (None, "open", "running", "over"):
+            raise Problem(422, f"status: open, running or over, not {status[:20]!r}")
+        return await server.listing(status)
+
+    @app.post("/api/matches", status_code=201)
+    async def create(body: NewMatch, who: Me) -> dict[str, Any]:
+        return await server.describe(await server.create(body, who.account))
+
+    @app.get("/api/matches/{match_id}")
+    async def describe(match_id: str) -> dict[str, Any]:
+        return await server.describe(match_id[:64])
+
+    @app.post("/api/matches/{match_id}/join")
+    async def join(match_id: str, body: JoinRequest, who: Me) -> dict[str, Any]:
+        seat = await server.join(match_id[:64], who.account, body.seat, body.deck)
+        return {"seat": seat, **await server.describe(match_id)}
+
+    @app.post("/api/matches/{match_id}/leave")
+    async def leave(match_id: str, who: Me) -> dict[str, Any]:
+        await server.leave(match_id[:64], who.account)
+        return await server.describe(match_id)
+
+    @app.post("/api/matches/{match_id}/rematch", status_code=201)
+    async def rematch(match_id: str, who: Me) -> dict[str, Any]:
+        return await server.describe(await server.rematch(match_id[:64], who.account))
+
+    @app.get("/api/matches/{match_id}/record")
+    async def record(match_id: str, who: Me) -> dict[str, Any]:
+        return await server.record(match_id[:64], who.account)
+
+    # -- the match --------------------------------------------------------------------------------
+    @app.websocket("/api/matches/{match_id}/ws")
+    async def play(websocket: WebSocket, match_id: str, since: int = -1) -> None:
+        await serve_socket(server, websocket, match_id[:64], since)
+
+    return app
+
+
+async def refuse_socket(websocket: WebSocket, code: str, message: str) -> None:
+    await websocket.accept()
+    await websocket.send_text(Error(code=code, message=message).model_dump_json())
+    await websocket.close(code=1008)
+
+
+async def serve_socket(server: Server, websocket: WebSocket, match_id: str, since: int) -> None:
+    origin, host = websocket.headers.get("origin"), websocket.headers.get("host")
+    if origin is not None and origin.split("://", 1)[-1] != host:  # another site's page
+        await refuse_socket(websocket, "origin", f"connections from {origin[:80]} are not accepted")
+        return
+    who = await accounts.who(server.store, websocket.cookies.get(SESSION_COOKIE))
+    try:
+        room = await server.room(match_id)
+    except Problem as exc:
+        await refuse_socket(websocket, "broken", exc.message)
+        return
+    if room is None:
+        known = await server.exists(match_id)
+        await refuse_socket(websocket, "not_started" if known else "unknown_match",
+                            "the match has not started: its seats are not all taken" if known
+                            else f"no match {match_id!r}")
+        return
+    seat = None if who is None else server.seat_of(room, who.account)
+    if seat is None and not room.settings.get("spectators", True):
+        await refuse_socket(websocket, "spectator", "this match allows no spectators")
+        return
+    account = None if who is None else who.account
+    if account is not None and sum(c.account == account for r in server.rooms.values()
+                                   for c in r.connections) >= server.settings.connections_per_account:
+        await refuse_socket(websocket, "rate_limited",
+                            f"at most {server.settings.connections_per_account} connections per account")
+        return
+    await websocket.accept()
+    conn = Connection(seat, account, websocket.send_text)
+    loop = asyncio.get_running_loop()
+    pump = loop.create_task(conn.pump())
+    room.join(conn, since)
+    reader = loop.create_task(read_messages(server, room, conn, websocket))
+    try:
+        await asyncio.wait({pump, reader}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        room.leave(conn)
+        reader.cancel()
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(pump, 2)  # what was queued goes out first
+        pump.cancel()
+        with contextlib.suppress(Exception):  # dropped by the server (too slow, flooding)
+            await websocket.close(code=1008)
+
+
+class Bucket:
+    """A token bucket: ``rate`` messages a second, ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens, self.at = float(burst), time.monotonic()
+        self.refused = 0
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            self.refused += 1
+            return False
+        self.tokens -= 1
+        self.refused = 0
+        return True
+
+
+async def read_messages(server: Server, room: Room, conn: Connection, websocket: WebSocket) -> None:
+    settings = server.settings
+    bucket = Bucket(settings.messages_per_second, settings.message_burst)
+    while not conn.closed:
+        try:
+            message = await websocket.receive()
+        except WebSocketDisconnect:
+            return
+        if message["type"] == "websocket.disconnect":
+            return
+        text = message.get("text")
+        if not bucket.take():
+            if bucket.refused > settings.message_burst:  # it does not stop: cut off
+                conn.push(Error(code="rate_limited", message="too many messages: disconnected")
+                          .model_dump_json())
+                conn.close()
+                return
+            conn.push(Error(code="rate_limited", message=f"at most {settings.messages_per_second:g} "
+                            "messages a second: this one was dropped").model_dump_json())
+            continue
+        if text is None:
+            conn.push(Error(code="bad_message", message="send text frames holding JSON").model_dump_json())
+            continue
+        if len(text) > settings.max_message:
+            conn.push(Error(code="too_large", message=f"a message is at most {settings.max_message} "
+                            "bytes").model_dump_json())
+            continue
+        await handle(server, room, conn, text)
+
+
+async def handle(server: Server, room: Room, conn: Connection, text: str) -> None:
+    try:
+        message = parse_client(text)
+    except BadMessage as exc:
+        conn.push(Error(code="bad_message", message=str(exc)).model_dump_json())
+        return
+    if isinstance(message, Ping):
+        conn.push(Pong().model_dump_json())
+    elif isinstance(message, Sync):
+        conn.cursor = message.since
+        conn.push(room.update(conn).model_dump_json())
+        conn.cursor = room.state.version
+    elif isinstance(message, Act):
+        if conn.viewer is None:
+            conn.push(Error(code="spectator", message="a spectator holds no seat and cannot act",
+                            tag=message.tag).model_dump_json())
+            return
+        if not room.owner and server.cluster is not None:  # another process plays it
+            await server.cluster.forward(room, conn, "act", version=message.version, action=message.action,
+                                         tag=message.tag)
+            return
+        try:
+            await room.act(conn.viewer, message.version, message.action, conn, message.tag)
+        except Refused as refused:
+            conn.push(refused.error.model_dump_json())
+    elif isinstance(message, Claim):
+        if conn.viewer is None:
+            conn.push(Error(code="spectator", message="a spectator holds no seat and claims nothing")
+                      .model_dump_json())
+            return
+        if not room.owner and server.cluster is not None:
+            await server.cluster.forward(room, conn, "claim", seat=message.seat)
+            return
+        try:
+            await room.claim(conn.viewer, message.seat)
+        except Refused as refused:
+            conn.push(refused.error.model_dump_json())

@@ -1,0 +1,96 @@
+"""The server's tables (SQLAlchemy 2). Their history is ``migrations/``; a change here comes
+with a new revision there."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, Boolean, Float, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class Account(Base):
+    """A player: a registered name with an argon2 hash, or a guest (no name, no password)."""
+
+    __tablename__ = "accounts"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str | None] = mapped_column(String(40), unique=True)
+    password: Mapped[str | None] = mapped_column(String(200))
+    guest: Mapped[bool] = mapped_column(Boolean, default=False)
+    created: Mapped[float] = mapped_column(Float)
+
+
+class LoginSession(Base):
+    """A session cookie's SHA-256 (the cookie itself is never stored) and its CSRF token."""
+
+    __tablename__ = "sessions"
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
+    csrf: Mapped[str] = mapped_column(String(64))
+    created: Mapped[float] = mapped_column(Float)
+
+
+class MatchRow(Base):
+    """A match: what replays it (game, options, seed, decks, the engine and card data it was
+    played with) and how it was set up (``settings``: spectators, clock, absence). The seed
+    never leaves the server while the match goes on."""
+
+    __tablename__ = "matches"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    decks: Mapped[list[list[str]] | None] = mapped_column(JSON, nullable=True)
+    engine: Mapped[str] = mapped_column(String(40))
+    cards: Mapped[str] = mapped_column(String(80))
+    status: Mapped[str] = mapped_column(String(16), index=True)  # open, running, over, broken
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created: Mapped[float] = mapped_column(Float)
+    owner_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id"), nullable=True)
+    rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    problem: Mapped[str | None] = mapped_column(Text, nullable=True)  # why a match is broken
+
+
+class SeatRow(Base):
+    """One seat: ``open`` (anyone may join), ``invited`` (one account may), ``human`` (taken)
+    or ``ai`` (an agent at ``level``)."""
+
+    __tablename__ = "seats"
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id"), nullable=True)
+    level: Mapped[str | None] = mapped_column(String(40), nullable=True)
+
+
+class ActionRow(Base):
+    """The action that made version ``number`` of a match, by ``seat``, as notation. The
+    primary key makes an action land once: a second write of the same number fails."""
+
+    __tablename__ = "actions"
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    notation: Mapped[str] = mapped_column(Text)
+    at: Mapped[float] = mapped_column(Float)
+    clock: Mapped[list[float] | None] = mapped_column(JSON, nullable=True)  # each seat's bank after it
+
+
+class SavedDeck(Base):
+    """A deck an account saved for ``game`` under ``options`` (a mode changes what is legal),
+    checked by the game's own deck rules when saved."""
+
+    __tablename__ = "decks"
+    __table_args__ = (UniqueConstraint("account_id", "game", "name"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
+    game: Mapped[str] = mapped_column(String(64))
+    name: Mapped[str] = mapped_column(String(40))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    cards: Mapped[list[str]] = mapped_column(JSON)
+    saved: Mapped[float] = mapped_column(Float)

@@ -1,0 +1,174 @@
+"""The match protocol: the messages a client and the server exchange over a match's
+WebSocket, typed, versioned, with their JSON Schema (``protocol_schema()``; ``tcgkit serve
+--schema`` prints it).
+
+A client sends an action as notation with the state version it saw (``Act``). The server
+answers every viewer with its own ``Update``: its scene, and the steps since its cursor,
+one per version. A step whose events the viewer may not see is a bare version number
+(``{"version": 7}``): the gap shows, what happened does not. The acting seat's update
+carries ``ack`` (its ``tag``). Anything refused is an ``Error`` with a ``code``; a stale
+version is refused with the fresh scene and steps, nothing applied.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_serializer
+
+PROTOCOL = 1
+MAX_NOTATION = 400
+
+
+class Message(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+# -- client to server ---------------------------------------------------------------------------
+class Act(Message):
+    """Play ``action`` (notation) at ``version`` (the state version the client saw)."""
+
+    type: Literal["act"]
+    version: int = Field(ge=0)
+    action: str = Field(min_length=1, max_length=MAX_NOTATION)
+    tag: str | None = Field(default=None, max_length=64)
+
+
+class Sync(Message):
+    """Send me the steps since ``since`` and my scene again (after a gap, or to resume)."""
+
+    type: Literal["sync"]
+    since: int = Field(ge=-1)
+
+
+class Claim(Message):
+    """Claim the win over ``seat``, away past its grace time (a match set up with
+    ``absence="claim"``)."""
+
+    type: Literal["claim"]
+    seat: int = Field(ge=0, le=3)
+
+
+class Ping(Message):
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[Act | Sync | Claim | Ping, Field(discriminator="type")]
+CLIENT = TypeAdapter(ClientMessage)
+
+
+# -- server to client ---------------------------------------------------------------------------
+class Step(Message):
+    """What version ``version`` changed, as the viewer may see it: its events, or nothing
+    (``events`` absent) when the viewer may see none of them."""
+
+    version: int
+    events: list[dict[str, Any]] | None = None
+
+    @model_serializer
+    def bare(self) -> dict[str, Any]:
+        return {"version": self.version} if self.events is None else {"version": self.version,
+                                                                      "events": self.events}
+
+
+class Clock(Message):
+    """A seat's time: ``bank`` seconds left (a chess clock), ``buffer`` the per-decision
+    seconds spent first; ``running`` while it is this seat's decision."""
+
+    seat: int
+    bank: float | None = None
+    buffer: float | None = None
+    running: bool = False
+
+
+class SeatInfo(Message):
+    seat: int
+    kind: str  # human, ai
+    name: str | None = None
+    connected: bool = False
+    absent_for: float | None = None  # seconds the player has been away, while they are
+    stand_in: str | None = None  # the AI playing for them, past their grace time
+    claimable: bool = False  # past their grace, the others may claim the win
+
+
+class Welcome(Message):
+    type: Literal["welcome"] = "welcome"
+    protocol: int = PROTOCOL
+    match: str
+    game: str
+    options: dict[str, Any]
+    seat: int | None
+    version: int
+    scene: dict[str, Any]
+    steps: list[Step]
+    seats: list[SeatInfo]
+    clocks: list[Clock] = Field(default_factory=list)
+    ended: dict[str, Any] | None = None  # the server's result (a clock, an absence), if it gave one
+
+
+class Update(Message):
+    type: Literal["update"] = "update"
+    version: int
+    scene: dict[str, Any]
+    steps: list[Step]
+    ack: str | None = None
+    seats: list[SeatInfo] = Field(default_factory=list)
+    clocks: list[Clock] = Field(default_factory=list)
+    ended: dict[str, Any] | None = None
+
+
+class Error(Message):
+    """``code``: bad_message, too_large, rate_limited, stale, illegal, not_your_seat,
+    spectator, over, not_absent, timeout, storage, broken."""
+
+    type: Literal["error"] = "error"
+    code: str
+    message: str
+    tag: str | None = None
+    version: int | None = None
+    scene: dict[str, Any] | None = None
+    steps: list[Step] | None = None
+
+
+class Pong(Message):
+    type: Literal["pong"] = "pong"
+
+
+ServerMessage = Annotated[Welcome | Update | Error | Pong, Field(discriminator="type")]
+SERVER = TypeAdapter(ServerMessage)
+
+
+class BadMessage(ValueError):
+    """A client message that is not one of ``ClientMessage``: the reason names what is wrong."""
+
+
+def parse_client(text: str) -> Act | Sync | Claim | Ping:
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as exc:
+        problem = exc.msg if isinstance(exc, json.JSONDecodeError) else "nested too deeply"
+        raise BadMessage(f"not JSON ({problem})") from None
+    if not isinstance(data, dict):
+        raise BadMessage(f"a message is a JSON object, got {type(data).__name__}")
+    kind = data.get("type")
+    if kind not in ("act", "sync", "claim", "ping"):
+        raise BadMessage(f"unknown message type {str(kind)[:40]!r}; known: act, sync, claim, ping")
+    try:
+        message: Act | Sync | Claim | Ping = CLIENT.validate_python(data)
+    except ValidationError as exc:
+        problems = "; ".join(f"{'.'.join(str(p) for p in err['loc'][1:]) or 'message'}: {err['msg']}"
+                             for err in exc.errors())
+        raise BadMessage(f"{kind}: {problems}") from None
+    return message
+
+
+def protocol_schema() -> dict[str, Any]:
+    """The JSON Schema of both directions, with the protocol's version."""
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": f"tcgkit match protocol {PROTOCOL}",
+        "version": PROTOCOL,
+        "client": CLIENT.json_schema(),
+        "server": SERVER.json_schema(mode="serialization"),
+    }

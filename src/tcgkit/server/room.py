@@ -1,0 +1,539 @@
+"""A live match: the one authority over its state, and what each viewer is sent.
+
+A ``Room`` holds the state (the match's start replayed with its committed actions), the
+connections watching it and, per version, where its events begin (``marks``). An action is
+checked for the acting seat at the version the client saw, played on a copy, committed, and
+only then becomes the state and is sent: a refused or failed action changes nothing.
+Everything a viewer receives is built from that viewer's own view (``frame``): its scene and
+its steps, a step it may see nothing of being a bare version number.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field, replace
+from typing import Any, Protocol
+
+from ..kernel.errors import TcgkitError
+from ..kernel.events import redact
+from ..kernel.game import Game, Outcome, State
+from ..kernel.limits import Tally, play
+from ..kernel.registry import load_game
+from ..kernel.rng import derive_seed
+from . import ai
+from .clock import Clocks, Rules
+from .protocol import Clock, Error, SeatInfo, Step, Update, Welcome
+
+log = logging.getLogger("tcgkit.server")
+AI_STREAM = 31  # the sub-stream of the match seed the AI seats draw from
+OUTBOX = 512  # messages queued for one connection before it is dropped as too slow
+
+
+@dataclass
+class Seat:
+    kind: str  # human or ai (open and invited seats exist only before the start)
+    account: int | None = None
+    level: str | None = None
+    name: str | None = None
+
+
+@dataclass(eq=False)
+class Connection:
+    """One client's socket: whom it sees for (a seat, or ``None``: a spectator), the last
+    version it was sent, and its queue of outgoing text."""
+
+    viewer: int | None
+    account: int | None
+    send_text: Callable[[str], Awaitable[None]]
+    cursor: int = -1
+    id: int = 0  # the room's number for it (``Room.join``)
+    outbox: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
+    closed: bool = False
+
+    def push(self, text: str) -> None:
+        if self.closed:
+            return
+        try:
+            self.outbox.put_nowait(text)
+        except asyncio.QueueFull:  # a client that does not read: dropped, it may reconnect
+            self.close()
+
+    def close(self) -> None:
+        self.closed = True
+        with contextlib.suppress(asyncio.QueueFull):
+            self.outbox.put_nowait(None)
+
+    async def pump(self) -> None:
+        """Send the queued messages in order until closed."""
+        while True:
+            text = await self.outbox.get()
+            if text is None:
+                return
+            await self.send_text(text)
+
+
+async def whole(work: Awaitable[None]) -> None:
+    """Run ``work`` to its end even when the caller is cancelled (a client that disconnects
+    mid-action): an action committed is always applied and sent, never left half done."""
+    task = asyncio.ensure_future(work)
+    task.add_done_callback(lambda done: done.cancelled() or done.exception())
+    await asyncio.shield(task)
+
+
+class Refused(Exception):
+    def __init__(self, error: Error) -> None:
+        super().__init__(error.message)
+        self.error = error
+
+
+@dataclass
+class Forwarded:
+    """A request a client made at a process that only replicates the match, sent on to its
+    owner (``cluster.py``): from connection ``conn`` of process ``origin``."""
+
+    origin: str
+    conn: int
+    tag: str | None
+    what: str  # act or claim
+    seat: int
+    fields: dict[str, Any]
+
+
+class Journal(Protocol):
+    """The writes a room makes, each committed before it returns (``service.py``); ``note``
+    is what other processes are told in the same transaction."""
+
+    async def action(self, number: int, seat: int, notation: str, state: State[Any],
+                     banks: list[float] | None, note: dict[str, Any] | None) -> None: ...
+
+    async def end(self, outcome: dict[str, Any], note: dict[str, Any] | None) -> None: ...
+
+
+class Peers(Protocol):
+    """The other processes of a PostgreSQL cluster, as a room speaks to them."""
+
+    def note(self, room: Room, forwarded: Forwarded | None) -> dict[str, Any]: ...
+
+    async def presence(self, room: Room, seat: int, count: int) -> None: ...
+
+
+class Room:
+    def __init__(self, match_id: str, game: Game, seed: int, decks: list[list[str]] | None,
+                 seats: list[Seat], settings: dict[str, Any], journal: Journal, pool: Any,
+                 banks: list[float] | None = None) -> None:
+        self.match_id = match_id
+        self.game = game
+        self.seed = seed
+        self.decks = decks
+        self.seats = seats
+        self.settings = settings
+        self.rules = Rules.model_validate(settings.get("rules", {}))
+        self.journal = journal
+        self._pool = pool
+        self.state: State[Any] = game.new_state(seed, decks)
+        self.tally = Tally()
+        self.marks: list[int] = [self.state.event_count()]  # marks[v]: events up to version v
+        self.connections: set[Connection] = set()
+        self.lock = asyncio.Lock()
+        self._ai_task: asyncio.Task[None] | None = None
+        self.problem: str | None = None
+        self.ended: dict[str, Any] | None = None  # a result the server gave (time, absence)
+        self.clocks = Clocks.new(self.rules, len(seats), banks)
+        self._timer: asyncio.TimerHandle | None = None
+        self.absent: dict[int, float] = {}  # seat -> monotonic time its last connection closed
+        self.stand_ins: set[int] = set()  # absent seats an AI plays for
+        self.claimable: set[int] = set()  # absent seats past their grace, under absence="claim"
+        self._grace: dict[int, asyncio.TimerHandle] = {}
+        self.now: Callable[[], float] = time.monotonic
+        self.owner = True  # False: a replica of a match another process owns
+        self.peers: Peers | None = None
+        self.forwarded: list[Forwarded] = []  # sent to the owner, not answered yet
+        self.remote: dict[int, dict[str, int]] = {}  # seat -> process -> its connections there
+        self._background: set[asyncio.Task[None]] = set()
+        self._ids = itertools.count(1)
+
+    @staticmethod
+    def rebuild(match_id: str, name: str, options: dict[str, Any], seed: int,
+                decks: list[list[str]] | None, cards: str, seats: list[Seat], settings: dict[str, Any],
+                actions: list[tuple[int, int, str]], journal: Journal, pool: Any,
+                banks: list[float] | None = None, ended: dict[str, Any] | None = None) -> Room:
+        """A room from what the database holds: the start replayed with every committed
+        action ``(number, seat, notation)``, the clocks' banks as the last action left them.
+        ``TcgkitError`` when it does not replay."""
+        game = load_game(name, options)
+        if game.card_data_hash() != cards:
+            raise TcgkitError(f"the card data is {game.card_data_hash()}, the match was played with {cards}")
+        room = Room(match_id, game, seed, decks, seats, settings, journal, pool, banks)
+        for number, seat, text in actions:
+            state = room.state
+            if state.to_move != seat or number != state.version + 1:
+                raise TcgkitError(f"action {number} ({text}) by seat {seat} does not follow version "
+                                  f"{state.version}")
+            play(state, state.parse_action(text, seat), seat, room.tally)
+            room.marks.append(state.event_count())
+        if not room.state.is_terminal:
+            room.ended = ended
+        return room
+
+    @property
+    def over(self) -> bool:
+        return self.state.is_terminal or self.ended is not None
+
+    def begin(self) -> None:
+        """Start the room's clocks and AI (on the event loop, in the owner): every person not
+        connected is absent, so the grace time runs for each from now."""
+        for seat, entry in enumerate(self.seats):
+            if entry.kind == "human" and not self.present(seat):
+                self._away(seat)
+        self._restart_clock()
+        self.kick()
+
+    async def become_owner(self) -> None:
+        """Take the match over (its owner died): play on, first what this process's clients
+        had sent to the old owner without an answer."""
+        self.owner = True
+        pending, self.forwarded = self.forwarded, []
+        self.begin()
+        for forwarded in pending:
+            conn = self.connection(forwarded.conn)
+            try:
+                await self.run_forwarded(forwarded, conn)
+            except Refused as refused:
+                if conn is not None:
+                    conn.push(refused.error.model_dump_json())
+
+    async def run_forwarded(self, forwarded: Forwarded, conn: Connection | None = None) -> None:
+        """What a client of another process asked for, done by this owner."""
+        fields = forwarded.fields
+        if forwarded.what == "claim":
+            await self.claim(forwarded.seat, int(fields["seat"]))
+        else:
+            await self.act(forwarded.seat, int(fields["version"]), str(fields["action"]), conn,
+                           forwarded.tag, forwarded=None if conn is not None else forwarded)
+
+    def follow(self, seat: int, notation: str, banks: list[float] | None) -> None:
+        """A replica plays an action its owner committed."""
+        state = self.state
+        play(state, state.parse_action(notation, seat), seat, self.tally)
+        self.marks.append(state.event_count())
+        if banks is not None:
+            self.clocks.banks = list(banks)
+
+    def connection(self, conn_id: Any) -> Connection | None:
+        return next((c for c in self.connections if c.id == conn_id), None)
+
+    def _note(self, forwarded: Forwarded | None = None) -> dict[str, Any] | None:
+        return None if self.peers is None else self.peers.note(self, forwarded)
+
+    # -- what a viewer is sent ---------------------------------------------------------------
+    def steps(self, viewer: int | None, since: int) -> list[Step]:
+        """Versions ``since + 1`` to now as ``viewer`` may see them (``since=-1``: from the
+        start, the deal's events being version 0's)."""
+        version = self.state.version
+        since = max(-1, min(since, version))
+        first = self.marks[since] if since >= 0 else 0
+        events = self.state.events_from(first)
+        out = []
+        for number in range(since + 1, version + 1):
+            begin = self.marks[number - 1] if number > 0 else 0
+            seen = redact(events[begin - first:self.marks[number] - first], viewer)
+            out.append(Step(version=number, events=seen or None))
+        return out
+
+    def scene(self, viewer: int | None, since: int) -> dict[str, Any]:
+        since = max(-1, min(since, self.state.version))
+        data: dict[str, Any] = self.state.scene(viewer, self.marks[since] if since >= 0 else 0).to_json()
+        return data
+
+    def seat_info(self) -> list[SeatInfo]:
+        connected = {c.viewer for c in self.connections if not c.closed}
+        now = self.now()
+        return [SeatInfo(seat=p, kind=s.kind, name=s.name, connected=p in connected,
+                         absent_for=round(now - self.absent[p], 3) if p in self.absent else None,
+                         stand_in=self.rules.stand_in if p in self.stand_ins else None,
+                         claimable=p in self.claimable)
+                for p, s in enumerate(self.seats)]
+
+    def clock_info(self) -> list[Clock]:
+        return [Clock.model_validate(c) for c in self.clocks.view(self.now())]
+
+    def welcome(self, conn: Connection, since: int) -> Welcome:
+        return Welcome(match=self.match_id, game=self.game.name, options=self.game.options_json(),
+                       seat=conn.viewer, version=self.state.version, scene=self.scene(conn.viewer, since),
+                       steps=self.steps(conn.viewer, since), seats=self.seat_info(),
+                       clocks=self.clock_info(), ended=self.ended)
+
+    def update(self, conn: Connection, ack: str | None = None) -> Update:
+        return Update(version=self.state.version, scene=self.scene(conn.viewer, conn.cursor),
+                      steps=self.steps(conn.viewer, conn.cursor), ack=ack, seats=self.seat_info(),
+                      clocks=self.clock_info(), ended=self.ended)
+
+    # -- connections ------------------------------------------------------------------------
+    def join(self, conn: Connection, since: int) -> None:
+        conn.id = next(self._ids)
+        self.connections.add(conn)
+        if conn.viewer is not None:
+            self._presence(conn.viewer)  # back: the seat is theirs again before they are told
+        conn.push(self.welcome(conn, since).model_dump_json())
+        conn.cursor = self.state.version
+        self.broadcast_seats(skip=conn)
+
+    def leave(self, conn: Connection) -> None:
+        conn.close()
+        self.connections.discard(conn)
+        if conn.viewer is not None:
+            self._presence(conn.viewer)
+        self.broadcast_seats()
+
+    # -- absence ----------------------------------------------------------------------------------
+    def present(self, seat: int) -> bool:
+        """Whether ``seat``'s player is connected, here or at another process."""
+        return (any(c.viewer == seat and not c.closed for c in self.connections)
+                or sum(self.remote.get(seat, {}).values()) > 0)
+
+    def remote_presence(self, origin: str, seat: int, count: int) -> None:
+        self.remote.setdefault(seat, {})[origin] = count
+        self._presence(seat, tell=False)
+        self.broadcast_seats()
+
+    def _presence(self, seat: int, tell: bool = True) -> None:
+        """A connection of ``seat`` came or went: the absence rules, and the other processes."""
+        if tell and self.peers is not None:
+            count = sum(c.viewer == seat and not c.closed for c in self.connections)
+            task = asyncio.get_running_loop().create_task(self.peers.presence(self, seat, count))
+            self._background.add(task)
+            task.add_done_callback(self._background.discard)
+        if self.present(seat):
+            self._back(seat)
+        else:
+            self._away(seat)
+
+    def _back(self, seat: int) -> None:
+        """Back inside the grace, or after it (the stand-in gives the seat back)."""
+        if seat not in self.absent:
+            return
+        self.absent.pop(seat)
+        self.claimable.discard(seat)
+        handle = self._grace.pop(seat, None)
+        if handle is not None:
+            handle.cancel()
+        if seat in self.stand_ins:
+            self.stand_ins.discard(seat)
+            if self.state.to_move == seat and self.owner:
+                self._restart_clock()
+
+    def _away(self, seat: int) -> None:
+        if self.over or seat in self.absent or not self.owner or self.seats[seat].kind != "human":
+            return
+        self.absent[seat] = self.now()
+        loop = asyncio.get_running_loop()
+        self._grace[seat] = loop.call_later(self.rules.grace, self._grace_over, seat)
+
+    def _grace_over(self, seat: int) -> None:
+        self._grace.pop(seat, None)
+        if seat not in self.absent or self.over:
+            return
+        if self.rules.absence == "ai":
+            self.stand_ins.add(seat)
+            if self.state.to_move == seat:
+                self._restart_clock()  # an AI's time is charged to nobody
+            self.kick()
+        else:
+            self.claimable.add(seat)
+        self.broadcast_seats()
+
+    async def claim(self, by: int, seat: int) -> None:
+        """``by`` claims the win over ``seat``, absent past its grace (``absence="claim"``):
+        ``seat`` loses, the others share the win."""
+        if seat not in self.claimable or by == seat:
+            raise self.refuse("not_absent", f"seat {seat} is not away past its grace time")
+        await self.end(seat, f"seat {seat} left the match and the others claimed the win")
+
+    async def end(self, loser: int, reason: str) -> None:
+        """End the match now with ``loser`` last and the others sharing the win (a clock run
+        out, an absence claimed): a result of the server's, the game's state left as it was."""
+        await whole(self._end(loser, reason))
+
+    async def _end(self, loser: int, reason: str) -> None:
+        async with self.lock:
+            if self.over:
+                return
+            outcome = Outcome.from_elimination(len(self.seats), [loser], reason).to_json()
+            outcome["by"] = "server"
+            await self.journal.end(outcome, self._note())
+            self.ended = outcome
+            self._restart_clock()
+            self.broadcast()
+
+    def broadcast_seats(self, skip: Connection | None = None) -> None:
+        """Tell everyone who is connected now (their cursors stay where they are)."""
+        for other in list(self.connections):
+            if other is not skip:
+                other.push(self.update(other).model_dump_json())
+                other.cursor = self.state.version
+
+    def broadcast(self, acting: Connection | None = None, tag: str | None = None) -> None:
+        made: dict[tuple[int | None, int], Update] = {}  # one frame per viewer and cursor
+        for conn in list(self.connections):
+            if conn.closed:
+                self.connections.discard(conn)
+                continue
+            key = (conn.viewer, conn.cursor)
+            if key not in made:
+                made[key] = self.update(conn)
+            frame = made[key]
+            if conn is acting:
+                frame = frame.model_copy(update={"ack": tag})
+            conn.push(frame.model_dump_json())
+            conn.cursor = self.state.version
+
+    # -- the authority ------------------------------------------------------------------------
+    def refuse(self, code: str, message: str, tag: str | None = None,
+               conn: Connection | None = None) -> Refused:
+        if code != "stale" or conn is None:
+            return Refused(Error(code=code, message=message, tag=tag, version=self.state.version))
+        return Refused(Error(code=code, message=message, tag=tag, version=self.state.version,
+                             scene=self.scene(conn.viewer, conn.cursor),
+                             steps=self.steps(conn.viewer, conn.cursor)))
+
+    async def act(self, seat: int, version: int, text: str, conn: Connection | None = None,
+                  tag: str | None = None, timed_out: bool = False,
+                  forwarded: Forwarded | None = None) -> None:
+        """Play ``text`` for ``seat`` at ``version``: checked, committed, then sent to every
+        viewer. ``Refused`` (nothing changed) says why not."""
+        await whole(self._act(seat, version, text, conn, tag, timed_out, forwarded))
+
+    async def _act(self, seat: int, version: int, text: str, conn: Connection | None,
+                   tag: str | None, timed_out: bool, forwarded: Forwarded | None) -> None:
+        async with self.lock:
+            state = self.state
+            if self.problem is not None:
+                raise self.refuse("broken", f"this match cannot go on: {self.problem}", tag)
+            if self.over:
+                raise self.refuse("over", "the match is over", tag)
+            if version != state.version:
+                if conn is not None:  # the fresh scene and what the client missed, then the cursor moves
+                    error = self.refuse("stale", f"the match is at version {state.version}, "
+                                        f"not {version}: nothing was played", tag, conn)
+                    conn.cursor = state.version
+                    raise error
+                raise self.refuse("stale", f"the match is at version {state.version}, not {version}", tag)
+            refusal = state.refusal(seat)
+            if refusal is not None:
+                raise self.refuse("not_your_turn", refusal, tag)
+            trial, tally = state.clone(), replace(self.tally)
+            try:
+                action = trial.parse_action(text, seat)
+                play(trial, action, seat, tally)
+            except TcgkitError as exc:
+                raise self.refuse("illegal", str(exc), tag) from None
+            now = self.now()
+            person = self.clocks.seat == seat
+            if person and not timed_out and self.clocks.left(seat, now) <= 0:
+                raise self.refuse("timeout", "your time for this decision has run out", tag)
+            banks = self.clocks.banks_after(seat, now) if person else list(self.clocks.banks)
+            if timed_out and self.rules.clock == "chess":
+                banks[seat] = 0.0
+            try:
+                await self.journal.action(trial.version, seat, str(action), trial,
+                                          banks if self.clocks.on else None, self._note(forwarded))
+            except Exception as exc:  # the database refused: nothing happened
+                log.exception("match %s: committing version %d failed", self.match_id, trial.version)
+                raise self.refuse("storage", f"the action could not be saved ({type(exc).__name__}); "
+                                  "nothing was played", tag) from None
+            self.state, self.tally = trial, tally
+            self.clocks.banks = banks
+            self.marks.append(trial.event_count())
+            self._restart_clock()
+            self.broadcast(conn, tag)
+            self.kick()
+
+    # -- clocks ---------------------------------------------------------------------------------
+    def _restart_clock(self) -> None:
+        """The clock of the decision open now: a person's runs, anyone else's does not (and
+        only the owner's clock counts)."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        mover = None if self.over or not self.owner else self.state.to_move
+        person = mover is not None and self.ai_level(mover) is None
+        seconds = self.clocks.start(mover if person else None, self.now())
+        if seconds is not None:
+            version = self.state.version
+            self._timer = asyncio.get_running_loop().call_later(
+                seconds, lambda: asyncio.ensure_future(self._time_out(version)))
+
+    async def _time_out(self, version: int) -> None:
+        mover = self.state.to_move
+        if self.over or self.state.version != version or mover is None:
+            return
+        if self.rules.on_timeout == "lose":
+            await self.end(mover, f"seat {mover} ran out of time")
+            return
+        decision = self.state.decision_for(mover)
+        assert decision is not None and decision.default is not None
+        try:
+            await self.act(mover, version, str(decision.default), timed_out=True)
+        except Refused as refused:
+            log.info("match %s: the default on time-out was refused: %s", self.match_id,
+                     refused.error.message)
+
+    # -- AI seats -----------------------------------------------------------------------------
+    def ai_level(self, seat: int) -> str | None:
+        """The agent playing ``seat``: its own (an AI seat), or the stand-in of a person away."""
+        entry = self.seats[seat]
+        if entry.kind == "ai":
+            return entry.level
+        return self.rules.stand_in if seat in self.stand_ins else None
+
+    def kick(self) -> None:
+        """Start the AI's turns when an AI seat is to move (and none is thinking)."""
+        mover = self.state.to_move
+        if (mover is None or self.over or not self.owner or self.ai_level(mover) is None
+                or self.problem is not None):
+            return
+        if self._ai_task is None or self._ai_task.done():
+            self._ai_task = asyncio.get_running_loop().create_task(self._ai_turns())
+
+    async def _ai_turns(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            state = self.state
+            mover = state.to_move
+            level = None if mover is None else self.ai_level(mover)
+            if mover is None or level is None or self.problem is not None or self.over:
+                return
+            version = state.version
+            seed = derive_seed(self.seed, AI_STREAM, mover, version)
+            try:
+                text = await loop.run_in_executor(self._pool, ai.choose, self.game.name,
+                                                  self.game.options_json(), level, state.to_json(),
+                                                  mover, seed)
+            except Exception as exc:
+                log.exception("match %s: the AI of seat %d failed", self.match_id, mover)
+                self.problem = f"the AI of seat {mover} failed: {type(exc).__name__}"
+                return
+            try:
+                await self.act(mover, version, text)
+            except Refused as refused:
+                if refused.error.code != "stale":  # stale: someone else moved (a clock); think again
+                    log.error("match %s: the AI's move %s was refused: %s", self.match_id, text,
+                              refused.error.message)
+                    self.problem = f"the AI of seat {mover} played an illegal move"
+                    return
+
+    async def close(self) -> None:
+        for handle in [self._timer, *self._grace.values()]:
+            if handle is not None:
+                handle.cancel()
+        if self._ai_task is not None:
+            self._ai_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._ai_task
+        for conn in list(self.connections):
+            conn.close()

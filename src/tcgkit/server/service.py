@@ -1,0 +1,525 @@
+"""The server's matches: made from any registered game's options, seated, started, and
+brought back after a restart by replaying what was committed.
+
+Nothing here names a game: a match is a game name and options (checked by the game itself),
+so a game registered tomorrow is served with no change here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+import time
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session
+
+from .._version import __version__
+from ..kernel.errors import TcgkitError
+from ..kernel.game import Game, State
+from ..kernel.registry import find_game, list_games, load_game
+from ..kernel.rng import Rng
+from . import ai
+from .clock import Rules
+from .cluster import CHANNEL, Cluster, notify_sql
+from .db import Account, ActionRow, MatchRow, SavedDeck, SeatRow
+from .room import Room, Seat
+from .store import Store
+
+log = logging.getLogger("tcgkit.server")
+
+
+class Problem(Exception):
+    """A request refused: ``status`` (HTTP) and what is wrong."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+class SeatSpec(BaseModel):
+    """``me`` (the creator sits here), ``open`` (anyone may join), ``invite`` (the account
+    ``name`` may join), ``ai`` (an agent at ``level``)."""
+
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["me", "open", "invite", "ai"]
+    level: str | None = Field(default=None, max_length=40)
+    name: str | None = Field(default=None, max_length=40)
+    deck: str | None = Field(default=None, max_length=40)  # "me": the creator's saved deck
+
+
+class DeckRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(max_length=64)
+    name: str = Field(min_length=1, max_length=40)
+    options: dict[str, Any] = Field(default_factory=dict)
+    cards: list[str] = Field(max_length=500)
+
+
+class NewMatch(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(max_length=64)
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[SeatSpec] | None = None  # default: me, then AI seats at "greedy"
+    spectators: bool = True
+    rules: Rules = Field(default_factory=Rules)  # the clock and what absence does
+
+
+@dataclass
+class Settings:
+    """How the server runs: its database, its AI processes (0: one thread, for tests) and
+    its limits on what one client may do."""
+
+    db: str
+    ai_workers: int = 1
+    max_message: int = 16 * 1024  # bytes of one WebSocket message
+    messages_per_second: float = 30.0  # far above a person's pace; bots may be given more
+    message_burst: int = 60
+    connections_per_account: int = 8
+    secure_cookies: bool = False
+
+
+def game_listing() -> list[dict[str, Any]]:
+    """Every registered game with its options' JSON Schema (``players`` among them when the
+    game's count varies) and the AI levels its seats may have."""
+    out = []
+    for entry in list_games():
+        cls = entry.cls
+        schema = cls.Options.model_json_schema()
+        if cls.variable_players():
+            schema.setdefault("properties", {})["players"] = {
+                "type": "integer", "minimum": cls.min_players, "maximum": cls.max_players,
+                "default": cls.min_players, "title": "Players"}
+        out.append({"name": cls.name, "title": cls.title, "summary": entry.summary,
+                    "min_players": cls.min_players, "max_players": cls.max_players,
+                    "options": schema, "ai_levels": ai.levels(cls())})
+    return out
+
+
+def check_game(name: str, options: dict[str, Any]) -> Game:
+    """The game ``name`` with ``options``, checked by the game: ``Problem`` names what is
+    wrong (an unknown game, an unknown option, a value out of range, a card file named by
+    anything but a shipped file's content hash)."""
+    try:
+        find_game(name)
+    except TcgkitError as exc:
+        raise Problem(404, str(exc)) from None
+    try:
+        game = load_game(name, options)
+        game.new_state(0)  # options that pass the model but cannot start a game (a card file)
+    except TcgkitError as exc:
+        raise Problem(422, str(exc)) from None
+    return game
+
+
+def public_match(row: MatchRow, seats: list[SeatRow], names: dict[int, str]) -> dict[str, Any]:
+    """What anyone may know of a match: no seed, no decks."""
+    return {
+        "id": row.id, "game": row.game, "options": row.options, "status": row.status,
+        "spectators": bool(row.settings.get("spectators", True)), "created": row.created,
+        "rematch_of": row.rematch_of, "outcome": row.outcome, "problem": row.problem,
+        "seats": [{"seat": s.seat, "kind": s.kind, "level": s.level,
+                   "name": names.get(s.account_id) if s.account_id is not None else None}
+                  for s in sorted(seats, key=lambda s: s.seat)],
+    }
+
+
+def find_deck(session: Session, account: int, game: str, name: str) -> SavedDeck | None:
+    found: SavedDeck | None = session.scalars(select(SavedDeck).where(
+        SavedDeck.account_id == account, SavedDeck.game == game, SavedDeck.name == name)).first()
+    return found
+
+
+def deck_json(row: SavedDeck) -> dict[str, Any]:
+    return {"game": row.game, "name": row.name, "options": row.options, "cards": row.cards}
+
+
+def account_names(session: Session, ids: set[int]) -> dict[int, str]:
+    rows = session.scalars(select(Account).where(Account.id.in_(ids))).all() if ids else []
+    return {a.id: a.name or f"guest-{a.id}" for a in rows}
+
+
+Loaded = tuple[MatchRow, list[SeatRow], dict[int, str], list[tuple[int, int, str]], list[float] | None]
+
+
+def with_deck(session: Session, game: Game, seed: int, decks: list[list[str]] | None, seat: int,
+              account: int, name: str) -> list[list[str]]:
+    """The match's decks with ``seat`` playing ``account``'s saved deck ``name`` (checked
+    again under this match's options); the seats without one keep decks drawn by the seed."""
+    saved = find_deck(session, account, game.name, name)
+    if saved is None:
+        raise Problem(404, f"you have no saved {game.name} deck named {name!r}")
+    if type(game).collects_cards:
+        raise Problem(422, f"{game.title} hands come from a collection, not from a saved deck")
+    drawn = [list(d) for d in decks] if decks is not None else game.sample_decks(Rng(seed))
+    if len(drawn) != game.num_players:
+        raise Problem(422, f"{game.title} with these options deals every player from one shared deck")
+    problems = game.validate_deck(saved.cards)
+    if problems:
+        raise Problem(422, f"the deck {name!r} is not legal in this match: " + "; ".join(problems[:5]))
+    drawn[seat] = list(saved.cards)
+    return drawn
+
+
+class MatchJournal:
+    """A room's writes: each action with the clocks it left (and the result when it ends
+    the game) in one transaction; a result the server gives."""
+
+    def __init__(self, store: Store, match_id: str) -> None:
+        self.store, self.match_id = store, match_id
+
+    async def action(self, number: int, seat: int, notation: str, state: State[Any],
+                     banks: list[float] | None, note: dict[str, Any] | None) -> None:
+        match_id, over = self.match_id, state.is_terminal
+        outcome = state.outcome.to_json() if over and state.outcome is not None else None
+
+        def work(session: Session) -> None:
+            session.add(ActionRow(match_id=match_id, number=number, seat=seat, notation=notation,
+                                  at=time.time(), clock=banks))
+            if over:
+                session.execute(update(MatchRow).where(MatchRow.id == match_id)
+                                .values(status="over", outcome=outcome))
+            tell(session, note, number)
+
+        await self.store.write(work)
+
+    async def end(self, outcome: dict[str, Any], note: dict[str, Any] | None) -> None:
+        match_id = self.match_id
+
+        def work(session: Session) -> None:
+            session.execute(update(MatchRow).where(MatchRow.id == match_id)
+                            .values(status="over", outcome=outcome))
+            tell(session, note, None)
+
+        await self.store.write(work)
+
+
+def tell(session: Session, note: dict[str, Any] | None, version: int | None) -> None:
+    """Notify the other processes in this transaction: they hear of it once it is committed."""
+    if note is not None:
+        payload = json.dumps({**note, "version": version})
+        session.execute(notify_sql(), {"channel": CHANNEL, "payload": payload})
+
+
+class Server:
+    """The matches of one server process: their rows, and a live room for each running one."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.store = Store(settings.db)
+        self.pool: Any = None
+        self.rooms: dict[str, Room] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        self.cluster: Cluster | None = None
+
+    async def start(self) -> None:
+        await asyncio.to_thread(self.store.start)
+        self.pool = ai.make_pool(self.settings.ai_workers)
+        if self.store.dialect == "postgresql":
+            self.cluster = Cluster(self)
+            await self.cluster.start()
+        running = await self.store.read(
+            lambda s: list(s.scalars(select(MatchRow.id).where(MatchRow.status == "running")).all()))
+        for match_id in running:
+            try:
+                await self.room(match_id)
+            except Problem:  # marked broken (and logged): the other matches go on
+                continue
+
+    async def stop(self) -> None:
+        if self.cluster is not None:
+            await self.cluster.stop()
+        for room in list(self.rooms.values()):
+            await room.close()
+        self.rooms.clear()
+        if self.pool is not None:
+            self.pool.shutdown(wait=False, cancel_futures=True)
+        await asyncio.to_thread(self.store.stop)
+
+    # -- the lobby --------------------------------------------------------------------------------
+    async def create(self, request: NewMatch, creator: int, rematch_of: str | None = None,
+                     seats: list[SeatRow] | None = None) -> str:
+        game = check_game(request.game, request.options)
+        specs = request.seats or [SeatSpec(kind="me")] + [
+            SeatSpec(kind="ai", level="greedy") for _ in range(game.num_players - 1)]
+        if len(specs) != game.num_players:
+            raise Problem(422, f"{game.name} with these options has {game.num_players} seats, "
+                          f"{len(specs)} were given")
+        if sum(s.kind == "me" for s in specs) > 1:
+            raise Problem(422, "the creator takes at most one seat")
+        known = ai.levels(game)
+        if request.rules.stand_in not in known:
+            raise Problem(422, f"rules.stand_in: no AI level {request.rules.stand_in!r} for {game.name}; "
+                          f"known: {', '.join(known)}")
+        for number, spec in enumerate(specs):
+            if spec.kind == "ai" and (spec.level or "greedy") not in known:
+                raise Problem(422, f"seat {number}: no AI level {spec.level!r} for {game.name}; "
+                              f"known: {', '.join(known)}")
+            if spec.kind == "invite" and not spec.name:
+                raise Problem(422, f"seat {number}: an invited seat names the account invited")
+        invited = {s.name for s in specs if s.kind == "invite"}
+        match_id = secrets.token_hex(16)
+        seed = secrets.randbits(62)
+        options = game.options_json()
+        status = "running" if all(s.kind in ("me", "ai") for s in specs) else "open"
+        mine = next((n for n, s in enumerate(specs) if s.kind == "me" and s.deck), None)
+
+        def work(session: Session) -> None:
+            decks = None if mine is None else with_deck(session, game, seed, None, mine, creator,
+                                                        str(specs[mine].deck))
+            accounts = {a.name: a.id for a in session.scalars(
+                select(Account).where(Account.name.in_(invited), Account.guest.is_(False)))}
+            for name in invited - set(accounts):
+                raise Problem(404, f"no account named {name!r} to invite")
+            session.add(MatchRow(
+                id=match_id, game=game.name, options=options, seed=seed, decks=decks,
+                engine=__version__, cards=game.card_data_hash(), status=status,
+                settings={"spectators": request.spectators, "rules": request.rules.model_dump()},
+                created=time.time(),
+                owner_id=creator, rematch_of=rematch_of))
+            session.flush()
+            for number, spec in enumerate(specs):
+                if seats is not None:  # a rematch: the same people in the same seats
+                    old = seats[number]
+                    session.add(SeatRow(match_id=match_id, seat=number, kind=old.kind,
+                                        account_id=old.account_id, level=old.level))
+                elif spec.kind == "me":
+                    session.add(SeatRow(match_id=match_id, seat=number, kind="human", account_id=creator))
+                elif spec.kind == "ai":
+                    session.add(SeatRow(match_id=match_id, seat=number, kind="ai",
+                                        level=spec.level or "greedy"))
+                elif spec.kind == "invite":
+                    session.add(SeatRow(match_id=match_id, seat=number, kind="invited",
+                                        account_id=accounts[spec.name]))
+                else:
+                    session.add(SeatRow(match_id=match_id, seat=number, kind="open"))
+
+        await self.store.write(work)
+        if status == "running":
+            await self.room(match_id)
+        return match_id
+
+    # -- saved decks ---------------------------------------------------------------------------------
+    async def save_deck(self, account: int, request: DeckRequest) -> dict[str, Any]:
+        """Save (or replace) a deck of this account, checked by the game's own deck rules."""
+        game = check_game(request.game, request.options)
+        problems = game.validate_deck(request.cards)
+        if problems:
+            raise Problem(422, f"{game.name} deck {request.name!r}: " + "; ".join(problems[:10]))
+        options = game.options_json()
+
+        def work(session: Session) -> dict[str, Any]:
+            row = find_deck(session, account, game.name, request.name)
+            if row is None:
+                row = SavedDeck(account_id=account, game=game.name, name=request.name)
+                session.add(row)
+            row.options, row.cards, row.saved = options, list(request.cards), time.time()
+            return deck_json(row)
+
+        return await self.store.write(work)
+
+    async def decks(self, account: int) -> list[dict[str, Any]]:
+        mine = (select(SavedDeck).where(SavedDeck.account_id == account)
+                .order_by(SavedDeck.game, SavedDeck.name))
+        return await self.store.read(lambda s: [deck_json(d) for d in s.scalars(mine)])
+
+    async def delete_deck(self, account: int, game: str, name: str) -> None:
+        def work(session: Session) -> None:
+            row = find_deck(session, account, game, name)
+            if row is None:
+                raise Problem(404, f"you have no saved {game} deck named {name!r}")
+            session.delete(row)
+
+        await self.store.write(work)
+
+    async def exists(self, match_id: str) -> bool:
+        return await self.store.read(lambda s: s.get(MatchRow, match_id) is not None)
+
+    async def describe(self, match_id: str) -> dict[str, Any]:
+        def work(session: Session) -> dict[str, Any]:
+            row = session.get(MatchRow, match_id)
+            if row is None:
+                raise Problem(404, f"no match {match_id!r}")
+            seats = list(session.scalars(select(SeatRow).where(SeatRow.match_id == match_id)))
+            return public_match(row, seats, account_names(session, {s.account_id for s in seats
+                                                                    if s.account_id is not None}))
+
+        return await self.store.read(work)
+
+    async def listing(self, status: str | None) -> list[dict[str, Any]]:
+        wanted = ("open", "running") if status is None else (status,)
+
+        def work(session: Session) -> list[dict[str, Any]]:
+            rows = list(session.scalars(select(MatchRow).where(MatchRow.status.in_(wanted))
+                                        .order_by(MatchRow.created.desc()).limit(200)))
+            seats = list(session.scalars(select(SeatRow).where(SeatRow.match_id.in_([r.id for r in rows]))))
+            names = account_names(session, {s.account_id for s in seats if s.account_id is not None})
+            return [public_match(r, [s for s in seats if s.match_id == r.id], names) for r in rows]
+
+        return await self.store.read(work)
+
+    async def join(self, match_id: str, account: int, seat: int | None, deck: str | None = None) -> int:
+        """Take an open seat (or the one this account was invited to), with one of this
+        account's saved decks if named; the match starts once no seat is left to fill."""
+
+        def work(session: Session) -> tuple[int, bool]:
+            row = session.get(MatchRow, match_id)
+            if row is None:
+                raise Problem(404, f"no match {match_id!r}")
+            seats = sorted(session.scalars(select(SeatRow).where(SeatRow.match_id == match_id)),
+                           key=lambda s: s.seat)
+            mine = [s.seat for s in seats if s.account_id == account and s.kind == "human"]
+            if mine:
+                return mine[0], False
+            if row.status != "open":
+                raise Problem(409, f"the match is {row.status}: no seat to join")
+            free = [s for s in seats if s.kind == "open" or (s.kind == "invited" and s.account_id == account)]
+            if seat is not None:
+                free = [s for s in free if s.seat == seat]
+            if not free:
+                raise Problem(409, "no seat for you in this match" if seat is None
+                              else f"seat {seat} is not open to you")
+            taken = free[0]
+            if deck is not None:
+                row.decks = with_deck(session, load_game(row.game, row.options), row.seed, row.decks,
+                                      taken.seat, account, deck)
+            taken.kind, taken.account_id = "human", account
+            starts = all(s.kind in ("human", "ai") for s in seats)
+            if starts:
+                row.status = "running"
+            return taken.seat, starts
+
+        number, starts = await self.store.write(work)
+        if starts:
+            await self.room(match_id)
+        return number
+
+    async def leave(self, match_id: str, account: int) -> None:
+        """Give up a seat before the match starts (a running match keeps its players)."""
+
+        def work(session: Session) -> None:
+            row = session.get(MatchRow, match_id)
+            if row is None:
+                raise Problem(404, f"no match {match_id!r}")
+            if row.status != "open":
+                raise Problem(409, f"the match is {row.status}: a seat is left only before the start")
+            seats = list(session.scalars(select(SeatRow).where(SeatRow.match_id == match_id,
+                                                                SeatRow.account_id == account)))
+            if not seats:
+                raise Problem(409, "you hold no seat in this match")
+            for seat in seats:
+                seat.kind, seat.account_id = "open", None
+
+        await self.store.write(work)
+
+    async def rematch(self, match_id: str, account: int) -> str:
+        """A new match of the same game, options and seats (a new seed), once this one is over."""
+
+        def work(session: Session) -> tuple[MatchRow, list[SeatRow]]:
+            row = session.get(MatchRow, match_id)
+            if row is None:
+                raise Problem(404, f"no match {match_id!r}")
+            seats = sorted(session.scalars(select(SeatRow).where(SeatRow.match_id == match_id)),
+                           key=lambda s: s.seat)
+            if account not in {s.account_id for s in seats}:
+                raise Problem(403, "only a player of the match may ask for a rematch")
+            if row.status != "over":
+                raise Problem(409, f"the match is {row.status}: a rematch follows a finished match")
+            return row, seats
+
+        row, seats = await self.store.read(work)
+        request = NewMatch(game=row.game, options=row.options,
+                           seats=[SeatSpec(kind="ai" if s.kind == "ai" else "me" if s.account_id == account
+                                           else "open", level=s.level) for s in seats],
+                           spectators=bool(row.settings.get("spectators", True)),
+                           rules=Rules.model_validate(row.settings.get("rules", {})))
+        return await self.create(request, account, rematch_of=match_id, seats=seats)
+
+    async def record(self, match_id: str, account: int) -> dict[str, Any]:
+        """The replay record of a finished match, for its players (it holds the seed)."""
+
+        def work(session: Session) -> dict[str, Any]:
+            row = session.get(MatchRow, match_id)
+            if row is None:
+                raise Problem(404, f"no match {match_id!r}")
+            seats = list(session.scalars(select(SeatRow).where(SeatRow.match_id == match_id)))
+            if account not in {s.account_id for s in seats}:
+                raise Problem(403, "only a player of the match may export its record")
+            if row.status != "over":
+                raise Problem(409, "the record is given once the match is over (it holds the seed)")
+            actions = session.scalars(select(ActionRow.notation).where(ActionRow.match_id == match_id)
+                                      .order_by(ActionRow.number)).all()
+            return {"game": row.game, "options": row.options, "seed": row.seed, "decks": row.decks,
+                    "actions": list(actions), "engine": row.engine, "cards": row.cards,
+                    "outcome": row.outcome, "format": 1, "position": None}
+
+        return await self.store.read(work)
+
+    # -- live rooms ----------------------------------------------------------------------------
+    async def room(self, match_id: str) -> Room | None:
+        """The live room of a running or finished match (rebuilt from the database the first
+        time it is asked for); ``None`` when the match has not started."""
+        if match_id in self.rooms:
+            return self.rooms[match_id]
+        lock = self._loading.setdefault(match_id, asyncio.Lock())
+        async with lock:
+            if match_id in self.rooms:
+                return self.rooms[match_id]
+            room = await self._load(match_id)
+            if room is None:
+                return None
+            self.rooms[match_id] = room
+            if self.cluster is not None:
+                room.peers = self.cluster
+                room.owner = await self.cluster.try_own(match_id)
+            if room.owner:
+                room.begin()
+            return room
+
+    async def _load(self, match_id: str) -> Room | None:
+        def work(session: Session) -> Loaded | None:
+            row = session.get(MatchRow, match_id)
+            if row is None or row.status == "open":
+                return None
+            seats = sorted(session.scalars(select(SeatRow).where(SeatRow.match_id == match_id)),
+                           key=lambda s: s.seat)
+            names = account_names(session, {s.account_id for s in seats if s.account_id is not None})
+            rows = list(session.scalars(
+                select(ActionRow).where(ActionRow.match_id == match_id).order_by(ActionRow.number)))
+            actions = [(a.number, a.seat, a.notation) for a in rows]
+            banks = next((a.clock for a in reversed(rows) if a.clock is not None), None)
+            return row, seats, names, actions, banks
+
+        found = await self.store.read(work)
+        if found is None:
+            return None
+        row, seat_rows, names, actions, banks = found
+        seats = [Seat(s.kind, s.account_id, s.level, names.get(s.account_id) if s.account_id else None)
+                 for s in seat_rows]
+        ended = row.outcome if row.status == "over" else None
+        try:
+            room = await asyncio.to_thread(Room.rebuild, match_id, row.game, row.options, row.seed,
+                                           row.decks, row.cards, seats, row.settings, actions,
+                                           MatchJournal(self.store, match_id), self.pool, banks, ended)
+        except TcgkitError as exc:
+            # The details (an action's notation, a sealed pick's card) stay in the server's log:
+            # what everyone may read says only that the history does not replay.
+            log.error("match %s does not replay: %s", match_id, exc)
+            problem = (f"its {len(actions)} actions do not replay on this server (engine {__version__}, "
+                       f"card data {row.cards})")
+            await self.store.write(lambda s: s.execute(
+                update(MatchRow).where(MatchRow.id == match_id).values(status="broken", problem=problem)))
+            raise Problem(409, f"the match cannot be resumed: {problem}") from None
+        return room
+
+    def seat_of(self, room: Room, account: int) -> int | None:
+        for number, seat in enumerate(room.seats):
+            if seat.kind == "human" and seat.account == account:
+                return number
+        return None
