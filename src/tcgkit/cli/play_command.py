@@ -3,6 +3,7 @@ settle a trade against the AI in the player's collection."""
 
 from __future__ import annotations
 
+import hmac
 import secrets
 from collections.abc import Callable
 from pathlib import Path
@@ -336,15 +337,19 @@ def _trades(match: Match, agents: dict[int, Agent], position: bool) -> bool:
     )
 
 
-def _promise_trade(match: Match, seat: int) -> None:
-    """Keep the profile's own copy of the match before it starts; this also checks the
+def _digest(profile: Profile, match: Match, seat: int, seating: list[str]) -> str:
+    """What the profile keeps of a trading match: its seed, hands, seat and opponents, as a
+    keyed digest (the file shows no hand and no seed)."""
+    return profile.match_digest(match.game.name, match.seed, match.record.decks, seat, seating)
+
+
+def _promise_trade(match: Match, seat: int, seating: list[str]) -> None:
+    """Keep the profile's own digest of the match before it starts; this also checks the
     profile can be written, so a won trade is never played for and then lost."""
     profile = load_profile()
-    profile.pending[match.match_id] = {
-        "game": match.game.name, "seed": match.seed, "decks": match.record.decks, "seat": seat,
-    }
     try:
-        profile.key()
+        profile.pending[match.match_id] = {"game": match.game.name,
+                                           "digest": _digest(profile, match, seat, seating)}
         profile.save()
     except CliError as exc:
         raise CliError(
@@ -353,18 +358,26 @@ def _promise_trade(match: Match, seat: int) -> None:
         ) from None
 
 
-def _untrusted(match: Match, seat: int, signed: bool, profile: Profile) -> str | None:
+def _same_match(copy: dict[str, Any], profile: Profile, match: Match, seat: int, seating: list[str]) -> bool:
+    """Whether ``match`` is the one the profile's pending ``copy`` was made for (a copy
+    written before the digest held the seed and hands themselves)."""
+    if "digest" in copy:
+        return hmac.compare_digest(str(copy["digest"]), _digest(profile, match, seat, seating))
+    return copy == {"game": match.game.name, "seed": match.seed, "decks": match.record.decks, "seat": seat}
+
+
+def _untrusted(match: Match, seat: int, signed: bool, profile: Profile, seating: list[str]) -> str | None:
     """Why this finished match may not change the collection, or ``None`` when it may: the
-    save must be this profile's, its match still pending with the same seed, hands and
-    seat, and the AI's hand the one the seed matched to the player's."""
+    save must be this profile's, its match still pending with the same seed, hands, seat
+    and opponents, and the AI's hand the one the seed matched to the player's."""
     if match.match_id in profile.settled:
         return "this match's trade was already applied to your collection"
     copy = profile.pending.get(match.match_id)
     if not signed or copy is None:
         return "this save was not written by your profile for a match it is waiting for"
     decks = match.record.decks
-    if copy != {"game": match.game.name, "seed": match.seed, "decks": decks, "seat": seat}:
-        return "this save's seed, hands or seat are not the ones its match started with"
+    if not _same_match(copy, profile, match, seat, seating):
+        return "this save's seed, hands, seat or opponent are not the ones its match started with"
     game = match.game
     assert isinstance(game, TripleTriad) and decks is not None
     mine = [game.cards.find(name) for name in decks[seat]]
@@ -374,7 +387,19 @@ def _untrusted(match: Match, seat: int, signed: bool, profile: Profile) -> str |
     return None
 
 
-def _settle_trade(match: Match, seat: int, console: Console, signed: bool) -> None:
+def _check_resumed_trade(match: Match, seat: int, seating: list[str]) -> None:
+    """A trading match goes on only against the opponent and in the seat it began with: a
+    trade won against ``perfect`` is not to be played out against ``random``."""
+    profile = load_profile()
+    copy = profile.pending.get(match.match_id)
+    if copy is not None and not _same_match(copy, profile, match, seat, seating):
+        raise usage_error(
+            "this trading match began against another opponent or in another seat; resume it "
+            "with the --vs and --as it started with"
+        )
+
+
+def _settle_trade(match: Match, seat: int, console: Console, signed: bool, seating: list[str]) -> None:
     """Move the traded cards into or out of the player's collection, exactly once."""
     outcome = match.state.outcome
     transfers = outcome.details.get("trade", []) if outcome else []
@@ -383,7 +408,7 @@ def _settle_trade(match: Match, seat: int, console: Console, signed: bool) -> No
     if decks is None or not isinstance(game, TripleTriad):
         return
     profile = load_profile()
-    why = _untrusted(match, seat, signed, profile)
+    why = _untrusted(match, seat, signed, profile, seating)
     if why is not None:
         if transfers:
             console.print(f"The trade leaves your collection alone: {why}.", markup=False)
@@ -521,16 +546,18 @@ def play(
     humans = tuple(p for p in range(match.game.num_players) if p not in agents)
     trading = _trades(match, agents, bool(position))
     if trading and not resume:
-        _promise_trade(match, human)
+        _promise_trade(match, human, seating)
+    elif trading:
+        _check_resumed_trade(match, human, seating)
     if save is not None and match.key is None:
         match.key = load_profile().key()
     loop = PlayLoop(
         match, humans, agents, _seats(seating), console, prompter, save_path=save,
-        hotseat=len(humans) > 1, game_name=entry.name, lang=lang,
+        hotseat=len(humans) > 1, game_name=entry.name, lang=lang, trading=trading,
     )
     ending = loop.run()
     if ending == "over" and trading:
-        _settle_trade(match, human, console, signed)
+        _settle_trade(match, human, console, signed, seating)
     if ending == "over" and not resume and not position:
         _show_seed(entry.name, match, console)
     if ending == "interrupted":

@@ -65,6 +65,7 @@ class PlayLoop:
     hotseat: bool = False
     game_name: str = ""
     lang: str = "pt"
+    trading: bool = False  # the match changes a collection: no move is taken back
     last_news: list[str] = field(default_factory=list)
     shown: tuple[int, int] | None = None  # (viewer, actions) of the board last drawn
 
@@ -186,6 +187,9 @@ class PlayLoop:
         self.console.print(f"Hint (greedy): {advice}" + (f" ({what})" if what else ""), markup=False)
 
     def undo(self, mover: int) -> None:
+        if self.trading:
+            self.console.print("Cannot undo: this match trades cards, so every move stands.")
+            return
         count = self.match.undo_for(mover, own_only=self.hotseat)
         if isinstance(count, str):
             self.console.print(f"Cannot undo: {count}.", markup=False)

@@ -6,14 +6,18 @@ name and left untouched (``tcgkit collection --reset`` moves it aside to a backu
 
 Besides the collections it keeps what makes a trade trustworthy: a per-profile ``secret``
 that signs and seals the saves this installation writes (see ``saves.py``), the
-``pending`` matches (the profile's own copy of each trading match's seed, hands and seat,
-written before the match starts) and the ``settled`` match ids, whose trades were applied
-in the same write as the collection, so a trade changes the collection exactly once.
-Keys this version does not know are kept as they were.
+``pending`` matches (for each trading match, written before it starts, a digest keyed with
+the secret of its seed, hands, seat and opponents: what the settlement checks, and nothing a
+look at the file could read the AI's hand from) and the ``settled`` match ids, whose trades
+were applied in the same write as the collection, so a trade changes the collection exactly
+once. The file is written 0600: it holds the secret. Keys this version does not know are kept
+as they were.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import os
 import secrets
@@ -73,6 +77,12 @@ class Profile:
             self.save()
         return bytes.fromhex(self.secret)
 
+    def match_digest(self, game: str, seed: int, decks: Any, seat: int, opponents: Any) -> str:
+        """What a pending trading match keeps: an HMAC of everything the settlement checks,
+        keyed with the profile's secret (a bare hash of a 31-bit seed could be searched)."""
+        text = json.dumps([game, seed, decks, seat, opponents], sort_keys=True, separators=(",", ":"))
+        return hmac.new(self.key(), b"tcgkit match " + text.encode(), hashlib.sha256).hexdigest()
+
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {**self.extra, "format": FORMAT, "collections": self.collections}
         if self.secret:
@@ -85,7 +95,7 @@ class Profile:
 
     def save(self) -> None:
         try:
-            write_json_atomic(self.path, self.to_json())
+            write_json_atomic(self.path, self.to_json(), private=True)
         except OSError as exc:
             raise CliError(f"cannot write the profile {self.path}: {exc.strerror or exc}") from None
 

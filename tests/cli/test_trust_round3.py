@@ -1,0 +1,96 @@
+"""Issue 28: the profile keeps no seed or hand, private files are written 0600, a card file is
+kept only once it parses, and a trading match cannot be undone or resumed against another AI."""
+
+from __future__ import annotations
+
+import json
+import stat
+
+from tcgkit.cli.profile import load_profile
+from tcgkit.kernel import card_files
+
+from .helpers import plan_vs_ai
+from .test_card_files import tt_cards
+
+
+def play(run, *args: str, input: str):
+    return run("play", "triple-triad", "--no-color", *args, input=input)
+
+
+def values(data):
+    """Every scalar in a JSON value."""
+    if isinstance(data, dict):
+        for item in data.values():
+            yield from values(item)
+    elif isinstance(data, list):
+        for item in data:
+            yield from values(item)
+    else:
+        yield data
+
+
+def mode(path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+def test_a_trading_match_leaves_no_seed_or_hand_in_the_profile(run, home):
+    seed = 123457
+    plan = plan_vs_ai(seed)
+    result = play(run, "--seed", str(seed), "--hand", "auto", input="quit\n")
+    assert result.exit_code == 0, result.output
+    data = json.loads((home / "profile.json").read_text())
+    [pending] = data["pending"].values()
+    assert set(pending) == {"game", "digest"} and len(pending["digest"]) == 64
+    assert seed not in values(data)
+    assert not any(isinstance(v, list) for v in pending.values())
+    ai_hand = plan.match.record.decks[1]
+    assert not any(name in json.dumps(pending) for name in ai_hand)
+
+
+def test_the_profile_saves_and_kept_card_copies_are_private(run, home, tmp_path):
+    save = tmp_path / "game.json"
+    cards = tmp_path / "mine.csv"
+    cards.write_text(tt_cards("Card"))
+    card_files.forget()
+    result = run("play", "tt", "--hotseat", "--seed", "4", "--rules", f"card_file={cards}",
+                 "--save", str(save), input="Card 1@0\n")
+    assert result.exit_code == 0, result.output
+    (copy,) = (home / "cards").iterdir()
+    assert mode(home / "profile.json") == 0o600 and mode(save) == 0o600 and mode(copy) == 0o600
+    (home / "profile.json").chmod(0o644)  # written by an older version
+    play(run, "--seed", "5", "--hand", "auto", input="quit\n")
+    assert mode(home / "profile.json") == 0o600
+    card_files.forget()
+
+
+def test_a_file_that_is_not_a_card_file_is_never_copied(run, home, tmp_path):
+    key = tmp_path / "id_rsa"
+    key.write_text("-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n")
+    key.chmod(0o600)
+    card_files.forget()
+    result = run("cards", "tt", "--rules", f"card_file={key}")
+    assert result.exit_code == 1
+    assert not (home / "cards").exists() or not any((home / "cards").iterdir())
+    card_files.forget()
+
+
+def test_undo_is_refused_in_a_trading_match(run, home):
+    plan = plan_vs_ai(3)
+    result = play(run, "--seed", "3", "--hand", "auto", input=f"{plan.moves[0]}\nundo\nquit\n")
+    assert "Cannot undo: this match trades cards" in result.stdout
+    assert "Took back" not in result.stdout
+
+
+def test_a_trading_match_resumed_against_another_ai_is_refused(run, home, tmp_path):
+    save = tmp_path / "game.json"
+    plan = plan_vs_ai(3)
+    first = play(run, "--seed", "3", "--hand", "auto", "--vs", "perfect", "--save", str(save),
+                 input=f"{plan.moves[0]}\nquit\n")
+    assert first.exit_code == 0, first.output
+    before = save.read_bytes()
+    refused = play(run, "--resume", str(save), "--vs", "random", input="")
+    assert refused.exit_code == 2 and "another opponent" in refused.stderr
+    assert save.read_bytes() == before
+    same = play(run, "--resume", str(save), "--vs", "perfect", input="quit\n")
+    assert same.exit_code == 0, same.output
+    assert load_profile().pending
