@@ -72,11 +72,11 @@ def test_an_occupied_cell_is_an_illegal_move(run, home):
 
 
 def test_undo_takes_back_my_move_and_the_reply(run, home, tmp_path):
-    plan = plan_vs_ai(5, "open")  # the AI's hand is open: its reply tells nothing hidden
+    plan = plan_vs_ai(5, "open,trade=none")  # the AI's hand is open: its reply tells nothing hidden
     save = tmp_path / "undo.json"
     moves = [plan.moves[0], "undo", *plan.moves]
-    result = play(run, "--seed", "5", "--hand", "auto", "--rules", "open", "--save", str(save),
-                  input="\n".join(moves) + "\n")
+    result = play(run, "--seed", "5", "--hand", "auto", "--rules", "open", "--trade", "none",
+                  "--save", str(save), input="\n".join(moves) + "\n")  # a trading match is never undone
     assert result.exit_code == 0, result.output
     assert "Took back 2 actions." in result.stdout
     assert saved_record(save).actions == plan.match.actions  # as if never undone
@@ -84,14 +84,14 @@ def test_undo_takes_back_my_move_and_the_reply(run, home, tmp_path):
 
 def test_undo_never_goes_back_past_a_card_played_from_a_hidden_hand(run, home):
     plan = plan_vs_ai(5)  # closed: the AI's reply shows a card of its hidden hand
-    result = play(run, "--seed", "5", "--hand", "auto",
+    result = play(run, "--seed", "5", "--hand", "auto", "--trade", "none",
                   input="\n".join([plan.moves[0], "undo", *plan.moves[1:]]) + "\n")
     assert "Cannot undo: a move since then showed you hidden cards" in result.stdout
     assert "Took back" not in result.stdout and "Result:" in result.stdout
 
 
 def test_undo_before_any_move_says_so(run, home):
-    result = play(run, "--seed", "5", "--hand", "auto", input="undo\nquit\n")
+    result = play(run, "--seed", "5", "--hand", "auto", "--trade", "none", input="undo\nquit\n")
     assert "Nothing to undo." in result.stdout
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import stat
 
+from tcgkit.cli.match import Match
 from tcgkit.cli.profile import load_profile
 from tcgkit.kernel import card_files
 
@@ -94,3 +95,47 @@ def test_a_trading_match_resumed_against_another_ai_is_refused(run, home, tmp_pa
     same = play(run, "--resume", str(save), "--vs", "perfect", input="quit\n")
     assert same.exit_code == 0, same.output
     assert load_profile().pending
+
+
+def test_hotseat_hands_over_the_first_turn_and_tells_every_event_since_the_last(home):
+    """Final Fantasy TCG, two people: the first hand is drawn only after a hand-over, the clear
+    takes the scrollback too, and each hand-over tells what the next person may see of every
+    event since their own last move, not only the last one."""
+    import io
+
+    from rich.console import Console
+
+    from tcgkit.cli.play_loop import PlayLoop
+    from tcgkit.cli.render import Renderer
+    from tcgkit.cli.seats import Seats
+
+    from .test_ff_tcg_cli import plan
+    from .test_forge_fury_cli import Scripted
+
+    game_plan = plan(4, hotseat=True, limit=40)
+    planned = game_plan.match
+    console = Console(file=io.StringIO(), force_terminal=True, width=120, color_system=None)
+    match = Match.new(planned.game, planned.seed, planned.record.decks)
+    loop = PlayLoop(match, (0, 1), {}, Seats.numbered(2), console, Scripted(game_plan.moves), hotseat=True)
+    loop.run()
+    out = console.file.getvalue()
+    assert out.index("to move ─") < out.index("hand (mão)")  # no hand before the first hand-over
+    assert out.count("\x1b[3J") == out.count("to move ─") > 1
+    # The turns: who moved, and the event cursor after each move, as the match went.
+    replayed = Match.new(planned.game, planned.seed, planned.record.decks)
+    after = []
+    for text, mover in zip(planned.actions, planned.movers, strict=False):
+        replayed.play(replayed.state.parse_action(text, mover), mover)
+        after.append(replayed.state.event_count())
+    movers = planned.movers
+    # The first time a person comes back after the other made several moves.
+    back = next(i for i in range(2, len(movers)) if movers[i] != movers[i - 1] == movers[i - 2]
+                and movers[i] in movers[:i - 2])
+    last_own = max(j for j in range(back) if movers[j] == movers[back])
+    state = Match.new(planned.game, planned.seed, planned.record.decks)
+    for text, mover in zip(planned.actions[:back], movers[:back], strict=False):
+        state.play(state.state.parse_action(text, mover), mover)
+    renderer = Renderer(planned.game, Seats.numbered(2))
+    told = renderer.news(state.state.scene(movers[back], after[last_own]))
+    assert len(told) > 1
+    assert "Since your last turn:\n" + "".join(f"  {line}\n" for line in told) in out
