@@ -94,3 +94,18 @@ def test_report_errors_are_one_line(tmp_path):
     junk.write_text('{"meta": {"game": "tt"}}\n{"index": 0}\n')
     out = runner.invoke(app, ["report", str(junk), "-o", str(tmp_path / "x.html")])
     assert out.exit_code == 2 and "not a tcgkit results file" in out.output
+
+
+def test_a_crafted_results_file_puts_no_markup_in_the_report(tmp_path):
+    """The meta and rows are text: a seed, agent or card name holding markup is escaped."""
+    script = "<script>alert(1)</script>"
+    results = tmp_path / "crafted.jsonl"
+    meta = {**META, "seed": script, "agents": [script, "random"], "rules": f"open{script}"}
+    crafted = row(0, 0, deck=((script, "B"), ("C",)), played=((script,), ("C",)))
+    results.write_text("\n".join(json.dumps(x) for x in ({"meta": meta}, crafted, row(1, 1))) + "\n")
+    page = tmp_path / "report.html"
+    done = CliRunner().invoke(app, ["report", str(results), "-o", str(page)])
+    assert done.exit_code == 0, done.output
+    html = page.read_text(encoding="utf-8")
+    assert "<script" not in html.lower()
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
