@@ -11,19 +11,24 @@ Two formats, chosen by the file's suffix:
 
 A killed run leaves the journal (or the ``.jsonl`` file) with every finished game and at
 most one torn last line; ``--resume`` drops that line, checks the meta matches, and plays
-only the missing games. Game ``i`` depends only on the run's meta and ``i``, so a row can
+only the missing games. One run writes a file at a time: the writer holds a lock on the
+journal from before it reads it until it is done, and a second run on the same file is
+refused. Rows are read by game index, each index once, so a file written twice over still
+counts each game once. Game ``i`` depends only on the run's meta and ``i``, so a row can
 always be replayed (``replay_row``) and a resumed run equals an uninterrupted one.
 """
 
 from __future__ import annotations
 
 import array
+import fcntl
 import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from ..kernel.files import remove_stale_temporaries
 from .runner import GameResult, SimError, _game, play_game
 
 FORMAT = 1
@@ -147,13 +152,31 @@ def read_meta(path: Path) -> dict[str, Any]:
 
 
 def iter_rows(path: Path) -> Iterator[dict[str, Any]]:
-    """Every row of a results file, batch by batch (never the whole file at once)."""
+    """Every game's row of a results file, batch by batch (never the whole file at once),
+    each game index once (the first row of it)."""
     if path.suffix == ".parquet":
         pq = _pyarrow().parquet
-        for batch in pq.ParquetFile(path).iter_batches(batch_size=PARQUET_BATCH):
-            yield from batch.to_pylist()
+        rows: Iterator[dict[str, Any]] = (
+            row for batch in pq.ParquetFile(path).iter_batches(batch_size=PARQUET_BATCH)
+            for row in batch.to_pylist())
     else:
-        yield from _read_journal(path)[1]
+        rows = _read_journal(path)[1]
+    yield from once(rows)
+
+
+def once(rows: Iterator[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    """``rows`` without a second row of a game index already seen (a bit a game: flat)."""
+    seen = bytearray()
+    for row in rows:
+        index = row.get("index") if isinstance(row, dict) else None
+        if type(index) is int and index >= 0:
+            byte, bit = divmod(index, 8)
+            if byte >= len(seen):
+                seen.extend(bytes(byte + 1 - len(seen)))
+            if seen[byte] >> bit & 1:
+                continue
+            seen[byte] |= 1 << bit
+        yield row
 
 
 class ResultWriter:
@@ -169,11 +192,34 @@ class ResultWriter:
         exists = self.journal.exists() or (path.suffix == ".parquet" and path.exists())
         if exists and not resume:
             raise SimError(f"{path} exists: pass --resume to continue that run, or remove it")
-        if resume and exists:
-            self._resume()
-        else:
-            self.journal.write_text(json.dumps({"meta": self.meta}) + "\n", encoding="utf-8")
-        self.out: Any = self.journal.open("ab")
+        self.lock = self._lock()
+        remove_stale_temporaries(path)  # a Parquet file half written by a run killed then
+        try:
+            if resume and exists:
+                self._resume()
+            else:
+                self.journal.write_text(json.dumps({"meta": self.meta}) + "\n", encoding="utf-8")
+            self.out: Any = self.journal.open("ab")
+        except BaseException:
+            self._unlock()
+            raise
+
+    def _lock(self) -> int:
+        """An exclusive lock on the journal (made empty if it is not there yet), held until
+        ``close``; another run holding it is refused at once, before anything is read."""
+        fd = os.open(self.journal, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            raise SimError(f"another run is writing {self.path} now; wait for it to finish "
+                           "(then --resume adds what it left), or write another file") from None
+        return fd
+
+    def _unlock(self) -> None:
+        if self.lock >= 0:
+            os.close(self.lock)  # closing the descriptor releases the lock
+            self.lock = -1
 
     def _resume(self) -> None:
         if self.journal.exists():
@@ -215,9 +261,12 @@ class ResultWriter:
         if self.out is not None:
             self.out.close()
             self.out = None
-        if self.path.suffix == ".parquet" and self.count == self.games:
-            write_parquet(self.journal, self.path, self.meta)
-            self.journal.unlink()
+        try:
+            if self.path.suffix == ".parquet" and self.count == self.games:
+                write_parquet(self.journal, self.path, self.meta)
+                self.journal.unlink()
+        finally:
+            self._unlock()
 
     def __enter__(self) -> ResultWriter:
         return self
@@ -226,6 +275,7 @@ class ResultWriter:
         if self.out is not None:
             self.out.close()
             self.out = None
+        self._unlock()
 
 
 def schema(meta: dict[str, Any]) -> Any:
