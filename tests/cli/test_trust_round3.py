@@ -41,11 +41,11 @@ def test_a_trading_match_leaves_no_seed_or_hand_in_the_profile(run, home):
     assert result.exit_code == 0, result.output
     data = json.loads((home / "profile.json").read_text())
     [pending] = data["pending"].values()
-    assert set(pending) == {"game", "digest"} and len(pending["digest"]) == 64
+    assert set(pending) == {"game", "digest", "hand"} and len(pending["digest"]) == 64
     assert seed not in values(data)
-    assert not any(isinstance(v, list) for v in pending.values())
-    ai_hand = plan.match.record.decks[1]
-    assert not any(name in json.dumps(pending) for name in ai_hand)
+    assert pending["hand"] == plan.match.record.decks[0]  # the player's own, held for the match
+    ai_only = set(plan.match.record.decks[1]) - set(pending["hand"])
+    assert ai_only and not any(name in json.dumps(pending) for name in ai_only)
 
 
 def test_the_profile_saves_and_kept_card_copies_are_private(run, home, tmp_path):
@@ -139,3 +139,19 @@ def test_hotseat_hands_over_the_first_turn_and_tells_every_event_since_the_last(
     told = renderer.news(state.state.scene(movers[back], after[last_own]))
     assert len(told) > 1
     assert "Since your last turn:\n" + "".join(f"  {line}\n" for line in told) in out
+
+
+def test_a_trading_match_holds_its_hand_until_it_is_settled(run, home, tmp_path):
+    first = play(run, "--seed", "3", "--hand", "auto", "--save", str(tmp_path / "a.json"), input="quit\n")
+    assert first.exit_code == 0, first.output
+    [pending] = load_profile().pending.values()
+    held = pending["hand"]
+    again = play(run, "--seed", "4", "--hand", ",".join(held), input="quit\n")
+    assert again.exit_code == 1 and "held by another trading match in progress" in again.stderr
+    assert len(load_profile().pending) == 1
+    other = play(run, "--seed", "4", "--hand", "auto", input="quit\n")  # the strongest free five
+    assert other.exit_code == 0, other.output
+    hands = [m["hand"] for m in load_profile().pending.values()]
+    assert len(hands) == 2 and not set(hands[0]) & set(hands[1])
+    untraded = play(run, "--seed", "5", "--hand", ",".join(held), "--trade", "none", input="quit\n")
+    assert untraded.exit_code == 0, untraded.output  # no trade: nothing to hold the cards for

@@ -3,6 +3,7 @@ settle a trade against the AI in the player's collection."""
 
 from __future__ import annotations
 
+import contextlib
 import hmac
 import secrets
 from collections.abc import Callable
@@ -44,7 +45,7 @@ from .game_support import (
 )
 from .match import Match
 from .play_loop import PlayLoop
-from .profile import Profile, load_profile
+from .profile import Profile, load_profile, profile_lock
 from .render import Renderer
 from .saves import read_save
 from .seats import Seats
@@ -224,11 +225,15 @@ def _decks_from_collection(
         raise usage_error(
             "your collection holds the standard cards; play a card_file game with --hotseat"
         )
-    collection = load_profile().collection(game)
+    profile = load_profile()
+    collection = profile.free_cards(game) if game.options.trade != "none" else profile.collection(game)
+    held = len(profile.collection(game)) - len(collection)
     if len(collection) < HAND_SIZE:
         raise CliError(
-            f"your collection has {len(collection)} cards and a hand needs {HAND_SIZE}; "
-            "'tcgkit collection --reset' starts again from the starter collection"
+            f"your collection has {len(collection)} cards{' free' if held else ''} and a hand needs "
+            f"{HAND_SIZE}; " + (f"{held} are held by trading matches in progress (finish them with "
+                                "--resume)" if held else
+                                "'tcgkit collection --reset' starts again from the starter collection")
         )
     if game.options.random:
         if hand:
@@ -239,6 +244,15 @@ def _decks_from_collection(
         names = ", ".join(card.name for card in mine)
         console.print(f"Random: your hand is dealt from your collection: {names}")
     elif hand:
+        if held:
+            try:
+                parse_hand(hand, collection)
+            except CollectionError:
+                with contextlib.suppress(CollectionError):
+                    parse_hand(hand, profile.collection(game))
+                    raise CliError(
+                        "that hand needs cards held by another trading match in progress "
+                        "(finish it with --resume first, or choose other cards)") from None
         mine = _chosen(lambda: parse_hand(hand, collection))
     else:
         chosen = _ask_hand(game, collection, prompter, console)
@@ -346,16 +360,26 @@ def _digest(profile: Profile, match: Match, seat: int, seating: list[str]) -> st
 def _promise_trade(match: Match, seat: int, seating: list[str]) -> None:
     """Keep the profile's own digest of the match before it starts; this also checks the
     profile can be written, so a won trade is never played for and then lost."""
-    profile = load_profile()
-    try:
-        profile.pending[match.match_id] = {"game": match.game.name,
-                                           "digest": _digest(profile, match, seat, seating)}
-        profile.save()
-    except CliError as exc:
-        raise CliError(
-            f"{exc}; the trade of this match could not be kept, so it was not started "
-            "(make the folder writable, or play with --trade none)"
-        ) from None
+    hand = match.record.decks[seat] if match.record.decks else []
+    with profile_lock():
+        profile = load_profile()
+        game = match.game
+        assert isinstance(game, TripleTriad)
+        held = profile.free_cards(game).missing(hand)
+        if held:
+            raise CliError(
+                f"{', '.join(held)}: held by another trading match in progress (finish it with "
+                "--resume first, or choose other cards)"
+            )
+        try:
+            profile.pending[match.match_id] = {"game": game.name, "hand": hand,
+                                               "digest": _digest(profile, match, seat, seating)}
+            profile.save()
+        except CliError as exc:
+            raise CliError(
+                f"{exc}; the trade of this match could not be kept, so it was not started "
+                "(make the folder writable, or play with --trade none)"
+            ) from None
 
 
 def _same_match(copy: dict[str, Any], profile: Profile, match: Match, seat: int, seating: list[str]) -> bool:
@@ -407,6 +431,12 @@ def _settle_trade(match: Match, seat: int, console: Console, signed: bool, seati
     game = match.game
     if decks is None or not isinstance(game, TripleTriad):
         return
+    with profile_lock():
+        _settle_locked(match, game, decks, seat, console, signed, seating, transfers)
+
+
+def _settle_locked(match: Match, game: TripleTriad, decks: list[Deck], seat: int, console: Console,
+                   signed: bool, seating: list[str], transfers: list[Any]) -> None:
     profile = load_profile()
     why = _untrusted(match, seat, signed, profile, seating)
     if why is not None:

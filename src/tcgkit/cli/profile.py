@@ -16,11 +16,15 @@ as they were.
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import hashlib
 import hmac
 import json
 import os
 import secrets
+from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -66,6 +70,14 @@ class Profile:
         except CollectionError as exc:
             raise corrupt(self.path, f"{game.name}: {exc}") from None
 
+    def free_cards(self, game: TripleTriad) -> Collection:
+        """The collection less the hands that trading matches still in progress hold (each
+        match reserves its hand from its start until it is settled)."""
+        held = Counter(name for match in self.pending.values() if match.get("game") == game.name
+                       for name in match.get("hand", ()) if isinstance(name, str))
+        mine = self.collection(game)
+        return Collection.of(game.cards, Counter(mine.counts) - held)
+
     def set_collection(self, game: TripleTriad, collection: Collection) -> None:
         self.collections[game.name] = collection.to_json()
 
@@ -98,6 +110,25 @@ class Profile:
             write_json_atomic(self.path, self.to_json(), private=True)
         except OSError as exc:
             raise CliError(f"cannot write the profile {self.path}: {exc.strerror or exc}") from None
+
+
+@contextlib.contextmanager
+def profile_lock() -> Iterator[None]:
+    """One command at a time reads, changes and writes the profile: an exclusive lock on a
+    file beside it, waited for (each holder keeps it for one read and one write). A folder
+    that cannot be written has no lock, and no write to make either."""
+    folder = profile_dir()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd = os.open(folder / f".{FILE_NAME}.lock", os.O_RDWR | os.O_CREAT, 0o600)
+    except OSError:
+        yield
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
 
 
 def corrupt(path: Path, why: str) -> CliError:
