@@ -39,3 +39,30 @@ def test_the_temporary_of_a_parquet_write_killed_midway_is_removed_by_the_next_r
     dead.write_bytes(b"PAR1" + bytes(1000))
     with ResultWriter(out, META, 1, resume=False):
         assert not dead.exists()
+
+
+def test_a_run_of_any_length_takes_no_memory_per_game_asked(tmp_path):
+    import itertools
+    import tracemalloc
+
+    tracemalloc.start()
+    writer = ResultWriter(tmp_path / "r.jsonl", META, 10**11, resume=False)
+    first = list(itertools.islice(writer.missing(), 3))
+    size, _ = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    writer.__exit__(None, None, None)
+    assert first == [0, 1, 2] and writer.missing_count == 10**11 and size < 1_000_000
+
+
+@pytest.mark.parametrize(("games", "says"), [
+    ("100000000000", "without --out would keep every game in memory"),
+    ("9223372036854775808", "at most"),
+])
+def test_sim_refuses_a_count_it_cannot_hold_in_one_line(games, says):
+    from typer.testing import CliRunner
+
+    from tcgkit.cli.app import app
+
+    result = CliRunner().invoke(app, ["sim", "tt", "--games", games])
+    assert result.exit_code == 2 and says in result.output
+    assert len(result.output.strip().splitlines()) == 1 and "Traceback" not in result.output

@@ -31,6 +31,7 @@ from ..agents import agent_names
 from ..games import find_game, load_game
 from ..kernel.errors import TcgkitError
 from ..kernel.rng import Rng
+from ..kernel.values import excerpt
 from ..sim.backends import BackendError, make_backend
 from ..sim.results import ResultWriter, iter_rows, journal_of, row_result
 from ..sim.runner import GameResult, SimError, iter_results, prepare, run_games
@@ -39,6 +40,9 @@ from ..sim.tournament import Tournament, round_robin
 from .deck_command import legal_deck
 from .errors import RUNTIME, USAGE, CliError, report
 from .game_support import rules_of, with_mode
+
+MAX_KEPT = 1_000_000  # games a run without --out holds in memory for its summary
+MAX_GAMES = 2**62  # game indices fit a signed 64-bit column with room to spare
 
 
 def _fail(message: str, code: int = USAGE) -> typer.Exit:
@@ -251,6 +255,11 @@ def sim(
     """Play a batch of seeded games between agents and report wins with 95% intervals."""
     if games < 1:
         raise _fail(f"--games must be at least 1, got {games}")
+    if games > MAX_GAMES:
+        raise _fail(f"--games {excerpt(games)}: at most {MAX_GAMES:,} games in one run")
+    if out is None and games > MAX_KEPT:
+        raise _fail(f"--games {games:,} without --out would keep every game in memory; past "
+                    f"{MAX_KEPT:,} stream them to a file with --out FILE (memory stays flat)")
     if workers is not None and workers < 1:
         raise _fail(f"--workers must be at least 1, got {workers}")
     cores = os.cpu_count() or 1
@@ -418,7 +427,7 @@ def _streamed(
                 meta["resumed"] = writer.count  # games found in the file, not played now
             progress.update(task, completed=writer.count)
             with progress:
-                for result in iter_results(job, writer.missing(), pool):
+                for result in iter_results(job, writer.missing(), pool, writer.missing_count):
                     writer.write(result)
                     progress.advance(task)
             writer.close()

@@ -187,7 +187,7 @@ class ResultWriter:
         self.path, self.games = path, games
         self.meta = {"format": FORMAT, **meta}
         self.journal = journal_of(path)
-        self.done = bytearray(games)  # one byte per game: flat, whatever the run's size
+        self.done = bytearray()  # a bit per game up to the highest in the file: never per game asked
         self.count = 0
         exists = self.journal.exists() or (path.suffix == ".parquet" and path.exists())
         if exists and not resume:
@@ -242,19 +242,36 @@ class ResultWriter:
             if not 0 <= index < self.games:
                 raise SimError(f"cannot resume {self.path}: it holds game {index}, "
                                f"beyond the {self.games} games asked for")
-            if not self.done[index]:
-                self.done[index] = 1
+            if not self._mark(index):
                 self.count += 1
 
-    def missing(self) -> list[int]:
-        return [i for i in range(self.games) if not self.done[i]]
+    def _mark(self, index: int) -> bool:
+        """Mark game ``index`` done; whether it was already."""
+        byte, bit = divmod(index, 8)
+        if byte >= len(self.done):
+            self.done.extend(bytes(byte + 1 - len(self.done)))
+        was = bool(self.done[byte] >> bit & 1)
+        self.done[byte] |= 1 << bit
+        return was
+
+    def _is_done(self, index: int) -> bool:
+        byte, bit = divmod(index, 8)
+        return byte < len(self.done) and bool(self.done[byte] >> bit & 1)
+
+    def missing(self) -> Iterator[int]:
+        """The games still to play, in order, made as they are taken (``missing_count`` of them)."""
+        return (i for i in range(self.games) if not self._is_done(i))
+
+    @property
+    def missing_count(self) -> int:
+        return self.games - self.count
 
     def write(self, result: GameResult) -> None:
         assert self.out is not None
         self.out.write((json.dumps(result_row(result)) + "\n").encode())
         self.out.flush()
-        self.done[result.index] = 1
-        self.count += 1
+        if not self._mark(result.index):
+            self.count += 1
 
     def close(self) -> None:
         """Flush; for Parquet, turn the finished journal into the Parquet file."""
