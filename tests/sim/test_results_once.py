@@ -25,11 +25,21 @@ def test_a_second_run_on_a_file_being_written_is_refused(tmp_path):
         assert again.count == 0
 
 
+ROW = {"index": 0, "seed": 5, "seats": ["random", "random"], "lineup": [0, 1], "winner": 0,
+       "winner_agent": "random", "scores": [6.0, 4.0], "first": 0, "reason": "full", "actions": 9,
+       "ranks": [0, 1], "eliminated": [], "measures": "{}", "deck": [[], []], "drawn": [[], []],
+       "played": [[], []]}
+
+
+def write(path, *rows, meta=None):
+    meta = meta or {"format": 1, **META}
+    path.write_text("\n".join(json.dumps(x) for x in [{"meta": meta}, *rows]) + "\n")
+
+
 def test_rows_are_read_by_index_once(tmp_path):
     out = tmp_path / "r.jsonl"
-    rows = [{"index": i % 3, "n": i} for i in range(7)]
-    out.write_text("\n".join(json.dumps(x) for x in [{"meta": META}, *rows]) + "\n")
-    assert [(r["index"], r["n"]) for r in iter_rows(out)] == [(0, 0), (1, 1), (2, 2)]
+    write(out, *({**ROW, "index": i % 3, "actions": i} for i in range(7)))
+    assert [(r["index"], r["actions"]) for r in iter_rows(out)] == [(0, 0), (1, 1), (2, 2)]
 
 
 def test_the_temporary_of_a_parquet_write_killed_midway_is_removed_by_the_next_run(tmp_path):
@@ -66,3 +76,39 @@ def test_sim_refuses_a_count_it_cannot_hold_in_one_line(games, says):
     result = CliRunner().invoke(app, ["sim", "tt", "--games", games])
     assert result.exit_code == 2 and says in result.output
     assert len(result.output.strip().splitlines()) == 1 and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(("change", "says"), [
+    (lambda r: {}, "line 2: not a tcgkit results row: index: Field required"),
+    (lambda r: {**r, "index": None}, "line 2: not a tcgkit results row: index"),
+    (lambda r: [r], "line 2: not a tcgkit results row"),
+    (lambda r: {**r, "actions": float("inf")}, "line 2: not a tcgkit results row: actions"),
+    (lambda r: {**r, "lineup": [0, 5]}, "line 2: lineup: names agent 5, the run has 2"),
+    (lambda r: {**r, "lineup": [0] * 20000}, "line 2: not a tcgkit results row: lineup"),  # no hang
+    (lambda r: {**r, "measures": "[1, 2]"}, "line 2: not a tcgkit results row: measures"),
+    (lambda r: {**r, "measures": json.dumps({"rounds": [1]})}, "measures"),
+    (lambda r: {**r, "deck": "[" * 100_000}, "line 2: not a tcgkit results row: deck"),
+])
+def test_a_wrong_shaped_row_names_the_file_line_and_field(tmp_path, change, says):
+    out = tmp_path / "r.jsonl"
+    write(out, change(ROW))
+    with pytest.raises(SimError, match=re_escape(says)):
+        list(iter_rows(out))
+    with pytest.raises(SimError, match=re_escape(says)):  # --resume reads the rows the same way
+        ResultWriter(out, META, 10, resume=True)
+
+
+def test_deep_nesting_and_a_string_meta_are_refused_in_one_line(tmp_path):
+    out = tmp_path / "r.jsonl"
+    out.write_text(json.dumps({"meta": META}) + "\n" + "[" * 100_000 + "]" * 100_000 + "\n")
+    with pytest.raises(SimError, match="line 2: the line nests deeper than 40 levels"):
+        list(iter_rows(out))
+    out.write_text(json.dumps({"meta": "tt"}) + "\n")
+    with pytest.raises(SimError, match="line 1: not a tcgkit results file: meta"):
+        list(iter_rows(out))
+
+
+def re_escape(text):
+    import re
+
+    return re.escape(text)

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from ..kernel.files import remove_stale_temporaries
+from .rows import MAX_LINE, check_meta, check_row, parse_line
 from .runner import GameResult, SimError, _game, play_game
 
 FORMAT = 1
@@ -107,35 +108,39 @@ def journal_of(path: Path) -> Path:
 
 
 def _read_journal(journal: Path) -> tuple[dict[str, Any], Iterator[dict[str, Any]], int]:
-    """The journal's meta, its rows, and the byte length of its complete lines."""
+    """The journal's meta, its rows (each checked, ``rows.py``), and the byte length of its
+    complete lines."""
     with journal.open("rb") as f:
-        first = f.readline()
+        first = f.readline(MAX_LINE + 1)
         try:
-            meta = json.loads(first)["meta"]
+            meta = parse_line(first, f"{journal} line 1")["meta"]
         except (ValueError, KeyError, TypeError):
             raise SimError(f"{journal}: not a tcgkit results file (no meta line)") from None
+        check_meta(meta, f"{journal} line 1")
         good = f.tell() if first.endswith(b"\n") else 0
         for line in f:
             if not line.endswith(b"\n"):
                 break  # torn by a kill mid-write
             try:
                 json.loads(line)
-            except ValueError:
+            except (ValueError, RecursionError):
                 break
             good += len(line)
-    return meta, _rows(journal), good
+    return meta, _rows(journal, len(meta["agents"])), good
 
 
-def _rows(journal: Path) -> Iterator[dict[str, Any]]:
+def _rows(journal: Path, agents: int) -> Iterator[dict[str, Any]]:
     with journal.open("rb") as f:
         f.readline()
-        for line in f:
+        for number, line in enumerate(f, start=2):
             if not line.endswith(b"\n"):
                 return
+            where = f"{journal} line {number}"
             try:
-                yield json.loads(line)
+                data = parse_line(line, where)
             except ValueError:
-                return
+                return  # torn: a kill mid-write
+            yield check_row(data, where, agents)
 
 
 def read_meta(path: Path) -> dict[str, Any]:
@@ -147,7 +152,7 @@ def read_meta(path: Path) -> dict[str, Any]:
             raise SimError(f"{path}: not a readable Parquet file ({exc})") from None
         if raw is None:
             raise SimError(f"{path}: no tcgkit meta in this Parquet file")
-        return dict(json.loads(raw))
+        return check_meta(parse_line(raw, f"{path} meta"), f"{path} meta")
     return _read_journal(path)[0]
 
 
@@ -156,9 +161,11 @@ def iter_rows(path: Path) -> Iterator[dict[str, Any]]:
     each game index once (the first row of it)."""
     if path.suffix == ".parquet":
         pq = _pyarrow().parquet
+        agents = len(read_meta(path)["agents"])
         rows: Iterator[dict[str, Any]] = (
-            row for batch in pq.ParquetFile(path).iter_batches(batch_size=PARQUET_BATCH)
-            for row in batch.to_pylist())
+            check_row(row, f"{path} row {number}", agents) for number, row in enumerate(
+                (row for batch in pq.ParquetFile(path).iter_batches(batch_size=PARQUET_BATCH)
+                 for row in batch.to_pylist()), start=1))
     else:
         rows = _read_journal(path)[1]
     yield from once(rows)
@@ -232,7 +239,7 @@ class ResultWriter:
                 for row in rows:
                     f.write(json.dumps(row) + "\n")
             self.path.unlink()
-            rows = _rows(self.journal)
+            rows = _rows(self.journal, len(meta["agents"]))
         for key in RUN_KEYS:
             if meta.get(key) != self.meta.get(key):
                 raise SimError(f"cannot resume {self.path}: it was a run with {key} "
