@@ -198,7 +198,7 @@ def test_deck_files_for_both_players(run, home, tmp_path):
     assert result.exit_code == 0, result.output
     assert saved_record(save).decks == [my_cards, their_cards]
     second = play(run, "--deck", str(mine), "--opponent-deck", str(theirs), "--seed", "3",
-                  "--as", "1", "--save", str(save), input="quit\n")
+                  "--as", "1", "--save", str(save), "--force", input="quit\n")  # replacing the first
     assert second.exit_code == 0, second.output
     assert saved_record(save).decks == [their_cards, my_cards]
 

@@ -155,3 +155,38 @@ def test_a_trading_match_holds_its_hand_until_it_is_settled(run, home, tmp_path)
     assert len(hands) == 2 and not set(hands[0]) & set(hands[1])
     untraded = play(run, "--seed", "5", "--hand", ",".join(held), "--trade", "none", input="quit\n")
     assert untraded.exit_code == 0, untraded.output  # no trade: nothing to hold the cards for
+
+
+def test_no_command_replaces_a_file_unasked(run, home, tmp_path):
+    kept = tmp_path / "kept.txt"
+    kept.write_text("mine\n")
+    refusals = [
+        ("play", "tt", "--hotseat", "--seed", "4", "--save", str(kept)),
+        ("sim", "tt", "-n", "2", "-w", "1", "--csv", str(kept)),
+        ("deck", "build", "fnf", "--seed", "1", "-o", str(kept)),
+        ("report", str(tmp_path / "r.jsonl"), "-o", str(kept)),
+        ("sweep", "tt", "--option", "same", "--values", "true,false", "-n", "2", "--chart",
+         str(tmp_path / "kept.svg")),
+    ]
+    (tmp_path / "kept.svg").write_text("mine\n")
+    (tmp_path / "r.jsonl").write_text("{}\n")
+    for args in refusals:
+        result = run(*args, input="quit\n")
+        assert result.exit_code == 2 and "exists; add --force to replace it" in result.stderr, args
+    assert kept.read_text() == "mine\n" and (tmp_path / "kept.svg").read_text() == "mine\n"
+    forced = run("deck", "build", "fnf", "--seed", "1", "-o", str(kept), "--force")
+    assert forced.exit_code == 0 and kept.read_text() != "mine\n"
+
+
+def test_resuming_a_plain_record_leaves_it_as_it_was(run, home, tmp_path):
+    from .helpers import plan_hotseat
+
+    plan = plan_hotseat(4)
+    record = tmp_path / "record.json"
+    plan.match.record.actions = plan.match.actions[:2]
+    plan.match.record.save(record)
+    before = record.read_bytes()
+    result = run("play", "tt", "--hotseat", "--resume", str(record), input=f"{plan.moves[2]}\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "is a replay record: it stays as it was" in result.stdout
+    assert record.read_bytes() == before

@@ -119,5 +119,5 @@ def test_a_crafted_results_file_puts_no_markup_in_the_report(tmp_path):
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
     lines = ({"meta": {**meta, "seed": script}}, whole(crafted))
     results.write_text("\n".join(json.dumps(x) for x in lines) + "\n")
-    refused = CliRunner().invoke(app, ["report", str(results), "-o", str(page)])
+    refused = CliRunner().invoke(app, ["report", str(results), "-o", str(page), "--force"])
     assert refused.exit_code == 2 and "line 1: not a tcgkit results file: meta: seed" in refused.output

@@ -35,6 +35,7 @@ from .card_paths import CARD_FILE_HELP, give_all
 from .console import Prompter, make_console
 from .deck_command import match_decks
 from .errors import CliError, reports_errors, usage_error
+from .files import not_replacing
 from .game_support import (
     check_language,
     game_from_position,
@@ -271,8 +272,9 @@ def _chosen(choose: Callable[[], list[Card]]) -> list[Card]:
         raise usage_error(str(exc)) from None
 
 
-def _resumed_match(entry: GameEntry, path: Path, console: Console) -> tuple[Match, bool]:
-    """The saved match, and whether this profile signed it (only then may it trade)."""
+def _resumed_match(entry: GameEntry, path: Path, console: Console) -> tuple[Match, bool, bool]:
+    """The saved match, whether this profile signed it (only then may it trade), and whether
+    the file is a save (a plain replay record is never written over)."""
     key = load_profile().key()
     saved = read_save(path, key)
     record = saved.record
@@ -288,7 +290,7 @@ def _resumed_match(entry: GameEntry, path: Path, console: Console) -> tuple[Matc
             f"engine {__version__}, so the game continues.", markup=False,
         )
     match.match_id, match.agent_seed, match.key = saved.match_id, saved.agent_seed, key
-    return match, saved.signed
+    return match, saved.signed, bool(saved.match_id)
 
 
 def _load_game(
@@ -534,7 +536,12 @@ def play(
         "Card text in help and hint: pt (as printed) or en (Final Fantasy TCG).", "--lang"
     )] = "pt",
     card_file: Annotated[list[Path] | None, _option(CARD_FILE_HELP, "--card-file")] = None,
+    force: Annotated[bool, _option("Let --save replace a file that exists.", "--force")] = False,
 ) -> None:
+    if save is not None and save != resume:
+        refused = not_replacing(save, force, "--save")
+        if refused:
+            raise usage_error(refused)
     give_all(card_file)
     _check_flags(
         resume=resume, position=position, hotseat=hotseat, rules=rules, trade=trade, seed=seed,
@@ -548,8 +555,12 @@ def play(
     human = seat or 0
     signed = True
     if resume:
-        match, signed = _resumed_match(entry, resume, console)
-        save = save or resume
+        match, signed, a_save = _resumed_match(entry, resume, console)
+        if save is None and a_save:
+            save = resume  # a save goes on in its own file
+        elif save is None:
+            console.print(f"{resume} is a replay record: it stays as it was (add --save FILE to "
+                          "keep this game as it goes on).", markup=False)
     elif position:
         game_obj, state = game_from_position(entry.name, position)
         match = Match.from_position(game_obj, state, seed if seed is not None else 0)

@@ -39,6 +39,7 @@ from ..sim.stats import PlaceStats, Summary, summarize, write_csv
 from ..sim.tournament import Tournament, round_robin
 from .deck_command import legal_deck
 from .errors import RUNTIME, USAGE, CliError, report
+from .files import not_replacing
 from .game_support import rules_of, with_mode
 
 MAX_KEPT = 1_000_000  # games a run without --out holds in memory for its summary
@@ -240,6 +241,7 @@ def sim(
     csv: Annotated[Path | None, typer.Option(
         "--csv", help="write one CSV row per game to FILE"
     )] = None,
+    force: bool = typer.Option(False, "--force", help="replace the --csv file if it exists"),
     mode: str | None = typer.Option(
         None, "--mode", help="the game's mode, for games with modes (Forge & Fury: brasa, chama...)"
     ),
@@ -320,6 +322,9 @@ def sim(
 
     if csv is not None and not csv.parent.is_dir():
         raise _fail(f"cannot write {csv}: no directory {csv.parent}")
+    refused = not_replacing(csv, force, "--csv")
+    if refused:
+        raise _fail(refused)
 
     tournament = len(names) > max(2, seats)
     if tournament:
