@@ -190,3 +190,23 @@ def test_resuming_a_plain_record_leaves_it_as_it_was(run, home, tmp_path):
     assert result.exit_code == 0, result.output
     assert "is a replay record: it stays as it was" in result.stdout
     assert record.read_bytes() == before
+
+
+def test_a_file_that_is_no_deck_is_quoted_once_verbatim(run, home, tmp_path):
+    lines = [f"user{n}:x:{n}:{n}:/home/user{n}:/bin/sh" for n in range(13)]
+    passwd = tmp_path / "passwd"
+    passwd.write_text("\n".join(lines) + "\n")
+    played = run("play", "fnf", "--deck", str(passwd), "--seed", "1", "--no-color", input="")
+    assert played.exit_code == 2
+    assert played.stderr.count("no card named") == 1 and "(and 13 more" in played.stderr  # 13 names, the size
+    assert lines[0] in played.stderr and lines[1] not in played.stderr
+    checked = run("deck", "check", "fnf", str(passwd), "--no-color")
+    assert checked.exit_code == 1
+    assert "'user0:x:0:0:/home/user0:/bin/sh'" in checked.stdout and "❌" not in checked.stdout
+
+
+def test_a_message_clipped_twice_has_one_marker():
+    from tcgkit.kernel.errors import TcgkitError, clip
+
+    once = str(TcgkitError("no card named '" + "x" * 50 + "'"))
+    assert clip(once) == once and once.count("(50 characters)") == 1

@@ -9,7 +9,7 @@ from rich.console import Console
 
 def make_console(no_color: bool = False) -> Console:
     """Colour on a terminal unless ``no_color``; plain text when stdout is a pipe or file."""
-    return Console(no_color=no_color, highlight=False, soft_wrap=True)
+    return Console(no_color=no_color, highlight=False, soft_wrap=True, emoji=False)  # text as typed: no :x: emoji
 
 
 class Prompter:

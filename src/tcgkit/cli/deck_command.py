@@ -93,8 +93,10 @@ def legal_deck(game: Game, path: Path) -> Deck:
             )
     deck = read_deck_file(path)
     problems = deck_problems(game, deck)
-    if problems:
-        raise usage_error(f"{path}: not a legal {mode_name(game)} deck: " + "; ".join(problems))
+    if problems:  # one problem quoted: a file named by mistake is not echoed line by line
+        more = len(problems) - 1
+        rest = f" (and {more} more; 'tcgkit deck check' lists them)" if more else ""
+        raise usage_error(f"{path}: not a legal {mode_name(game)} deck: {problems[0]}{rest}")
     return list(deck.cards)
 
 
