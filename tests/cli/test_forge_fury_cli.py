@@ -104,7 +104,7 @@ def test_the_mixed_ai_answers_piped_moves(run, home, tmp_path):
     save = tmp_path / "game.json"
     result = play(run, "--mode", "brasa", "--vs", "mixed", "--seed", "5", "--save", str(save),
                   input=game_plan.lines())
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output  # the piped moves end first: exit 1
     assert "Rival (mixed) picked in secret" in result.stdout
     assert "Input ended. The game is saved in" in result.stdout
     assert saved_record(save).actions == game_plan.match.actions
@@ -132,7 +132,7 @@ def test_hotseat_hands_over_before_each_secret_turn(run, home):
     game_plan = plan(4, hotseat=True, limit=24)
     result = run("play", "fnf", "--hotseat", "--mode", "brasa", "--seed", "4", "--no-color",
                  input=game_plan.lines())
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output  # the piped moves end first: exit 1
     out = result.stdout
     movers = game_plan.match.movers
     changes = sum(a != b for a, b in zip(movers, movers[1:], strict=False))
@@ -222,7 +222,7 @@ def test_brasa_plays_one_deck_file(run, home, tmp_path):
     save = tmp_path / "game.json"
     result = play(run, "--mode", "brasa", "--deck", str(path), "--seed", "6", "--save", str(save),
                   input=game_plan.lines())
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output  # the piped moves end first: exit 1
     record = saved_record(save)
     assert record.decks == [cards]
     assert record.actions == game_plan.match.actions

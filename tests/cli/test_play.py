@@ -105,7 +105,7 @@ def test_quit_and_end_of_input_keep_the_save(run, home, tmp_path):
     assert saved_record(save).outcome is None
 
     result = play(run, "--resume", str(save), input=plan.moves[2] + "\n")
-    assert result.exit_code == 0
+    assert result.exit_code == 1  # the piped moves end first: exit 1
     assert "Input ended. The game is saved in" in result.stdout
 
     result = play(run, "--resume", str(save), input="\n".join(plan.moves[3:]) + "\n")

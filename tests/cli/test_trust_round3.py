@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import stat
+from pathlib import Path
 
 from tcgkit.cli.match import Match
 from tcgkit.cli.profile import load_profile
@@ -55,7 +56,7 @@ def test_the_profile_saves_and_kept_card_copies_are_private(run, home, tmp_path)
     card_files.forget()
     result = run("play", "tt", "--hotseat", "--seed", "4", "--rules", f"card_file={cards}",
                  "--save", str(save), input="Card 1@0\n")
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output  # the piped moves end first: exit 1
     (copy,) = (home / "cards").iterdir()
     assert mode(home / "profile.json") == 0o600 and mode(save) == 0o600 and mode(copy) == 0o600
     (home / "profile.json").chmod(0o644)  # written by an older version
@@ -210,3 +211,25 @@ def test_a_message_clipped_twice_has_one_marker():
 
     once = str(TcgkitError("no card named '" + "x" * 50 + "'"))
     assert clip(once) == once and once.count("(50 characters)") == 1
+
+
+def test_the_readme_piped_example_plays_a_whole_game_and_a_short_pipe_exits_1(run, home):
+    readme = (Path(__file__).parents[2] / "README.md").read_text()
+    line = next(x for x in readme.splitlines() if "# moves piped in" in x)
+    moves = line.split("'")[1].encode().decode("unicode_escape")
+    assert "--hand auto --seed 1 --no-color" in line
+    whole = run("play", "tt", "--hand", "auto", "--seed", "1", "--no-color", input=moves)
+    assert whole.exit_code == 0 and "Result:" in whole.stdout
+    first = moves.splitlines()[0] + "\n"
+    short = run("play", "tt", "--hand", "auto", "--seed", "1", "--no-color", input=first)
+    assert short.exit_code == 1 and "Input ended." in short.stdout
+
+
+def test_small_words(run, home):
+    (version,) = [line for line in run("--help").stdout.splitlines() if "--version" in line]
+    assert "<bool>" not in version
+    reset = run("collection", "--reset", "--yes", "--json")
+    assert reset.exit_code == 0 and json.loads(reset.stdout)["total"] == 22  # stdout: the JSON alone
+    from tcgkit.games.forge_fury.scene import MESSAGES
+
+    assert MESSAGES["fnf.colour_pending"].you.endswith("{player} name it")  # "You name it"

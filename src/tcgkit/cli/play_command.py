@@ -603,3 +603,5 @@ def play(
         _show_seed(entry.name, match, console)
     if ending == "interrupted":
         raise typer.Exit(130)
+    if ending == "eof" and not prompter.interactive:  # piped moves ran out before the end
+        raise typer.Exit(1)
