@@ -112,3 +112,42 @@ def re_escape(text):
     import re
 
     return re.escape(text)
+
+
+def test_results_name_a_card_file_by_hash_and_not_by_the_path_typed(tmp_path):
+    from typer.testing import CliRunner
+
+    from tcgkit.cli.app import app
+    from tcgkit.kernel import card_files
+
+    folder = tmp_path / "private folder"
+    folder.mkdir()
+    cards = folder / "mine.csv"
+    cards.write_text("number,name,level,top,right,bottom,left,element\n"
+                     + "".join(f"{n},Card {n},1,{n % 9 + 1},1,1,1,\n" for n in range(1, 11)))
+    out = tmp_path / "r.jsonl"
+    result = CliRunner().invoke(app, ["sim", "tt", "-n", "2", "-w", "1", "--rules", f"same,card_file={cards}",
+                                      "--out", str(out), "--json"])
+    card_files.forget()
+    assert result.exit_code == 0, result.output
+    text = out.read_text() + result.stdout
+    assert "private folder" not in text and str(tmp_path) not in text.replace(str(out), "")
+    meta = json.loads(out.read_text().splitlines()[0])["meta"]
+    assert meta["rules"].startswith("same,card_file=sha256:")
+
+
+def test_an_interrupted_streamed_run_says_resume_goes_on(tmp_path, monkeypatch):
+    from typer.testing import CliRunner
+
+    from tcgkit.cli import sim_command
+    from tcgkit.cli.app import app
+
+    def stopped(*args, **kwargs):
+        raise KeyboardInterrupt
+        yield
+
+    monkeypatch.setattr(sim_command, "iter_results", stopped)
+    out = tmp_path / "r.jsonl"
+    result = CliRunner().invoke(app, ["sim", "tt", "-n", "5", "-w", "1", "--out", str(out)])
+    assert result.exit_code == 130
+    assert "interrupted after 0 of 5 games" in result.output and "--resume plays the rest" in result.output

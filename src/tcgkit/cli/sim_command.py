@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import time
 from pathlib import Path
 from typing import Annotated, Any
@@ -77,6 +78,27 @@ def _pct(x: float | None) -> str:
 
 def _ci(ci: tuple[float, float]) -> str:
     return f"[{100 * ci[0]:.1f}, {100 * ci[1]:.1f}]"
+
+
+def rules_named(rules: str | None, options: dict[str, Any]) -> str | None:
+    """``--rules`` as the results and reports show it: a card file named by its content hash
+    (as the options hold it), never by the path typed, which tells a reader about this machine."""
+    if not rules:
+        return rules
+
+    def ref(match: re.Match[str]) -> str:
+        value = options.get(match[1])
+        shown = ";".join(map(str, value)) if isinstance(value, list | tuple) else str(value)
+        return f"{match[1]}={shown}"
+
+    return re.sub(r"\b(card_files?)\s*=\s*([^,]*)", ref, rules)
+
+
+def deck_names(deck: Path | None, opponent_deck: Path | None, shared: bool) -> list[str] | None:
+    """The deck files as the results name them: by base name (a preconstructed deck by its name)."""
+    if deck is None:
+        return None
+    return [Path(deck).name] if shared else [Path(deck).name, Path(str(opponent_deck)).name]
 
 
 def _title(meta: dict[str, Any], head: str) -> str:
@@ -352,8 +374,8 @@ def sim(
         }, json_out, pool)
         return
     meta = {
-        "game": entry.name, "rules": rules, "mode": options.get("mode"), "options": options,
-        "agent_names": names, "seed": seed, "workers": workers,
+        "game": entry.name, "rules": rules_named(rules, options), "mode": options.get("mode"),
+        "options": options, "agent_names": names, "seed": seed, "workers": workers,
     }
     if pool.name != "local":
         meta["backend"] = pool.name
@@ -371,7 +393,7 @@ def sim(
     seconds = time.perf_counter() - start
 
     meta["seconds"] = round(seconds, 3)
-    meta["decks"] = None if deck is None else [str(deck)] if shared else [str(deck), str(opponent_deck)]
+    meta["decks"] = deck_names(deck, opponent_deck, shared)
     summary = summarize(results, names, meta)
     if csv is not None:
         try:
@@ -440,6 +462,9 @@ def _streamed(
         meta["seconds"] = round(time.perf_counter() - start, 3)
         meta["out"] = str(out)
         summary = summarize((row_result(row) for row in iter_rows(source)), names, meta)
+    except KeyboardInterrupt:
+        raise _fail(f"interrupted after {writer.count:,} of {games:,} games, each kept in {out}; the "
+                    "same command with --resume plays the rest", 130) from None
     except TcgkitError as exc:  # an agent broke the rules, a game never ended, Ray failed
         raise _fail(str(exc), RUNTIME) from None
     except OSError as exc:
