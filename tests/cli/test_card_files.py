@@ -74,7 +74,7 @@ def save_hotseat_game(run, tmp_path, cards):
     save = tmp_path / "game.json"
     result = run("play", "tt", "--hotseat", "--seed", "4", "--rules", f"card_file={cards}",
                  "--save", str(save), input="Card 1@0\n")
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output  # the piped moves end first: exit 1
     return save
 
 
@@ -89,7 +89,8 @@ def test_a_save_names_its_card_file_by_hash_and_never_by_path(run, tmp_path):
     assert record.options["card_file"] == ref_of(cards)
     card_files.forget()
     resumed = run("play", "tt", "--resume", str(save), input="")
-    assert resumed.exit_code == 0, resumed.output  # the kept copy resolves the hash
+    assert resumed.exit_code == 1, resumed.output  # the kept copy resolves the hash; no moves: exit 1
+    assert "Input ended." in resumed.stdout
 
 
 def test_a_record_resolves_its_hash_only_among_files_given(run, tmp_path, home, monkeypatch):
@@ -151,7 +152,7 @@ def test_a_position_naming_a_path_is_refused_without_reading_it(run, tmp_path):
     line = one_line_error(run("play", "tt", "--hotseat", "--position", position, input=""))
     assert ref_of(secret) in line and "--card-file" in line
     result = run("play", "tt", "--hotseat", "--position", position, "--card-file", str(secret), input="")
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output  # the piped moves end first: exit 1
 
 
 def test_a_json_position_naming_a_path_is_refused(run, tmp_path):

@@ -81,7 +81,7 @@ def test_a_whole_game_against_the_ai_is_saved_and_replays(run, home, tmp_path):
 def test_the_rivals_hand_and_face_down_cards_are_only_counted(run, home):
     game_plan = plan(5, limit=20)
     result = play(run, "--vs", "random", "--seed", "5", input=game_plan.lines("board"))
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output  # the piped moves end first: exit 1
     state = game_plan.match.state
     mine = {label for label in state.view(0)["zones"]["hand0"]["cards"]}
     assert any(label in result.stdout for label in mine)
@@ -121,11 +121,11 @@ def test_hotseat_hands_over_to_the_defender(run, home):
     game_plan = plan(4, hotseat=True, limit=40)
     result = run("play", "ff-tcg", "--hotseat", "--no-color", "--deck", "warriors", "--opponent-deck",
                  "black_magic", "--seed", "4", input=game_plan.lines())
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output  # the piped moves end first: exit 1
     state = game_plan.match.state
     movers = game_plan.match.movers + ([] if state.is_terminal else [state.to_move])  # and who is asked next
     changes = sum(a != b for a, b in zip(movers, movers[1:], strict=False))
-    assert result.stdout.count("Pass to Player ") == changes
+    assert result.stdout.count("Pass to Player ") == changes + 1  # and before the first turn
 
 
 def test_cards_deck_check_and_build(run, home, tmp_path):

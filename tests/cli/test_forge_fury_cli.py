@@ -104,7 +104,7 @@ def test_the_mixed_ai_answers_piped_moves(run, home, tmp_path):
     save = tmp_path / "game.json"
     result = play(run, "--mode", "brasa", "--vs", "mixed", "--seed", "5", "--save", str(save),
                   input=game_plan.lines())
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output  # the piped moves end first: exit 1
     assert "Rival (mixed) picked in secret" in result.stdout
     assert "Input ended. The game is saved in" in result.stdout
     assert saved_record(save).actions == game_plan.match.actions
@@ -132,13 +132,13 @@ def test_hotseat_hands_over_before_each_secret_turn(run, home):
     game_plan = plan(4, hotseat=True, limit=24)
     result = run("play", "fnf", "--hotseat", "--mode", "brasa", "--seed", "4", "--no-color",
                  input=game_plan.lines())
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output  # the piped moves end first: exit 1
     out = result.stdout
     movers = game_plan.match.movers
     changes = sum(a != b for a, b in zip(movers, movers[1:], strict=False))
-    assert out.count("Pass to Player ") == changes
+    assert out.count("Pass to Player ") == changes + 1  # the first turn is handed over too
     assert "Pass to Player 1 (Red), press Enter" in out
-    assert "\n" * 30 in out  # no screen to clear in a pipe: blank lines push the view away
+    assert "The output is not a terminal, so it cannot be cleared" in out  # said, not pretended
     first_turn = out.split("Pass to Player 1")[0]
     for card in game_plan.match.start.hands[1]:
         assert game_plan.label(card) not in first_turn  # Player 1's hand stays hidden
@@ -180,9 +180,9 @@ def test_hotseat_waits_for_enter_at_a_terminal(home):
     assert loop.run() == "eof"
     passes = [p for p in prompter.prompts if p.startswith("Pass to ")]
     movers = game_plan.match.movers
-    assert len(passes) == sum(a != b for a, b in zip(movers, movers[1:], strict=False))
-    assert passes[0] == "Pass to Player 1 (Red), press Enter "
-    assert "\x1b[2J" in console.file.getvalue()  # the screen is cleared
+    assert len(passes) == 1 + sum(a != b for a, b in zip(movers, movers[1:], strict=False))
+    assert passes[:2] == ["Pass to Player 0 (Blue), press Enter ", "Pass to Player 1 (Red), press Enter "]
+    assert "\x1b[2J\x1b[3J" in console.file.getvalue()  # the screen and the scrollback are cleared
     assert loop.match.actions == game_plan.match.actions
 
 
@@ -198,7 +198,7 @@ def test_deck_files_for_both_players(run, home, tmp_path):
     assert result.exit_code == 0, result.output
     assert saved_record(save).decks == [my_cards, their_cards]
     second = play(run, "--deck", str(mine), "--opponent-deck", str(theirs), "--seed", "3",
-                  "--as", "1", "--save", str(save), input="quit\n")
+                  "--as", "1", "--save", str(save), "--force", input="quit\n")  # replacing the first
     assert second.exit_code == 0, second.output
     assert saved_record(save).decks == [their_cards, my_cards]
 
@@ -222,7 +222,7 @@ def test_brasa_plays_one_deck_file(run, home, tmp_path):
     save = tmp_path / "game.json"
     result = play(run, "--mode", "brasa", "--deck", str(path), "--seed", "6", "--save", str(save),
                   input=game_plan.lines())
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output  # the piped moves end first: exit 1
     record = saved_record(save)
     assert record.decks == [cards]
     assert record.actions == game_plan.match.actions
@@ -241,7 +241,7 @@ def test_an_illegal_deck_file_is_refused_with_its_lines(run, home, tmp_path):
     assert result.exit_code == 2
     assert f"{path}: not a legal chama deck: line 3: Gale Witch #001 is already card 1 on line 2" \
         in result.stderr
-    assert "chama needs a deck of 50 cards; this one has 2" in result.stderr
+    assert "(and 1 more; 'tcgkit deck check' lists them)" in result.stderr  # the size: one quote only
     assert len(result.stderr.strip().splitlines()) == 1
     missing = play(run, "--deck", str(tmp_path / "nope.txt"))
     assert missing.exit_code == 1

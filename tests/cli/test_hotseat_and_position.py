@@ -18,8 +18,8 @@ def test_hotseat_shows_only_the_movers_hand_and_separates_turns(run, home):
         assert name not in first_turn  # Red's hand stays hidden during Blue's turn
     assert "Player 1 (Red)'s hand: 5 cards (hidden)" in first_turn
     placements = [move for move in plan.moves if "@" in move]
-    assert out.count("to move ─") == len(placements) - 1  # a hand-over between placements
-    assert "Last move: Player 0 (Blue) plays" in out
+    assert out.count("to move ─") == len(placements)  # before the first placement and between them
+    assert "Since your last turn:\n  Player 0 (Blue) plays" in out
     assert "Result:" in out
     assert not home.exists()  # the profile is left alone
 

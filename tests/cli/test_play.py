@@ -72,11 +72,11 @@ def test_an_occupied_cell_is_an_illegal_move(run, home):
 
 
 def test_undo_takes_back_my_move_and_the_reply(run, home, tmp_path):
-    plan = plan_vs_ai(5, "open")  # the AI's hand is open: its reply tells nothing hidden
+    plan = plan_vs_ai(5, "open,trade=none")  # the AI's hand is open: its reply tells nothing hidden
     save = tmp_path / "undo.json"
     moves = [plan.moves[0], "undo", *plan.moves]
-    result = play(run, "--seed", "5", "--hand", "auto", "--rules", "open", "--save", str(save),
-                  input="\n".join(moves) + "\n")
+    result = play(run, "--seed", "5", "--hand", "auto", "--rules", "open", "--trade", "none",
+                  "--save", str(save), input="\n".join(moves) + "\n")  # a trading match is never undone
     assert result.exit_code == 0, result.output
     assert "Took back 2 actions." in result.stdout
     assert saved_record(save).actions == plan.match.actions  # as if never undone
@@ -84,14 +84,14 @@ def test_undo_takes_back_my_move_and_the_reply(run, home, tmp_path):
 
 def test_undo_never_goes_back_past_a_card_played_from_a_hidden_hand(run, home):
     plan = plan_vs_ai(5)  # closed: the AI's reply shows a card of its hidden hand
-    result = play(run, "--seed", "5", "--hand", "auto",
+    result = play(run, "--seed", "5", "--hand", "auto", "--trade", "none",
                   input="\n".join([plan.moves[0], "undo", *plan.moves[1:]]) + "\n")
     assert "Cannot undo: a move since then showed you hidden cards" in result.stdout
     assert "Took back" not in result.stdout and "Result:" in result.stdout
 
 
 def test_undo_before_any_move_says_so(run, home):
-    result = play(run, "--seed", "5", "--hand", "auto", input="undo\nquit\n")
+    result = play(run, "--seed", "5", "--hand", "auto", "--trade", "none", input="undo\nquit\n")
     assert "Nothing to undo." in result.stdout
 
 
@@ -105,7 +105,7 @@ def test_quit_and_end_of_input_keep_the_save(run, home, tmp_path):
     assert saved_record(save).outcome is None
 
     result = play(run, "--resume", str(save), input=plan.moves[2] + "\n")
-    assert result.exit_code == 0
+    assert result.exit_code == 1  # the piped moves end first: exit 1
     assert "Input ended. The game is saved in" in result.stdout
 
     result = play(run, "--resume", str(save), input="\n".join(plan.moves[3:]) + "\n")
@@ -162,10 +162,11 @@ def test_playing_second_seat(run, home):
 
 
 def test_random_rule_deals_the_hand_from_the_collection(run, home):
-    result = play(run, "--rules", "random", "--seed", "2", input="quit\n")
+    result = play(run, "--rules", "random", "--trade", "none", "--seed", "2", input="quit\n")
     assert result.exit_code == 0
     assert "Random: your hand is dealt from your collection:" in result.stdout
-    again = play(run, "--rules", "random", "--seed", "2", input="quit\n")
+    # (a trading match would hold its hand, and the next one deal from the other cards)
+    again = play(run, "--rules", "random", "--trade", "none", "--seed", "2", input="quit\n")
     dealt = [line for line in result.stdout.splitlines() if line.startswith("Random:")]
     assert dealt == [line for line in again.stdout.splitlines() if line.startswith("Random:")]
 

@@ -149,3 +149,31 @@ def test_any_text_is_a_reference_or_refused_in_one_short_line(text):
     except ValueError as error:
         message = str(error)
         assert "content hash" in message and "\n" not in message and len(message) < 400
+
+
+def test_a_control_character_in_card_data_is_refused_naming_the_file_card_and_field(tmp_path):
+    """ESC sequences (clear the screen, set the title), a right-to-left override, NUL: refused
+    at load, the file, card and field named, the character quoted as a code point."""
+    import pytest as _pytest
+
+    from tcgkit import load_game
+    from tcgkit.kernel.errors import CardDataError as _CardDataError
+
+    tt = tmp_path / "tt.csv"
+    header = "number,name,level,top,right,bottom,left,element\n"
+    for bad, code in (("\x1b[2J", "U+001B"), ("\u202eevil", "U+202E"), ("a\x00b", "U+0000")):
+        tt.write_text(header + "".join(f"{n},Card {n},1,1,1,1,1,\n" for n in range(1, 10))
+                      + f"10,Card{bad},1,1,1,1,1,\n", encoding="utf-8")
+        with _pytest.raises(_CardDataError) as caught:
+            load_game("tt", {"card_file": tt})
+        message = str(caught.value)
+        assert f"{tt}, line 11" in message and "field 'name'" in message and code in message
+        assert bad not in message  # quoted escaped, never printed raw
+    ca = tmp_path / "ca.toml"
+    ca.write_text('[[card]]\nid = "w"\nname = "Warrior"\nfaction = "luz"\nklass = "guerreiro"\n'
+                  'cost = 1\nattack = 1\ndefense = 1\ntombo = 1\ntext = "\\u001b]0;owned\\u0007"\n',
+                  encoding="utf-8")
+    with _pytest.raises(_CardDataError) as caught:
+        load_game("conflictus", {"card_files": [ca]})
+    assert "card 'Warrior'" in str(caught.value) and "field 'text'" in str(caught.value)
+    assert "U+001B" in str(caught.value) and "\x1b" not in str(caught.value)

@@ -29,6 +29,12 @@ def row(index, winner, lineup=(0, 1), actions=9, deck=(("A", "B"), ("C",)), play
             "played": [list(p) for p in played]}
 
 
+def whole(row):
+    """``row`` with the columns the report does not read, as a results file holds them."""
+    return {"seed": 7, "seats": ["greedy", "random"], "winner_agent": None, "scores": [1.0, 0.0],
+            "first": 0, "eliminated": [], **row}
+
+
 def test_the_report_counts_pairs_seats_lengths_and_cards():
     rows = [row(0, 0), row(1, 0, lineup=(1, 0), actions=10), row(2, None), row(3, 1)]
     report = build_report(rows, META)
@@ -94,3 +100,24 @@ def test_report_errors_are_one_line(tmp_path):
     junk.write_text('{"meta": {"game": "tt"}}\n{"index": 0}\n')
     out = runner.invoke(app, ["report", str(junk), "-o", str(tmp_path / "x.html")])
     assert out.exit_code == 2 and "not a tcgkit results file" in out.output
+
+
+def test_a_crafted_results_file_puts_no_markup_in_the_report(tmp_path):
+    """The meta and rows are text: an agent, rules or card name holding markup is escaped (a
+    seed that is not a number is refused with the file's line)."""
+    script = "<script>alert(1)</script>"
+    results = tmp_path / "crafted.jsonl"
+    meta = {**META, "agents": [script, "random"], "rules": f"open{script}"}
+    crafted = row(0, 0, deck=((script, "B"), ("C",)), played=((script,), ("C",)))
+    lines = ({"meta": meta}, whole(crafted), whole(row(1, 1)))
+    results.write_text("\n".join(json.dumps(x) for x in lines) + "\n")
+    page = tmp_path / "report.html"
+    done = CliRunner().invoke(app, ["report", str(results), "-o", str(page)])
+    assert done.exit_code == 0, done.output
+    html = page.read_text(encoding="utf-8")
+    assert "<script" not in html.lower()
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    lines = ({"meta": {**meta, "seed": script}}, whole(crafted))
+    results.write_text("\n".join(json.dumps(x) for x in lines) + "\n")
+    refused = CliRunner().invoke(app, ["report", str(results), "-o", str(page), "--force"])
+    assert refused.exit_code == 2 and "line 1: not a tcgkit results file: meta: seed" in refused.output

@@ -73,3 +73,22 @@ def test_the_chart_is_written(tmp_path):
 def test_bad_sweeps_are_one_line_errors(args, message):
     result = sweep("tt", "-n", "2", *args)
     assert result.exit_code == 2 and message in result.output
+
+
+def test_a_chart_without_the_report_extra_is_refused_before_any_game(tmp_path, monkeypatch):
+    import builtins
+
+    real = builtins.__import__
+
+    def without_matplotlib(name, *args, **kwargs):
+        if name.startswith("matplotlib"):
+            raise ImportError(name)
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", without_matplotlib)
+    played = []
+    monkeypatch.setattr("tcgkit.cli.sweep_command.run_sweep", lambda *a, **k: played.append(a))
+    result = sweep("tt", "--option", "plus", "--values", "false,true", "-n", "10", "-w", "1",
+                   "--chart", str(tmp_path / "sweep.svg"))
+    assert result.exit_code == 2 and "tcgkit[report]" in result.output and not played
+    assert "Traceback" not in result.output

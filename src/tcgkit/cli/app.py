@@ -89,7 +89,7 @@ def show_version(value: bool) -> None:
 def root(
     version: bool = typer.Option(
         False, "--version", help="Print the version and exit.", callback=show_version,
-        is_eager=True,
+        is_eager=True, show_default=False, metavar="",
     ),
 ) -> None:
     """Card games by their full rules, with AI opponents: play, replay, simulate."""

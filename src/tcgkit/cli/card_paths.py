@@ -10,7 +10,6 @@ with it resumes and replays on this machine without naming the file again.
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -38,13 +37,13 @@ def use_store() -> None:
 
 
 def give(path: str | Path) -> str:
-    """Read the card file at ``path`` (``CardDataError`` when it cannot be), make its hash
-    resolvable and keep a copy; its reference. A copy that cannot be written (a read-only
-    data folder) only means the file must be named again later."""
+    """Read the card file at ``path`` (``CardDataError`` when it cannot be) and make its hash
+    resolvable; its reference. A copy is kept once a game parses it as a card file (never a
+    file that fails to); one that cannot be written (a read-only data folder) only means the
+    file must be named again later."""
     card_file = card_files.read_card_file(path)
     card_files.add(card_file)
-    with contextlib.suppress(OSError):
-        card_files.keep_copy(card_file)
+    card_files.keep_when_parsed(card_file)
     return card_file.ref
 
 

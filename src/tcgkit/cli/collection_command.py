@@ -37,9 +37,11 @@ def collection(
     console = make_console(no_color)
     if reset:
         profile, moved = reset_profile(game, confirmed=yes)
+        say = (lambda text: typer.echo(text, err=True)) if as_json else \
+            (lambda text: console.print(text, markup=False))  # --json: stdout is the JSON alone
         if moved is not None:
-            console.print(f"The old profile was kept as {moved}.", markup=False)
-        console.print("Your collection is the starter collection again.")
+            say(f"The old profile was kept as {moved}.")
+        say("Your collection is the starter collection again.")
     else:
         profile = load_profile()
     cards = profile.collection(game)

@@ -8,8 +8,9 @@ from rich.console import Console
 
 
 def make_console(no_color: bool = False) -> Console:
-    """Colour on a terminal unless ``no_color``; plain text when stdout is a pipe or file."""
-    return Console(no_color=no_color, highlight=False, soft_wrap=True)
+    """Colour on a terminal unless ``no_color``; plain text when stdout is a pipe or file.
+    No emoji codes: text a user typed (``root:x:0``) is shown as typed."""
+    return Console(no_color=no_color, highlight=False, soft_wrap=True, emoji=False)
 
 
 class Prompter:

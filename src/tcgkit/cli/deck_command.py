@@ -22,6 +22,7 @@ from ..kernel.registry import GameEntry, find_game, load_game
 from ..kernel.rng import Rng, derive_seed
 from .console import make_console
 from .errors import RUNTIME, CliError, reports_errors, usage_error
+from .files import FORCE_HELP, not_replacing
 from .game_support import non_default_options, rules_of, with_mode
 
 DECK_STREAM = 1
@@ -92,8 +93,10 @@ def legal_deck(game: Game, path: Path) -> Deck:
             )
     deck = read_deck_file(path)
     problems = deck_problems(game, deck)
-    if problems:
-        raise usage_error(f"{path}: not a legal {mode_name(game)} deck: " + "; ".join(problems))
+    if problems:  # one problem quoted: a file named by mistake is not echoed line by line
+        more = len(problems) - 1
+        rest = f" (and {more} more; 'tcgkit deck check' lists them)" if more else ""
+        raise usage_error(f"{path}: not a legal {mode_name(game)} deck: {problems[0]}{rest}")
     return list(deck.cards)
 
 
@@ -148,10 +151,14 @@ def build(
         "--seed", help="Draw the deck by this seed; random if not given (it is in the header)."
     )] = None,
     output: Annotated[Path | None, typer.Option(
-        "--output", "-o", help="Write the deck to this file (replacing it); else print it."
+        "--output", "-o", help="Write the deck to this file; else print it."
     )] = None,
+    force: Annotated[bool, typer.Option("--force", help=FORCE_HELP)] = False,
 ) -> None:
     """A legal deck drawn by the seed, with a // header naming the game, mode and seed."""
+    refused = not_replacing(output, force, "--output")
+    if refused:
+        raise usage_error(refused)
     entry = find_game(game)
     loaded = game_with(entry, rules, mode)
     if seed is None:

@@ -122,6 +122,6 @@ class Match:
                        self.state.is_terminal)
             return
         try:
-            write_json_atomic(path, self.record.to_json())
+            write_json_atomic(path, self.record.to_json(), private=True)
         except OSError as exc:
             raise CliError(f"cannot save the game to {path}: {exc.strerror or exc}") from None

@@ -3,6 +3,8 @@ settle a trade against the AI in the player's collection."""
 
 from __future__ import annotations
 
+import contextlib
+import hmac
 import secrets
 from collections.abc import Callable
 from pathlib import Path
@@ -33,6 +35,7 @@ from .card_paths import CARD_FILE_HELP, give_all
 from .console import Prompter, make_console
 from .deck_command import match_decks
 from .errors import CliError, reports_errors, usage_error
+from .files import not_replacing
 from .game_support import (
     check_language,
     game_from_position,
@@ -43,7 +46,7 @@ from .game_support import (
 )
 from .match import Match
 from .play_loop import PlayLoop
-from .profile import Profile, load_profile
+from .profile import Profile, load_profile, profile_lock
 from .render import Renderer
 from .saves import read_save
 from .seats import Seats
@@ -242,11 +245,15 @@ def _decks_from_collection(
         raise usage_error(
             "your collection holds the standard cards; play a card_file game with --hotseat"
         )
-    collection = load_profile().collection(game)
+    profile = load_profile()
+    collection = profile.free_cards(game) if game.options.trade != "none" else profile.collection(game)
+    held = len(profile.collection(game)) - len(collection)
     if len(collection) < HAND_SIZE:
         raise CliError(
-            f"your collection has {len(collection)} cards and a hand needs {HAND_SIZE}; "
-            "'tcgkit collection --reset' starts again from the starter collection"
+            f"your collection has {len(collection)} cards{' free' if held else ''} and a hand needs "
+            f"{HAND_SIZE}; " + (f"{held} are held by trading matches in progress (finish them with "
+                                "--resume)" if held else
+                                "'tcgkit collection --reset' starts again from the starter collection")
         )
     if game.options.random:
         if hand:
@@ -257,6 +264,15 @@ def _decks_from_collection(
         names = ", ".join(card.name for card in mine)
         console.print(f"Random: your hand is dealt from your collection: {names}")
     elif hand:
+        if held:
+            try:
+                parse_hand(hand, collection)
+            except CollectionError:
+                with contextlib.suppress(CollectionError):
+                    parse_hand(hand, profile.collection(game))
+                    raise CliError(
+                        "that hand needs cards held by another trading match in progress "
+                        "(finish it with --resume first, or choose other cards)") from None
         mine = _chosen(lambda: parse_hand(hand, collection))
     else:
         chosen = _ask_hand(game, collection, prompter, console)
@@ -275,8 +291,9 @@ def _chosen(choose: Callable[[], list[Card]]) -> list[Card]:
         raise usage_error(str(exc)) from None
 
 
-def _resumed_match(entry: GameEntry, path: Path, console: Console) -> tuple[Match, bool]:
-    """The saved match, and whether this profile signed it (only then may it trade)."""
+def _resumed_match(entry: GameEntry, path: Path, console: Console) -> tuple[Match, bool, bool]:
+    """The saved match, whether this profile signed it (only then may it trade), and whether
+    the file is a save (a plain replay record is never written over)."""
     key = load_profile().key()
     saved = read_save(path, key)
     record = saved.record
@@ -292,7 +309,7 @@ def _resumed_match(entry: GameEntry, path: Path, console: Console) -> tuple[Matc
             f"engine {__version__}, so the game continues.", markup=False,
         )
     match.match_id, match.agent_seed, match.key = saved.match_id, saved.agent_seed, key
-    return match, saved.signed
+    return match, saved.signed, bool(saved.match_id)
 
 
 def _load_game(
@@ -355,35 +372,57 @@ def _trades(match: Match, agents: dict[int, Agent], position: bool) -> bool:
     )
 
 
-def _promise_trade(match: Match, seat: int) -> None:
-    """Keep the profile's own copy of the match before it starts; this also checks the
+def _digest(profile: Profile, match: Match, seat: int, seating: list[str]) -> str:
+    """What the profile keeps of a trading match: its seed, hands, seat and opponents, as a
+    keyed digest (the file shows no hand and no seed)."""
+    return profile.match_digest(match.game.name, match.seed, match.record.decks, seat, seating)
+
+
+def _promise_trade(match: Match, seat: int, seating: list[str]) -> None:
+    """Keep the profile's own digest of the match before it starts; this also checks the
     profile can be written, so a won trade is never played for and then lost."""
-    profile = load_profile()
-    profile.pending[match.match_id] = {
-        "game": match.game.name, "seed": match.seed, "decks": match.record.decks, "seat": seat,
-    }
-    try:
-        profile.key()
-        profile.save()
-    except CliError as exc:
-        raise CliError(
-            f"{exc}; the trade of this match could not be kept, so it was not started "
-            "(make the folder writable, or play with --trade none)"
-        ) from None
+    hand = match.record.decks[seat] if match.record.decks else []
+    with profile_lock():
+        profile = load_profile()
+        game = match.game
+        assert isinstance(game, TripleTriad)
+        held = profile.free_cards(game).missing(hand)
+        if held:
+            raise CliError(
+                f"{', '.join(held)}: held by another trading match in progress (finish it with "
+                "--resume first, or choose other cards)"
+            )
+        try:
+            profile.pending[match.match_id] = {"game": game.name, "hand": hand,
+                                               "digest": _digest(profile, match, seat, seating)}
+            profile.save()
+        except CliError as exc:
+            raise CliError(
+                f"{exc}; the trade of this match could not be kept, so it was not started "
+                "(make the folder writable, or play with --trade none)"
+            ) from None
 
 
-def _untrusted(match: Match, seat: int, signed: bool, profile: Profile) -> str | None:
+def _same_match(copy: dict[str, Any], profile: Profile, match: Match, seat: int, seating: list[str]) -> bool:
+    """Whether ``match`` is the one the profile's pending ``copy`` was made for (a copy
+    written before the digest held the seed and hands themselves)."""
+    if "digest" in copy:
+        return hmac.compare_digest(str(copy["digest"]), _digest(profile, match, seat, seating))
+    return copy == {"game": match.game.name, "seed": match.seed, "decks": match.record.decks, "seat": seat}
+
+
+def _untrusted(match: Match, seat: int, signed: bool, profile: Profile, seating: list[str]) -> str | None:
     """Why this finished match may not change the collection, or ``None`` when it may: the
-    save must be this profile's, its match still pending with the same seed, hands and
-    seat, and the AI's hand the one the seed matched to the player's."""
+    save must be this profile's, its match still pending with the same seed, hands, seat
+    and opponents, and the AI's hand the one the seed matched to the player's."""
     if match.match_id in profile.settled:
         return "this match's trade was already applied to your collection"
     copy = profile.pending.get(match.match_id)
     if not signed or copy is None:
         return "this save was not written by your profile for a match it is waiting for"
     decks = match.record.decks
-    if copy != {"game": match.game.name, "seed": match.seed, "decks": decks, "seat": seat}:
-        return "this save's seed, hands or seat are not the ones its match started with"
+    if not _same_match(copy, profile, match, seat, seating):
+        return "this save's seed, hands, seat or opponent are not the ones its match started with"
     game = match.game
     assert isinstance(game, TripleTriad) and decks is not None
     mine = [game.cards.find(name) for name in decks[seat]]
@@ -393,7 +432,19 @@ def _untrusted(match: Match, seat: int, signed: bool, profile: Profile) -> str |
     return None
 
 
-def _settle_trade(match: Match, seat: int, console: Console, signed: bool) -> None:
+def _check_resumed_trade(match: Match, seat: int, seating: list[str]) -> None:
+    """A trading match goes on only against the opponent and in the seat it began with: a
+    trade won against ``perfect`` is not to be played out against ``random``."""
+    profile = load_profile()
+    copy = profile.pending.get(match.match_id)
+    if copy is not None and not _same_match(copy, profile, match, seat, seating):
+        raise usage_error(
+            "this trading match began against another opponent or in another seat; resume it "
+            "with the --vs and --as it started with"
+        )
+
+
+def _settle_trade(match: Match, seat: int, console: Console, signed: bool, seating: list[str]) -> None:
     """Move the traded cards into or out of the player's collection, exactly once."""
     outcome = match.state.outcome
     transfers = outcome.details.get("trade", []) if outcome else []
@@ -401,8 +452,14 @@ def _settle_trade(match: Match, seat: int, console: Console, signed: bool) -> No
     game = match.game
     if decks is None or not isinstance(game, TripleTriad):
         return
+    with profile_lock():
+        _settle_locked(match, game, decks, seat, console, signed, seating, transfers)
+
+
+def _settle_locked(match: Match, game: TripleTriad, decks: list[Deck], seat: int, console: Console,
+                   signed: bool, seating: list[str], transfers: list[Any]) -> None:
     profile = load_profile()
-    why = _untrusted(match, seat, signed, profile)
+    why = _untrusted(match, seat, signed, profile, seating)
     if why is not None:
         if transfers:
             console.print(f"The trade leaves your collection alone: {why}.", markup=False)
@@ -505,12 +562,18 @@ def play(
                                         "yours).", "--join")] = None,
     user: Annotated[str | None, _option("With --server: log in as this account (the password from "
                                         "TCGKIT_PASSWORD, or asked); a guest otherwise.", "--user")] = None,
+    force: Annotated[bool, _option("Let --save replace a file that exists.", "--force")] = False,
 ) -> None:
     if server is not None or join is not None or user is not None:
         _play_on_server(game, server, join, user, rules=rules, vs=vs, players=players,
                         no_color=no_color, others=[resume, position, hotseat or None, seats, save, hand,
-                                                   deck, opponent_deck, seed, seat, trade, mode, card_file])
+                                                   deck, opponent_deck, seed, seat, trade, mode, card_file,
+                                                   force or None])
         return
+    if save is not None and save != resume:
+        refused = not_replacing(save, force, "--save")
+        if refused:
+            raise usage_error(refused)
     give_all(card_file)
     _check_flags(
         resume=resume, position=position, hotseat=hotseat, rules=rules, trade=trade, seed=seed,
@@ -524,8 +587,12 @@ def play(
     human = seat or 0
     signed = True
     if resume:
-        match, signed = _resumed_match(entry, resume, console)
-        save = save or resume
+        match, signed, a_save = _resumed_match(entry, resume, console)
+        if save is None and a_save:
+            save = resume  # a save goes on in its own file
+        elif save is None:
+            console.print(f"{resume} is a replay record: it stays as it was (add --save FILE to "
+                          "keep this game as it goes on).", markup=False)
     elif position:
         game_obj, state = game_from_position(entry.name, position)
         match = Match.from_position(game_obj, state, seed if seed is not None else 0)
@@ -552,17 +619,21 @@ def play(
     humans = tuple(p for p in range(match.game.num_players) if p not in agents)
     trading = _trades(match, agents, bool(position))
     if trading and not resume:
-        _promise_trade(match, human)
+        _promise_trade(match, human, seating)
+    elif trading:
+        _check_resumed_trade(match, human, seating)
     if save is not None and match.key is None:
         match.key = load_profile().key()
     loop = PlayLoop(
         match, humans, agents, _seats(seating), console, prompter, save_path=save,
-        hotseat=len(humans) > 1, game_name=entry.name, lang=lang,
+        hotseat=len(humans) > 1, game_name=entry.name, lang=lang, trading=trading,
     )
     ending = loop.run()
     if ending == "over" and trading:
-        _settle_trade(match, human, console, signed)
+        _settle_trade(match, human, console, signed, seating)
     if ending == "over" and not resume and not position:
         _show_seed(entry.name, match, console)
     if ending == "interrupted":
         raise typer.Exit(130)
+    if ending == "eof" and not prompter.interactive:  # piped moves ran out before the end
+        raise typer.Exit(1)

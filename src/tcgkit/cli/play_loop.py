@@ -27,7 +27,9 @@ from .seats import Seats
 AGENT_STREAM = 13  # sub-streams of the match seed: the agents' choices, the hints
 HINT_STREAM = 14
 COMMANDS = "help, hint, undo, board, quit"
-HAND_OVER_LINES = 40  # blank lines between hotseat turns when the screen cannot be cleared
+CLEAR_ALL = "\x1b[H\x1b[2J\x1b[3J"  # home, clear the screen, and clear the scrollback (3J)
+NOT_HIDDEN = ("The output is not a terminal, so it cannot be cleared between turns: every hand "
+              "shown stays readable in it.")
 Ending = Literal["over", "quit", "eof", "interrupted"]
 
 
@@ -65,8 +67,9 @@ class PlayLoop:
     hotseat: bool = False
     game_name: str = ""
     lang: str = "pt"
-    last_news: list[str] = field(default_factory=list)
+    trading: bool = False  # the match changes a collection: no move is taken back
     shown: tuple[int, int] | None = None  # (viewer, actions) of the board last drawn
+    seen: dict[int, int] = field(default_factory=dict)  # hotseat: each person's event cursor
 
     # -- the loop ---------------------------------------------------------------------
     def __post_init__(self) -> None:
@@ -81,6 +84,8 @@ class PlayLoop:
             return "interrupted"
 
     def _run(self) -> Ending:
+        if self.hotseat and not self.console.is_terminal:
+            self.console.print(NOT_HIDDEN, markup=False)
         if not self.match.actions:
             self.news(0)
         self.save()
@@ -142,6 +147,7 @@ class PlayLoop:
                 return
             since = self.match.play(fits[0], mover)
         self.news(since)
+        self.seen[mover] = self.match.state.event_count()  # their own move: seen as it was played
         self.save()
 
     def agent_turn(self, player: int) -> None:
@@ -186,6 +192,9 @@ class PlayLoop:
         self.console.print(f"Hint (greedy): {advice}" + (f" ({what})" if what else ""), markup=False)
 
     def undo(self, mover: int) -> None:
+        if self.trading:
+            self.console.print("Cannot undo: this match trades cards, so every move stands.")
+            return
         count = self.match.undo_for(mover, own_only=self.hotseat)
         if isinstance(count, str):
             self.console.print(f"Cannot undo: {count}.", markup=False)
@@ -194,7 +203,6 @@ class PlayLoop:
             self.console.print("Nothing to undo.")
             return
         self.console.print(f"Took back {count} action{'s' * (count != 1)}.")
-        self.last_news = []
         self.shown = (mover, -1)  # redraw; in hotseat, hand over first if the mover changed
         self.save()
 
@@ -204,8 +212,7 @@ class PlayLoop:
 
     def news(self, since: int) -> None:
         state, viewer = self.match.state, self.viewer()
-        self.last_news = self.renderer.news(state.scene(viewer, since))
-        for line in self.last_news:
+        for line in self.renderer.news(state.scene(viewer, since)):
             self.console.print(line, markup=False)
 
     def draw(self, viewer: int | None) -> None:
@@ -217,28 +224,34 @@ class PlayLoop:
         key = (mover, len(self.match.actions))
         if self.shown == key:
             return
-        if self.hotseat and self.shown is not None and self.shown[0] != mover:
-            self.hand_over(mover)
+        if self.hotseat and (self.shown is None or self.shown[0] != mover):
+            self.hand_over(mover)  # the first turn too: the first hand is not for everyone
         self.shown = key
         self.draw(mover)
+        self.seen[mover] = self.match.state.event_count()
 
     def hand_over(self, mover: int) -> None:
-        """Between hotseat turns, hide the last player's secrets before the next one looks."""
+        """Between hotseat turns, hide the last player's secrets (the screen and the
+        scrollback) before the next one looks; then tell them what they may see of every
+        event since their last turn."""
         state = self.match.state
         if state.view(mover)["zones"] == state.view(None)["zones"]:
             return  # nothing is secret (Open): no need to look away
         if self.console.is_terminal:
-            self.console.clear()
-        else:  # no screen to clear: push the last player's view up and out of sight
-            self.console.print("\n" * (HAND_OVER_LINES - 1))
+            self.console.file.write(CLEAR_ALL)
+            self.console.file.flush()
         self.console.print(Rule(f"{self.seats.label(mover)} to move"))
         prompt = f"Pass to {self.seats.label(mover)}, press Enter "
         if self.prompter.interactive:
             self.prompter.ask(prompt)
         else:  # moves piped in: nobody to wait for, but the transcript shows the hand-over
             self.console.print(prompt.rstrip(), markup=False)
-        for line in self.last_news:
-            self.console.print(f"Last move: {line}", markup=False)
+        if mover in self.seen:
+            lines = self.renderer.news(state.scene(mover, self.seen[mover]))
+            if lines:
+                self.console.print("Since your last turn:", markup=False)
+            for line in lines:
+                self.console.print(f"  {line}", markup=False)
 
     def finish(self) -> None:
         state = self.match.state

@@ -6,17 +6,25 @@ name and left untouched (``tcgkit collection --reset`` moves it aside to a backu
 
 Besides the collections it keeps what makes a trade trustworthy: a per-profile ``secret``
 that signs and seals the saves this installation writes (see ``saves.py``), the
-``pending`` matches (the profile's own copy of each trading match's seed, hands and seat,
-written before the match starts) and the ``settled`` match ids, whose trades were applied
-in the same write as the collection, so a trade changes the collection exactly once.
-Keys this version does not know are kept as they were.
+``pending`` matches (for each trading match, written before it starts, a digest keyed with
+the secret of its seed, hands, seat and opponents: what the settlement checks, and nothing a
+look at the file could read the AI's hand from) and the ``settled`` match ids, whose trades
+were applied in the same write as the collection, so a trade changes the collection exactly
+once. The file is written 0600: it holds the secret. Keys this version does not know are kept
+as they were.
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
+import hashlib
+import hmac
 import json
 import os
 import secrets
+from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -62,6 +70,14 @@ class Profile:
         except CollectionError as exc:
             raise corrupt(self.path, f"{game.name}: {exc}") from None
 
+    def free_cards(self, game: TripleTriad) -> Collection:
+        """The collection less the hands that trading matches still in progress hold (each
+        match reserves its hand from its start until it is settled)."""
+        held = Counter(name for match in self.pending.values() if match.get("game") == game.name
+                       for name in match.get("hand", ()) if isinstance(name, str))
+        mine = self.collection(game)
+        return Collection.of(game.cards, Counter(mine.counts) - held)
+
     def set_collection(self, game: TripleTriad, collection: Collection) -> None:
         self.collections[game.name] = collection.to_json()
 
@@ -72,6 +88,12 @@ class Profile:
             self.secret = secrets.token_hex(32)
             self.save()
         return bytes.fromhex(self.secret)
+
+    def match_digest(self, game: str, seed: int, decks: Any, seat: int, opponents: Any) -> str:
+        """What a pending trading match keeps: an HMAC of everything the settlement checks,
+        keyed with the profile's secret (a bare hash of a 31-bit seed could be searched)."""
+        text = json.dumps([game, seed, decks, seat, opponents], sort_keys=True, separators=(",", ":"))
+        return hmac.new(self.key(), b"tcgkit match " + text.encode(), hashlib.sha256).hexdigest()
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {**self.extra, "format": FORMAT, "collections": self.collections}
@@ -85,9 +107,28 @@ class Profile:
 
     def save(self) -> None:
         try:
-            write_json_atomic(self.path, self.to_json())
+            write_json_atomic(self.path, self.to_json(), private=True)
         except OSError as exc:
             raise CliError(f"cannot write the profile {self.path}: {exc.strerror or exc}") from None
+
+
+@contextlib.contextmanager
+def profile_lock() -> Iterator[None]:
+    """One command at a time reads, changes and writes the profile: an exclusive lock on a
+    file beside it, waited for (each holder keeps it for one read and one write). A folder
+    that cannot be written has no lock, and no write to make either."""
+    folder = profile_dir()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd = os.open(folder / f".{FILE_NAME}.lock", os.O_RDWR | os.O_CREAT, 0o600)
+    except OSError:
+        yield
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
 
 
 def corrupt(path: Path, why: str) -> CliError:

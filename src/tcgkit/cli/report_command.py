@@ -15,6 +15,7 @@ from ..sim.report import build_report
 from ..sim.report_html import render_html
 from ..sim.results import SUFFIXES, iter_rows, read_meta
 from .errors import RUNTIME, USAGE, report
+from .files import FORCE_HELP, not_replacing
 
 REPORT_HELP = """
 A balance report from a results file (tcgkit sim ... --out results.parquet): one HTML file
@@ -32,7 +33,11 @@ def report_results(
     output: Annotated[Path, typer.Option("--output", "-o", help="the HTML file to write")] = Path(
         "report.html"
     ),
+    force: Annotated[bool, typer.Option("--force", help=FORCE_HELP)] = False,
 ) -> None:
+    refused = not_replacing(output, force, "--output")
+    if refused:
+        raise _fail(refused)
     if results.suffix not in SUFFIXES:
         raise _fail(f"{results}: a results file ends in .parquet or .jsonl")
     if not results.is_file():

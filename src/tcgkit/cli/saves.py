@@ -103,7 +103,7 @@ def write_save(
     finished: bool,
 ) -> None:
     try:
-        write_json_atomic(path, save_body(key, record, match_id, agent_seed, finished))
+        write_json_atomic(path, save_body(key, record, match_id, agent_seed, finished), private=True)
     except OSError as exc:
         raise CliError(f"cannot save the game to {path}: {exc.strerror or exc}") from None
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import time
 from pathlib import Path
 from typing import Annotated, Any
@@ -31,6 +32,7 @@ from ..agents import agent_key, agent_names
 from ..games import find_game, load_game
 from ..kernel.errors import TcgkitError
 from ..kernel.rng import Rng
+from ..kernel.values import excerpt
 from ..sim.backends import BackendError, make_backend
 from ..sim.results import ResultWriter, iter_rows, journal_of, row_result
 from ..sim.runner import GameResult, SimError, iter_results, prepare, run_games
@@ -38,7 +40,11 @@ from ..sim.stats import PlaceStats, Summary, summarize, write_csv
 from ..sim.tournament import Tournament, round_robin
 from .deck_command import legal_deck
 from .errors import RUNTIME, USAGE, CliError, report
+from .files import not_replacing
 from .game_support import rules_of, with_mode
+
+MAX_KEPT = 1_000_000  # games a run without --out holds in memory for its summary
+MAX_GAMES = 2**62  # game indices fit a signed 64-bit column with room to spare
 
 
 def _fail(message: str, code: int = USAGE) -> typer.Exit:
@@ -72,6 +78,27 @@ def _pct(x: float | None) -> str:
 
 def _ci(ci: tuple[float, float]) -> str:
     return f"[{100 * ci[0]:.1f}, {100 * ci[1]:.1f}]"
+
+
+def rules_named(rules: str | None, options: dict[str, Any]) -> str | None:
+    """``--rules`` as the results and reports show it: a card file named by its content hash
+    (as the options hold it), never by the path typed, which tells a reader about this machine."""
+    if not rules:
+        return rules
+
+    def ref(match: re.Match[str]) -> str:
+        value = options.get(match[1])
+        shown = ";".join(map(str, value)) if isinstance(value, list | tuple) else str(value)
+        return f"{match[1]}={shown}"
+
+    return re.sub(r"\b(card_files?)\s*=\s*([^,]*)", ref, rules)
+
+
+def deck_names(deck: Path | None, opponent_deck: Path | None, shared: bool) -> list[str] | None:
+    """The deck files as the results name them: by base name (a preconstructed deck by its name)."""
+    if deck is None:
+        return None
+    return [Path(deck).name] if shared else [Path(deck).name, Path(str(opponent_deck)).name]
 
 
 def _title(meta: dict[str, Any], head: str) -> str:
@@ -236,6 +263,7 @@ def sim(
     csv: Annotated[Path | None, typer.Option(
         "--csv", help="write one CSV row per game to FILE"
     )] = None,
+    force: bool = typer.Option(False, "--force", help="replace the --csv file if it exists"),
     mode: str | None = typer.Option(
         None, "--mode", help="the game's mode, for games with modes (Forge & Fury: brasa, chama...)"
     ),
@@ -251,6 +279,11 @@ def sim(
     """Play a batch of seeded games between agents and report wins with 95% intervals."""
     if games < 1:
         raise _fail(f"--games must be at least 1, got {games}")
+    if games > MAX_GAMES:
+        raise _fail(f"--games {excerpt(games)}: at most {MAX_GAMES:,} games in one run")
+    if out is None and games > MAX_KEPT:
+        raise _fail(f"--games {games:,} without --out would keep every game in memory; past "
+                    f"{MAX_KEPT:,} stream them to a file with --out FILE (memory stays flat)")
     if workers is not None and workers < 1:
         raise _fail(f"--workers must be at least 1, got {workers}")
     cores = os.cpu_count() or 1
@@ -311,6 +344,9 @@ def sim(
 
     if csv is not None and not csv.parent.is_dir():
         raise _fail(f"cannot write {csv}: no directory {csv.parent}")
+    refused = not_replacing(csv, force, "--csv")
+    if refused:
+        raise _fail(refused)
 
     tournament = len(names) > max(2, seats)
     if tournament:
@@ -338,8 +374,8 @@ def sim(
         }, json_out, pool)
         return
     meta = {
-        "game": entry.name, "rules": rules, "mode": options.get("mode"), "options": options,
-        "agent_names": names, "seed": seed, "workers": workers,
+        "game": entry.name, "rules": rules_named(rules, options), "mode": options.get("mode"),
+        "options": options, "agent_names": names, "seed": seed, "workers": workers,
     }
     if pool.name != "local":
         meta["backend"] = pool.name
@@ -357,7 +393,7 @@ def sim(
     seconds = time.perf_counter() - start
 
     meta["seconds"] = round(seconds, 3)
-    meta["decks"] = None if deck is None else [str(deck)] if shared else [str(deck), str(opponent_deck)]
+    meta["decks"] = deck_names(deck, opponent_deck, shared)
     summary = summarize(results, names, meta)
     if csv is not None:
         try:
@@ -418,7 +454,7 @@ def _streamed(
                 meta["resumed"] = writer.count  # games found in the file, not played now
             progress.update(task, completed=writer.count)
             with progress:
-                for result in iter_results(job, writer.missing(), pool):
+                for result in iter_results(job, writer.missing(), pool, writer.missing_count):
                     writer.write(result)
                     progress.advance(task)
             writer.close()
@@ -426,6 +462,9 @@ def _streamed(
         meta["seconds"] = round(time.perf_counter() - start, 3)
         meta["out"] = str(out)
         summary = summarize((row_result(row) for row in iter_rows(source)), names, meta)
+    except KeyboardInterrupt:
+        raise _fail(f"interrupted after {writer.count:,} of {games:,} games, each kept in {out}; the "
+                    "same command with --resume plays the rest", 130) from None
     except TcgkitError as exc:  # an agent broke the rules, a game never ended, Ray failed
         raise _fail(str(exc), RUNTIME) from None
     except OSError as exc:

@@ -15,9 +15,11 @@ from ..games import find_game
 from ..kernel.card_files import add_card_file
 from ..kernel.errors import TcgkitError
 from ..sim.backends import BackendError, make_backend
+from ..sim.report_html import _pyplot
 from ..sim.stats import Summary
 from ..sim.sweep import SweepPoint, card_files, card_label, run_sweep
 from .errors import RUNTIME, USAGE, report
+from .files import not_replacing
 from .game_support import rules_of
 from .sim_command import progress_bar
 
@@ -45,6 +47,7 @@ def sweep(
     address: Annotated[str | None, typer.Option("--address", help="a Ray cluster")] = None,
     chart: Annotated[Path | None, typer.Option("--chart", help="write the chart (.svg or .png)")] = None,
     json_out: Annotated[bool, typer.Option("--json", help="print the points as JSON")] = False,
+    force: Annotated[bool, typer.Option("--force", help="replace the --chart file if it exists")] = False,
 ) -> None:
     if (option is None) == (card is None):
         raise _fail("vary one thing: give --option NAME, or --card CARD with --field FIELD")
@@ -57,6 +60,14 @@ def sweep(
         raise _fail(f"--games must be at least 1, got {games}")
     if chart is not None and (chart.suffix not in (".svg", ".png") or not chart.parent.is_dir()):
         raise _fail(f"--chart {chart}: give a .svg or .png file in an existing directory")
+    refused = not_replacing(chart, force, "--chart")
+    if refused:
+        raise _fail(refused)
+    if chart is not None:  # before playing the sweep: a chart without the extra would fail after
+        try:
+            _pyplot()
+        except TcgkitError as exc:
+            raise _fail(f"--chart: {exc}") from None
     names = [a.strip().lower() for a in agents.split(",") if a.strip()]
     try:
         pool = make_backend(backend.strip().lower(), workers, address)
@@ -132,8 +143,6 @@ def _table(game: str, what: str, games: int, swept: list[SweepPoint]) -> Table:
 
 
 def _chart(what: str, swept: list[SweepPoint], path: Path) -> None:
-    from ..sim.report_html import _pyplot
-
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(6.5, 3.6))
     xs = range(len(swept))

@@ -71,6 +71,7 @@ class CardFile:
 _GIVEN: dict[str, CardFile] = {}  # digest -> a file given to this process
 _STORE: list[Path] = []  # the folder of kept copies, when one is set
 _PARSED: OrderedDict[tuple[str, tuple[str, ...]], Any] = OrderedDict()
+_TO_KEEP: set[str] = set()  # digests to copy into the store once they parse as card files
 
 
 def read_card_file(path: str | PurePath) -> CardFile:
@@ -102,13 +103,30 @@ def keep_copies_in(folder: str | Path | None) -> None:
 
 def keep_copy(card_file: CardFile) -> None:
     """A content-addressed copy of ``card_file`` in the ``keep_copies_in`` folder (named by
-    its digest), so a record naming it resolves later without the original; a copy edited
-    since is written anew. Raises ``OSError``; does nothing without a folder."""
+    its digest, mode 0600), so a record naming it resolves later without the original; a
+    copy edited since is written anew. Raises ``OSError``; does nothing without a folder."""
     for folder in _STORE:
         target = folder / card_file.digest
         if _stored(target, card_file.digest) is None:
             folder.mkdir(parents=True, exist_ok=True)
-            write_bytes_atomic(target, card_file.data)
+            write_bytes_atomic(target, card_file.data, private=True)
+
+
+def keep_when_parsed(card_file: CardFile) -> None:
+    """Keep a copy of ``card_file`` (``keep_copy``) once a game has parsed it as a card file,
+    never before: a file named by mistake (a private key, ``/proc/self/environ``) is refused
+    without leaving a copy behind. A copy that cannot be written is skipped."""
+    _TO_KEEP.add(card_file.digest)
+
+
+def _keep_parsed(files: Sequence[CardFile]) -> None:
+    for card_file in files:
+        if card_file.digest in _TO_KEEP:
+            _TO_KEEP.discard(card_file.digest)
+            try:
+                keep_copy(card_file)
+            except OSError:
+                continue  # a read-only data folder: the file must be named again later
 
 
 def forget() -> None:
@@ -117,6 +135,7 @@ def forget() -> None:
     _GIVEN.clear()
     _STORE.clear()
     _PARSED.clear()
+    _TO_KEEP.clear()
 
 
 def is_ref(value: object) -> bool:
@@ -233,6 +252,7 @@ def parsed(kind: str, files: Sequence[CardFile], parse: Callable[[tuple[CardFile
         _PARSED.move_to_end(key)
         return cast(T, _PARSED[key])
     value = parse(tuple(files))
+    _keep_parsed(files)
     _PARSED[key] = value
     if len(_PARSED) > CACHE_SIZE:
         _PARSED.popitem(last=False)

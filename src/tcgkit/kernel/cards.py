@@ -8,13 +8,48 @@ by content in ``card_files.py``.
 from __future__ import annotations
 
 import csv
-from typing import TypeVar
+import unicodedata
+from collections.abc import Iterator
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 from .errors import CardDataError
 
 Row = TypeVar("Row", bound=BaseModel)
+BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")  # override, isolate
+
+
+def unprintable(text: str) -> str | None:
+    """The first character of ``text`` a terminal would act on instead of showing (a control
+    character such as ESC or NUL, a bidirectional override), as ``U+XXXX``; ``None`` if none.
+    A line break or tab is text."""
+    for char in text:
+        if char in BIDI or (unicodedata.category(char) == "Cc" and char not in "\n\t"):
+            return f"U+{ord(char):04X}"
+    return None
+
+
+def strings_in(value: Any, path: str = "") -> Iterator[tuple[str, str]]:
+    """(field path, text) for every string in a card's raw data."""
+    if isinstance(value, str):
+        yield path, value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from strings_in(item, f"{path}.{key}" if path else str(key))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from strings_in(item, f"{path}[{i}]")
+
+
+def check_printable(raw: Any, where: str) -> None:
+    """Refuse card data holding a character that is not text (``unprintable``), naming the
+    file, the card and the field."""
+    for field, text in strings_in(raw):
+        bad = unprintable(text)
+        if bad is not None:
+            raise CardDataError(f"{where}: field '{field}': holds the control character {bad}; "
+                                "card data is printable text")
 
 
 def parse_csv_table(
@@ -46,6 +81,7 @@ def parse_csv_table(
         name = fields.get("name", "")
         if name:
             where += f", card {name!r}"
+        check_printable(fields, where)
         try:
             card = schema.model_validate(fields)
         except ValidationError as exc:

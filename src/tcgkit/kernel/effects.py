@@ -60,6 +60,7 @@ from pydantic import (
 
 from . import refs, values
 from .card_files import CardFile, read_card_file
+from .cards import check_printable
 from .errors import CardDataError, NotationError
 from .refs import Target
 
@@ -702,6 +703,7 @@ def load_card_tables(path: str | Path | CardFile, schema: type[BaseModel], regis
         label = raw.get("name") if isinstance(raw, dict) else None
         ident = raw.get("id") if isinstance(raw, dict) else None
         where = f"{path}, card {label!r}" if label else f"{path}, card number {number}"
+        check_printable(raw, where)  # before the id joins the message: it is quoted as given
         if ident is not None:
             where += f" ({ident})"
         try:

@@ -10,8 +10,10 @@ EXCERPT = 40  # characters of a quoted input kept in a message
 MESSAGE = 1000  # characters of a whole message
 # a quoted input as repr() writes it: the opening quote after a non-word character, the
 # closing one before a non-word character (so "'Alpha' (a) ... 'zap'" is two quotes, not one)
+# (one already cut, followed by its length, is left alone: a message clipped twice stays so)
 _QUOTED = re.compile(
-    rf"(?<!\w)'[^'\n]{{{EXCERPT + 1},}}'(?!\w)|(?<!\w)\"[^\"\n]{{{EXCERPT + 1},}}\"(?!\w)"
+    rf"(?<!\w)'[^'\n]{{{EXCERPT + 1},}}'(?!\w)(?! \(\d+ characters\))"
+    rf"|(?<!\w)\"[^\"\n]{{{EXCERPT + 1},}}\"(?!\w)(?! \(\d+ characters\))"
 )
 
 

@@ -53,20 +53,21 @@ def decode_text(data: bytes) -> str:
     return text[1:] if text.startswith(BOM) else text
 
 
-def write_text_atomic(path: str | Path, text: str) -> None:
+def write_text_atomic(path: str | Path, text: str, private: bool = False) -> None:
     """Write ``text`` to ``path`` so that a crash leaves the old file or the new one, never
-    half of either. Keeps an existing file's permissions. Raises ``OSError``."""
-    write_bytes_atomic(path, text.encode("utf-8"))
+    half of either. Keeps an existing file's permissions; ``private``: readable and writable
+    by its owner only (0600), whatever they were. Raises ``OSError``."""
+    write_bytes_atomic(path, text.encode("utf-8"), private)
 
 
-def write_bytes_atomic(path: str | Path, data: bytes) -> None:
+def write_bytes_atomic(path: str | Path, data: bytes, private: bool = False) -> None:
     """``write_text_atomic`` for bytes."""
     path = Path(path)
     remove_stale_temporaries(path)
     temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     try:
-        os.chmod(temp, _mode_for(path))
+        os.chmod(temp, 0o600 if private else _mode_for(path))
         with os.fdopen(fd, "wb") as out:
             out.write(data)
             out.flush()

@@ -10,12 +10,13 @@ Ray is optional (``pip install 'tcgkit[ray]'``) and imported only when asked for
 
 from __future__ import annotations
 
+import itertools
 import logging
 import os
 import socket
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
@@ -61,8 +62,9 @@ class Backend(Protocol):
     name: str
     workers: int
 
-    def run(self, job: Job, chunks: Sequence[Sequence[int]]) -> Iterator[list[GameResult]]:
-        """Play every chunk; yield each chunk's results as it finishes."""
+    def run(self, job: Job, chunks: Iterable[Sequence[int]]) -> Iterator[list[GameResult]]:
+        """Play every chunk (taken from ``chunks`` as they are handed out); yield each chunk's
+        results as it finishes."""
         ...
 
 
@@ -80,7 +82,7 @@ class SerialBackend:
     name = "local"
     workers = 1
 
-    def run(self, job: Job, chunks: Sequence[Sequence[int]]) -> Iterator[list[GameResult]]:
+    def run(self, job: Job, chunks: Iterable[Sequence[int]]) -> Iterator[list[GameResult]]:
         for chunk in chunks:
             yield play_chunk(job, chunk)
 
@@ -109,15 +111,20 @@ class PoolBackend:
     def __init__(self, workers: int) -> None:
         self.workers = workers
 
-    def run(self, job: Job, chunks: Sequence[Sequence[int]]) -> Iterator[list[GameResult]]:
-        if not chunks:
+    def run(self, job: Job, chunks: Iterable[Sequence[int]]) -> Iterator[list[GameResult]]:
+        todo = iter(chunks)
+        window = max(2, 4 * self.workers)  # chunks in flight: the driver's memory stays flat
+        first = list(itertools.islice(todo, window))
+        if not first:
             return
-        workers = min(self.workers, len(chunks))
+        workers = min(self.workers, len(first))
         with ProcessPoolExecutor(workers, initializer=exit_with_parent, initargs=(os.getpid(),)) as pool:
-            pending = {pool.submit(play_chunk, job, list(chunk)) for chunk in chunks}
+            pending = {pool.submit(play_chunk, job, list(chunk)) for chunk in first}
             try:
                 while pending:
                     done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                    for chunk in itertools.islice(todo, len(done)):
+                        pending.add(pool.submit(play_chunk, job, list(chunk)))
                     for future in done:
                         yield future.result()
             finally:  # an error, or the consumer stopped early: drop what has not started
@@ -155,20 +162,24 @@ class RayBackend:
                 raise BackendError(f"cannot start Ray at {where}: {exc}") from None
         return ray
 
-    def run(self, job: Job, chunks: Sequence[Sequence[int]]) -> Iterator[list[GameResult]]:
-        if not chunks:
+    def run(self, job: Job, chunks: Iterable[Sequence[int]]) -> Iterator[list[GameResult]]:
+        todo = iter(chunks)
+        head = next(todo, None)
+        if head is None:
             return
+        todo = itertools.chain([head], todo)
         ray = self._ray()
         remote = ray.remote(num_cpus=1)(play_chunk)
         job_ref = ray.put(job)
         # A bounded window of tasks in flight keeps the driver's memory flat on long runs.
         window = max(2, 4 * self.workers)
-        todo = list(reversed(chunks))
         pending: list[Any] = []
         try:
-            while todo or pending:
-                while todo and len(pending) < window:
-                    pending.append(remote.remote(job_ref, list(todo.pop())))
+            while True:
+                for chunk in itertools.islice(todo, window - len(pending)):
+                    pending.append(remote.remote(job_ref, list(chunk)))
+                if not pending:
+                    break
                 done, pending = ray.wait(pending, num_returns=1)
                 for ref in done:
                     yield ray.get(ref)

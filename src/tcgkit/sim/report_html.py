@@ -1,13 +1,17 @@
 """A ``Report`` as one self-contained HTML file: tables, and plots drawn by matplotlib and
 embedded as inline SVG, so it opens in any browser without a server or other files.
 
-matplotlib comes with the ``report`` extra and is imported only here.
+The page is a Jinja2 template with autoescaping: every value from the results file (the
+seed, agents, rules, card names) is text escaped by the template, never pasted into HTML,
+so a crafted file cannot put markup or script in the report. Only the SVG plots matplotlib
+draws are inserted as markup. Jinja2 and matplotlib come with the ``report`` extra and are
+imported only here.
 """
 
 from __future__ import annotations
 
 import io
-from html import escape
+from dataclasses import dataclass, field
 from typing import Any
 
 from .dominance import VALUE_NAMES, Dominated
@@ -16,25 +20,51 @@ from .report import BASES, Report, Tally
 CARD_ROWS = 40  # cards drawn in the per-card plot: the flagged first, then the most played
 
 
-def _pyplot() -> Any:
+def _need(module: str) -> Any:
     try:
-        import matplotlib
+        return __import__(module)
     except ImportError:
         from .runner import SimError
 
-        raise SimError("the report draws with matplotlib: pip install 'tcgkit[report]'") from None
+        raise SimError(f"the report needs {module}: pip install 'tcgkit[report]'") from None
+
+
+def _pyplot() -> Any:
+    matplotlib = _need("matplotlib")
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     return plt
 
 
-def _svg(fig: Any) -> str:
+@dataclass
+class Cell:
+    """A table cell: its text, a smaller second line, and a flag (above / below)."""
+
+    text: str
+    small: str = ""
+    mark: str = ""
+
+
+@dataclass
+class Part:
+    """A piece of a section: a paragraph, a table (``head``, ``rows``), a plot (``svg``),
+    or a table folded under a summary line (``fold``)."""
+
+    kind: str
+    text: str = ""
+    head: list[str] = field(default_factory=list)
+    rows: list[list[Cell | str]] = field(default_factory=list)
+    css: str = ""
+    svg: str = ""
+
+
+def _svg(fig: Any) -> Part:
     buffer = io.StringIO()
     fig.savefig(buffer, format="svg", bbox_inches="tight")
     _pyplot().close(fig)
     text = buffer.getvalue()
-    return text[text.index("<svg"):]  # drop the XML prolog: the SVG sits inside HTML
+    return Part("svg", svg=text[text.index("<svg"):])  # drop the XML prolog: the SVG sits inside HTML
 
 
 def _pct(t: Tally) -> str:
@@ -46,27 +76,25 @@ def _ci(t: Tally) -> str:
     return f"[{100 * low:.1f}, {100 * high:.1f}]"
 
 
-def _table(head: list[str], rows: list[list[str]], cls: str = "") -> str:
-    cells = "".join(f"<th>{escape(h)}</th>" for h in head)
-    body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
-    return f'<table class="{cls}"><thead><tr>{cells}</tr></thead><tbody>{body}</tbody></table>'
+def _table(head: list[str], rows: list[list[Cell | str]], css: str = "") -> Part:
+    return Part("table", head=head, rows=rows, css=css)
 
 
-def _matrix(report: Report) -> str:
+def _matrix(report: Report) -> list[Part]:
     plt = _pyplot()
     names = report.entrants
     n = len(names)
-    rows = []
+    rows: list[list[Cell | str]] = []
     grid = [[float("nan")] * n for _ in range(n)]
     for a in range(n):
-        cells = [escape(names[a])]
+        cells: list[Cell | str] = [names[a]]
         for b in range(n):
             t = report.pair(a, b)
             if a == b or not t.games:
                 cells.append("-")
                 continue
             grid[a][b] = t.rate or 0.0
-            cells.append(f"{_pct(t)} {_ci(t)}<br><small>{t.games} games, {t.draws} drawn</small>")
+            cells.append(Cell(f"{_pct(t)} {_ci(t)}", f"{t.games} games, {t.draws} drawn"))
         rows.append(cells)
     fig, ax = plt.subplots(figsize=(1.2 + 1.1 * n, 0.9 + 0.8 * n))
     image = ax.imshow(grid, vmin=0, vmax=1, cmap="RdYlGn")
@@ -78,13 +106,14 @@ def _matrix(report: Report) -> str:
                 ax.text(b, a, f"{100 * grid[a][b]:.0f}%", ha="center", va="center")
     fig.colorbar(image, ax=ax, label="row's win rate")
     ax.set_title("win rate of the row against the column")
-    return _table(["wins of \\ against", *names], rows, "matrix") + _svg(fig)
+    return [_table(["wins of \\ against", *names], rows, "matrix"), _svg(fig)]
 
 
-def _seats(report: Report) -> str:
+def _seats(report: Report) -> list[Part]:
     plt = _pyplot()
-    rows = [[f"seat {p}", str(t.games), _pct(t), _ci(t), f"{report.mean_place[p]:.2f}"]
-            for p, t in enumerate(report.seats)]
+    rows: list[list[Cell | str]] = [
+        [f"seat {p}", str(t.games), _pct(t), _ci(t), f"{report.mean_place[p]:.2f}"]
+        for p, t in enumerate(report.seats)]
     fig, ax = plt.subplots(figsize=(5, 2.6))
     rates = [100 * (t.rate or 0) for t in report.seats]
     errors = [[100 * ((t.rate or 0) - t.ci[0]) for t in report.seats],
@@ -93,10 +122,10 @@ def _seats(report: Report) -> str:
     ax.axhline(100 / max(1, len(rates)), color="grey", linestyle=":", label="fair share")
     ax.set_ylabel("outright wins, % (95% CI)")
     ax.legend()
-    return _table(["seat", "games", "wins", "95% CI", "mean place"], rows) + _svg(fig)
+    return [_table(["seat", "games", "wins", "95% CI", "mean place"], rows), _svg(fig)]
 
 
-def _lengths(report: Report) -> str:
+def _lengths(report: Report) -> list[Part]:
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(6, 2.8))
     xs = sorted(report.lengths)
@@ -104,35 +133,33 @@ def _lengths(report: Report) -> str:
     ax.set_xlabel("actions per game")
     ax.set_ylabel("games")
     total = sum(x * n for x, n in report.lengths.items())
-    text = (f"<p>mean {total / report.games:.1f} actions, min {xs[0]}, max {xs[-1]}"
-            + "".join(f"; mean {escape(k)} {v:.2f}" for k, v in report.measures.items()) + "</p>")
-    reasons = ", ".join(f"{escape(r)}: {n}" for r, n in report.reasons.most_common())
-    return text + f"<p>how games ended: {reasons}</p>" + _svg(fig)
+    text = (f"mean {total / report.games:.1f} actions, min {xs[0]}, max {xs[-1]}"
+            + "".join(f"; mean {k} {v:.2f}" for k, v in report.measures.items()))
+    reasons = ", ".join(f"{r}: {n}" for r, n in report.reasons.most_common())
+    return [Part("p", text), Part("p", f"how games ended: {reasons}"), _svg(fig)]
 
 
-def _ratings(report: Report) -> str:
+def _ratings(report: Report) -> list[Part]:
     if not report.ratings:
-        return "<p>one entrant: nothing to rate.</p>"
-    rows = [[escape(name), f"{rating:.0f}"] for name, rating in report.ratings.items()]
+        return [Part("p", "one entrant: nothing to rate.")]
+    rows: list[list[Cell | str]] = [[name, f"{rating:.0f}"] for name, rating in report.ratings.items()]
     anchor = "random = 1000" if "random" in report.ratings else "a mean of 1000"
-    return (_table(["entrant", "rating"], rows)
-            + f"<p>Bradley-Terry on the Elo scale, draws half, {anchor}.</p>")
+    return [_table(["entrant", "rating"], rows),
+            Part("p", f"Bradley-Terry on the Elo scale, draws half, {anchor}.")]
 
 
-def _cards(report: Report) -> str:
+def _cards(report: Report) -> list[Part]:
     if not report.cards:
-        return "<p>no per-card facts in this file.</p>"
+        return [Part("p", "no per-card facts in this file.")]
     plt = _pyplot()
     base = report.totals
     flagged = [c for c in report.cards if c.flags]
-    rows = []
+    rows: list[list[Cell | str]] = []
     for c in sorted(report.cards, key=lambda c: (not c.flags, -(c.tallies["played"].rate or 0))):
-        cells = [escape(c.name)]
+        cells: list[Cell | str] = [c.name]
         for basis in BASES:
             t = c.tallies[basis]
-            flag = c.flags.get(basis)
-            mark = f' <b class="{flag}">{"▲" if flag == "above" else "▼"}</b>' if flag else ""
-            cells.append(f"{_pct(t)} {_ci(t)}{mark}<br><small>{t.games} games</small>")
+            cells.append(Cell(f"{_pct(t)} {_ci(t)}", f"{t.games} games", c.flags.get(basis) or ""))
         rows.append(cells)
     shown = (flagged + sorted((c for c in report.cards if not c.flags),
                               key=lambda c: -c.tallies["played"].games))[:CARD_ROWS]
@@ -148,28 +175,30 @@ def _cards(report: Report) -> str:
     ax.set_yticks(range(len(shown)), [c.name for c in shown], fontsize=7)
     ax.invert_yaxis()
     ax.set_xlabel("win rate when played, % (95% CI); dotted: every player-game")
-    summary = (f"<p>{len(report.cards)} cards; {len(flagged)} flagged (▲/▼: the interval lies "
+    summary = (f"{len(report.cards)} cards; {len(flagged)} flagged (▲/▼: the interval lies "
                f"above/below the player-games without the card). Over all player-games the "
-               f"outright win rate is {_pct(base)} of {base.games}.</p>")
-    table = _table(["card", "in the deck", "drawn", "played"], rows, "cards")
-    return summary + _svg(fig) + f"<details open><summary>every card</summary>{table}</details>"
+               f"outright win rate is {_pct(base)} of {base.games}.")
+    table = Part("fold", "every card", head=["card", "in the deck", "drawn", "played"], rows=rows,
+                 css="cards")
+    return [Part("p", summary), _svg(fig), table]
 
 
-def _dominated(game: str, dominated: list[Dominated] | None) -> str:
+def _dominated(game: str, dominated: list[Dominated] | None) -> list[Part]:
     if dominated is None:
-        return "<p>not a stat-only game: its cards do more than compare values.</p>"
+        return [Part("p", "not a stat-only game: its cards do more than compare values.")]
     if not dominated:
-        return "<p>no card is dominated.</p>"
+        return [Part("p", "no card is dominated.")]
     names = VALUE_NAMES.get(game, "values")
 
     def card(c: Any) -> str:
-        return f"{escape(c.label)} ({' '.join(map(str, c.values))})"
+        return f"{c.label} ({' '.join(map(str, c.values))})"
 
-    rows = [[card(d.card), escape(d.card.group), ", ".join(card(b) for b in d.by) or "-",
-             ", ".join(card(t) for t in d.twins) or "-"] for d in dominated]
-    return (f"<p>{len(dominated)} cards; values are {escape(names)}. A card is dominated when "
-            "another of its group is at least as high in every value and higher in one.</p>"
-            + _table(["card", "group", "dominated by", "same values as"], rows))
+    rows: list[list[Cell | str]] = [
+        [card(d.card), d.card.group, ", ".join(card(b) for b in d.by) or "-",
+         ", ".join(card(t) for t in d.twins) or "-"] for d in dominated]
+    return [Part("p", f"{len(dominated)} cards; values are {names}. A card is dominated when another "
+                      "of its group is at least as high in every value and higher in one."),
+            _table(["card", "group", "dominated by", "same values as"], rows)]
 
 
 STYLE = """body{font-family:system-ui,sans-serif;margin:2em;max-width:1100px;color:#222}
@@ -178,12 +207,33 @@ text-align:right;font-size:13px}td:first-child,th:first-child{text-align:left}
 small{color:#666}.above{color:#2a7d2a}.below{color:#b03030}svg{max-width:100%;height:auto}
 h2{border-bottom:1px solid #ddd;padding-bottom:2px;margin-top:1.6em}"""
 
+TEMPLATE = """<!DOCTYPE html><html><head><meta charset="utf-8"><title>{{ game }} balance report</title>
+<style>{{ style }}</style></head><body><h1>Balance report</h1>
+<p>{{ game }}: {{ games }} games of {{ players }} players, agents {{ agents }}, seed {{ seed }}
+{%- if rules %}; rules {{ rules }}{% endif %}. Intervals are 95% Wilson intervals.</p>
+{%- macro cell(c) -%}
+{%- if c is string %}{{ c }}{% else %}{{ c.text }}
+{%- if c.mark %} <b class="{{ c.mark }}">{{ "▲" if c.mark == "above" else "▼" }}</b>{% endif %}
+{%- if c.small %}<br><small>{{ c.small }}</small>{% endif %}{% endif -%}
+{%- endmacro -%}
+{%- macro table(part) -%}
+<table class="{{ part.css }}"><thead><tr>{% for h in part.head %}<th>{{ h }}</th>{% endfor %}</tr></thead>
+<tbody>{% for row in part.rows %}<tr>{% for c in row %}<td>{{ cell(c) }}</td>{% endfor %}</tr>{% endfor %}
+</tbody></table>
+{%- endmacro %}
+{% for title, parts in sections %}<h2>{{ title }}</h2>
+{% for part in parts %}{% if part.kind == "p" %}<p>{{ part.text }}</p>
+{% elif part.kind == "table" %}{{ table(part) }}
+{% elif part.kind == "fold" %}<details open><summary>{{ part.text }}</summary>{{ table(part) }}</details>
+{% else %}{{ part.svg | safe }}
+{% endif %}{% endfor %}{% endfor %}</body></html>
+"""
+
 
 def render_html(report: Report, dominated: list[Dominated] | None) -> str:
+    jinja2 = _need("jinja2")
     meta = report.meta
     game = str(meta.get("game", ""))
-    head = (f"{escape(game)}: {report.games} games of {report.players} players, agents "
-            f"{escape(', '.join(meta.get('agents', [])))}, seed {meta.get('seed')}")
     rules = meta.get("rules") or ", ".join(f"{k}={v}" for k, v in (meta.get("options") or {}).items())
     sections = [
         ("Win rates of agents and decks", _matrix(report)),
@@ -193,8 +243,10 @@ def render_html(report: Report, dominated: list[Dominated] | None) -> str:
         ("Cards", _cards(report)),
         ("Dominated cards", _dominated(game, dominated)),
     ]
-    body = "".join(f"<h2>{title}</h2>{html}" for title, html in sections)
-    return (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{escape(game)} balance "
-            f"report</title><style>{STYLE}</style></head><body><h1>Balance report</h1>"
-            f"<p>{head}{'; rules ' + escape(str(rules)) if rules else ''}. Intervals are 95% "
-            f"Wilson intervals.</p>{body}</body></html>\n")
+    env = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined)
+    agents = meta.get("agents") or []
+    return str(env.from_string(TEMPLATE).render(
+        game=game, games=report.games, players=report.players,
+        agents=", ".join(map(str, agents)) if isinstance(agents, list) else str(agents),
+        seed=meta.get("seed"), rules=str(rules) if rules else "", style=_need("markupsafe").Markup(STYLE),
+        sections=sections))

@@ -11,19 +11,25 @@ Two formats, chosen by the file's suffix:
 
 A killed run leaves the journal (or the ``.jsonl`` file) with every finished game and at
 most one torn last line; ``--resume`` drops that line, checks the meta matches, and plays
-only the missing games. Game ``i`` depends only on the run's meta and ``i``, so a row can
+only the missing games. One run writes a file at a time: the writer holds a lock on the
+journal from before it reads it until it is done, and a second run on the same file is
+refused. Rows are read by game index, each index once, so a file written twice over still
+counts each game once. Game ``i`` depends only on the run's meta and ``i``, so a row can
 always be replayed (``replay_row``) and a resumed run equals an uninterrupted one.
 """
 
 from __future__ import annotations
 
 import array
+import fcntl
 import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from ..kernel.files import remove_stale_temporaries
+from .rows import MAX_LINE, check_meta, check_row, parse_line
 from .runner import GameResult, SimError, _game, play_game
 
 FORMAT = 1
@@ -102,35 +108,39 @@ def journal_of(path: Path) -> Path:
 
 
 def _read_journal(journal: Path) -> tuple[dict[str, Any], Iterator[dict[str, Any]], int]:
-    """The journal's meta, its rows, and the byte length of its complete lines."""
+    """The journal's meta, its rows (each checked, ``rows.py``), and the byte length of its
+    complete lines."""
     with journal.open("rb") as f:
-        first = f.readline()
+        first = f.readline(MAX_LINE + 1)
         try:
-            meta = json.loads(first)["meta"]
+            meta = parse_line(first, f"{journal} line 1")["meta"]
         except (ValueError, KeyError, TypeError):
             raise SimError(f"{journal}: not a tcgkit results file (no meta line)") from None
+        check_meta(meta, f"{journal} line 1")
         good = f.tell() if first.endswith(b"\n") else 0
         for line in f:
             if not line.endswith(b"\n"):
                 break  # torn by a kill mid-write
             try:
                 json.loads(line)
-            except ValueError:
+            except (ValueError, RecursionError):
                 break
             good += len(line)
-    return meta, _rows(journal), good
+    return meta, _rows(journal, len(meta["agents"])), good
 
 
-def _rows(journal: Path) -> Iterator[dict[str, Any]]:
+def _rows(journal: Path, agents: int) -> Iterator[dict[str, Any]]:
     with journal.open("rb") as f:
         f.readline()
-        for line in f:
+        for number, line in enumerate(f, start=2):
             if not line.endswith(b"\n"):
                 return
+            where = f"{journal} line {number}"
             try:
-                yield json.loads(line)
+                data = parse_line(line, where)
             except ValueError:
-                return
+                return  # torn: a kill mid-write
+            yield check_row(data, where, agents)
 
 
 def read_meta(path: Path) -> dict[str, Any]:
@@ -142,18 +152,38 @@ def read_meta(path: Path) -> dict[str, Any]:
             raise SimError(f"{path}: not a readable Parquet file ({exc})") from None
         if raw is None:
             raise SimError(f"{path}: no tcgkit meta in this Parquet file")
-        return dict(json.loads(raw))
+        return check_meta(parse_line(raw, f"{path} meta"), f"{path} meta")
     return _read_journal(path)[0]
 
 
 def iter_rows(path: Path) -> Iterator[dict[str, Any]]:
-    """Every row of a results file, batch by batch (never the whole file at once)."""
+    """Every game's row of a results file, batch by batch (never the whole file at once),
+    each game index once (the first row of it)."""
     if path.suffix == ".parquet":
         pq = _pyarrow().parquet
-        for batch in pq.ParquetFile(path).iter_batches(batch_size=PARQUET_BATCH):
-            yield from batch.to_pylist()
+        agents = len(read_meta(path)["agents"])
+        rows: Iterator[dict[str, Any]] = (
+            check_row(row, f"{path} row {number}", agents) for number, row in enumerate(
+                (row for batch in pq.ParquetFile(path).iter_batches(batch_size=PARQUET_BATCH)
+                 for row in batch.to_pylist()), start=1))
     else:
-        yield from _read_journal(path)[1]
+        rows = _read_journal(path)[1]
+    yield from once(rows)
+
+
+def once(rows: Iterator[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    """``rows`` without a second row of a game index already seen (a bit a game: flat)."""
+    seen = bytearray()
+    for row in rows:
+        index = row.get("index") if isinstance(row, dict) else None
+        if type(index) is int and index >= 0:
+            byte, bit = divmod(index, 8)
+            if byte >= len(seen):
+                seen.extend(bytes(byte + 1 - len(seen)))
+            if seen[byte] >> bit & 1:
+                continue
+            seen[byte] |= 1 << bit
+        yield row
 
 
 class ResultWriter:
@@ -164,16 +194,39 @@ class ResultWriter:
         self.path, self.games = path, games
         self.meta = {"format": FORMAT, **meta}
         self.journal = journal_of(path)
-        self.done = bytearray(games)  # one byte per game: flat, whatever the run's size
+        self.done = bytearray()  # a bit per game up to the highest in the file: never per game asked
         self.count = 0
         exists = self.journal.exists() or (path.suffix == ".parquet" and path.exists())
         if exists and not resume:
             raise SimError(f"{path} exists: pass --resume to continue that run, or remove it")
-        if resume and exists:
-            self._resume()
-        else:
-            self.journal.write_text(json.dumps({"meta": self.meta}) + "\n", encoding="utf-8")
-        self.out: Any = self.journal.open("ab")
+        self.lock = self._lock()
+        remove_stale_temporaries(path)  # a Parquet file half written by a run killed then
+        try:
+            if resume and exists:
+                self._resume()
+            else:
+                self.journal.write_text(json.dumps({"meta": self.meta}) + "\n", encoding="utf-8")
+            self.out: Any = self.journal.open("ab")
+        except BaseException:
+            self._unlock()
+            raise
+
+    def _lock(self) -> int:
+        """An exclusive lock on the journal (made empty if it is not there yet), held until
+        ``close``; another run holding it is refused at once, before anything is read."""
+        fd = os.open(self.journal, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            raise SimError(f"another run is writing {self.path} now; wait for it to finish "
+                           "(then --resume adds what it left), or write another file") from None
+        return fd
+
+    def _unlock(self) -> None:
+        if self.lock >= 0:
+            os.close(self.lock)  # closing the descriptor releases the lock
+            self.lock = -1
 
     def _resume(self) -> None:
         if self.journal.exists():
@@ -186,7 +239,7 @@ class ResultWriter:
                 for row in rows:
                     f.write(json.dumps(row) + "\n")
             self.path.unlink()
-            rows = _rows(self.journal)
+            rows = _rows(self.journal, len(meta["agents"]))
         for key in RUN_KEYS:
             if meta.get(key) != self.meta.get(key):
                 raise SimError(f"cannot resume {self.path}: it was a run with {key} "
@@ -196,28 +249,48 @@ class ResultWriter:
             if not 0 <= index < self.games:
                 raise SimError(f"cannot resume {self.path}: it holds game {index}, "
                                f"beyond the {self.games} games asked for")
-            if not self.done[index]:
-                self.done[index] = 1
+            if not self._mark(index):
                 self.count += 1
 
-    def missing(self) -> list[int]:
-        return [i for i in range(self.games) if not self.done[i]]
+    def _mark(self, index: int) -> bool:
+        """Mark game ``index`` done; whether it was already."""
+        byte, bit = divmod(index, 8)
+        if byte >= len(self.done):
+            self.done.extend(bytes(byte + 1 - len(self.done)))
+        was = bool(self.done[byte] >> bit & 1)
+        self.done[byte] |= 1 << bit
+        return was
+
+    def _is_done(self, index: int) -> bool:
+        byte, bit = divmod(index, 8)
+        return byte < len(self.done) and bool(self.done[byte] >> bit & 1)
+
+    def missing(self) -> Iterator[int]:
+        """The games still to play, in order, made as they are taken (``missing_count`` of them)."""
+        return (i for i in range(self.games) if not self._is_done(i))
+
+    @property
+    def missing_count(self) -> int:
+        return self.games - self.count
 
     def write(self, result: GameResult) -> None:
         assert self.out is not None
         self.out.write((json.dumps(result_row(result)) + "\n").encode())
         self.out.flush()
-        self.done[result.index] = 1
-        self.count += 1
+        if not self._mark(result.index):
+            self.count += 1
 
     def close(self) -> None:
         """Flush; for Parquet, turn the finished journal into the Parquet file."""
         if self.out is not None:
             self.out.close()
             self.out = None
-        if self.path.suffix == ".parquet" and self.count == self.games:
-            write_parquet(self.journal, self.path, self.meta)
-            self.journal.unlink()
+        try:
+            if self.path.suffix == ".parquet" and self.count == self.games:
+                write_parquet(self.journal, self.path, self.meta)
+                self.journal.unlink()
+        finally:
+            self._unlock()
 
     def __enter__(self) -> ResultWriter:
         return self
@@ -226,6 +299,7 @@ class ResultWriter:
         if self.out is not None:
             self.out.close()
             self.out = None
+        self._unlock()
 
 
 def schema(meta: dict[str, Any]) -> Any:

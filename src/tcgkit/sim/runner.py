@@ -19,7 +19,7 @@ any chunking: a parallel run only decides which process plays which game.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -170,8 +170,16 @@ def chunk_size(games: int, workers: int) -> int:
     return max(1, min(500, games // (workers * 16) or 1))
 
 
-def chunks_of(indices: Sequence[int], size: int) -> list[list[int]]:
-    return [list(indices[k:k + size]) for k in range(0, len(indices), size)]
+def chunks_of(indices: Iterable[int], size: int) -> Iterator[list[int]]:
+    """``indices`` in lists of ``size``, made as they are taken (a run of any length)."""
+    chunk: list[int] = []
+    for index in indices:
+        chunk.append(index)
+        if len(chunk) == size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
 
 
 def check_agents(game: Game, agents: Sequence[str]) -> None:
@@ -212,15 +220,19 @@ def prepare(
 
 
 def iter_results(
-    job: Job, indices: Sequence[int], backend: Backend | None = None,
+    job: Job, indices: Iterable[int], backend: Backend | None = None, count: int | None = None,
 ) -> Iterator[GameResult]:
     """Play games ``indices`` of ``job`` on ``backend`` (default: here); results in
-    completion order. Nothing is kept: a caller that streams them stays flat in memory."""
+    completion order. ``indices`` may be an iterator (``count`` says how many, for the chunk
+    size): it is taken as the games are handed out, and nothing is kept, so a caller that
+    streams the results stays flat in memory however many games there are."""
     backend = backend or make_backend("local", 1)
+    if count is None:
+        count = len(indices) if isinstance(indices, Sized) else 0
     if backend.workers == 1 and backend.name == "local":
-        chunks = [[i] for i in indices]
+        chunks: Iterable[list[int]] = ([i] for i in indices)
     else:
-        chunks = chunks_of(indices, chunk_size(len(indices), backend.workers))
+        chunks = chunks_of(indices, chunk_size(count, backend.workers))
     for chunk in backend.run(job, chunks):
         yield from chunk
 

@@ -34,3 +34,16 @@ def test_positions_name_card_files_by_hash_and_refuse_paths(tmp_path):
     assert shipped_files()[0].ref in text and "/" not in json.dumps(game.options_json())
     with pytest.raises(OptionsError, match="content hash"):
         Conflictus(card_files=(str(tmp_path / "mine.toml"),))
+
+
+def test_a_number_written_as_true_is_refused(tmp_path):
+    import pytest
+
+    from tcgkit.games.conflictus import Conflictus
+    from tcgkit.kernel.errors import CardDataError
+
+    path = tmp_path / "ca.toml"
+    path.write_text('[[card]]\nid = "w"\nname = "Warrior"\nfaction = "luz"\nklass = "guerreiro"\n'
+                    "cost = 1\nattack = true\ndefense = 1\ntombo = 1\n", encoding="utf-8")
+    with pytest.raises(CardDataError, match="card 'Warrior' \\(w\\): field attack"):
+        Conflictus(card_files=(path,))

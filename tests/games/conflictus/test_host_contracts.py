@@ -22,6 +22,13 @@ def told(state, since):
     return [(e.kind, e.data) for e in state.events[since:]]
 
 
+def unbound(state, warrior):
+    """The event of ``warrior``'s sources going back to the field (call it while it is in play)."""
+    sid = state.set_of(warrior)
+    paid = [label(state, s) for s, by in state.sets[sid].paid.items() if by == warrior]
+    return ("unbound", {"card": label(state, warrior), "player": state.owner(warrior), "sources": paid})
+
+
 def test_a_draw_is_told_to_the_drawer_and_redacted_for_the_others():
     state = start()
     since = len(state.events)
@@ -114,13 +121,17 @@ def test_destroy_sacrifice_and_exterminate_act_on_cards_in_play_only_and_are_tol
     for method in (state.destroy, state.sacrifice, state.exterminate):
         method(in_hand)
     assert len(state.events) == since and in_hand in state.hand[0]
+    paid = {w: [label(state, s) for s in state.sets[w].sources] for w in (a, b, c)}
     state.destroy(a)
     state.sacrifice(b)
     state.exterminate(c)
-    assert told(state, since) == [
+    assert told(state, since) == [  # each, then the sources that paid for it going back
         ("destroyed", {"card": label(state, a), "player": 0}),
+        ("unbound", {"card": label(state, a), "player": 0, "sources": paid[a]}),
         ("sacrificed", {"card": label(state, b), "player": 0}),
-        ("exterminated", {"card": label(state, c), "player": 0})]
+        ("unbound", {"card": label(state, b), "player": 0, "sources": paid[b]}),
+        ("exterminated", {"card": label(state, c), "player": 0}),
+        ("unbound", {"card": label(state, c), "player": 0, "sources": paid[c]})]
     assert state.mortis[0][-2:] == [a, b] and state.exterminatus[0] == [c] and not state.sets
 
 
@@ -128,12 +139,12 @@ def test_a_destroy_shield_on_another_card_leaves_a_destroy_as_it_is():
     state = duel(("Golem de Pedra",), ("Golem de Pedra",))
     kept, hit = warrior(state, 0, "Golem de Pedra"), warrior(state, 0, "Golem de Pedra")
     state.add_shield(Shield(kept, "destroy", refs.card(kept), "prevent", until="end_of_round", uses=1))
-    since = len(state.events)
+    since, freed = len(state.events), unbound(state, hit)
     state.destroy(hit)
     assert hit in state.mortis[0] and told(state, since) == [
-        ("destroyed", {"card": label(state, hit), "player": 0})]
+        ("destroyed", {"card": label(state, hit), "player": 0}), freed]
     state.destroy(kept)
-    assert kept in state.sets and told(state, since)[1:] == [
+    assert kept in state.sets and told(state, since)[2:] == [
         ("prevented", {"card": label(state, kept), "event": "destroy"})]
 
 
@@ -141,29 +152,29 @@ def test_a_card_moved_goes_to_the_zone_named_and_is_told():
     state = duel(("Golem de Pedra",), ("Golem de Pedra",))
     golems = [warrior(state, 0, "Golem de Pedra") for _ in range(4)]
     bottom = state.mons[0][0]
-    since = len(state.events)
+    since, freed = len(state.events), [unbound(state, g) for g in golems]
     for golem, zone in zip(golems, ("hand", "mons_bottom", "mortis", "exterminatus"), strict=True):
         state.move_card(golem, zone)
     assert golems[0] in state.hand[0] and state.mons[0][:2] == [golems[1], bottom]
     assert state.mortis[0][-1] == golems[2] and state.exterminatus[0] == [golems[3]]
     assert told(state, since) == [
-        ("returned", {"card": label(state, golems[0]), "player": 0, "zone": "hand"}),
-        ("returned", {"card": label(state, golems[1]), "player": 0, "zone": "mons_bottom"}),
-        ("sacrificed", {"card": label(state, golems[2]), "player": 0}),
-        ("exterminated", {"card": label(state, golems[3]), "player": 0})]
+        ("returned", {"card": label(state, golems[0]), "player": 0, "zone": "hand"}), freed[0],
+        ("returned", {"card": label(state, golems[1]), "player": 0, "zone": "mons_bottom"}), freed[1],
+        ("sacrificed", {"card": label(state, golems[2]), "player": 0}), freed[2],
+        ("exterminated", {"card": label(state, golems[3]), "player": 0}), freed[3]]
     state.move_card(golems[0], "mortis")  # in hand: not in play, stays
-    assert golems[0] in state.hand[0] and len(state.events) == since + 4
+    assert golems[0] in state.hand[0] and len(state.events) == since + 8
 
 
 def test_a_modifier_is_told_and_a_warrior_at_defence_zero_dies():
     state = duel(("Golem de Pedra",), ("Golem de Pedra",))
     golem = warrior(state, 0, "Golem de Pedra")
     defense = state.stat(golem, "defense")
-    since = len(state.events)
+    since, freed = len(state.events), unbound(state, golem)
     state.add_modifier(golem, "defense", -defense, "end_of_round")
     assert told(state, since) == [
         ("modified", {"card": label(state, golem), "stat": "defense", "amount": -defense}),
-        ("died", {"card": label(state, golem), "player": 0})]
+        ("died", {"card": label(state, golem), "player": 0}), freed]
     assert golem in state.mortis[0]
 
 

@@ -241,7 +241,9 @@ def test_the_invariant_check_looks_into_sets():
     rec.sources.append(state.mons[1].pop())
     assert first_problem(state) == f"set#{guard} holds another player's card"
     state.mons[1].append(rec.sources.pop())
-    rec.sources.append(state.mons[0].pop())  # a card of its own: fine
+    rec.sources.append(state.mons[0].pop())  # a card of its own, bound to no card of the set
+    assert first_problem(state) == f"set#{guard} has a source bound to no card of the set"
+    rec.paid[rec.sources[-1]] = rec.warriors[0]  # bound to its warrior: fine
     assert first_problem(state) is None
     rec.warriors.clear()
     state.mons[0].append(guard)

@@ -42,7 +42,8 @@ def build(state, player, source_names, warriors, equipment=()):
     """A set of ``player`` from mons cards: warriors as (name, rodada entered), bottom to top."""
     ids = [take(state, player, n) for n, _ in warriors]
     rec = CardSet(player, [take(state, player, n) for n in source_names], ids,
-                  [take(state, player, n) for n in equipment])
+                  [take(state, player, n) for n in equipment], {})
+    rec.paid = dict.fromkeys(rec.sources, (ids or rec.equipment)[0])  # the founder's
     for c, (_, entered) in zip(ids, warriors, strict=True):
         state.entered[c] = entered
     sid = ids[0] if ids else rec.equipment[0]
@@ -125,7 +126,9 @@ def test_with_an_empty_hand_relic_abilities_and_sacrifices_are_still_offered():
     assert texts(state) == ["pass"]
     while state.phase != "sacrifice":
         act(state, "done" if state.pending.kind in ("declare", "blockers") else "pass")
-    assert state.pending.player == 0 and texts(state) == ["pass", f"sacrifice {label(state, mago)}"]
+    paid = state.sets[mago].sources
+    assert state.pending.player == 0 and texts(state) == [
+        "pass", f"sacrifice {label(state, mago)}", *(f"sacrifice {label(state, s)}" for s in paid)]
 
 
 def test_actions_built_by_a_caller_from_their_fields_are_the_legal_ones():
@@ -147,7 +150,7 @@ def test_amulets_pay_with_their_factions_sources():
     assert any(t.startswith(f"amulet {label(state, whisper)}") for t in texts(state))
 
 
-def test_relics_active_warriors_and_equipment_may_be_sacrificed_and_new_warriors_wait_to_attack():
+def test_relics_warriors_equipment_and_sources_may_be_sacrificed_and_new_warriors_wait_to_attack():
     state = start(decks=("crepusculo", "crepusculo"))
     old = state.round - 1
     skull = take(state, 0, "Crânio Maldito")
@@ -155,7 +158,9 @@ def test_relics_active_warriors_and_equipment_may_be_sacrificed_and_new_warriors
     sid, rec = build(state, 0, ["Fonte de Sombra"], [("Cultista do Véu", old), ("Necromante Cinzento", old)],
                      ["Manto das Trevas"])
     new, _ = build(state, 0, ["Fonte de Luz"], [("Mago Iluminado", state.round)])
-    assert sacrificable(state, 0) == [skull, rec.warriors[-1], rec.equipment[0], new]
+    new_rec = state.sets[new]
+    assert sacrificable(state, 0) == [skull, *rec.warriors[::-1], *rec.equipment, *rec.sources,
+                                      new, *new_rec.sources]
     assert attack_ready(state, 0) == [sid]
 
 
@@ -218,7 +223,7 @@ def test_with_no_hand_and_no_relic_warriors_may_still_be_sacrificed():
     rodada = state.round
     to_phase(state, "sacrifice")  # in this rodada, with the hand still empty: player 0 is asked
     assert state.round == rodada and state.hand[0] == [] and state.pending.player == 0
-    assert texts(state) == ["pass", f"sacrifice {label(state, rec.warriors[0])}"]
+    assert texts(state) == ["pass", *(f"sacrifice {label(state, c)}" for c in rec.warriors + rec.sources)]
 
 
 def test_a_relic_pays_with_its_factions_sources_and_offers_every_target():
@@ -343,7 +348,7 @@ def test_a_relic_cost_naming_itself_as_a_warrior_is_never_payable_even_beside_ca
     for zone in (state.mons[0], state.hand[0]):
         if 0 in zone:
             zone.remove(0)
-    state.sets[0] = CardSet(0, [], [0], [])
+    state.sets[0] = CardSet(0, [], [0], [], {})
     state.entered[0] = state.added[0] = state.round - 1
     altar = fetch(state, 0, "Altar Vazio", "relics")
     state.legal = None

@@ -45,7 +45,7 @@ def test_the_state_json_is_keyed_and_reads_back_whole():
     sets = {entry["set"]: entry["cards"] for entry in data["sets"]}
     assert sets[spectre]["owner"] == 0 and sets[spectre]["warriors"] == [label(state, spectre)]
     assert sets[mago]["sources"] == [label(state, c) for c in state.sets[mago].sources]
-    assert set(sets[mago]) == {"owner", "sources", "warriors", "equipment"}
+    assert set(sets[mago]) == {"owner", "sources", "warriors", "equipment", "paid"}
     assert data["attackers"] == [{"set": spectre, "attack": {"warrior": spectre, "target": 1}}]  # bare ids
     assert data["blocks"] == [{"attacker": spectre, "block": {"set": mago, "warrior": mago}}]
     assert data["drops"] == [{"own": 0, "foreign": 0, "extra": 0}, {"own": 0, "foreign": 1, "extra": 1}]
@@ -126,7 +126,7 @@ CHANGES = [  # (change to the JSON of battle(), given the attacking set's id; th
     (lambda d, s: d["log"].append({"kind": "shout"}), J + r"log\[\d+\]: should be an entry of kind first, "),
     (lambda d, s: d.pop("sets"), J + r"the state: missing field 'sets'$"),
     (lambda d, s: _move_to_hand(d, d["zones"]["mons"][1][0], 0), J + r"a card of another player in hand0$"),
-    (lambda d, s: _set(d, s).update(sources=_set(d, s)["sources"][:-1]),
+    (lambda d, s: _set(d, s).update(sources=_set(d, s)["sources"][:-1], paid=_set(d, s)["paid"][:-1]),
      J + r"zones: card #\d+ is in no zone$"),
     (lambda d, s: d.update(used=[s]), J + r"a used source is not on a field$"),
     (lambda d, s: d["zones"]["mortis"][0].append(_warrior(d, s)), J + r"card #\d+ is in two places$"),

@@ -41,7 +41,7 @@ PLAYER_EVENTS = ("on_attack", "on_mill")  # triggers whose event names a player 
 class CardRow(BaseModel):
     """One ``[[card]]`` table of a card file."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)  # TOML is typed: `attack = true` is no 1
 
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9_-]*$")
     name: str = Field(min_length=1, max_length=40, pattern=r"^[^#@,;>+]+$")

@@ -174,8 +174,10 @@ def lose(state: ConflictusState, player: int, why: str) -> None:
 
 
 def remove(state: ConflictusState, c: int) -> None:
-    """Take ``c`` out of whatever zone of play holds it; a set left without warriors keeps going
-    with its equipment, or dissolves (its sources come back used: free next rodada)."""
+    """Take ``c`` out of whatever zone of play holds it. The sources that paid for a warrior or
+    equipment leaving its set go back to the field used, free at the start of the next rodada
+    ("as fontes vinculadas a este guerreiro somente serão liberadas no início da próxima
+    rodada"); a set left without warriors keeps going with its equipment, or is gone."""
     p = owner(state, c)
     for zone in (state.field[p], state.relics[p], state.amulets[p], state.stack[p]):
         if c in zone:
@@ -189,16 +191,22 @@ def remove(state: ConflictusState, c: int) -> None:
     for part in (rec.warriors, rec.equipment, rec.sources):
         if c in part:
             part.remove(c)
+    rec.paid.pop(c, None)
+    freed = [s for s, paid_for in rec.paid.items() if paid_for == c]
+    for s in freed:
+        del rec.paid[s]
+        rec.sources.remove(s)
+        state.field[rec.owner].append(s)
+        state.used.add(s)
+    if freed:
+        state.record("unbound", card=c, player=rec.owner, sources=freed)
     state.entered.pop(c, None)
     state.damage.pop(c, None)
     state.mods.forget(c)
     if state.shields.entries:
         state.shields.forget(c)
-    if not rec.warriors and not rec.equipment:
+    if not rec.warriors and not rec.equipment:  # every source left with the card it paid for
         del state.sets[sid]
-        for s in rec.sources:
-            state.field[rec.owner].append(s)
-            state.used.add(s)
 
 
 def in_play(state: ConflictusState, c: int) -> bool:
@@ -207,11 +215,12 @@ def in_play(state: ConflictusState, c: int) -> bool:
 
 
 def to_mortis(state: ConflictusState, c: int, why: str) -> None:
-    """``c`` to its owner's Mortis; ``why`` is the event told (died, destroyed, sacrificed)."""
-    remove(state, c)
+    """``c`` to its owner's Mortis; ``why`` is the event told (died, destroyed, sacrificed),
+    before the sources it frees (``remove``)."""
     p = owner(state, c)
-    state.mortis[p].append(c)
     state.log.append((why, c, p))
+    remove(state, c)
+    state.mortis[p].append(c)
 
 
 def destroy(state: ConflictusState, c: int) -> None:
@@ -230,16 +239,17 @@ def destroy(state: ConflictusState, c: int) -> None:
 
 
 def sacrifice(state: ConflictusState, c: int) -> None:
-    if in_play(state, c):
+    """``c`` to the Mortis: a card in play, or an amulet resolved this rodada (still on the table)."""
+    if in_play(state, c) or c in state.amulets[owner(state, c)]:
         to_mortis(state, c, "sacrificed")
 
 
 def exterminate(state: ConflictusState, c: int) -> None:
     if in_play(state, c):
-        remove(state, c)
         p = owner(state, c)
-        state.exterminatus[p].append(c)
         state.record("exterminated", card=c, player=p)
+        remove(state, c)
+        state.exterminatus[p].append(c)
 
 
 def move_card(state: ConflictusState, c: int, zone: str) -> None:
@@ -251,9 +261,9 @@ def move_card(state: ConflictusState, c: int, zone: str) -> None:
         to_mortis(state, c, "sacrificed")  # put there (a cost, a move): not destroyed, no shield
     else:
         p = owner(state, c)
+        state.record("returned", card=c, player=p, zone=zone)
         remove(state, c)
         (state.hand[p].append(c) if zone == "hand" else state.mons[p].insert(0, c))
-        state.record("returned", card=c, player=p, zone=zone)
 
 
 def deaths(state: ConflictusState) -> None:

@@ -241,11 +241,15 @@ def target_label(state: ConflictusState, target: refs.Ref | None) -> str:
 
 
 def sacrificable(state: ConflictusState, p: int) -> list[int]:
+    """Every card of ``p``'s on the table ("cada jogador pode sacrificar quaisquer das suas cartas
+    que estão na mesa"): relics, each set's warriors (active or not, top first), equipment and
+    bound sources, the field's sources, the amulets resolved this rodada. An amulet still on the
+    stack is not yet on the table."""
     out = list(state.relics[p])
     for rec in state.sets.values():
         if rec.owner == p:
-            out += rec.warriors[-1:] + rec.equipment
-    return out
+            out += rec.warriors[::-1] + rec.equipment + rec.sources
+    return out + state.field[p] + state.amulets[p]
 
 
 # -- combat declarations --------------------------------------------------------------------

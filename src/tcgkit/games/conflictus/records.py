@@ -23,14 +23,21 @@ CARD, PLAYER = v.Card(), v.Player()
 @v.record
 class CardSet(v.Record):
     """A set: its owner, the sources bound to it, its warriors bottom to top (the last one is the
-    active warrior) and its equipment. Its cards lie here (``SPEC``: the field holds cards)."""
+    active warrior), its equipment, and which warrior or equipment each source paid for
+    (``paid``: a source leaves the set with it). Its cards lie here (``SPEC``: the field holds
+    cards; ``paid`` names cards of the other lists, ``held`` below)."""
 
     FIELDS: ClassVar[dict[str, v.Value]] = {"owner": PLAYER, "sources": v.ListOf(CARD),
-                                            "warriors": v.ListOf(CARD), "equipment": v.ListOf(CARD)}
+                                            "warriors": v.ListOf(CARD), "equipment": v.ListOf(CARD),
+                                            "paid": v.MapOf(CARD, CARD, ("source", "card"))}
     owner: int
     sources: list[int]
     warriors: list[int]
     equipment: list[int]
+    paid: dict[int, int]
+
+    def held(self) -> list[int]:
+        return [*self.sources, *self.warriors, *self.equipment]
 
 
 class AbilityKey(NamedTuple):

@@ -157,8 +157,8 @@ class ConflictusState(State["Conflictus"]):
             Zone("stack", Layout.ROW),
         ),
         fields=(
-            Field("sets", v.MapOf(SET, v.Rec(CardSet), ("set", "cards"), in_order=True), holds=True,
-                  pool=lambda state, c: host.owner(state, c)),
+            Field("sets", v.MapOf(SET, v.Rec(CardSet, held=CardSet.held), ("set", "cards"), in_order=True),
+                  holds=True, pool=lambda state, c: host.owner(state, c)),
             Field("used", v.SetOf(ID)),  # the sources that paid this rodada
             Field("entered", v.MapOf(ID, ROUND, ("card", "round"))),  # when each warrior came into play
             Field("added", v.MapOf(SET, ROUND, ("set", "round"))),  # when a set last took a warrior
@@ -224,6 +224,7 @@ class ConflictusState(State["Conflictus"]):
             Entry("prevented_destroy", (("card", CARD), ("event", v.Text(("destroy",)))), event="prevented"),
             Entry("prevented_damage", (("card", CARD), ("event", v.Text(("combat_damage",))),
                                        ("amount", v.Int(1))), event="prevented"),
+            Entry("unbound", (*MOVES, ("sources", CARDS))),  # the sources a card leaving its set paid
             Entry("sources_used", (("player", PLAYER), ("count", v.Int(0)))),
             Entry("sources_freed", (("player", PLAYER), ("count", v.Int(0)))),
             Entry("amulets_to_mortis", (("player", PLAYER), ("cards", CARDS))),
@@ -440,6 +441,9 @@ def _problems(state: ConflictusState) -> Iterator[str]:
             yield f"set#{sid} holds another player's card"
         if not (rec.warriors or rec.equipment):
             yield f"set#{sid} has neither warriors nor equipment"
+        if sorted(rec.paid) != sorted(rec.sources) or \
+                not set(rec.paid.values()) <= {*rec.warriors, *rec.equipment}:
+            yield f"set#{sid} has a source bound to no card of the set"
     if not state.used <= {c for zone in state.field for c in zone}:
         yield "a used source is not on a field"
     if len(state.res.asks) != sum(d.kind in ASKS for d in state.decisions):

@@ -130,6 +130,10 @@ MESSAGES: Catalogue = messages({
                         "{count} of your sources {count:becomes|become} used."),
     "ca.sources_freed": ("{count} of {player}'s sources {count:becomes|become} free.",
                          "{count} of your sources {count:becomes|become} free."),
+    "ca.unbound": ("{count} {count:source|sources} that paid for {card} {count:goes|go} back to "
+                   "{player}'s field, used until the next rodada: {sources}.",
+                   "{count} {count:source|sources} that paid for {card} {count:goes|go} back to your field, "
+                   "used until the next rodada: {sources}."),
     "ca.amulets_to_mortis": ("{player}'s amulets go to the Mortis: {cards}.",
                              "Your amulets go to the Mortis: {cards}."),
     "ca.game_over": "The game is over: {reason}.",
@@ -327,6 +331,8 @@ def sentences(event: dict[str, Any]) -> list[Sentence]:
         return [say(f"ca.{kind}_at", target=target, **args) if target else say(f"ca.{kind}", **args)]
     if kind == "attacks":
         return [say("ca.attacks", card=args["card"], target=refs.player(args["target"]))]
+    if kind == "unbound":
+        return [say("ca.unbound", count=len(args["sources"]), **args)]
     if kind in ("mill", "mulligan_discard", "amulets_to_mortis"):
         if kind == "mill" and not args["cards"]:
             return [say("ca.mill_nothing", player=args["player"])]

@@ -334,9 +334,11 @@ def do_source(state: ConflictusState, action: Source) -> None:
     state.log.append(("source", p, action.card))
 
 
-def pay(state: ConflictusState, p: int, luz: int, sombra: int, into: list[int] | None = None) -> None:
+def pay(state: ConflictusState, p: int, luz: int, sombra: int, into: CardSet | None = None,
+        paid_for: int = -1) -> None:
     """Use ``luz`` Light and ``sombra`` Shadow free sources of the field (Light and Shadow
-    sources are interchangeable among themselves); ``into``: they join a set instead."""
+    sources are interchangeable among themselves); ``into``: they join that set instead, bound
+    to the card ``paid_for`` (they leave the set with it: ``host.remove``)."""
     want = {"luz": luz, "sombra": sombra}
     field, used = state.field[p], state.used
     for c in list(field):
@@ -347,7 +349,8 @@ def pay(state: ConflictusState, p: int, luz: int, sombra: int, into: list[int] |
                 used.add(c)
             else:
                 field.remove(c)
-                into.append(c)
+                into.sources.append(c)
+                into.paid[c] = paid_for
 
 
 def do_play(state: ConflictusState, action: Play) -> None:
@@ -360,9 +363,9 @@ def do_play(state: ConflictusState, action: Play) -> None:
         pay(state, p, action.luz, action.sombra)
         state.relics[p].append(c)
         state.log.append(("relic", p, c))
-    elif action.on < 0:  # a warrior founding a new set: its sources are bound to the set
-        rec = CardSet(p, [], [c], [])
-        pay(state, p, action.luz, action.sombra, into=rec.sources)
+    elif action.on < 0:  # a warrior founding a new set: its sources are bound to it
+        rec = CardSet(p, [], [c], [], {})
+        pay(state, p, action.luz, action.sombra, into=rec, paid_for=c)
         sid = c
         while sid in state.sets:  # the card founded a set before that outlived it (its equipment)
             sid += SET_AGAIN
@@ -372,7 +375,7 @@ def do_play(state: ConflictusState, action: Play) -> None:
         state.log.append(("warrior", p, c, sid))
     else:
         rec = state.sets[action.on]
-        pay(state, p, action.luz, action.sombra, into=rec.sources)
+        pay(state, p, action.luz, action.sombra, into=rec, paid_for=c)
         if played.klass == "guerreiro":
             rec.warriors.append(c)
             state.entered[c] = state.round

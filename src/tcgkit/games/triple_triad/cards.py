@@ -13,6 +13,7 @@ from functools import cache
 from pathlib import Path
 
 from ...kernel.card_files import CardFile, parsed, read_card_file, resolve, shipped_card_file
+from ...kernel.cards import check_printable
 from ...kernel.errors import CardDataError
 
 ELEMENTS = ("fire", "ice", "thunder", "earth", "poison", "wind", "water", "holy")
@@ -119,6 +120,7 @@ def _parse_row(row: list[str], line: int, source: str, card_id: int) -> Card:
     if len(row) != len(COLUMNS):
         raise CardDataError(f"{where}: {len(row)} fields, expected {len(COLUMNS)}")
     fields = dict(zip(COLUMNS, (cell.strip() for cell in row), strict=True))
+    check_printable(fields, where)
     name = fields["name"]
     if not name:
         raise CardDataError(f"{where}: field 'name' is empty")

@@ -1,0 +1,235 @@
+"""Issue 28: the profile keeps no seed or hand, private files are written 0600, a card file is
+kept only once it parses, and a trading match cannot be undone or resumed against another AI."""
+
+from __future__ import annotations
+
+import json
+import stat
+from pathlib import Path
+
+from tcgkit.cli.match import Match
+from tcgkit.cli.profile import load_profile
+from tcgkit.kernel import card_files
+
+from .helpers import plan_vs_ai
+from .test_card_files import tt_cards
+
+
+def play(run, *args: str, input: str):
+    return run("play", "triple-triad", "--no-color", *args, input=input)
+
+
+def values(data):
+    """Every scalar in a JSON value."""
+    if isinstance(data, dict):
+        for item in data.values():
+            yield from values(item)
+    elif isinstance(data, list):
+        for item in data:
+            yield from values(item)
+    else:
+        yield data
+
+
+def mode(path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+def test_a_trading_match_leaves_no_seed_or_hand_in_the_profile(run, home):
+    seed = 123457
+    plan = plan_vs_ai(seed)
+    result = play(run, "--seed", str(seed), "--hand", "auto", input="quit\n")
+    assert result.exit_code == 0, result.output
+    data = json.loads((home / "profile.json").read_text())
+    [pending] = data["pending"].values()
+    assert set(pending) == {"game", "digest", "hand"} and len(pending["digest"]) == 64
+    assert seed not in values(data)
+    assert pending["hand"] == plan.match.record.decks[0]  # the player's own, held for the match
+    ai_only = set(plan.match.record.decks[1]) - set(pending["hand"])
+    assert ai_only and not any(name in json.dumps(pending) for name in ai_only)
+
+
+def test_the_profile_saves_and_kept_card_copies_are_private(run, home, tmp_path):
+    save = tmp_path / "game.json"
+    cards = tmp_path / "mine.csv"
+    cards.write_text(tt_cards("Card"))
+    card_files.forget()
+    result = run("play", "tt", "--hotseat", "--seed", "4", "--rules", f"card_file={cards}",
+                 "--save", str(save), input="Card 1@0\n")
+    assert result.exit_code == 1, result.output  # the piped moves end first: exit 1
+    (copy,) = (home / "cards").iterdir()
+    assert mode(home / "profile.json") == 0o600 and mode(save) == 0o600 and mode(copy) == 0o600
+    (home / "profile.json").chmod(0o644)  # written by an older version
+    play(run, "--seed", "5", "--hand", "auto", input="quit\n")
+    assert mode(home / "profile.json") == 0o600
+    card_files.forget()
+
+
+def test_a_file_that_is_not_a_card_file_is_never_copied(run, home, tmp_path):
+    key = tmp_path / "id_rsa"
+    key.write_text("-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n")
+    key.chmod(0o600)
+    card_files.forget()
+    result = run("cards", "tt", "--rules", f"card_file={key}")
+    assert result.exit_code == 1
+    assert not (home / "cards").exists() or not any((home / "cards").iterdir())
+    card_files.forget()
+
+
+def test_undo_is_refused_in_a_trading_match(run, home):
+    plan = plan_vs_ai(3)
+    result = play(run, "--seed", "3", "--hand", "auto", input=f"{plan.moves[0]}\nundo\nquit\n")
+    assert "Cannot undo: this match trades cards" in result.stdout
+    assert "Took back" not in result.stdout
+
+
+def test_a_trading_match_resumed_against_another_ai_is_refused(run, home, tmp_path):
+    save = tmp_path / "game.json"
+    plan = plan_vs_ai(3)
+    first = play(run, "--seed", "3", "--hand", "auto", "--vs", "perfect", "--save", str(save),
+                 input=f"{plan.moves[0]}\nquit\n")
+    assert first.exit_code == 0, first.output
+    before = save.read_bytes()
+    refused = play(run, "--resume", str(save), "--vs", "random", input="")
+    assert refused.exit_code == 2 and "another opponent" in refused.stderr
+    assert save.read_bytes() == before
+    same = play(run, "--resume", str(save), "--vs", "perfect", input="quit\n")
+    assert same.exit_code == 0, same.output
+    assert load_profile().pending
+
+
+def test_hotseat_hands_over_the_first_turn_and_tells_every_event_since_the_last(home):
+    """Final Fantasy TCG, two people: the first hand is drawn only after a hand-over, the clear
+    takes the scrollback too, and each hand-over tells what the next person may see of every
+    event since their own last move, not only the last one."""
+    import io
+
+    from rich.console import Console
+
+    from tcgkit.cli.play_loop import PlayLoop
+    from tcgkit.cli.render import Renderer
+    from tcgkit.cli.seats import Seats
+
+    from .test_ff_tcg_cli import plan
+    from .test_forge_fury_cli import Scripted
+
+    game_plan = plan(4, hotseat=True, limit=40)
+    planned = game_plan.match
+    console = Console(file=io.StringIO(), force_terminal=True, width=120, color_system=None)
+    match = Match.new(planned.game, planned.seed, planned.record.decks)
+    loop = PlayLoop(match, (0, 1), {}, Seats.numbered(2), console, Scripted(game_plan.moves), hotseat=True)
+    loop.run()
+    out = console.file.getvalue()
+    assert out.index("to move ─") < out.index("hand (mão)")  # no hand before the first hand-over
+    assert out.count("\x1b[3J") == out.count("to move ─") > 1
+    # The turns: who moved, and the event cursor after each move, as the match went.
+    replayed = Match.new(planned.game, planned.seed, planned.record.decks)
+    after = []
+    for text, mover in zip(planned.actions, planned.movers, strict=False):
+        replayed.play(replayed.state.parse_action(text, mover), mover)
+        after.append(replayed.state.event_count())
+    movers = planned.movers
+    # The first time a person comes back after the other made several moves.
+    back = next(i for i in range(2, len(movers)) if movers[i] != movers[i - 1] == movers[i - 2]
+                and movers[i] in movers[:i - 2])
+    last_own = max(j for j in range(back) if movers[j] == movers[back])
+    state = Match.new(planned.game, planned.seed, planned.record.decks)
+    for text, mover in zip(planned.actions[:back], movers[:back], strict=False):
+        state.play(state.state.parse_action(text, mover), mover)
+    renderer = Renderer(planned.game, Seats.numbered(2))
+    told = renderer.news(state.state.scene(movers[back], after[last_own]))
+    assert len(told) > 1
+    assert "Since your last turn:\n" + "".join(f"  {line}\n" for line in told) in out
+
+
+def test_a_trading_match_holds_its_hand_until_it_is_settled(run, home, tmp_path):
+    first = play(run, "--seed", "3", "--hand", "auto", "--save", str(tmp_path / "a.json"), input="quit\n")
+    assert first.exit_code == 0, first.output
+    [pending] = load_profile().pending.values()
+    held = pending["hand"]
+    again = play(run, "--seed", "4", "--hand", ",".join(held), input="quit\n")
+    assert again.exit_code == 1 and "held by another trading match in progress" in again.stderr
+    assert len(load_profile().pending) == 1
+    other = play(run, "--seed", "4", "--hand", "auto", input="quit\n")  # the strongest free five
+    assert other.exit_code == 0, other.output
+    hands = [m["hand"] for m in load_profile().pending.values()]
+    assert len(hands) == 2 and not set(hands[0]) & set(hands[1])
+    untraded = play(run, "--seed", "5", "--hand", ",".join(held), "--trade", "none", input="quit\n")
+    assert untraded.exit_code == 0, untraded.output  # no trade: nothing to hold the cards for
+
+
+def test_no_command_replaces_a_file_unasked(run, home, tmp_path):
+    kept = tmp_path / "kept.txt"
+    kept.write_text("mine\n")
+    refusals = [
+        ("play", "tt", "--hotseat", "--seed", "4", "--save", str(kept)),
+        ("sim", "tt", "-n", "2", "-w", "1", "--csv", str(kept)),
+        ("deck", "build", "fnf", "--seed", "1", "-o", str(kept)),
+        ("report", str(tmp_path / "r.jsonl"), "-o", str(kept)),
+        ("sweep", "tt", "--option", "same", "--values", "true,false", "-n", "2", "--chart",
+         str(tmp_path / "kept.svg")),
+    ]
+    (tmp_path / "kept.svg").write_text("mine\n")
+    (tmp_path / "r.jsonl").write_text("{}\n")
+    for args in refusals:
+        result = run(*args, input="quit\n")
+        assert result.exit_code == 2 and "exists; add --force to replace it" in result.stderr, args
+    assert kept.read_text() == "mine\n" and (tmp_path / "kept.svg").read_text() == "mine\n"
+    forced = run("deck", "build", "fnf", "--seed", "1", "-o", str(kept), "--force")
+    assert forced.exit_code == 0 and kept.read_text() != "mine\n"
+
+
+def test_resuming_a_plain_record_leaves_it_as_it_was(run, home, tmp_path):
+    from .helpers import plan_hotseat
+
+    plan = plan_hotseat(4)
+    record = tmp_path / "record.json"
+    plan.match.record.actions = plan.match.actions[:2]
+    plan.match.record.save(record)
+    before = record.read_bytes()
+    result = run("play", "tt", "--hotseat", "--resume", str(record), input=f"{plan.moves[2]}\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "is a replay record: it stays as it was" in result.stdout
+    assert record.read_bytes() == before
+
+
+def test_a_file_that_is_no_deck_is_quoted_once_verbatim(run, home, tmp_path):
+    lines = [f"user{n}:x:{n}:{n}:/home/user{n}:/bin/sh" for n in range(13)]
+    passwd = tmp_path / "passwd"
+    passwd.write_text("\n".join(lines) + "\n")
+    played = run("play", "fnf", "--deck", str(passwd), "--seed", "1", "--no-color", input="")
+    assert played.exit_code == 2
+    assert played.stderr.count("no card named") == 1 and "(and 13 more" in played.stderr  # 13 names, the size
+    assert lines[0] in played.stderr and lines[1] not in played.stderr
+    checked = run("deck", "check", "fnf", str(passwd), "--no-color")
+    assert checked.exit_code == 1
+    assert "'user0:x:0:0:/home/user0:/bin/sh'" in checked.stdout and "❌" not in checked.stdout
+
+
+def test_a_message_clipped_twice_has_one_marker():
+    from tcgkit.kernel.errors import TcgkitError, clip
+
+    once = str(TcgkitError("no card named '" + "x" * 50 + "'"))
+    assert clip(once) == once and once.count("(50 characters)") == 1
+
+
+def test_the_readme_piped_example_plays_a_whole_game_and_a_short_pipe_exits_1(run, home):
+    readme = (Path(__file__).parents[2] / "README.md").read_text()
+    line = next(x for x in readme.splitlines() if "# moves piped in" in x)
+    moves = line.split("'")[1].encode().decode("unicode_escape")
+    assert "--hand auto --seed 1 --no-color" in line
+    whole = run("play", "tt", "--hand", "auto", "--seed", "1", "--no-color", input=moves)
+    assert whole.exit_code == 0 and "Result:" in whole.stdout
+    first = moves.splitlines()[0] + "\n"
+    short = run("play", "tt", "--hand", "auto", "--seed", "1", "--no-color", input=first)
+    assert short.exit_code == 1 and "Input ended." in short.stdout
+
+
+def test_small_words(run, home):
+    (version,) = [line for line in run("--help").stdout.splitlines() if "--version" in line]
+    assert "<bool>" not in version
+    reset = run("collection", "--reset", "--yes", "--json")
+    assert reset.exit_code == 0 and json.loads(reset.stdout)["total"] == 22  # stdout: the JSON alone
+    from tcgkit.games.forge_fury.scene import MESSAGES
+
+    assert MESSAGES["fnf.colour_pending"].you.endswith("{player} name it")  # "You name it"
