@@ -14,7 +14,18 @@ from tcgkit.kernel.board import Grid
 from tcgkit.kernel.determinize import determinize, redeal_hidden
 from tcgkit.kernel.game import Game, State
 from tcgkit.kernel.rng import Rng
-from tcgkit.kernel.state import EMPTY, FACE_DOWN, HIDDEN, OWNER, PUBLIC, Field, Instances, Layout, StateSpec, Zone
+from tcgkit.kernel.state import (
+    EMPTY,
+    FACE_DOWN,
+    HIDDEN,
+    OWNER,
+    PUBLIC,
+    Field,
+    Instances,
+    Layout,
+    StateSpec,
+    Zone,
+)
 
 GRID = Grid(2, 3)
 SIZE = 6  # ids 0..5 are player 0's, 6..11 player 1's
@@ -26,11 +37,21 @@ def seen_cell(state: LandState, owner: int | None, cell: int) -> Any:
 
 class LandState(State["LandGame"]):
     SPEC = StateSpec(
-        zones=(Zone("land", Layout.GRID, shared=True, grid=GRID, face_down=seen_cell,
-                    slot_pool=lambda state, cell: state.placer[cell]),
-               Zone("deck", seen=HIDDEN, attr="decks")),
-        fields=(Field("placer", v.ListOf(v.Opt(v.Player()), GRID.size)),
-                Field("down", v.ListOf(v.Int(0, 2), GRID.size))),
+        zones=(
+            Zone(
+                "land",
+                Layout.GRID,
+                shared=True,
+                grid=GRID,
+                face_down=seen_cell,
+                slot_pool=lambda state, cell: state.placer[cell],
+            ),
+            Zone("deck", seen=HIDDEN, attr="decks"),
+        ),
+        fields=(
+            Field("placer", v.ListOf(v.Opt(v.Player()), GRID.size)),
+            Field("down", v.ListOf(v.Int(0, 2), GRID.size)),
+        ),
         cards=Instances(size=lambda game: SIZE),
     )
     land: list[int]
