@@ -136,3 +136,29 @@ __all__ = [
     "to_hand",
     "to_main",
 ]
+
+
+def dice(state: MonsterCollectionState, *faces: int) -> None:
+    """Seed the state's generator so that its next dice show ``faces`` (a test's rolls)."""
+    from tcgkit.kernel.rng import Rng
+
+    for seed in range(100_000):
+        rng = Rng(seed)
+        if all(rng.below(6) + 1 == f for f in faces):
+            state.rng = Rng(seed)
+            return
+    raise AssertionError(f"no seed rolls {faces}")
+
+
+def ground(state: MonsterCollectionState, p: int, where: str, who: int | None = None) -> int:
+    """Any limit-8 terrain card of ``p`` not on the board, onto the cell ``who`` calls ``where``."""
+    at = cell(p if who is None else who, where)
+    size = state.game.options.deck_size
+    for c in range(p * size, (p + 1) * size):
+        card = state.card(c)
+        if card.kind == "terrain" and card.limit == 8 and c not in state.terrain:
+            take(state, c)
+            state.terrain[at], state.placer[at], state.down[at] = c, p, False
+            state.legal = None
+            return c
+    raise AssertionError(f"player {p} has no terrain left")

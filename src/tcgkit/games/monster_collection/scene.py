@@ -114,7 +114,7 @@ MESSAGES: Catalogue = messages(
             "{player} discard {card} from the battlefield",
         ),
         "mc.untap": "end of turn (回合結束宣言): every creature and both summoners are unacted",
-        "mc.judgement_set": "both decks are empty: the deck-out judgement (牌庫用完判定) at the end of turn {turn}",
+        "mc.judgement_set": "both decks are empty: the judgement (牌庫用完判定) comes after turn {turn}",
         "mc.judgement_cancelled": "a deck holds cards again: the judgement is off",
         "mc.judgement": "deck-out judgement: creatures in the enemy territory {first} to {second}",
         "mc.game_over": "Game over: {winner} wins ({reason})",
