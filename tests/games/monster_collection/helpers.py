@@ -105,6 +105,7 @@ def act(state: MonsterCollectionState, text: str) -> None:
     player = state.to_move
     assert player is not None, "the game is over"
     state.apply(state.parse_action(text, player), player)
+    state.check_invariants()  # every card in one place, the position sound
 
 
 def moves(state: MonsterCollectionState) -> list[str]:
@@ -162,3 +163,10 @@ def ground(state: MonsterCollectionState, p: int, where: str, who: int | None = 
             state.legal = None
             return c
     raise AssertionError(f"player {p} has no terrain left")
+
+
+def empty_hand(state: MonsterCollectionState, p: int) -> None:
+    """``p``'s hand goes under their deck (a test that wants an empty hand)."""
+    state.deck[p][:0] = state.hand[p]
+    state.hand[p] = []
+    state.legal = None
