@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tcgkit.games.monster_collection.board import HQ
 
-from .helpers import act, empty_hand, cell, dice, events, ground, moves, put, start, to_hand, to_main
+from .helpers import act, cell, dice, empty_hand, events, ground, moves, put, start, to_hand, to_main
 
 
 def battle_position(**options):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tcgkit.games.monster_collection.board import HQ
 
-from .helpers import act, empty_hand, cell, events, ground, moves, put, start, to_hand, to_main
+from .helpers import act, cell, empty_hand, events, ground, moves, put, start, to_hand, to_main
 
 
 def summon_phase(**options):
