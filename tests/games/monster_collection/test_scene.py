@@ -101,6 +101,7 @@ def test_a_battle_is_told_step_by_step():
         "initiative Player 0 (Blue): die 1 + -1 = 0",
         "Player 1 (Red) strikes first",
         f"Player 1 (Red)'s first attack: 6 + bonus 1 = 7: {state.name(wyrm)} (defence 8) holds against 7",
-        f"Player 0 (Blue)'s second attack: 6 + bonus 1 = 7: {state.name(paladin)} (defence 11) holds against 7",
+        f"Player 0 (Blue)'s second attack: 6 + bonus 1 = 7: {state.name(paladin)}"
+        " (defence 11) holds against 7",
         f"Player 1 (Red)'s march into 2 fails; {state.name(paladin)} goes back to E2",
     ]
