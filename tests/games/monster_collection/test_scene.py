@@ -28,7 +28,8 @@ def test_the_board_is_numbered_from_the_viewers_seat_and_the_hqs_are_face_down()
     for viewer, mine, theirs in ((0, 10, 1), (1, 1, 10)):
         board = state.scene(viewer).area("board")
         assert board.turns == {0: 0, 1: 2}
-        assert board.cell_marks[mine] == "5 HQ limit 10" and board.cell_marks[theirs] == "E5 HQ limit 10"
+        assert board.cell_marks[mine] == "5 HQ ≤10" and board.cell_marks[theirs] == "E5 HQ ≤10"
+        assert board.cell_marks[7 if viewer == 0 else 4] == "2 empty"  # empty ground (空地)
         assert board.items[HQ[0]].up is False and board.items[HQ[0]].name is None
 
 

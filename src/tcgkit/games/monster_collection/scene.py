@@ -1,8 +1,8 @@
 """Monster Collection as a seat sees it, built from a view (never the state).
 
 The board is a grid area turned for the seat (seat 1 sees it half round), each cell marked with
-the viewer's number for it (1-6 theirs, E1-E6 the enemy's), HQ or proxy, and its limit; a
-terrain shows its name (or face down), its placer and who controls it. Each party is an area
+the viewer's number for it (1-6 theirs, E1-E6 the enemy's), HQ or proxy, and its limit (``≤8``),
+or ``empty`` for empty ground (空地); a terrain shows its name (or face down), its placer and who controls it. Each party is an area
 of its own, front first, with each creature's level, attack / defence, march type, acted state,
 equipment and free slots, and the party's level total against the limit. Hands (a count for the
 rival's), decks and discard piles are counted per seat, with the hand limit and the summoner.
@@ -263,9 +263,9 @@ def scene(
         name = label(me, cell)
         if key is None:
             items.append(None)
-            marks.append(f"{name} empty ground")
+            marks.append(f"{name} empty")
             continue
-        marks.append(" ".join(x for x in (name, kind, f"limit {limit}") if x))
+        marks.append(" ".join(x for x in (name, kind, f"≤{limit}") if x))
         totals = [sum(card_of(game, k).level for k in parties[cell][p]) for p in (0, 1)]
         held = [p for p in (0, 1) if parties[cell][p]]
         control = f"P{held[0]}" if len(held) == 1 else "none" if not held else "battle"
@@ -463,7 +463,6 @@ def card_table(game: MonsterCollection) -> CardTable:
         )
         for key, label_ in (
             ("name", "card"),
-            ("zh", "中文"),
             ("kind", "kind"),
             ("element", "element"),
             ("level", "lv"),
@@ -494,7 +493,8 @@ def card_table(game: MonsterCollection) -> CardTable:
                 "level": c.level or None,
                 "attack": c.attack if c.creature else None,
                 "defence": c.defence if c.creature else None,
-                "march": MARCHES_ZH[c.march] if c.creature else None,
+                "march": MARCH_SHORT[c.march] if c.creature else None,
+                "march_zh": MARCHES_ZH[c.march] if c.creature else None,
                 "limit": c.limit or None,
                 "extra": extra or None,
             }
