@@ -3,9 +3,10 @@
 The board is a grid area turned for the seat (seat 1 sees it half round), each cell marked with
 the viewer's number for it (1-6 theirs, E1-E6 the enemy's), HQ or proxy, and its limit (``≤8``),
 or ``empty`` for empty ground (空地); a terrain shows its name (or face down),
-its placer and who controls it. Each party is an area of its own, front first, with each creature's level, attack /
-defence, march type, acted state, equipment and free slots, and its level total against the limit. Hands (a count for the
-rival's), decks and discard piles are counted per seat, with the hand limit and the summoner.
+its placer and who controls it. Each party is an area of its own, front first, with each
+creature's level, attack / defence, march type, acted state, equipment and free slots, and its
+level total against the limit. Hands (a count for the rival's), decks and discard piles are
+counted per seat, with the hand limit and the summoner.
 The status gives the turn, the phase, this turn's flags and the deck-out judgement; the log
 tells each battle step by step: timings, summons, formation, every die, each damage step.
 """
