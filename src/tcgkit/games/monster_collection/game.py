@@ -21,12 +21,14 @@ from ...kernel.rng import Rng, derive_seed
 from ...kernel.scene import CardTable, Catalogue, Scene, Sentence
 from ...kernel.state import EMPTY
 from . import notation, scene
-from .board import CELLS, HQ, territory
+from .board import CELLS, GRID, HQ, reach, territory
 from .cards import CardDB, cards_from, data_path, default_cards
 from .options import MonsterCollectionOptions
 from .rules import MonsterCollectionState
 
 DECK_MIX = {"creature": 32, "terrain": 10, "equipment": 8}  # of 50, like the preconstructed decks
+HAND_VALUE = {"creature": 0.4, "terrain": 0.3, "equipment": 0.2}  # a card in hand, by kind (+ level)
+REFILL_VALUE = 0.3  # a card the refill will draw: the greedy player discards what is worth less
 
 
 class MonsterCollection(Game):
@@ -213,9 +215,17 @@ def setup(state: MonsterCollectionState) -> None:
 
 
 def worth(state: MonsterCollectionState, p: int) -> float:
-    """How well ``p`` stands on the board."""
-    value = 0.25 * len(state.hand[p]) + 0.05 * len(state.deck[p])
+    """How well ``p`` stands on the board: creatures by level and strength, more for those in
+    enemy land and next to the enemy HQ, terrains held and placed, the hand; an HQ that an
+    enemy creature can march into costs much, more when nobody of ``p``'s stands on it."""
+    value = 0.05 * len(state.deck[p])
+    for c in state.hand[p]:
+        card = state.card(c)
+        value += HAND_VALUE[card.kind] + (0.05 * card.level if card.creature else 0.0)
+    if state.active == p and state.phase in ("adjust1", "adjust2"):  # the refill to come
+        value += REFILL_VALUE * min(state.game.options.hand_limit - len(state.hand[p]), len(state.deck[p]))
     enemy_hq = HQ[1 - p]
+    guard = sum(state.stat(c, "defence") for c in state.parties[HQ[p]][p])
     for cell in range(CELLS):
         party = state.parties[cell][p]
         if not party:
@@ -224,13 +234,15 @@ def worth(state: MonsterCollectionState, p: int) -> float:
             continue
         value += 1.0  # a terrain held
         for c in party:
-            value += (
-                1.0 + 0.3 * state.card(c).level + 0.2 * (state.stat(c, "attack") + state.stat(c, "defence"))
-            )
+            value += 1.0 + 0.3 * state.card(c).level + 0.2 * (state.stat(c, "attack") + state.stat(c, "defence"))
             if territory(cell) != p:
                 value += 0.8
-        if cell in (enemy_hq - 3, enemy_hq + 3, enemy_hq - 1, enemy_hq + 1):
+        if enemy_hq in GRID.orthogonal[cell]:
             value += 1.0  # next to the enemy HQ
+    threats = (c for cell in range(CELLS) for c in state.parties[cell][1 - p]
+               if HQ[p] in reach(cell, state.card(c).march) and state.stat(c, "attack") > guard)
+    if any(True for _ in threats):
+        value -= 6.0 if guard == 0 else 3.0  # the HQ could fall next turn
     return value
 
 
