@@ -234,7 +234,8 @@ def worth(state: MonsterCollectionState, p: int) -> float:
             continue
         value += 1.0  # a terrain held
         for c in party:
-            value += 1.0 + 0.3 * state.card(c).level + 0.2 * (state.stat(c, "attack") + state.stat(c, "defence"))
+            strength = state.stat(c, "attack") + state.stat(c, "defence")
+            value += 1.0 + 0.3 * state.card(c).level + 0.2 * strength
             if territory(cell) != p:
                 value += 0.8
         if enemy_hq in GRID.orthogonal[cell]:
