@@ -24,9 +24,11 @@ def march(state, *cards):
 
 
 def through_timings(state):
-    """Pass both instant-summon timings; order formations as they stand."""
-    while state.battle is not None and state.decisions[-1].kind in ("instant", "formation"):
-        act(state, "pass" if state.decisions[-1].kind == "instant" else moves(state)[0])
+    """Pass both instant-summon timings, order formations as they stand, attack with no spell."""
+    answers = {"instant": "pass", "normal": "attack"}
+    while state.battle is not None and state.decisions[-1].kind in ("instant", "formation", "normal"):
+        kind = state.decisions[-1].kind
+        act(state, answers[kind] if kind in answers else moves(state)[0])
 
 
 def test_the_attack_total_kills_front_to_back_and_stops_at_the_first_it_cannot():  # 3.2 step 4
@@ -86,6 +88,7 @@ def test_the_second_side_strikes_back_and_the_survivors_return_where_they_came_f
     dice(state, 6, 1)
     march(state, acolyte, unicorn)
     act(state, f"next {state.name(acolyte)}")  # the Acolyte in front
+    through_timings(state)
     second = [e for e in events(state, "strike") if e[5] == "second"][0]
     assert second[1:5] == (0, 4, 1, 5)
     assert [e[1] for e in events(state, "dies")] == [acolyte]  # 5 - 2 = 3 < 4: the Unicorn holds
@@ -138,6 +141,7 @@ def test_no_defender_left_at_the_enemy_hq_is_an_hq_fall():  # R5, U16
     seraph = put(state, 1, "Seraph", "2")  # long fly: own 2 to E5
     dice(state, 6, 1)
     act(state, f"march to E5: {state.name(seraph)}")
+    through_timings(state)
     assert state.result.winner == 1 and state.outcome.reason == "HQ fall" and state.is_terminal
 
 
@@ -192,6 +196,7 @@ def test_the_attackers_instant_summons_are_discarded_after_a_failed_march():  # 
         act(state, f"instant {state.name(unicorn)}")  # the hand is empty now: the timing ends (U20)
         dice(state, 6, 1)
         act(state, f"next {state.name(acolyte)}")  # 4 < 5; the Troll's 5 kills the Acolyte only
+        through_timings(state)
         assert events(state, "march_fails")
         if option == "discard":
             assert unicorn in state.discard[1] and ("lost", 1, unicorn) in state.log

@@ -3,7 +3,8 @@ the acting player's seat (``1``-``6`` their territory, ``E1``-``E6`` the enemy's
 ``discard Ember Imp#3``, ``refill``, ``place Forest#12 at 2``, ``proxy at 3``,
 ``march to E2: Griffin#40, Harpy#41``, ``exchange Long Sword#7 from Imp#3 to Golem#9``,
 ``summon Kraken#20``, ``equip Long Sword#7 to Imp#3``, ``unequip Long Sword#7``,
-``instant Harpy#41``, ``next Griffin#40``, ``lose Harpy#41``, ``end main``, ``end summon``, ``pass``."""
+``instant Harpy#41``, ``next Griffin#40``, ``lose Harpy#41``, ``cast Sunburst#60 at Golem#9``,
+``attack``, ``end main``, ``end summon``, ``pass``."""
 
 from __future__ import annotations
 
@@ -188,4 +189,28 @@ class Pass(Action):
         return "pass"
 
 
-REFILL, PASS, END_MAIN, END_SUMMON = Refill(), Pass(), End("main"), End("summon")
+@dataclass(frozen=True, slots=True)
+class Cast(Action):
+    """A battle spell from hand at its target: in its side's normal timing, or a counter
+    (対抗) in answer to a spell on the stack."""
+
+    card: int
+    target: int
+    names: tuple[str, str] = field(compare=False)
+
+    def __str__(self) -> str:
+        return f"cast {self.names[0]} at {self.names[1]}"
+
+    def refs(self) -> tuple[refs.Ref, ...]:
+        return (refs.card(self.card), refs.card(self.target))
+
+
+@dataclass(frozen=True, slots=True)
+class Strike(Action):
+    """The side's normal attack: every creature of its party attacks (RULES-NOTES 3.2 step 4)."""
+
+    def __str__(self) -> str:
+        return "attack"
+
+
+REFILL, PASS, END_MAIN, END_SUMMON, STRIKE = Refill(), Pass(), End("main"), End("summon"), Strike()

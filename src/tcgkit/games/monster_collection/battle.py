@@ -2,10 +2,12 @@
 
 Timings: instant summon (attacker, then defender), formation (attacker, then defender),
 initiative (1D each plus the party's initiative; a tie is the simultaneous attack), the first
-side's attack (Charge added), the second side's if it has creatures left (Defender added), or
-both at once on a tie (no Charge, no Defender, A2). An attack's total goes through the enemy
-party front to back: each creature whose defence the rest reaches dies and the rest goes on;
-the first it does not reach stops it, and damage does not stay (A1, ``damage_accumulates``).
+side's normal timing (battle spells, each answered or not by counters on the kernel's stack,
+then its attack with Charge added), the second side's if it has creatures left (Defender
+added), or both at once on a tie (no Charge, no Defender, no spells, A2). An attack's total
+goes through the enemy party front to back: each creature whose defence the rest reaches dies
+and the rest goes on; the first it does not reach stops it, and damage does not stay (A1,
+``damage_accumulates``).
 Battle end: no defender and an attacker alive takes the terrain (an HQ: its owner loses, U16);
 otherwise the attackers alive go back to where they marched from (U15).
 """
@@ -15,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...kernel.state import EMPTY, decision
-from .actions import Next, Pass
+from .actions import Next, Pass, Strike
 from .board import HQ
 
 if TYPE_CHECKING:
@@ -27,6 +29,13 @@ def step(state: MonsterCollectionState) -> bool:
     fight = state.battle
     assert fight is not None
     side = fight.side
+    if fight.step in ("first", "second"):
+        cell = fight.cell
+        if not state.parties[cell][side] or not state.parties[cell][1 - side]:
+            finish(state)  # spells emptied a side: nothing is left to attack or to attack with
+            return False
+        state.decisions = [decision(side, "normal")]
+        return True
     if fight.step == "instant":
         # U20: a timing is skipped only on public facts: no card in hand, no equipment to drop
         if state.hand[side] or any(state.gear.get(c) for c in state.parties[fight.cell][side]):
@@ -121,13 +130,24 @@ def resolve(state: MonsterCollectionState) -> None:
         on_d = strike(state, a, "simultaneous", list(state.parties[cell][d]))
         on_a = strike(state, d, "simultaneous", list(state.parties[cell][a]))
         remove(state, on_d + on_a)
+        finish(state)
+        return
+    first = a if totals[0] > totals[1] else d
+    state.log.append(("goes_first", first))
+    fight.step, fight.side = "first", first  # its normal timing: spells, then the attack
+
+
+def attack(state: MonsterCollectionState, action: Strike) -> None:
+    """The side's normal attack ends its timing; the second side's comes if it has creatures
+    left (``step`` sees to it), then the battle ends."""
+    fight = state.battle
+    assert fight is not None
+    side, cell = fight.side, fight.cell
+    remove(state, strike(state, side, fight.step, list(state.parties[cell][1 - side])))
+    if fight.step == "first":
+        fight.step, fight.side = "second", 1 - side
     else:
-        first = a if totals[0] > totals[1] else d
-        state.log.append(("goes_first", first))
-        remove(state, strike(state, first, "first", list(state.parties[cell][1 - first])))
-        if state.parties[cell][1 - first]:
-            remove(state, strike(state, 1 - first, "second", list(state.parties[cell][first])))
-    finish(state)
+        finish(state)
 
 
 def finish(state: MonsterCollectionState) -> None:

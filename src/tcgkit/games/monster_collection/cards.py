@@ -1,30 +1,99 @@
 """Monster Collection cards: TOML data (``data/mc1.toml``), one table per card, checked once.
 
-A card is a creature (生物; a hero, 英雄, when it has hero points), a terrain (地形) or an
-equipment card (裝備品). Names are in English (``name``) and Chinese (``zh``). The numbers are
-the card's; nothing about a card is written in Python.
+A card is a creature (生物; a hero, 英雄, when it has hero points), a terrain (地形), an
+equipment card (裝備品) or a battle spell (戰鬥スペル: ``timing = "battle"``, cast in its side's
+normal timing, or ``"counter"``, 対抗, cast in answer to a spell). Names are in English
+(``name``) and Chinese (``zh``). A spell's text is its one ability in the kernel's effect format
+(``kernel/effects.py``), compiled against ``REGISTRY`` (``COMMON`` plus Monster Collection's
+primitives, below); nothing about a card is written in Python.
 """
 
 from __future__ import annotations
 
 import hashlib
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal, Protocol
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from ...kernel.card_files import CardFile, parsed, read_card_file, resolve, shipped_card_file
+from ...kernel.effects import (
+    Ability,
+    Activation,
+    AmountParam,
+    Bound,
+    NoParams,
+    Params,
+    Ref,
+    Step,
+    load_card_tables,
+)
 from ...kernel.errors import CardDataError
+from ...kernel.vocabulary import COMMON, CommonHost
 
 ELEMENTS = ("fire", "water", "earth", "wind", "holy", "dark")
 ELEMENTS_ZH = {"fire": "火", "water": "水", "earth": "土", "wind": "風", "holy": "聖", "dark": "魔"}
 MARCHES = ("walk", "fly", "long_fly")  # 步行, 飛行, 長距離飛行
 MARCHES_ZH = {"walk": "步行", "fly": "飛行", "long_fly": "長距離飛行"}
-KINDS = ("creature", "terrain", "equipment")
+KINDS = ("creature", "terrain", "equipment", "spell")
+
+REGISTRY = COMMON.extend(
+    timings=("battle", "counter"),
+    durations=("end_of_battle",),
+    default_duration="end_of_battle",
+    refs=("target", "self"),
+    stats=("attack", "defence"),
+    zones=("hand", "discard"),
+)
+
+
+class MonsterCollectionHost(CommonHost, Protocol):
+    def spell_damage(self, card: int, amount: int, source: int) -> None: ...
+    def counter(self, card: int) -> None: ...
+    def battle_targets(self, act: Activation, enemy: bool) -> list[int]: ...
+    def spells(self, act: Activation) -> list[int]: ...
+
+
+class Hurt(Params):
+    to: Ref
+    amount: AmountParam
+
+
+class Countered(Params):
+    to: Ref
+
+
+@REGISTRY.effect(
+    "spell_damage", Hurt, "damage to each creature: it dies when it reaches the creature's defence"
+)
+def _spell_damage(host: MonsterCollectionHost, act: Activation, p: Hurt, step: Step) -> None:
+    amount = p.amount(host, act)
+    for card in host.card_refs(act, p.to):
+        host.spell_damage(card, amount, act.source)
+
+
+@REGISTRY.effect("counter", Countered, "the spells still on the stack do nothing and are discarded")
+def _counter(host: MonsterCollectionHost, act: Activation, p: Countered, step: Step) -> None:
+    for card in host.card_refs(act, p.to):
+        host.counter(card)
+
+
+@REGISTRY.target("enemy_creature", NoParams, "an enemy creature in this battle")
+def _enemy(host: MonsterCollectionHost, act: Activation, p: NoParams, step: Step) -> list[int]:
+    return host.battle_targets(act, True)
+
+
+@REGISTRY.target("own_creature", NoParams, "one of your creatures in this battle")
+def _own(host: MonsterCollectionHost, act: Activation, p: NoParams, step: Step) -> list[int]:
+    return host.battle_targets(act, False)
+
+
+@REGISTRY.target("spell", NoParams, "an enemy spell waiting on the stack")
+def _spell(host: MonsterCollectionHost, act: Activation, p: NoParams, step: Step) -> list[int]:
+    return host.spells(act)
 
 
 class CardRow(BaseModel):
@@ -34,7 +103,7 @@ class CardRow(BaseModel):
 
     name: str = Field(min_length=1, max_length=60)
     zh: str = Field(min_length=1, max_length=30)
-    kind: Literal["creature", "terrain", "equipment"]
+    kind: Literal["creature", "terrain", "equipment", "spell"]
     element: Literal["fire", "water", "earth", "wind", "holy", "dark"] | None = None
     level: int = Field(0, ge=0, le=10)
     attack: int = Field(0, ge=-10, le=20)
@@ -47,7 +116,9 @@ class CardRow(BaseModel):
     item_slots: int = Field(0, ge=0, le=5)  # アイテム:x
     hero_points: int = Field(0, ge=0, le=5)  # 英雄點: deck cards discarded to summon it
     limit: int = Field(0, ge=0, le=20)  # a terrain's 上限値
-    slots: int = Field(1, ge=0, le=5)  # an equipment card's slot cost
+    slots: int = Field(1, ge=0, le=5)  # an equipment card's item-slot cost, a spell's spell-slot cost
+    spell_slots: int = Field(0, ge=0, le=5)  # a creature's spell slots, of its own element
+    abilities: list[dict[str, Any]] = Field(default_factory=list, max_length=1)  # a spell's text
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +140,14 @@ class Card:
     hero_points: int
     limit: int
     slots: int
+    spell_slots: int = 0
+    ability: Ability | None = None  # a spell's
+    steps: tuple[Bound, ...] = ()  # a spell's compiled effects
+    text: str = ""
+
+    @property
+    def spell(self) -> bool:
+        return self.kind == "spell"
 
     @property
     def creature(self) -> bool:
@@ -105,6 +184,8 @@ def _check(row: CardRow, where: str) -> None:
         raise CardDataError(f"{where}: a terrain has a limit, not a level")
     if row.kind != "terrain" and row.limit:
         raise CardDataError(f"{where}: only a terrain has a limit")
+    if (row.kind == "spell") != bool(row.abilities) or (row.kind == "spell" and row.element is None):
+        raise CardDataError(f"{where}: a spell, and only a spell, has an element and one ability (its text)")
 
 
 def _build(files: tuple[CardFile, ...]) -> CardDB:
@@ -113,29 +194,20 @@ def _build(files: tuple[CardFile, ...]) -> CardDB:
     names: dict[str, str] = {}
     for card_file in files:
         digest.update(card_file.data)
-        try:
-            data = tomllib.loads(card_file.text())
-        except tomllib.TOMLDecodeError as exc:
-            raise CardDataError(f"{card_file.name}: not TOML: {exc}") from None
-        tables = data.get("card")
-        if not isinstance(tables, list) or set(data) != {"card"}:
-            raise CardDataError(f"{card_file.name}: a card file holds [[card]] tables only")
-        for i, table in enumerate(tables):
-            where = f"{card_file.name}: card {i + 1}"
-            try:
-                row = CardRow.model_validate(table)
-            except ValidationError as exc:
-                err = exc.errors()[0]
-                field = ".".join(str(p) for p in err["loc"]) or "card"
-                raise CardDataError(
-                    f"{where} ({table.get('name', '?')}): field {field}: {err['msg']}"
-                ) from None
-            where = f"{card_file.name}: {row.name}"
+        for loaded in load_card_tables(card_file, CardRow, REGISTRY):
+            row = loaded.row
+            assert isinstance(row, CardRow)
+            where = loaded.source
             _check(row, where)
             key = row.name.lower()
             if key in names:
                 raise CardDataError(f"{where}: the name is taken by a card of {names[key]}")
             names[key] = card_file.name
+            ability = loaded.abilities[0] if loaded.abilities else None
+            if ability is not None and ability.timing not in ("battle", "counter"):
+                raise CardDataError(f"{where}: field abilities[0]: a spell's timing is battle or counter")
+            steps = () if ability is None else tuple(s.compile() for s in ability.effects)
+            text = "" if not row.abilities else str(row.abilities[0].get("text", ""))
             cards.append(
                 Card(
                     len(cards),
@@ -155,6 +227,10 @@ def _build(files: tuple[CardFile, ...]) -> CardDB:
                     row.hero_points,
                     row.limit,
                     row.slots,
+                    row.spell_slots,
+                    ability,
+                    steps,
+                    text,
                 )
             )
     if not cards:

@@ -26,8 +26,8 @@ from .cards import CardDB, cards_from, data_path, default_cards
 from .options import MonsterCollectionOptions
 from .rules import MonsterCollectionState
 
-DECK_MIX = {"creature": 32, "terrain": 10, "equipment": 8}  # of 50, like the preconstructed decks
-HAND_VALUE = {"creature": 0.4, "terrain": 0.3, "equipment": 0.2}  # a card in hand, by kind (+ level)
+DECK_MIX = {"creature": 32, "terrain": 10, "equipment": 4, "spell": 4}  # of 50, like the preconstructed decks
+HAND_VALUE = {"creature": 0.4, "terrain": 0.3, "equipment": 0.2, "spell": 0.3}  # a card in hand, by kind (+ level)
 REFILL_VALUE = 0.3  # a card the refill will draw: the greedy player discards what is worth less
 
 
@@ -240,8 +240,12 @@ def worth(state: MonsterCollectionState, p: int) -> float:
                 value += 0.8
         if enemy_hq in GRID.orthogonal[cell]:
             value += 1.0  # next to the enemy HQ
-    threats = (c for cell in range(CELLS) for c in state.parties[cell][1 - p]
-               if HQ[p] in reach(cell, state.card(c).march) and state.stat(c, "attack") > guard)
+    threats = (
+        c
+        for cell in range(CELLS)
+        for c in state.parties[cell][1 - p]
+        if HQ[p] in reach(cell, state.card(c).march) and state.stat(c, "attack") > guard
+    )
     if any(True for _ in threats):
         value -= 6.0 if guard == 0 else 3.0  # the HQ could fall next turn
     return value

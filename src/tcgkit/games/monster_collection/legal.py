@@ -5,12 +5,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...kernel.actions import Action
+from ...kernel.effects import Activation
 from ...kernel.state import EMPTY
 from .actions import (
     END_MAIN,
     END_SUMMON,
     PASS,
     REFILL,
+    STRIKE,
+    Cast,
     Discard,
     Equip,
     Exchange,
@@ -201,7 +204,35 @@ def overflow(state: MonsterCollectionState, p: int) -> list[Action]:
     return [Lose(c, state.name(c)) for c in state.parties[cell][p]]
 
 
+def casts(state: MonsterCollectionState, p: int, timing: str) -> list[Action]:
+    """The spells of ``timing`` in ``p``'s hand with free spell slots of their element among
+    ``p``'s creatures in the battle, at each target their text allows (MC14, MC16)."""
+    out: list[Action] = []
+    for c in state.hand[p]:
+        card = state.card(c)
+        ability = card.ability
+        if ability is None or ability.timing != timing or ability.target is None:
+            continue
+        if state.free_spell_slots(p, card.element) < card.slots:
+            continue
+        for t in ability.target(state, Activation(p, c, 0)):
+            out.append(Cast(c, t, (state.name(c), state.name(t))))
+    return out
+
+
+def normal(state: MonsterCollectionState, p: int) -> list[Action]:
+    """3.2 steps 4, 5: battle spells, then the attack."""
+    return [*casts(state, p, "battle"), STRIKE]
+
+
+def respond(state: MonsterCollectionState, p: int) -> list[Action]:
+    """A counter (対抗) to a spell on the stack, or pass."""
+    return [*casts(state, p, "counter"), PASS]
+
+
 KINDS = {
+    "normal": normal,
+    "respond": respond,
     "adjust": adjust,
     "main": main,
     "summon": summon,

@@ -7,7 +7,7 @@ from typing import ClassVar
 from ...kernel import values as v
 
 ID, CELL, PLAYER = v.Id(), v.Int(0, 11), v.Player()
-STEPS = ("instant", "formation")
+STEPS = ("instant", "formation", "first", "second")
 
 
 @v.record
@@ -25,6 +25,8 @@ class Battle(v.Record):
         "side": PLAYER,
         "placed": v.Int(0),
         "damage": v.MapOf(ID, v.Int(0), ("card", "damage")),
+        "spent": v.MapOf(v.Text(), v.Int(0), ("slots", "spent")),
+        "boosts": v.MapOf(v.Text(), v.Int(), ("stat", "amount")),
     }
     cell: int
     attacker: int
@@ -34,6 +36,8 @@ class Battle(v.Record):
     side: int
     placed: int
     damage: dict[int, int]
+    spent: dict[str, int]  # spell slots used this battle, by "player:element"
+    boosts: dict[str, int]  # spells' stat changes until the battle ends, by "stat:card"
 
 
 @v.record

@@ -11,11 +11,14 @@ lists the legal actions. The phases, R-numbers and U-defaults are in RULES.md.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ...kernel import values as v
 from ...kernel.actions import Action, Decision
+from ...kernel.effects import STOP, Activation
 from ...kernel.game import Outcome, State
+from ...kernel.resolution import RESOLUTION, Frame, Machine, Resolution, WindowRule
 from ...kernel.rng import Rng
 from ...kernel.state import (
     EMPTY,
@@ -37,6 +40,7 @@ from .actions import (
     END_SUMMON,
     PASS,
     REFILL,
+    Cast,
     Discard,
     End,
     Equip,
@@ -48,6 +52,7 @@ from .actions import (
     Place,
     Proxy,
     Refill,
+    Strike,
     Summon,
     Unequip,
 )
@@ -65,7 +70,14 @@ PROMPTS = {
     "instant": "instant-summon timing: instant-summon, equip or unequip in this battle, or pass",
     "formation": "formation: choose your party's next creature, front to back, or exchange equipment",
     "overflow": "your party is over the terrain's limit: discard a creature",
+    "normal": "normal timing: cast a battle spell, or attack with your party",
+    "respond": "counter (対抗): answer the spell on the stack with a counter, or pass",
 }
+
+
+def on_stack(res: Resolution) -> list[int]:
+    """The spells cast and not yet resolved: their cards lie in the resolution."""
+    return [f.source for f in res.stack] + [f.source for f in res.frames]
 
 
 def terrain_seen(state: MonsterCollectionState, owner: int | None, cell: int) -> Visibility:
@@ -132,6 +144,9 @@ class MonsterCollectionState(State["MonsterCollection"]):
             Field("judgement", v.Opt(v.Int(0))),
             Field("battle", v.Opt(v.Rec(Battle))),
             Field("result", v.Opt(v.Rec(Result))),
+            Field(
+                "res", replace(RESOLUTION, held=on_stack), holds=True, pool=lambda state, c: state.owner(c)
+            ),
         ),
         log=(
             Entry("hq", AT),
@@ -179,6 +194,15 @@ class MonsterCollectionState(State["MonsterCollection"]):
             Entry("returns", (("player", PLAYER), ("card", CARD), ("cell", CELL))),
             Entry("wiped_out", (("cell", CELL),)),
             Entry("lost", PLAYS),
+            Entry("cast", (*PLAYS, ("target", CARD))),
+            Entry("passes", BY),
+            Entry("fizzles", (("card", CARD), ("why", v.Text(("slots", "target"))))),
+            Entry("countered", (("card", CARD),)),
+            Entry("roll", (("sides", v.Int(1)), ("value", v.Int(1)))),
+            Entry(
+                "spell_hit", (("card", CARD), ("defence", v.Int()), ("damage", v.Int()), ("dies", v.Bool()))
+            ),
+            Entry("boost", (("card", CARD), ("stat", v.Text(("attack", "defence"))), ("amount", v.Int()))),
             Entry("untap", BY),
             Entry("judgement_set", (("turn", v.Int(1)),)),
             Entry("judgement_cancelled", ()),
@@ -212,6 +236,7 @@ class MonsterCollectionState(State["MonsterCollection"]):
     judgement: int | None
     battle: Battle | None
     result: Result | None
+    res: Resolution
     legal: list[Action] | None
 
     def __init__(self, game: MonsterCollection, kinds: list[int], rng: Rng) -> None:
@@ -228,6 +253,7 @@ class MonsterCollectionState(State["MonsterCollection"]):
         self.proxy_used = self.hand_terrain = self.battle_marched = False
         self.hq_closed, self.overflow, self.judgement = set(), None, None
         self.battle, self.result, self.legal = None, None, None
+        self.res = Resolution()
 
     # -- cards -----------------------------------------------------------------------------
     def card(self, c: int) -> Any:
@@ -240,10 +266,14 @@ class MonsterCollectionState(State["MonsterCollection"]):
         return f"{self.game.names[self.kind[c]]}#{c}"
 
     def stat(self, c: int, stat: str) -> int:
-        """A creature's attack, defence or initiative with its equipment."""
+        """A creature's attack, defence or initiative with its equipment (and in a battle, its
+        spells' changes)."""
         value: int = getattr(self.card(c), stat)
         for e in self.gear.get(c, ()):
             value += getattr(self.card(e), stat)
+        fight = self.battle
+        if fight is not None and fight.boosts:
+            value += fight.boosts.get(f"{stat}:{c}", 0)
         return value
 
     def free_slots(self, c: int) -> int:
@@ -328,6 +358,78 @@ class MonsterCollectionState(State["MonsterCollection"]):
         sides = (p,) if self.game.options.hero_unique == "side" else (0, 1)
         return any(self.kind[o] == self.kind[c] for q in sides for _, o in self.creatures(q))
 
+    # -- the host of card text (cards.REGISTRY's primitives) ---------------------------------
+    def decide(self, player: int, kind: str) -> None:
+        self.decisions.append(decision(player, kind))
+
+    def card_refs(self, act: Activation, ref: str) -> list[int]:
+        return [act.source] if ref == "self" else act.cards()
+
+    def roll(self, sides: int) -> int:
+        value = 1 + self.rng.below(sides)
+        self.log.append(("roll", sides, value))
+        return value
+
+    def stat_of(self, card: int, stat: str) -> int:
+        return self.stat(card, stat)
+
+    def hand_size(self, player: int) -> int:
+        return len(self.hand[player])
+
+    def add_modifier(self, card: int, stat: str, amount: int, until: str) -> None:
+        """A spell's stat change, until the battle ends (the only duration of MC1's text)."""
+        fight = self.battle
+        if fight is None or self.where(card) != fight.cell:
+            return
+        key = f"{stat}:{card}"
+        fight.boosts[key] = fight.boosts.get(key, 0) + amount
+        self.log.append(("boost", card, stat, amount))
+
+    def spell_damage(self, card: int, amount: int, source: int) -> None:
+        """A spell's damage: the creature dies when it reaches its defence now (A1: nothing
+        stays, unless ``damage_accumulates``)."""
+        fight = self.battle
+        if fight is None or self.where(card) != fight.cell:
+            return
+        defence, taken = self.stat(card, "defence"), fight.damage.get(card, 0)
+        dies = amount + taken >= defence
+        self.log.append(("spell_hit", card, defence, amount, dies))
+        if dies:
+            self.kill(card)
+        elif self.game.options.damage_accumulates:
+            fight.damage[card] = taken + amount
+
+    def counter(self, card: int) -> None:
+        for frame in self.res.stack:
+            if frame.source == card:
+                self.res.stack.remove(frame)
+                self.to_discard(card)
+                self.log.append(("countered", card))
+                return
+
+    def battle_targets(self, act: Activation, enemy: bool) -> list[int]:
+        fight = self.battle
+        if fight is None:
+            return []
+        return list(self.parties[fight.cell][1 - act.player if enemy else act.player])
+
+    def spells(self, act: Activation) -> list[int]:
+        return [f.source for f in self.res.stack if f.player != act.player]
+
+    def free_spell_slots(self, p: int, element: str | None) -> int:
+        """Spell slots of ``element`` that ``p``'s creatures in the battle have left (MC14)."""
+        fight = self.battle
+        if fight is None:
+            return 0
+        total = sum(
+            self.card(c).spell_slots for c in self.parties[fight.cell][p] if self.card(c).element == element
+        )
+        return total - fight.spent.get(f"{p}:{element}", 0)
+
+    def info(self, viewer: int | None) -> dict[str, Any]:
+        """The spells on the stack by name (they are public), bottom first."""
+        return {"stack": [[self.name(f.source), f.player] for f in self.res.stack]}
+
     # -- the game's end ----------------------------------------------------------------------
     def finish(self, winner: int | None, reason: str) -> None:
         self.result = Result(winner, reason)
@@ -336,6 +438,9 @@ class MonsterCollectionState(State["MonsterCollection"]):
         self.overflow = None
         self.decisions = []
         self.legal = []
+        for c in on_stack(self.res):  # a spell left waiting goes to its owner's discard pile
+            self.to_discard(c)
+        self.res = Resolution()
         self.log.append(("game_over", winner, reason))
 
     def end_as_draw(self, reason: str) -> None:
@@ -391,6 +496,12 @@ class MonsterCollectionState(State["MonsterCollection"]):
     def advance(self) -> None:
         """Run what happens by itself until a player must decide, and ask them."""
         while self.result is None:
+            res = self.res
+            if res.frames or res.stack or res.windows:
+                MACHINE.advance(self)  # a spell on the stack: its window, then its resolution
+                if self.decisions or self.result is not None:
+                    return
+                continue
             if self.overflow is not None:
                 cell = self.overflow
                 over = [
@@ -442,7 +553,7 @@ class MonsterCollectionState(State["MonsterCollection"]):
 
     def default_action(self, decision: Decision) -> Action:
         """Refill, end the phase, pass; else the first choice (the decider's own cards)."""
-        fixed: dict[str, Action] = {"main": END_MAIN, "summon": END_SUMMON, "instant": PASS}
+        fixed: dict[str, Action] = {"main": END_MAIN, "summon": END_SUMMON, "instant": PASS, "respond": PASS}
         actions = self.legal_actions()
         wanted = REFILL if decision.kind == "adjust" else fixed.get(decision.kind)
         return wanted if wanted in actions else actions[0]
@@ -522,7 +633,7 @@ def _march(state: MonsterCollectionState, action: March) -> None:
     state.log.append(("march", p, list(action.cards), cell))
     if state.parties[cell][1 - p]:
         state.battle_marched = True  # R79
-        state.battle = Battle(cell, p, origins, set(), "instant", p, 0, {})
+        state.battle = Battle(cell, p, origins, set(), "instant", p, 0, {}, {}, {})
         state.phase = "battle"
         state.log.append(("battle", p, cell, 1 - p))
         state.log.append(("timing", p, "instant"))
@@ -587,6 +698,62 @@ def _lose(state: MonsterCollectionState, action: Lose) -> None:
     state.log.append(("lost", p, action.card))
 
 
+def _cast(state: MonsterCollectionState, action: Cast) -> None:
+    """A spell on the stack; the other player may answer it (U20), unless public facts leave
+    them nothing to answer with: no card in hand, or no creature in the battle with spell slots."""
+    top = state.decisions[-1]
+    p = top.player
+    state.hand[p].remove(action.card)
+    state.log.append(("cast", p, action.card, action.target))
+    frame = Frame(p, action.card, 0, (action.refs()[1],))
+    if top.kind == "respond":
+        MACHINE.acted(state)  # priority moves on to the other player (keep=False)
+        state.res.stack.append(frame)
+        return
+    state.decisions.pop()
+    state.res.stack.append(frame)
+    fight = state.battle
+    assert fight is not None
+    other = 1 - p
+    if state.hand[other] and any(state.card(c).spell_slots for c in state.parties[fight.cell][other]):
+        MACHINE.open_window(state, "respond", (other, p))
+    else:
+        MACHINE.start(state, state.res.stack.pop())
+
+
+def _pass(state: MonsterCollectionState, action: Pass) -> None:
+    if state.decisions[-1].kind == "respond":
+        state.log.append(("passes", state.decisions[-1].player))
+        MACHINE.pass_priority(state)
+    else:
+        battle.pass_timing(state, action)
+
+
+def pay_slots(state: MonsterCollectionState, act: Activation) -> Any:
+    """On resolution (U20, tocage): the spell's target must still be there and its slots still
+    free among the caster's creatures in the battle, else it does nothing."""
+    card = state.card(act.source)
+    fight = state.battle
+    target = act.cards()[0] if act.cards() else -1
+    if fight is None or (target not in on_stack(state.res) and state.where(target) != fight.cell):
+        state.log.append(("fizzles", act.source, "target"))
+        return STOP
+    if state.free_spell_slots(act.player, card.element) < card.slots:
+        state.log.append(("fizzles", act.source, "slots"))
+        return STOP
+    key = f"{act.player}:{card.element}"
+    fight.spent[key] = fight.spent.get(key, 0) + card.slots
+    return None
+
+
+def frame_steps(state: MonsterCollectionState, frame: Frame) -> tuple[Any, ...]:
+    return (pay_slots, *state.card(frame.source).steps)
+
+
+def spell_done(state: MonsterCollectionState, frame: Frame) -> None:
+    state.to_discard(frame.source)
+
+
 HANDLERS: dict[type, Any] = {
     Discard: _discard,
     Refill: _refill,
@@ -599,6 +766,17 @@ HANDLERS: dict[type, Any] = {
     Equip: _equip,
     Unequip: _unequip,
     Lose: _lose,
-    Pass: battle.pass_timing,
+    Pass: _pass,
     Next: battle.next_in_line,
+    Cast: _cast,
+    Strike: battle.attack,
 }
+
+MACHINE: Machine[MonsterCollectionState] = Machine(
+    steps={},
+    frame_steps=frame_steps,
+    activation=lambda s, f: Activation(f.player, f.source, f.ability, f.target, f.targets),
+    start_trigger=lambda s, t: False,  # no card of MC1 triggers
+    frame_done=spell_done,
+    windows={"respond": WindowRule(on_close=lambda s, w: None, keep=False)},
+)

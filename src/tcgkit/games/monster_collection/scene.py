@@ -7,8 +7,10 @@ its placer and who controls it. Each party is an area of its own, front first, w
 creature's level, attack / defence, march type, acted state, equipment and free slots, and its
 level total against the limit. Hands (a count for the rival's), decks and discard piles are
 counted per seat, with the hand limit and the summoner.
-The status gives the turn, the phase, this turn's flags and the deck-out judgement; the log
-tells each battle step by step: timings, summons, formation, every die, each damage step.
+The spells waiting on the stack and who holds the counter window are the scene's stack and
+window. The status gives the turn, the phase, this turn's flags and the deck-out judgement; the
+log tells each battle step by step: timings, summons, formation, every die, each spell and
+damage step.
 """
 
 from __future__ import annotations
@@ -32,6 +34,8 @@ from ...kernel.scene import (
     Seat,
     Sentence,
     Shown,
+    StackItem,
+    Window,
     messages,
     moves_of,
     pending_of,
@@ -114,6 +118,15 @@ MESSAGES: Catalogue = messages(
             "{player} discards {card} from the battlefield",
             "{player} discard {card} from the battlefield",
         ),
+        "mc.cast": ("{player} casts {card} at {target}", "{player} cast {card} at {target}"),
+        "mc.passes": Message("{player} passes", joins=" | ", you="{player} pass"),
+        "mc.fizzles": Message("{card} does nothing (its {why} is gone)", joins="; "),
+        "mc.countered": Message("{card} is countered (対抗)", joins="; "),
+        "mc.roll": Message("a die: {value}", joins=", ", first=": "),
+        "mc.spell_hit": "{card} (defence {defence}) takes {damage}",
+        "mc.spell_hit.dies": "{card} (defence {defence}) takes {damage} and dies",
+        "mc.boost": "{card} gets {stat} {amount} until the battle ends",
+        "mc.window": "counter (対抗) window",
         "mc.untap": "end of turn (回合結束宣言): every creature and both summoners are unacted",
         "mc.judgement_set": "both decks are empty: the judgement (牌庫用完判定) comes after turn {turn}",
         "mc.judgement_cancelled": "a deck holds cards again: the judgement is off",
@@ -186,13 +199,7 @@ def hand_face(game: MonsterCollection, key: str, owner: int) -> Face:
     elif c.kind == "terrain":
         fields.append(Shown(key="limit", label="limit", value=c.limit))
     else:
-        fields.append(
-            Shown(
-                key="extra",
-                label="abilities",
-                value=f"slots {c.slots}, atk {c.attack:+d}, def {c.defence:+d}, init {c.initiative:+d}",
-            )
-        )
+        fields.append(Shown(key="extra", label="abilities", value=extra_of(c)))
     return Face(
         ref=refs.card(_id(key)),
         name=key,
@@ -200,6 +207,14 @@ def hand_face(game: MonsterCollection, key: str, owner: int) -> Face:
         fields=fields,
         style=[f"element:{c.element}"] if c.element else [],
     )
+
+
+def extra_of(c: Card) -> str:
+    """What an equipment card or a spell does, in a few words."""
+    if c.spell:
+        timing = "counter" if c.ability is not None and c.ability.timing == "counter" else "battle"
+        return f"{timing} spell, {c.slots} {c.element} slot{'s' * (c.slots != 1)}: {c.text}"
+    return f"slots {c.slots}, atk {c.attack:+d}, def {c.defence:+d}, init {c.initiative:+d}"
 
 
 def abilities(c: Card) -> str:
@@ -216,6 +231,8 @@ def abilities(c: Card) -> str:
         parts.append(f"items {c.item_slots}")
     if c.hero_points:
         parts.append(f"hero {c.hero_points}")
+    if c.spell_slots:
+        parts.append(f"spell slots {c.spell_slots}")
     return ", ".join(parts)
 
 
@@ -380,7 +397,16 @@ def scene(
         status.append(say("mc.status.judgement", turn=view["judgement"]))
     top = view["decisions"][-1] if view["decisions"] else None
     prompt = say("mc.prompt", text=_prompt(top["kind"])) if top else say("mc.over")
+    stack = [StackItem(face=_spell_face(game, key, p), player=p) for key, p in view["stack"]]
+    windows = view["res"]["windows"]
+    window = (
+        None
+        if not windows
+        else Window(kind=windows[-1]["kind"], holder=windows[-1]["holder"], label=say("mc.window"))
+    )
     return Scene(
+        stack=stack,
+        window=window,
         game=game.name,
         viewer=viewer,
         seats=seats,
@@ -390,6 +416,17 @@ def scene(
         pending=pending_of(view, prompt, default),
         moves=moves_of(actions),
         outcome=view["outcome"],
+    )
+
+
+def _spell_face(game: MonsterCollection, key: str, owner: int) -> Face:
+    c = card_of(game, key)
+    return Face(
+        ref=refs.card(_id(key)),
+        name=key,
+        owner=owner,
+        style=[f"element:{c.element}"],
+        fields=[Shown(key="text", label="text", value=c.text)],
     )
 
 
@@ -427,6 +464,11 @@ def log(events: Events, me: int) -> list[Sentence]:
             args["cell"] = label(me, args["cell"])
         if kind == "draw":
             out.append(say("mc.draw", **args) if "card" in args else say("mc.draw.hidden", **args))
+        elif kind == "spell_hit":
+            key = "mc.spell_hit.dies" if e["dies"] else "mc.spell_hit"
+            out.append(say(key, card=e["card"], defence=e["defence"], damage=e["damage"]))
+        elif kind == "boost":
+            out.append(say("mc.boost", card=e["card"], stat=e["stat"], amount=f"{e['amount']:+d}"))
         elif kind == "first_roll":
             out.append(say("mc.first_roll", first=e["rolls"][0], second=e["rolls"][1]))
         elif kind == "phase":
@@ -476,15 +518,7 @@ def card_table(game: MonsterCollection) -> CardTable:
     ]
     rows: list[dict[str, Any]] = []
     for c in game.cards:
-        extra = (
-            abilities(c)
-            if c.creature
-            else (
-                f"slots {c.slots}, atk {c.attack:+d}, def {c.defence:+d}, init {c.initiative:+d}"
-                if c.kind == "equipment"
-                else ""
-            )
-        )
+        extra = abilities(c) if c.creature else extra_of(c) if c.kind in ("equipment", "spell") else ""
         rows.append(
             {
                 "name": c.name,
