@@ -506,8 +506,8 @@ class Derived:
                     else:
                         seen["cards"] = [
                             None if c == EMPTY else key(c) if sees(
-                                face_down(state, owner, i), owner if slot_owner is None else slot_owner(state, i),
-                                viewer)
+                                face_down(state, owner, i),
+                                owner if slot_owner is None else slot_owner(state, i), viewer)
                             else FACE_DOWN for i, c in enumerate(cards)]
                 zones[name] = seen
         pending = state.decisions[-1] if state.decisions else None

@@ -27,7 +27,7 @@ from .options import MonsterCollectionOptions
 from .rules import MonsterCollectionState
 
 DECK_MIX = {"creature": 32, "terrain": 10, "equipment": 4, "spell": 4}  # of 50, like the preconstructed decks
-HAND_VALUE = {"creature": 0.4, "terrain": 0.3, "equipment": 0.2, "spell": 0.3}  # a card in hand, by kind (+ level)
+HAND_VALUE = {"creature": 0.4, "terrain": 0.3, "equipment": 0.2, "spell": 0.3}  # in hand, by kind (+ level)
 REFILL_VALUE = 0.3  # a card the refill will draw: the greedy player discards what is worth less
 
 
