@@ -125,7 +125,7 @@ PLAYTHROUGHS: list[Playthrough] = [
     Playthrough("conflictus-3p_turn_order", "conflictus",
                 {**CA_CARDS, "players": 3, "mulligan": "turn_order"}, seeds=range(1)),
     # Monster Collection: the preconstructed decks on a frozen card set, then the example option sets.
-    Playthrough("monster_collection-default", "monster-collection", dict(MC_CARDS), seeds=range(3),
+    Playthrough("monster_collection-default", "monster-collection", dict(MC_CARDS), seeds=range(5),
                 decks=("monster_collection_flame_legion.txt", "monster_collection_tide_wings.txt")),
     Playthrough("monster_collection-until_creature_side_hq", "monster-collection",
                 {**MC_CARDS, "mulligan": "until_creature", "hero_unique": "side",
