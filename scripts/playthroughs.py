@@ -134,7 +134,7 @@ PLAYTHROUGHS: list[Playthrough] = [
                                        "monster_collection_dawn_and_dusk.txt")),
     Playthrough("monster_collection-accumulate_strict_hq_seen", "monster-collection",
                 {**MC_CARDS, "damage_accumulates": True, "long_fly_requires_middle_terrain": True,
-                 "place_on_enemy_controlled": False, "hq_visible_to_owner": True, "turn_limit": 40},
+                 "place_on_enemy_controlled": False, "hq_visible_to_owner": True},
                 seeds=range(2)),
 ]
 
