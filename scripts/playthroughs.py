@@ -66,6 +66,7 @@ class Playthrough:
 # shipped cards does not show up as a change of the engine.
 FF_CARDS = {"card_files": ("ff1.toml",)}
 CA_CARDS = {"card_files": ("conflictus_ca1.toml",)}
+MC_CARDS = {"card_files": ("monster_collection_mc1.toml",)}
 
 PLAYTHROUGHS: list[Playthrough] = [
     # Triple Triad: each example option set, then the rules one at a time.
@@ -123,6 +124,18 @@ PLAYTHROUGHS: list[Playthrough] = [
                                        "conflictus_mercenarios.txt", "conflictus_crepusculo.txt")),
     Playthrough("conflictus-3p_turn_order", "conflictus",
                 {**CA_CARDS, "players": 3, "mulligan": "turn_order"}, seeds=range(1)),
+    # Monster Collection: the preconstructed decks on a frozen card set, then the example option sets.
+    Playthrough("monster_collection-default", "monster-collection", dict(MC_CARDS), seeds=range(5),
+                decks=("monster_collection_flame_legion.txt", "monster_collection_tide_wings.txt")),
+    Playthrough("monster_collection-until_creature_side_hq", "monster-collection",
+                {**MC_CARDS, "mulligan": "until_creature", "hero_unique": "side",
+                 "failed_instant_summons": "hq"},
+                seeds=range(2), decks=("monster_collection_dawn_and_dusk.txt",
+                                       "monster_collection_dawn_and_dusk.txt")),
+    Playthrough("monster_collection-accumulate_strict_hq_seen", "monster-collection",
+                {**MC_CARDS, "damage_accumulates": True, "long_fly_requires_middle_terrain": True,
+                 "place_on_enemy_controlled": False, "hq_visible_to_owner": True},
+                seeds=range(2)),
 ]
 
 

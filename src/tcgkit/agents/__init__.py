@@ -10,7 +10,7 @@ every=...)`` returns a ``Solution`` (value, one best move or every one, nodes, s
 for a position without a card to place.
 """
 
-from . import conflictus, ff_tcg, forge_fury, triple_triad_solver  # noqa: F401  (register the games' own agents)
+from . import conflictus, ff_tcg, forge_fury, monster_collection, triple_triad_solver  # noqa: F401  (register the games' own agents)
 from .base import AGENTS, GAME_AGENTS, Agent, agent_key, agent_names, make_agent, register_agent
 from .mcts import ISMCTSAgent
 from .simple import GreedyAgent, RandomAgent

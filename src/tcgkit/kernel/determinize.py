@@ -156,6 +156,11 @@ def hidden_slots(d: Derived, state: Any, plan: Plan, viewer: int | None) -> Pool
     hidden: Pools = {}
     for zone, owner, pool in plan.hidden:
         value = getattr(state, zone.attr)
+        if owner is None and zone.slot_pool is not None and not d.spec.table_pool:
+            for i, c in enumerate(value):
+                if c != EMPTY:
+                    hidden.setdefault(zone.slot_pool(state, i), []).append((value, i))
+            continue
         if owner is None:
             slots = [(value, i) for i, c in enumerate(value) if c != EMPTY]
         elif zone.single:
@@ -168,6 +173,13 @@ def hidden_slots(d: Derived, state: Any, plan: Plan, viewer: int | None) -> Pool
     for place in plan.face_down:
         zone, owner, pool = place
         container, indices = _slots(state, place)
+        slot_pool = None if d.spec.table_pool else zone.slot_pool
+        if slot_pool is not None:
+            for i in indices:
+                at = slot_pool(state, i)
+                if not sees(zone.face_down(state, owner, i), at, viewer):  # type: ignore[misc]
+                    hidden.setdefault(at, []).append((container, i))
+            continue
         down = [(container, i) for i in indices if not sees(zone.face_down(state, owner, i), owner, viewer)]  # type: ignore[misc]
         if down:
             hidden.setdefault(pool, []).extend(down)
@@ -190,7 +202,10 @@ def seen_cards(d: Derived, state: Any, plan: Plan, viewer: int | None, pool: int
     """The cards of ``pool`` that ``viewer`` sees."""
     seen: list[int] = []
     for zone, owner, place_pool in plan.shown:
-        if place_pool == pool:
+        if zone.slot_pool is not None and not d.spec.table_pool:
+            value = getattr(state, zone.attr)
+            seen += [c for i, c in enumerate(value) if c != EMPTY and zone.slot_pool(state, i) == pool]
+        elif place_pool == pool:
             value = getattr(state, zone.attr)
             if owner is None:
                 seen += [c for c in value if c != EMPTY]
@@ -201,7 +216,12 @@ def seen_cards(d: Derived, state: Any, plan: Plan, viewer: int | None, pool: int
                 seen += value[owner]
     for place in plan.face_down:
         zone, owner, place_pool = place
-        if place_pool == pool:
+        slot_pool = None if d.spec.table_pool else zone.slot_pool
+        if slot_pool is not None:
+            container, indices = _slots(state, place)
+            seen += [container[i] for i in indices if slot_pool(state, i) == pool
+                     and sees(zone.face_down(state, owner, i), pool, viewer)]  # type: ignore[misc]
+        elif place_pool == pool:
             container, indices = _slots(state, place)
             seen += [container[i] for i in indices
                      if sees(zone.face_down(state, owner, i), owner, viewer)]  # type: ignore[misc]
@@ -312,7 +332,7 @@ def determinize(game: Any, view: dict[str, Any], rng: Rng) -> Any:
     hidden: Pools = {}
     seen: Seen = {}
     for zone in d.spec.zones:
-        setattr(state, zone.attr, _zone_from_view(d, zone, view["zones"], ctx, hidden, seen))
+        setattr(state, zone.attr, _zone_from_view(d, state, zone, view["zones"], ctx, hidden, seen))
     for pool, card in d.held(state):
         seen.setdefault(pool, []).append(card)
     if isinstance(d.spec.cards, Instances):
@@ -332,9 +352,10 @@ def _load_own(kind: Any, data: Any, viewer: int | None, ctx: Ctx, where: str) ->
     return kind.load(data, ctx, where)
 
 
-def _zone_from_view(d: Derived, zone: Zone, zones: dict[str, Any], ctx: Ctx,
+def _zone_from_view(d: Derived, state: Any, zone: Zone, zones: dict[str, Any], ctx: Ctx,
                     hidden: Pools, seen: Seen) -> Any:
     card = ctx.codec.card
+    slot_pool = None if d.spec.table_pool else zone.slot_pool
 
     def read(shown: dict[str, Any], pool: int | None, where: str) -> list[int]:
         cards = shown.get("cards")
@@ -344,6 +365,8 @@ def _zone_from_view(d: Derived, zone: Zone, zones: dict[str, Any], ctx: Ctx,
             return out
         out = []
         for i, key in enumerate(cards):
+            if slot_pool is not None:  # the public fields it reads are loaded already
+                pool = slot_pool(state, i)
             if key is None:
                 out.append(EMPTY)
             elif key is FACE_DOWN:

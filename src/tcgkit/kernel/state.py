@@ -73,7 +73,10 @@ class Zone:
     ``seen`` is its visibility (or a function of the state); ``face_down(state, owner,
     slot)`` the visibility of one card when it is not the zone's. ``pool(owner)`` is whose
     cards lie here (the deck list a hidden one is dealt from): the owner by default, ``None``
-    the table's one pool.
+    the table's one pool. ``slot_pool(state, slot)``: a shared zone holding cards of several
+    players (a board of both players' terrains) says per slot whose card lies there: its pool,
+    and the owner an ``OWNER`` face-down slot is shown to. It reads public fields only, so a
+    state made from a view deals each face-down card from the right deck list.
     """
 
     name: str
@@ -85,8 +88,11 @@ class Zone:
     grid: Any = None
     face_down: Callable[[Any, int | None, int], Visibility] | None = None
     pool: Callable[[int | None], int | None] | None = None
+    slot_pool: Callable[[Any, int], int | None] | None = None
 
     def __post_init__(self) -> None:
+        if self.slot_pool is not None and not self.shared:
+            raise ValueError(f"zone {self.name}: only a shared zone has a pool per slot")
         if not self.attr:
             object.__setattr__(self, "attr", self.name)
         if self.layout is Layout.GRID and (self.grid is None or not self.shared):
@@ -305,11 +311,12 @@ class Derived:
     def placed(self, state: Any) -> Iterator[tuple[int | None, int]]:
         """(pool, card) of every card lying somewhere: in a zone or a field that holds cards."""
         for zone in self.spec.zones:
+            slot_pool = None if self.spec.table_pool else zone.slot_pool
             for _, owner, cards in self.zone_lists(state, zone):
                 pool = self.pool(zone, owner)
-                for c in cards:
+                for i, c in enumerate(cards):
                     if c != EMPTY:
-                        yield pool, c
+                        yield (pool if slot_pool is None else slot_pool(state, i)), c
         yield from self.held(state)
 
     def held(self, state: Any) -> Iterator[tuple[int | None, int]]:
@@ -489,7 +496,7 @@ class Derived:
         zones: dict[str, Any] = {}
         for zone in spec.zones:
             visibility = zone.visibility(state)
-            face_down = zone.face_down
+            face_down, slot_owner = zone.face_down, zone.slot_pool
             for name, owner, cards in self.zone_lists(state, zone):
                 count = sum(c != EMPTY for c in cards)
                 seen: dict[str, Any] = {"owner": owner, "count": count}
@@ -498,7 +505,9 @@ class Derived:
                         seen["cards"] = [None if c == EMPTY else key(c) for c in cards]
                     else:
                         seen["cards"] = [
-                            None if c == EMPTY else key(c) if sees(face_down(state, owner, i), owner, viewer)
+                            None if c == EMPTY else key(c) if sees(
+                                face_down(state, owner, i),
+                                owner if slot_owner is None else slot_owner(state, i), viewer)
                             else FACE_DOWN for i, c in enumerate(cards)]
                 zones[name] = seen
         pending = state.decisions[-1] if state.decisions else None

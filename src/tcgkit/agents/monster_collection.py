@@ -1,0 +1,57 @@
+"""Monster Collection for IS-MCTS: leaves scored by the game's heuristic, no random play-out, and
+the search levels' budgets for this game.
+
+A march lists every set of creatures that fits its destination, so a main phase offers dozens of
+actions, and a random play-out after the tree marches creatures into bad battles and discards
+good hands: it tells little about the position. As in Conflictus, ``plies`` is 0: the tree is the
+look-ahead and a leaf is scored by the heuristic (``MonsterCollection.heuristic``: creatures on
+the board, how deep into enemy land, terrains, the hand), squashed into (-1, 1).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ..kernel.game import Game, State
+from .base import register_agent
+from .mcts import ISMCTSAgent, Playout, register_playout
+
+GAME = "monster-collection"
+
+
+class MonsterCollectionPlayout(Playout):
+    plies = 0
+    scale = 10.0  # a lead of a strong creature deep in enemy land and a terrain is a return of about 0.6
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game)
+        self.heuristic = game.heuristic
+
+    def evaluate(self, state: State[Any]) -> tuple[float, ...]:
+        outcome = state.outcome
+        if outcome is not None:
+            return outcome.returns()
+        value = math.tanh(self.heuristic(state, 0) / self.scale)
+        return (value, -value)
+
+
+register_playout(GAME)(MonsterCollectionPlayout)
+
+LEVELS = {"easy": 25, "normal": 100, "hard": 400}
+"""Iterations a move, as Conflictus's: a leaf costs a determinization's clone, the actions down
+the tree and the heuristic, and a game asks each player about a hundred choices."""
+
+
+def _level(name: str, iterations: int) -> Any:
+    def factory(game: Game) -> ISMCTSAgent:
+        return ISMCTSAgent(game, iterations=iterations, name=name)
+
+    return factory
+
+
+for _name, _iterations in LEVELS.items():
+    register_agent(_name, f"IS-MCTS, {_iterations} iterations a move, leaves scored by the heuristic", GAME)(
+        _level(_name, _iterations))
+register_agent("ismcts", f"IS-MCTS, {LEVELS['normal']} iterations a move (= normal)", GAME)(
+    _level("ismcts", LEVELS["normal"]))

@@ -1,0 +1,266 @@
+"""Monster Collection cards: TOML data (``data/mc1.toml``), one table per card, checked once.
+
+A card is a creature (生物; a hero, 英雄, when it has hero points), a terrain (地形), an
+equipment card (裝備品) or a battle spell (戰鬥スペル: ``timing = "battle"``, cast in its side's
+normal timing, or ``"counter"``, 対抗, cast in answer to a spell). Names are in English
+(``name``) and Chinese (``zh``). A spell's text is its one ability in the kernel's effect format
+(``kernel/effects.py``), compiled against ``REGISTRY`` (``COMMON`` plus Monster Collection's
+primitives, below); nothing about a card is written in Python.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal, Protocol
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ...kernel.card_files import CardFile, parsed, read_card_file, resolve, shipped_card_file
+from ...kernel.effects import (
+    Ability,
+    Activation,
+    AmountParam,
+    Bound,
+    NoParams,
+    Params,
+    Ref,
+    Step,
+    load_card_tables,
+)
+from ...kernel.errors import CardDataError
+from ...kernel.vocabulary import COMMON, CommonHost
+
+ELEMENTS = ("fire", "water", "earth", "wind", "holy", "dark")
+ELEMENTS_ZH = {"fire": "火", "water": "水", "earth": "土", "wind": "風", "holy": "聖", "dark": "魔"}
+MARCHES = ("walk", "fly", "long_fly")  # 步行, 飛行, 長距離飛行
+MARCHES_ZH = {"walk": "步行", "fly": "飛行", "long_fly": "長距離飛行"}
+KINDS = ("creature", "terrain", "equipment", "spell")
+
+REGISTRY = COMMON.extend(
+    timings=("battle", "counter"),
+    durations=("end_of_battle",),
+    default_duration="end_of_battle",
+    refs=("target", "self"),
+    stats=("attack", "defence"),
+    zones=("hand", "discard"),
+)
+
+
+class MonsterCollectionHost(CommonHost, Protocol):
+    def spell_damage(self, card: int, amount: int, source: int) -> None: ...
+    def counter(self, card: int) -> None: ...
+    def battle_targets(self, act: Activation, enemy: bool) -> list[int]: ...
+    def spells(self, act: Activation) -> list[int]: ...
+
+
+class Hurt(Params):
+    to: Ref
+    amount: AmountParam
+
+
+class Countered(Params):
+    to: Ref
+
+
+@REGISTRY.effect(
+    "spell_damage", Hurt, "damage to each creature: it dies when it reaches the creature's defence"
+)
+def _spell_damage(host: MonsterCollectionHost, act: Activation, p: Hurt, step: Step) -> None:
+    amount = p.amount(host, act)
+    for card in host.card_refs(act, p.to):
+        host.spell_damage(card, amount, act.source)
+
+
+@REGISTRY.effect("counter", Countered, "the spells still on the stack do nothing and are discarded")
+def _counter(host: MonsterCollectionHost, act: Activation, p: Countered, step: Step) -> None:
+    for card in host.card_refs(act, p.to):
+        host.counter(card)
+
+
+@REGISTRY.target("enemy_creature", NoParams, "an enemy creature in this battle")
+def _enemy(host: MonsterCollectionHost, act: Activation, p: NoParams, step: Step) -> list[int]:
+    return host.battle_targets(act, True)
+
+
+@REGISTRY.target("own_creature", NoParams, "one of your creatures in this battle")
+def _own(host: MonsterCollectionHost, act: Activation, p: NoParams, step: Step) -> list[int]:
+    return host.battle_targets(act, False)
+
+
+@REGISTRY.target("spell", NoParams, "an enemy spell waiting on the stack")
+def _spell(host: MonsterCollectionHost, act: Activation, p: NoParams, step: Step) -> list[int]:
+    return host.spells(act)
+
+
+class CardRow(BaseModel):
+    """One ``[[card]]`` table; ``extra="forbid"``: a misspelt field is an error naming it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str = Field(min_length=1, max_length=60)
+    zh: str = Field(min_length=1, max_length=30)
+    kind: Literal["creature", "terrain", "equipment", "spell"]
+    element: Literal["fire", "water", "earth", "wind", "holy", "dark"] | None = None
+    level: int = Field(0, ge=0, le=10)
+    attack: int = Field(0, ge=-10, le=20)
+    defence: int = Field(0, ge=-10, le=20)
+    march: Literal["walk", "fly", "long_fly"] = "walk"
+    instant: bool = False  # 即時召喚: may be summoned into a battle
+    initiative: int = Field(0, ge=-5, le=5)
+    charge: int = Field(0, ge=0, le=10)  # added to attack when its side goes first
+    defender: int = Field(0, ge=0, le=10)  # added to attack when its side goes second
+    item_slots: int = Field(0, ge=0, le=5)  # アイテム:x
+    hero_points: int = Field(0, ge=0, le=5)  # 英雄點: deck cards discarded to summon it
+    limit: int = Field(0, ge=0, le=20)  # a terrain's 上限値
+    slots: int = Field(1, ge=0, le=5)  # an equipment card's item-slot cost, a spell's spell-slot cost
+    spell_slots: int = Field(0, ge=0, le=5)  # a creature's spell slots, of its own element
+    abilities: list[dict[str, Any]] = Field(default_factory=list, max_length=1)  # a spell's text
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    index: int
+    name: str
+    zh: str
+    kind: str
+    element: str | None
+    level: int
+    attack: int
+    defence: int
+    march: str
+    instant: bool
+    initiative: int
+    charge: int
+    defender: int
+    item_slots: int
+    hero_points: int
+    limit: int
+    slots: int
+    spell_slots: int = 0
+    ability: Ability | None = None  # a spell's
+    steps: tuple[Bound, ...] = ()  # a spell's compiled effects
+    text: str = ""
+
+    @property
+    def spell(self) -> bool:
+        return self.kind == "spell"
+
+    @property
+    def creature(self) -> bool:
+        return self.kind == "creature"
+
+    @property
+    def hero(self) -> bool:
+        return self.hero_points > 0
+
+
+@dataclass(frozen=True)
+class CardDB:
+    cards: tuple[Card, ...]
+    hash: str
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_by_name", {c.name.lower(): c for c in self.cards})
+
+    def find(self, name: str) -> Card | None:
+        by_name: dict[str, Card] = self._by_name  # type: ignore[attr-defined]
+        return by_name.get(name.strip().lower())
+
+    def __getitem__(self, index: int) -> Card:
+        return self.cards[index]
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+
+def _check(row: CardRow, where: str) -> None:
+    if row.kind == "creature" and (row.level < 1 or row.element is None):
+        raise CardDataError(f"{where}: a creature has a level of 1 or more and an element")
+    if row.kind == "terrain" and row.level:
+        raise CardDataError(f"{where}: a terrain has a limit, not a level")
+    if row.kind != "terrain" and row.limit:
+        raise CardDataError(f"{where}: only a terrain has a limit")
+    if (row.kind == "spell") != bool(row.abilities) or (row.kind == "spell" and row.element is None):
+        raise CardDataError(f"{where}: a spell, and only a spell, has an element and one ability (its text)")
+
+
+def _build(files: tuple[CardFile, ...]) -> CardDB:
+    cards: list[Card] = []
+    digest = hashlib.sha256()
+    names: dict[str, str] = {}
+    for card_file in files:
+        digest.update(card_file.data)
+        for loaded in load_card_tables(card_file, CardRow, REGISTRY):
+            row = loaded.row
+            assert isinstance(row, CardRow)
+            where = loaded.source
+            _check(row, where)
+            key = row.name.lower()
+            if key in names:
+                raise CardDataError(f"{where}: the name is taken by a card of {names[key]}")
+            names[key] = card_file.name
+            ability = loaded.abilities[0] if loaded.abilities else None
+            if ability is not None and ability.timing not in ("battle", "counter"):
+                raise CardDataError(f"{where}: field abilities[0]: a spell's timing is battle or counter")
+            steps = () if ability is None else tuple(s.compile() for s in ability.effects)
+            text = "" if not row.abilities else str(row.abilities[0].get("text", ""))
+            cards.append(
+                Card(
+                    len(cards),
+                    row.name,
+                    row.zh,
+                    row.kind,
+                    row.element,
+                    row.level,
+                    row.attack,
+                    row.defence,
+                    row.march,
+                    row.instant,
+                    row.initiative,
+                    row.charge,
+                    row.defender,
+                    row.item_slots,
+                    row.hero_points,
+                    row.limit,
+                    row.slots,
+                    row.spell_slots,
+                    ability,
+                    steps,
+                    text,
+                )
+            )
+    if not cards:
+        raise CardDataError("the card files hold no card")
+    return CardDB(tuple(cards), digest.hexdigest()[:16])
+
+
+def cards_of(files: tuple[CardFile, ...]) -> CardDB:
+    """The card sets of ``files``, parsed once per content (``kernel/card_files.py``)."""
+    return parsed("monster-collection", files, _build)
+
+
+def load_cards(paths: tuple[Path, ...]) -> CardDB:
+    return cards_of(tuple(read_card_file(path) for path in paths))
+
+
+def data_path(*parts: str) -> Path:
+    return Path(str(resources.files(__package__).joinpath("data", *parts)))
+
+
+def shipped_files() -> tuple[CardFile, ...]:
+    return (shipped_card_file(__package__, "data", "mc1.toml"),)
+
+
+@cache
+def default_cards() -> CardDB:
+    return cards_of(shipped_files())
+
+
+def cards_from(refs: tuple[str, ...]) -> CardDB:
+    """The cards the ``card_files`` option names by content hash, resolved among the files
+    given to this process and the shipped one."""
+    return cards_of(tuple(resolve(ref, shipped_files()) for ref in refs))

@@ -1,0 +1,782 @@
+"""Monster Collection: a position, declared once (``SPEC``), and the rules that change it.
+
+The board is a kernel grid (``board.py``) holding one terrain card per cell. The HQ (本陣) and
+the proxies (代理地形) lie face down in it, hidden from both players (R57, U1): the kernel's
+``face_down`` and ``slot_pool`` say so per cell, so views show ``false`` there and a re-deal
+deals exactly those cells from their owner's unseen cards. Creatures stand in parties, one per
+player per cell, front first (``parties``); equipment hangs on its creature (``gear``). Both
+fields hold cards, so conservation counts them. ``battle.py`` fights a battle; ``legal.py``
+lists the legal actions. The phases, R-numbers and U-defaults are in RULES.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from ...kernel import values as v
+from ...kernel.actions import Action, Decision
+from ...kernel.effects import STOP, Activation
+from ...kernel.game import Outcome, State
+from ...kernel.resolution import RESOLUTION, Frame, Machine, Resolution, WindowRule
+from ...kernel.rng import Rng
+from ...kernel.state import (
+    EMPTY,
+    HIDDEN,
+    OWNER,
+    PUBLIC,
+    Entry,
+    Field,
+    Instances,
+    Layout,
+    StateSpec,
+    Visibility,
+    Zone,
+    decision,
+)
+from . import battle, legal
+from .actions import (
+    END_MAIN,
+    END_SUMMON,
+    PASS,
+    REFILL,
+    Cast,
+    Discard,
+    End,
+    Equip,
+    Exchange,
+    Lose,
+    March,
+    Next,
+    Pass,
+    Place,
+    Proxy,
+    Refill,
+    Strike,
+    Summon,
+    Unequip,
+)
+from .board import CELLS, GRID, HQ, territory
+from .records import Battle, Result
+
+if TYPE_CHECKING:
+    from .game import MonsterCollection
+
+PHASES = ("setup", "adjust1", "main", "summon", "adjust2", "battle", "over")
+PROMPTS = {
+    "adjust": "hand adjustment: discard what you do not want (down to the limit first), then refill",
+    "main": "main phase: place terrain, march, exchange equipment, or end the main phase",
+    "summon": "normal summon: summon to your HQ, equip, unequip, exchange, or end the phase",
+    "instant": "instant-summon timing: instant-summon, equip or unequip in this battle, or pass",
+    "formation": "formation: choose your party's next creature, front to back, or exchange equipment",
+    "overflow": "your party is over the terrain's limit: discard a creature",
+    "normal": "normal timing: cast a battle spell, or attack with your party",
+    "respond": "counter (対抗): answer the spell on the stack with a counter, or pass",
+}
+
+
+def on_stack(res: Resolution) -> list[int]:
+    """The spells cast and not yet resolved: their cards lie in the resolution."""
+    return [f.source for f in res.stack] + [f.source for f in res.frames]
+
+
+def terrain_seen(state: MonsterCollectionState, owner: int | None, cell: int) -> Visibility:
+    """A face-down terrain is hidden from both (R57; the HQ likewise, U1), or its HQ shown to
+    its owner when ``hq_visible_to_owner``."""
+    if not state.down[cell]:
+        return PUBLIC
+    return OWNER if cell in HQ and state.game.options.hq_visible_to_owner else HIDDEN
+
+
+def terrain_pool(state: MonsterCollectionState, cell: int) -> int | None:
+    """Whose card lies on ``cell``: its placer's (a proxy is the placer's deck top; the HQ its
+    owner's), a public fact."""
+    return state.placer[cell]
+
+
+CARD, CARDS, ID, PLAYER, CELL = v.Card(), v.ListOf(v.Card()), v.Id(), v.Player(), v.Int(0, CELLS - 1)
+TEXT, COUNT = v.Text(), v.Int(0)
+BY = (("player", PLAYER),)
+PLAYS = (("player", PLAYER), ("card", CARD))
+AT = (("player", PLAYER), ("cell", CELL))
+
+
+class MonsterCollectionState(State["MonsterCollection"]):
+    """One position. Per player: ``deck`` (its top is its end), ``hand``, ``discard``; the
+    ``terrain`` grid (one card or ``EMPTY`` per cell) with each cell's ``placer`` and whether it
+    lies face ``down``; ``parties[cell][player]`` front first; ``gear[creature]``."""
+
+    SPEC = StateSpec(
+        zones=(
+            Zone("deck", Layout.PILE, seen=HIDDEN),
+            Zone("hand", Layout.ROW, seen=OWNER),
+            Zone("discard", Layout.PILE),
+            Zone(
+                "terrain", Layout.GRID, shared=True, grid=GRID, face_down=terrain_seen, slot_pool=terrain_pool
+            ),
+        ),
+        fields=(
+            Field("placer", v.ListOf(v.Opt(PLAYER), CELLS)),
+            Field("down", v.ListOf(v.Bool(), CELLS)),
+            Field(
+                "parties",
+                v.ListOf(v.PerPlayer(CARDS), CELLS),
+                holds=True,
+                pool=lambda state, c: state.owner(c),
+            ),
+            Field(
+                "gear",
+                v.MapOf(ID, CARDS, ("creature", "equipment"), in_order=True),
+                holds=True,
+                pool=lambda state, c: state.owner(c),
+            ),
+            Field("acted", v.SetOf(ID)),
+            Field("summoner", v.PerPlayer(v.Bool())),
+            Field("turn", v.Int(0)),
+            Field("active", PLAYER),
+            Field("first", PLAYER),
+            Field("phase", v.Text(PHASES)),
+            Field("proxy_used", v.Bool()),
+            Field("hand_terrain", v.Bool()),
+            Field("battle_marched", v.Bool()),
+            Field("hq_closed", v.SetOf(CELL)),
+            Field("overflow", v.Opt(CELL)),
+            Field("judgement", v.Opt(v.Int(0))),
+            Field("battle", v.Opt(v.Rec(Battle))),
+            Field("result", v.Opt(v.Rec(Result))),
+            Field(
+                "res", replace(RESOLUTION, held=on_stack), holds=True, pool=lambda state, c: state.owner(c)
+            ),
+        ),
+        log=(
+            Entry("hq", AT),
+            Entry("draw", PLAYS, secret=("card",)),
+            Entry("mulligan", (("player", PLAYER), ("cards", CARDS))),
+            Entry("first_roll", (("rolls", v.ListOf(v.Int(1, 6))),)),
+            Entry("first", BY),
+            Entry("turn", (("player", PLAYER), ("turn", v.Int(1)))),
+            Entry("phase", (("player", PLAYER), ("phase", v.Text(PHASES)))),
+            Entry("discard", PLAYS),
+            Entry("place", (*PLAYS, ("cell", CELL))),
+            Entry("proxy", AT),
+            Entry("replaced", (("player", PLAYER), ("card", CARD), ("cell", CELL))),
+            Entry("march", (("player", PLAYER), ("cards", CARDS), ("cell", CELL))),
+            Entry("controls", AT),
+            Entry("summon", (*PLAYS, ("cell", CELL))),
+            Entry("instant", (*PLAYS, ("cell", CELL))),
+            Entry("hero_cost", (("player", PLAYER), ("cards", CARDS))),
+            Entry("equip", (*PLAYS, ("creature", CARD))),
+            Entry("unequip", PLAYS),
+            Entry("exchange", (*PLAYS, ("source", CARD), ("target", CARD))),
+            Entry("battle", (("player", PLAYER), ("cell", CELL), ("defender", PLAYER))),
+            Entry("timing", (("player", PLAYER), ("step", v.Text(("instant", "formation"))))),
+            Entry("formation", (("player", PLAYER), ("cards", CARDS))),
+            Entry(
+                "initiative",
+                (("player", PLAYER), ("die", v.Int(1, 6)), ("bonus", v.Int()), ("total", v.Int())),
+            ),
+            Entry("simultaneous", ()),
+            Entry("goes_first", BY),
+            Entry(
+                "strike",
+                (
+                    ("player", PLAYER),
+                    ("attack", v.Int()),
+                    ("bonus", v.Int()),
+                    ("total", v.Int()),
+                    ("order", v.Text(("first", "second", "simultaneous"))),
+                ),
+            ),
+            Entry("dies", (("card", CARD), ("defence", v.Int()), ("damage", v.Int()), ("left", v.Int()))),
+            Entry("holds", (("card", CARD), ("defence", v.Int()), ("damage", v.Int()))),
+            Entry("takes", AT),
+            Entry("march_fails", AT),
+            Entry("returns", (("player", PLAYER), ("card", CARD), ("cell", CELL))),
+            Entry("wiped_out", (("cell", CELL),)),
+            Entry("lost", PLAYS),
+            Entry("cast", (*PLAYS, ("target", CARD))),
+            Entry("passes", BY),
+            Entry("fizzles", (("card", CARD), ("why", v.Text(("slots", "target"))))),
+            Entry("countered", (("card", CARD),)),
+            Entry("roll", (("sides", v.Int(1)), ("value", v.Int(1)))),
+            Entry(
+                "spell_hit", (("card", CARD), ("defence", v.Int()), ("damage", v.Int()), ("dies", v.Bool()))
+            ),
+            Entry("boost", (("card", CARD), ("stat", v.Text(("attack", "defence"))), ("amount", v.Int()))),
+            Entry("untap", BY),
+            Entry("judgement_set", (("turn", v.Int(1)),)),
+            Entry("judgement_cancelled", ()),
+            Entry("judgement", (("counts", v.ListOf(COUNT)),)),
+            Entry("game_over", (("winner", v.Opt(PLAYER)), ("reason", TEXT))),
+        ),
+        cards=Instances(size=lambda game: game.options.deck_size),
+        caches={"legal": None},
+    )
+    game: MonsterCollection
+    kind: list[int]
+    deck: list[list[int]]
+    hand: list[list[int]]
+    discard: list[list[int]]
+    terrain: list[int]
+    placer: list[int | None]
+    down: list[bool]
+    parties: list[list[list[int]]]
+    gear: dict[int, list[int]]
+    acted: set[int]
+    summoner: list[bool]
+    turn: int
+    active: int
+    first: int
+    phase: str
+    proxy_used: bool
+    hand_terrain: bool
+    battle_marched: bool
+    hq_closed: set[int]
+    overflow: int | None
+    judgement: int | None
+    battle: Battle | None
+    result: Result | None
+    res: Resolution
+    legal: list[Action] | None
+
+    def __init__(self, game: MonsterCollection, kinds: list[int], rng: Rng) -> None:
+        size = game.options.deck_size
+        self.game, self.kind, self.rng = game, kinds, rng
+        self.decisions, self.log, self.version = [], [], 0
+        self.deck = [list(range(p * size, (p + 1) * size)) for p in (0, 1)]
+        self.hand, self.discard = [[], []], [[], []]
+        self.terrain = [EMPTY] * CELLS
+        self.placer, self.down = [None] * CELLS, [False] * CELLS
+        self.parties = [[[], []] for _ in range(CELLS)]
+        self.gear, self.acted, self.summoner = {}, set(), [False, False]
+        self.turn, self.active, self.first, self.phase = 0, 0, 0, "setup"
+        self.proxy_used = self.hand_terrain = self.battle_marched = False
+        self.hq_closed, self.overflow, self.judgement = set(), None, None
+        self.battle, self.result, self.legal = None, None, None
+        self.res = Resolution()
+
+    # -- cards -----------------------------------------------------------------------------
+    def card(self, c: int) -> Any:
+        return self.game.cards[self.kind[c]]
+
+    def owner(self, c: int) -> int:
+        return c // self.game.options.deck_size
+
+    def name(self, c: int) -> str:
+        return f"{self.game.names[self.kind[c]]}#{c}"
+
+    def stat(self, c: int, stat: str) -> int:
+        """A creature's attack, defence or initiative with its equipment (and in a battle, its
+        spells' changes)."""
+        value: int = getattr(self.card(c), stat)
+        for e in self.gear.get(c, ()):
+            value += getattr(self.card(e), stat)
+        fight = self.battle
+        if fight is not None and fight.boosts:
+            value += fight.boosts.get(f"{stat}:{c}", 0)
+        return value
+
+    def free_slots(self, c: int) -> int:
+        return self.card(c).item_slots - sum(self.card(e).slots for e in self.gear.get(c, ()))
+
+    # -- the board -------------------------------------------------------------------------
+    def limit(self, cell: int) -> int:
+        """The terrain's 上限値: HQ 10 (R39), proxy 8 (R58), else printed."""
+        opts = self.game.options
+        if cell in HQ:
+            return opts.hq_limit
+        if self.down[cell]:
+            return opts.proxy_limit
+        limit: int = self.card(self.terrain[cell]).limit
+        return limit
+
+    def level_total(self, cell: int, p: int) -> int:
+        return sum(self.card(c).level for c in self.parties[cell][p])
+
+    def controller(self, cell: int) -> int | None:
+        """支配 (R41, R42): whoever has creatures there; nobody on a creature-less terrain."""
+        mine, theirs = self.parties[cell]
+        if mine and not theirs:
+            return 0
+        if theirs and not mine:
+            return 1
+        return None
+
+    def where(self, c: int) -> int:
+        """The cell a creature stands on (``EMPTY`` when it is on none)."""
+        p = self.owner(c)
+        for cell in range(CELLS):
+            if c in self.parties[cell][p]:
+                return cell
+        return EMPTY
+
+    def creatures(self, p: int) -> list[tuple[int, int]]:
+        """(cell, creature) of every creature of ``p`` on the battlefield."""
+        return [(cell, c) for cell in range(CELLS) for c in self.parties[cell][p]]
+
+    # -- moving cards ----------------------------------------------------------------------
+    def draw(self, p: int) -> bool:
+        if not self.deck[p]:
+            return False
+        c = self.deck[p].pop()
+        self.hand[p].append(c)
+        self.log.append(("draw", p, c))
+        return True
+
+    def refill(self, p: int) -> None:
+        """Draw to the hand limit; an empty deck gives what it has (R28, U4)."""
+        while len(self.hand[p]) < self.game.options.hand_limit and self.draw(p):
+            pass
+
+    def to_discard(self, c: int) -> None:
+        self.discard[self.owner(c)].append(c)
+
+    def kill(self, c: int) -> None:
+        """A creature leaves the battlefield for its owner's discard pile, its equipment too."""
+        cell, p = self.where(c), self.owner(c)
+        self.parties[cell][p].remove(c)
+        for e in self.gear.pop(c, []):
+            self.to_discard(e)
+        self.acted.discard(c)
+        self.to_discard(c)
+
+    def pay_hero(self, p: int, c: int) -> None:
+        """英雄點 (R95): discard that many cards from the deck's top, face up."""
+        paid = [self.deck[p].pop() for _ in range(self.card(c).hero_points)]
+        if paid:
+            self.discard[p].extend(paid)
+            self.log.append(("hero_cost", p, paid))
+
+    def hero_blocked(self, p: int, c: int) -> bool:
+        """A hero that cannot be summoned now: too few deck cards for its points (U17), or one of
+        its name already on the battlefield (R94; ``hero_unique=side``: on its owner's side)."""
+        card = self.card(c)
+        if not card.hero:
+            return False
+        if len(self.deck[p]) < card.hero_points:
+            return True
+        sides = (p,) if self.game.options.hero_unique == "side" else (0, 1)
+        return any(self.kind[o] == self.kind[c] for q in sides for _, o in self.creatures(q))
+
+    # -- the host of card text (cards.REGISTRY's primitives) ---------------------------------
+    def decide(self, player: int, kind: str) -> None:
+        self.decisions.append(decision(player, kind))
+
+    def card_refs(self, act: Activation, ref: str) -> list[int]:
+        return [act.source] if ref == "self" else act.cards()
+
+    def roll(self, sides: int) -> int:
+        value = 1 + self.rng.below(sides)
+        self.log.append(("roll", sides, value))
+        return value
+
+    def stat_of(self, card: int, stat: str) -> int:
+        return self.stat(card, stat)
+
+    def hand_size(self, player: int) -> int:
+        return len(self.hand[player])
+
+    def add_modifier(self, card: int, stat: str, amount: int, until: str) -> None:
+        """A spell's stat change, until the battle ends (the only duration of MC1's text)."""
+        fight = self.battle
+        if fight is None or self.where(card) != fight.cell:
+            return
+        key = f"{stat}:{card}"
+        fight.boosts[key] = fight.boosts.get(key, 0) + amount
+        self.log.append(("boost", card, stat, amount))
+
+    def spell_damage(self, card: int, amount: int, source: int) -> None:
+        """A spell's damage: the creature dies when it reaches its defence now (A1: nothing
+        stays, unless ``damage_accumulates``)."""
+        fight = self.battle
+        if fight is None or self.where(card) != fight.cell:
+            return
+        defence, taken = self.stat(card, "defence"), fight.damage.get(card, 0)
+        dies = amount + taken >= defence
+        self.log.append(("spell_hit", card, defence, amount, dies))
+        if dies:
+            self.kill(card)
+        elif self.game.options.damage_accumulates:
+            fight.damage[card] = taken + amount
+
+    def counter(self, card: int) -> None:
+        for frame in self.res.stack:
+            if frame.source == card:
+                self.res.stack.remove(frame)
+                self.to_discard(card)
+                self.log.append(("countered", card))
+                return
+
+    def battle_targets(self, act: Activation, enemy: bool) -> list[int]:
+        fight = self.battle
+        if fight is None:
+            return []
+        return list(self.parties[fight.cell][1 - act.player if enemy else act.player])
+
+    def spells(self, act: Activation) -> list[int]:
+        return [f.source for f in self.res.stack if f.player != act.player]
+
+    def free_spell_slots(self, p: int, element: str | None) -> int:
+        """Spell slots of ``element`` that ``p``'s creatures in the battle have left (MC14)."""
+        fight = self.battle
+        if fight is None:
+            return 0
+        total = sum(
+            self.card(c).spell_slots for c in self.parties[fight.cell][p] if self.card(c).element == element
+        )
+        return total - fight.spent.get(f"{p}:{element}", 0)
+
+    def info(self, viewer: int | None) -> dict[str, Any]:
+        """The spells on the stack by name (they are public), bottom first."""
+        return {"stack": [[self.name(f.source), f.player] for f in self.res.stack]}
+
+    # -- the game's end ----------------------------------------------------------------------
+    def finish(self, winner: int | None, reason: str) -> None:
+        self.result = Result(winner, reason)
+        self.phase = "over"
+        self.battle = None
+        self.overflow = None
+        self.decisions = []
+        self.legal = []
+        for c in on_stack(self.res):  # a spell left waiting goes to its owner's discard pile
+            self.to_discard(c)
+        self.res = Resolution()
+        self.log.append(("game_over", winner, reason))
+
+    def end_as_draw(self, reason: str) -> None:
+        self.finish(None, reason)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        result = self.result
+        if result is None:
+            return None
+        w = result.winner
+        scores = (0.5, 0.5) if w is None else (1.0 - w, float(w))
+        return Outcome.from_scores(scores, result.reason, turns=self.turn)
+
+    # -- the turn ----------------------------------------------------------------------------
+    def start_turn(self, player: int) -> None:
+        self.turn += 1
+        self.active = player
+        self.proxy_used = self.hand_terrain = self.battle_marched = False
+        self.hq_closed = set()
+        self.log.append(("turn", player, self.turn))
+        # R25, R30, R33: the first player's first turn leaves out 1) and 2)
+        self.enter("summon" if self.turn == 1 else "adjust1")
+
+    def enter(self, phase: str) -> None:
+        self.phase = phase
+        self.log.append(("phase", self.active, phase))
+
+    def end_turn(self) -> None:
+        """5) 回合結束宣言 (R97-R99): acted creatures and both summoners untap; then the
+        deck-out judgement (R6-R10, U5) and the turn limit (U6); then the opponent's turn."""
+        self.acted.clear()
+        self.summoner = [False, False]
+        self.log.append(("untap", self.active))
+        decks = (len(self.deck[0]), len(self.deck[1]))
+        if self.judgement is not None and any(decks):
+            self.judgement = None  # a deck gained cards: the judgement is off (U5)
+            self.log.append(("judgement_cancelled",))
+        if self.judgement == self.turn:
+            counts = [sum(len(self.parties[c][p]) for c in range(CELLS) if territory(c) != p) for p in (0, 1)]
+            self.log.append(("judgement", counts))
+            winner = None if counts[0] == counts[1] else int(counts[1] > counts[0])
+            self.finish(winner, "deck-out judgement" if winner is not None else "deck-out judgement: equal")
+            return
+        if self.judgement is None and not any(decks):
+            self.judgement = self.turn + 1
+            self.log.append(("judgement_set", self.judgement))
+        if self.turn >= self.game.options.turn_limit:
+            self.finish(None, "turn limit")
+            return
+        self.start_turn(1 - self.active)
+
+    def advance(self) -> None:
+        """Run what happens by itself until a player must decide, and ask them."""
+        while self.result is None:
+            res = self.res
+            if res.frames or res.stack or res.windows:
+                MACHINE.advance(self)  # a spell on the stack: its window, then its resolution
+                if self.decisions or self.result is not None:
+                    return
+                continue
+            if self.overflow is not None:
+                cell = self.overflow
+                over = [
+                    p for p in (self.active, 1 - self.active) if self.level_total(cell, p) > self.limit(cell)
+                ]
+                if over:
+                    self.decisions = [decision(over[0], "overflow")]
+                    return
+                self.overflow = None
+                continue
+            if self.battle is not None:
+                if battle.step(self):
+                    return
+                continue
+            phase = self.phase
+            if phase in ("adjust1", "adjust2"):
+                self.decisions = [decision(self.active, "adjust")]
+            elif phase == "main":
+                self.decisions = [decision(self.active, "main")]
+            elif phase == "summon":
+                self.decisions = [decision(self.active, "summon")]
+            else:  # pragma: no cover - every phase above asks or moves on
+                raise AssertionError(f"no decision in phase {phase}")
+            return
+
+    # -- actions -----------------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        made = self.legal
+        if made is None:
+            made = self.legal = legal.compute(self)
+        return made[:]
+
+    def illegal_reason(self, action: Action, player: int) -> str | None:
+        refused = self.refusal(player)
+        if refused is not None:
+            return refused
+        if action in self.legal_actions():
+            return None
+        return f"{action} is not legal now ({PROMPTS[self.decisions[-1].kind].partition(':')[0]})"
+
+    def apply_unchecked(self, action: Action) -> None:
+        self.legal = None
+        self.version += 1
+        HANDLERS[type(action)](self, action)
+        self.advance()
+
+    def decision_prompt(self, decision: Decision) -> str:
+        return PROMPTS[decision.kind]
+
+    def default_action(self, decision: Decision) -> Action:
+        """Refill, end the phase, pass; else the first choice (the decider's own cards)."""
+        fixed: dict[str, Action] = {"main": END_MAIN, "summon": END_SUMMON, "instant": PASS, "respond": PASS}
+        actions = self.legal_actions()
+        wanted = REFILL if decision.kind == "adjust" else fixed.get(decision.kind)
+        return wanted if wanted in actions else actions[0]
+
+    def problems(self) -> list[str]:
+        out = []
+        for cell in range(CELLS):
+            if (self.terrain[cell] == EMPTY) != (self.placer[cell] is None):
+                out.append(f"cell {cell}: a terrain and its placer go together")
+            elif self.terrain[cell] != EMPTY and self.owner(self.terrain[cell]) != self.placer[cell]:
+                out.append(f"cell {cell}: the terrain's card is not its placer's")
+            if self.terrain[cell] == EMPTY and any(self.parties[cell]):
+                out.append(f"cell {cell}: creatures stand on empty ground (R68)")
+            for p in (0, 1):
+                if any(self.owner(c) != p or not self.card(c).creature for c in self.parties[cell][p]):
+                    out.append(f"cell {cell}: player {p}'s party holds a card that is not their creature")
+        for c, items in self.gear.items():
+            if not items or self.where(c) == EMPTY or any(self.card(e).kind != "equipment" for e in items):
+                out.append(f"gear of card #{c}: equipment on a creature on the battlefield only")
+        if self.result is None and not self.decisions:
+            out.append("the game goes on but nobody decides")
+        return out
+
+
+# -- handlers ---------------------------------------------------------------------------------
+def _discard(state: MonsterCollectionState, action: Discard) -> None:
+    p = state.active
+    state.hand[p].remove(action.card)
+    state.to_discard(action.card)
+    state.log.append(("discard", p, action.card))
+
+
+def _refill(state: MonsterCollectionState, action: Refill) -> None:
+    state.refill(state.active)
+    if state.phase == "adjust1":
+        state.enter("main")
+    else:
+        state.end_turn()
+
+
+def _lay(state: MonsterCollectionState, cell: int, card: int, down: bool) -> None:
+    """A terrain onto ``cell``; the terrain there goes to its owner's discard pile (R55, a proxy
+    revealed then, U8); creatures stay, and a party over the new limit must shrink (U7)."""
+    old = state.terrain[cell]
+    if old != EMPTY:
+        state.to_discard(old)
+        state.log.append(("replaced", state.owner(old), old, cell))
+    state.terrain[cell], state.placer[cell], state.down[cell] = card, state.active, down
+    if any(state.parties[cell]):
+        state.overflow = cell
+
+
+def _place(state: MonsterCollectionState, action: Place) -> None:
+    p = state.active
+    state.hand[p].remove(action.card)
+    state.hand_terrain = True
+    state.log.append(("place", p, action.card, action.cell))
+    _lay(state, action.cell, action.card, False)
+
+
+def _proxy(state: MonsterCollectionState, action: Proxy) -> None:
+    p = state.active
+    state.proxy_used = True
+    state.log.append(("proxy", p, action.cell))
+    _lay(state, action.cell, state.deck[p].pop(), True)
+
+
+def _march(state: MonsterCollectionState, action: March) -> None:
+    p, cell = state.active, action.cell
+    origins = {}
+    for c in action.cards:
+        origin = state.where(c)
+        origins[c] = origin
+        state.parties[origin][p].remove(c)
+        state.parties[cell][p].append(c)
+        state.acted.add(c)  # R73: 已行動
+    state.log.append(("march", p, list(action.cards), cell))
+    if state.parties[cell][1 - p]:
+        state.battle_marched = True  # R79
+        state.battle = Battle(cell, p, origins, set(), "instant", p, 0, {}, {}, {})
+        state.phase = "battle"
+        state.log.append(("battle", p, cell, 1 - p))
+        state.log.append(("timing", p, "instant"))
+        return
+    state.log.append(("controls", p, cell))
+    if cell == HQ[1 - p]:
+        state.finish(p, "HQ fall")  # R5: an empty enemy HQ marched into (U16)
+
+
+def _exchange(state: MonsterCollectionState, action: Exchange) -> None:
+    items = state.gear[action.source]
+    items.remove(action.equipment)
+    if not items:
+        del state.gear[action.source]
+    state.gear.setdefault(action.target, []).append(action.equipment)
+    state.log.append(("exchange", state.decisions[-1].player, action.equipment, action.source, action.target))
+
+
+def _end(state: MonsterCollectionState, action: End) -> None:
+    state.enter("summon" if action.phase == "main" else "adjust2")
+
+
+def _summon(state: MonsterCollectionState, action: Summon) -> None:
+    p = state.decisions[-1].player
+    c = action.card
+    state.pay_hero(p, c)
+    state.hand[p].remove(c)
+    if action.instant:
+        fight = state.battle
+        assert fight is not None
+        cell = fight.cell
+        if p == fight.attacker:  # U12: the attacker's instant summons count as marched
+            state.acted.add(c)
+            fight.summoned.add(c)
+        state.parties[cell][p].append(c)
+        state.log.append(("instant", p, c, cell))
+    else:
+        state.parties[HQ[p]][p].append(c)
+        state.log.append(("summon", p, c, HQ[p]))
+
+
+def _equip(state: MonsterCollectionState, action: Equip) -> None:
+    p = state.decisions[-1].player
+    state.hand[p].remove(action.equipment)
+    state.gear.setdefault(action.creature, []).append(action.equipment)
+    state.log.append(("equip", p, action.equipment, action.creature))
+
+
+def _unequip(state: MonsterCollectionState, action: Unequip) -> None:
+    p = state.decisions[-1].player
+    holder = next(c for c, items in state.gear.items() if action.equipment in items)
+    state.gear[holder].remove(action.equipment)
+    if not state.gear[holder]:
+        del state.gear[holder]
+    state.to_discard(action.equipment)
+    state.log.append(("unequip", p, action.equipment))
+
+
+def _lose(state: MonsterCollectionState, action: Lose) -> None:
+    p = state.decisions[-1].player
+    state.kill(action.card)
+    state.log.append(("lost", p, action.card))
+
+
+def _cast(state: MonsterCollectionState, action: Cast) -> None:
+    """A spell on the stack; the other player may answer it (U20), unless public facts leave
+    them nothing to answer with: no card in hand, or no creature in the battle with spell slots."""
+    top = state.decisions[-1]
+    p = top.player
+    state.hand[p].remove(action.card)
+    state.log.append(("cast", p, action.card, action.target))
+    frame = Frame(p, action.card, 0, (action.refs()[1],))
+    if top.kind == "respond":
+        MACHINE.acted(state)  # priority moves on to the other player (keep=False)
+        state.res.stack.append(frame)
+        return
+    state.decisions.pop()
+    state.res.stack.append(frame)
+    fight = state.battle
+    assert fight is not None
+    other = 1 - p
+    if state.hand[other] and any(state.card(c).spell_slots for c in state.parties[fight.cell][other]):
+        MACHINE.open_window(state, "respond", (other, p))
+    else:
+        MACHINE.start(state, state.res.stack.pop())
+
+
+def _pass(state: MonsterCollectionState, action: Pass) -> None:
+    if state.decisions[-1].kind == "respond":
+        state.log.append(("passes", state.decisions[-1].player))
+        MACHINE.pass_priority(state)
+    else:
+        battle.pass_timing(state, action)
+
+
+def pay_slots(state: MonsterCollectionState, act: Activation) -> Any:
+    """On resolution (U20, tocage): the spell's target must still be there and its slots still
+    free among the caster's creatures in the battle, else it does nothing."""
+    card = state.card(act.source)
+    fight = state.battle
+    target = act.cards()[0] if act.cards() else -1
+    if fight is None or (target not in on_stack(state.res) and state.where(target) != fight.cell):
+        state.log.append(("fizzles", act.source, "target"))
+        return STOP
+    if state.free_spell_slots(act.player, card.element) < card.slots:
+        state.log.append(("fizzles", act.source, "slots"))
+        return STOP
+    key = f"{act.player}:{card.element}"
+    fight.spent[key] = fight.spent.get(key, 0) + card.slots
+    return None
+
+
+def frame_steps(state: MonsterCollectionState, frame: Frame) -> tuple[Any, ...]:
+    return (pay_slots, *state.card(frame.source).steps)
+
+
+def spell_done(state: MonsterCollectionState, frame: Frame) -> None:
+    state.to_discard(frame.source)
+
+
+HANDLERS: dict[type, Any] = {
+    Discard: _discard,
+    Refill: _refill,
+    Place: _place,
+    Proxy: _proxy,
+    March: _march,
+    Exchange: _exchange,
+    End: _end,
+    Summon: _summon,
+    Equip: _equip,
+    Unequip: _unequip,
+    Lose: _lose,
+    Pass: _pass,
+    Next: battle.next_in_line,
+    Cast: _cast,
+    Strike: battle.attack,
+}
+
+MACHINE: Machine[MonsterCollectionState] = Machine(
+    steps={},
+    frame_steps=frame_steps,
+    activation=lambda s, f: Activation(f.player, f.source, f.ability, f.target, f.targets),
+    start_trigger=lambda s, t: False,  # no card of MC1 triggers
+    frame_done=spell_done,
+    windows={"respond": WindowRule(on_close=lambda s, w: None, keep=False)},
+)

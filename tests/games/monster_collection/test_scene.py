@@ -1,0 +1,110 @@
+"""What a seat sees: the board turned and numbered for the viewer, terrains face down for both,
+the parties with their numbers, hands only to their owner, a sentence for every event, and
+the terminal table drawn by the one renderer."""
+
+from __future__ import annotations
+
+import io
+import re
+
+from rich.console import Console
+
+from tcgkit.cli.render import Renderer
+from tcgkit.cli.seats import Seats
+from tcgkit.games.monster_collection.board import HQ
+from tcgkit.kernel.rng import Rng
+
+from .helpers import dice, find, ground, put, start, take, to_main
+
+
+def text_of(renderable) -> str:
+    out = io.StringIO()
+    Console(file=out, width=200, color_system=None).print(renderable)
+    return out.getvalue()
+
+
+def test_the_board_is_numbered_from_the_viewers_seat_and_the_hqs_are_face_down():
+    state = start()
+    for viewer, mine, theirs in ((0, 10, 1), (1, 1, 10)):
+        board = state.scene(viewer).area("board")
+        assert board.turns == {0: 0, 1: 2}
+        assert board.cell_marks[mine] == "5 HQ ≤10" and board.cell_marks[theirs] == "E5 HQ ≤10"
+        assert board.cell_marks[7 if viewer == 0 else 4] == "2 empty"  # empty ground (空地)
+        assert board.items[HQ[0]].up is False and board.items[HQ[0]].name is None
+
+
+def test_a_party_shows_level_attack_defence_march_acted_equipment_and_slots():
+    state = start(decks=("flame_legion", "dawn_and_dusk"))
+    to_main(state)
+    ground(state, 1, "2")
+    paladin = put(state, 1, "Paladin", "2")
+    state.acted.add(paladin)
+    scene = state.scene(0)
+    party = next(a for a in scene.areas if a.key.startswith("party") and a.owner == 1)
+    assert party.label == "party at E2 (levels 6/8)"
+    fields = {f.key: f.value for f in party.items[0].fields}
+    assert fields == {
+        "level": 6,
+        "attack": 6,
+        "defence": 7,
+        "march": "walk",
+        "acted": "acted",
+        "equipment": "-",
+        "slots": 2,
+    }
+
+
+def test_hands_only_to_their_owner_and_every_event_has_its_sentence():
+    state = start(seed=3)
+    rng = Rng(3)
+    renderer = Renderer(state.game, Seats.numbered(2))
+    while not state.is_terminal:
+        state.apply(rng.choice(state.legal_actions()), state.to_move)
+        if rng.below(30) == 0:
+            for viewer in (0, 1, None):
+                table = " ".join(text_of(renderer.table(state.scene(viewer, state.event_count()))).split())
+                for p in (0, 1):
+                    for c in state.hand[p]:
+                        shown = re.search(re.escape(state.name(c)) + r"(?!\d)", table) is not None
+                        on_board = any(c in party for cell in state.parties for party in cell)
+                        assert shown == (p == viewer) or on_board
+    for viewer in (0, 1, None):
+        lines = renderer.news(state.scene(viewer, 0))
+        assert lines and not [line for line in lines if line.startswith("mc.")]
+
+
+def test_a_battle_is_told_step_by_step():
+    state = start(decks=("flame_legion", "dawn_and_dusk"))
+    to_main(state)
+    ground(state, 1, "2")
+    ground(state, 0, "E2", who=1)
+    wyrm = put(state, 0, "Earth Wyrm", "E2", who=1)  # 6 / 8, Defender 1, initiative -1
+    paladin = put(state, 1, "Paladin", "2")  # 6 / 7, Charge 1
+    shield = find(state, 1, "Tower Shield")  # defence +4, initiative -1
+    take(state, shield)
+    state.gear[paladin] = [shield]
+    state.hand[0], state.deck[0] = [], state.hand[0] + state.deck[0]
+    state.hand[1], state.deck[1] = [], state.hand[1] + state.deck[1]
+    state.legal = None
+    dice(state, 6, 1)
+    since = state.event_count()
+    state.apply(state.parse_action(f"march to E2: {state.name(paladin)}", 1), 1)
+    state.apply(state.parse_action("pass", 1), 1)  # it could drop its shield; it keeps it
+    state.apply(state.parse_action("attack", 1), 1)  # no spell: the normal attack
+    state.apply(state.parse_action("attack", 0), 0)
+    lines = Renderer(state.game, Seats.numbered(2)).news(state.scene(0, since))
+    assert lines == [
+        f"Player 1 (Red) marches {state.name(paladin)} to 2",
+        "Battle at 2: Player 1 (Red) attacks Player 0 (Blue) | instant timing: Player 1 (Red)"
+        " | instant timing: Player 0 (Blue) | formation timing: Player 1 (Red)",
+        f"Player 1 (Red)'s formation, front to back: {state.name(paladin)}"
+        " | formation timing: Player 0 (Blue)",
+        f"Player 0 (Blue)'s formation, front to back: {state.name(wyrm)}",
+        "initiative Player 1 (Red): die 6 + -1 = 5",
+        "initiative Player 0 (Blue): die 1 + -1 = 0",
+        "Player 1 (Red) strikes first",
+        f"Player 1 (Red)'s first attack: 6 + bonus 1 = 7: {state.name(wyrm)} (defence 8) holds against 7",
+        f"Player 0 (Blue)'s second attack: 6 + bonus 1 = 7: {state.name(paladin)}"
+        " (defence 11) holds against 7",
+        f"Player 1 (Red)'s march into 2 fails; {state.name(paladin)} goes back to E2",
+    ]

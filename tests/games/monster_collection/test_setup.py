@@ -1,0 +1,132 @@
+"""遊戲準備 (R1-R4, R11-R19): decks, the HQ, the opening hand, the mulligan, the first player."""
+
+from __future__ import annotations
+
+import pytest
+
+from tcgkit.games.monster_collection.board import HQ, label
+from tcgkit.kernel.errors import DeckError
+from tcgkit.kernel.rng import Rng
+from tcgkit.kernel.state import FACE_DOWN
+
+from .helpers import DECKS, events, game, start
+
+
+def test_the_preconstructed_decks_are_legal_and_play():  # R1, R2
+    g = game()
+    assert len(DECKS) >= 3
+    for name, deck in DECKS.items():
+        assert g.validate_deck(deck) == [], name
+    state = start(decks=("dawn_and_dusk", "flame_legion"))
+    assert state.result is None and state.decisions
+
+
+def test_a_deck_of_49_cards_or_a_fourth_copy_is_refused_naming_it():  # R1, R2 edge
+    g = game()
+    short = DECKS["flame_legion"][:-1]
+    assert g.validate_deck(short) == ["a deck holds exactly 50 cards; this one has 49"]
+    four = ["Ember Imp"] * 4 + DECKS["flame_legion"][4:]
+    assert any("one Ember Imp too many (at most 3 of a name)" in p for p in g.validate_deck(four))
+    with pytest.raises(DeckError, match="player 1's deck: card 1: no card named 'Nobody'"):
+        g.new_state(1, [DECKS["flame_legion"], ["Nobody"] + DECKS["flame_legion"][1:]])
+
+
+def test_the_hq_is_the_decks_top_card_face_down_at_5_hidden_from_both():  # R14, R57, U1
+    state = start()
+    for p in (0, 1):
+        assert label(p, HQ[p]) == "5"
+        assert state.down[HQ[p]] and state.placer[HQ[p]] == p
+        assert len(state.hand[p]) == 6  # R15
+        assert len(state.deck[p]) == 50 - 1 - 6
+    for viewer in (0, 1, None):
+        cells = state.view(viewer)["zones"]["terrain"]["cards"]
+        assert cells[HQ[0]] is FACE_DOWN and cells[HQ[1]] is FACE_DOWN
+    assert all("card" not in e.data for e in state.events if e.kind == "hq")
+
+
+def test_the_hq_shown_to_its_owner_only_when_the_option_says_so():  # U1 option
+    state = start(hq_visible_to_owner=True)
+    assert state.view(0)["zones"]["terrain"]["cards"][HQ[0]] == state.name(state.terrain[HQ[0]])
+    assert state.view(0)["zones"]["terrain"]["cards"][HQ[1]] is FACE_DOWN
+    assert state.view(None)["zones"]["terrain"]["cards"][HQ[0]] is FACE_DOWN
+
+
+def creature_poor_deck() -> list[str]:
+    """Two creatures and 48 other cards: opening hands without a creature are common."""
+    others = [
+        n
+        for n in (
+            "Volcano",
+            "Burning Plain",
+            "Lake",
+            "Misty Shore",
+            "Forest",
+            "Tunnel",
+            "Plateau",
+            "Windswept Cliffs",
+            "Temple",
+            "Fairy Ring",
+            "Graveyard",
+            "Dark Castle",
+            "Road",
+            "Grassland",
+            "Long Sword",
+            "Round Shield",
+        )
+        for _ in range(3)
+    ]
+    return ["Ember Imp", "Salamander"] + others
+
+
+def mulligan_seed(**options):
+    g = game(**options)
+    for seed in range(200):
+        state = g.new_state(seed, [creature_poor_deck(), DECKS["flame_legion"]])
+        if events(state, "mulligan"):
+            return state
+    raise AssertionError("no seed gave a creature-less hand")
+
+
+def test_a_creature_less_hand_is_shown_to_both_shuffled_back_and_redrawn_once():  # R17, U2
+    state = mulligan_seed()
+    shown = events(state, "mulligan")
+    assert len(shown) == 1 and shown[0][1] == 0
+    assert not any(state.card(c).creature for c in shown[0][2])
+    for viewer in (1, None):  # the reveal reaches the opponent and a spectator
+        seen = [e for e in state.events_since(0, viewer) if e["kind"] == "mulligan"]
+        assert seen[0]["cards"] == [state.name(c) for c in shown[0][2]]
+    assert len(state.hand[0]) == 6
+    state.check_invariants()
+
+
+def test_until_creature_redraws_until_a_creature_comes_and_off_keeps_the_hand():  # R17, U2 options
+    state = mulligan_seed(mulligan="until_creature")
+    assert any(state.card(c).creature for c in state.hand[0])
+    g = game(mulligan="off")
+    for seed in range(30):
+        assert not events(g.new_state(seed, [creature_poor_deck(), DECKS["flame_legion"]]), "mulligan")
+
+
+def test_the_higher_die_goes_first_and_ties_roll_again():  # R18
+    g = tcgkit_game()
+    ties = 0
+    for seed in range(60):
+        state = g.new_state(seed, [DECKS["flame_legion"], DECKS["tide_wings"]])
+        rolls = [e[1] for e in events(state, "first_roll")]
+        assert all(a == b for a, b in rolls[:-1]) and rolls[-1][0] != rolls[-1][1]
+        ties += len(rolls) > 1
+        assert state.first == int(rolls[-1][1] > rolls[-1][0]) == state.active
+    assert ties  # some games rolled again
+
+
+def tcgkit_game():
+    import tcgkit
+
+    return tcgkit.load_game("monster-collection")
+
+
+def test_the_deal_is_seeded():  # R3, R11, R12: the dice and shuffles come from the seed
+    a, b = start(seed=5), start(seed=5)
+    assert a.to_json() == b.to_json()
+    assert start(seed=6).to_json() != a.to_json()
+    assert Rng(1).below(6) == Rng(1).below(6)
