@@ -1,0 +1,175 @@
+"""The browser table in a real browser: Debian's chromium driven headless, against the server
+on a real port (the ``live`` fixture). A guest plays a whole Triple Triad game against the AI
+by clicking; every registered game's table opens and draws at a desktop's and a phone's width.
+
+Screenshots go to ``TCGKIT_SCREENSHOTS`` when set (CI keeps them), else to the test's folder.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sync_api = pytest.importorskip("playwright.sync_api",
+                               reason="the browser tests need: pip install -e '.[web,browser]'")
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+
+MESSAGE_ID = re.compile(r"(^|[\s:])[a-z]+\.[a-z_]+(\.[a-z_/]+)*($|[\s:])")  # tt.flips.basic, untranslated
+MY_CARDS = "[data-area^=hand] button.card.clickable"  # the cards of a hand a click may play
+pytestmark = [pytest.mark.timeout(240),
+              pytest.mark.skipif(not Path(CHROMIUM).exists() and not os.environ.get("CI"),
+                                 reason="no chromium (apt-get install chromium)")]
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        print(f"chromium {launched.version}")
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def shots(tmp_path: Path) -> Path:
+    folder = Path(os.environ.get("TCGKIT_SCREENSHOTS") or tmp_path / "screenshots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def new_page(browser: Any, width: int, height: int = 900) -> tuple[Any, list[str]]:
+    page = browser.new_page(viewport={"width": width, "height": height})
+    problems: list[str] = []
+    page.on("pageerror", lambda exc: problems.append(f"page error: {exc}"))
+    page.on("console", lambda msg: problems.append(f"console: {msg.text}") if msg.type == "error" else None)
+    page.on("request", lambda req: problems.append(f"outside request: {req.url}")
+            if not req.url.startswith(("http://127.0.0.1", "ws://127.0.0.1")) else None)
+    return page, problems
+
+
+def as_guest(page: Any, url: str) -> None:
+    page.goto(url + "/")
+    page.get_by_role("button", name="Play as a guest").click()
+    page.get_by_role("heading", name="New match against the AI").wait_for()
+    page.locator("select[name=game] option[value=triple-triad]").wait_for(state="attached")
+
+
+def start(page: Any, game: str) -> None:
+    page.locator("select[name=game]").select_option(game)
+    page.get_by_role("button", name="Start").click()
+    page.locator(".table").wait_for()
+
+
+def overflows(page: Any) -> list[str]:
+    """What is drawn outside the viewport's width, over another card, or too small to tap."""
+    found: list[str] = page.evaluate("""() => {
+      const out = [];
+      const width = document.documentElement.clientWidth;
+      const wide = document.documentElement.scrollWidth;
+      if (wide > width) out.push(`page ${wide} > ${width}`);
+      const boxes = [...document.querySelectorAll('.card, .cell, .seat, .moves, button')].map(
+        (e) => [e, e.getBoundingClientRect()]).filter(([, r]) => r.width > 0);
+      for (const [e, r] of boxes) if (r.left < -0.5 || r.right > width + 0.5)
+        out.push(`${e.className} at ${Math.round(r.left)}..${Math.round(r.right)}`);
+      for (const [e, r] of boxes) if (e.matches('.cell, .card:not(.mini)') && (r.width < 40 || r.height < 40))
+        out.push(`${e.className} too small to read or tap: ${Math.round(r.width)}x${Math.round(r.height)}`);
+      const cards = boxes.filter(([e]) => e.matches('.card') && !e.parentElement.closest('.card'));
+      for (let i = 0; i < cards.length; i++) for (let j = i + 1; j < cards.length; j++) {
+        const [a, p] = cards[i], [b, q] = cards[j];
+        if (a.contains(b) || b.contains(a)) continue;
+        const x = Math.min(p.right, q.right) - Math.max(p.left, q.left);
+        const y = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
+        const name = (e) => e.getAttribute('aria-label');
+        if (x > 1 && y > 1) out.push(`cards overlap: ${name(a)} / ${name(b)}`);
+      }
+      return out;
+    }""")
+    return found
+
+
+def test_a_guest_plays_triple_triad_to_the_end_by_clicking(live: tuple[str, Any], browser: Any,
+                                                          shots: Path) -> None:
+    url, _app = live
+    page, problems = new_page(browser, 1280)
+    as_guest(page, url)
+    start(page, "triple-triad")
+    clicks = 0
+    deadline = time.monotonic() + 120
+    while not page.locator(".outcome").is_visible():
+        assert time.monotonic() < deadline, "the game did not end"
+        hand = page.locator(MY_CARDS)
+        if hand.count():
+            if clicks == 0:
+                page.screenshot(path=str(shots / "triple-triad-first-move-1280.png"))
+            hand.first.click()
+            cell = page.locator("button.cell.clickable")
+            cell.first.wait_for()
+            assert page.locator(".card.chosen").count() == 1  # the card picked shows as picked
+            before = page.locator("main").get_attribute("data-version")
+            cell.first.click()
+            clicks += 1
+            page.wait_for_function(f"document.querySelector('main').dataset.version !== '{before}'")
+            continue
+        menu = page.locator(".menu button")  # a trade rule's pick after the game
+        if menu.count() and page.locator(".pending.yours").count():
+            menu.first.click()
+            continue
+        page.wait_for_timeout(100)
+    page.screenshot(path=str(shots / "triple-triad-over-1280.png"), full_page=True)
+    assert clicks >= 4  # five cards each: the guest placed at least four of them
+    board = page.locator("[data-area=board] .card")
+    assert board.count() == 9
+    log = page.locator(".log li").all_inner_texts()
+    assert any(line.startswith("You play ") for line in log), log
+    assert any("AI plays " in line for line in log), log
+    assert not [line for line in log if line.startswith("tt.")], log  # every id has its sentence
+    assert problems == []
+    assert overflows(page) == []
+
+
+def test_a_move_typed_as_notation_is_played(live: tuple[str, Any], browser: Any) -> None:
+    url, _app = live
+    page, problems = new_page(browser, 1280)
+    as_guest(page, url)
+    start(page, "triple-triad")
+    page.locator(MY_CARDS).first.wait_for()
+    notation = page.locator("#notations option").first.get_attribute("value")
+    page.locator("#notation-input").fill("no such card@0")
+    page.get_by_role("button", name="play", exact=True).click()
+    page.locator(".error").wait_for()  # refused, with the server's reason
+    page.locator("#notation-input").fill(notation)
+    page.get_by_role("button", name="play", exact=True).click()
+    page.locator(".log li", has_text=f"You play {notation}").wait_for()
+    assert [p for p in problems if "console" not in p] == []
+
+
+@pytest.mark.parametrize("width", [1280, 360])
+def test_every_game_opens_a_table(live: tuple[str, Any], browser: Any, shots: Path, width: int) -> None:
+    url, _app = live
+    page, problems = new_page(browser, width, 800 if width == 360 else 900)
+    as_guest(page, url)
+    games = page.locator("select[name=game] option").evaluate_all("(os) => os.map((o) => o.value)")
+    assert {"triple-triad", "forge-fury", "conflictus"} <= set(games), games
+    for game in games:
+        start(page, game)
+        page.locator(".seat").first.wait_for()
+        assert page.locator(".area").count() >= 1
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(shots / f"{game}-{width}.png"), full_page=True)
+        assert overflows(page) == [], game
+        texts = page.locator(".status p, .pending, .log li").all_inner_texts()
+        untranslated = [t for t in texts if MESSAGE_ID.search(t)]
+        assert untranslated == [], (game, untranslated)
+        page.get_by_role("link", name="Lobby").click()
+        page.locator("select[name=game] option[value=triple-triad]").wait_for(state="attached")
+    assert problems == []
