@@ -126,6 +126,7 @@ def test_a_guest_plays_triple_triad_to_the_end_by_clicking(live: tuple[str, Any]
             continue
         page.wait_for_timeout(100)
     page.screenshot(path=str(shots / "triple-triad-over-1280.png"), full_page=True)
+    assert page.locator(".log ol").evaluate("(o) => o.scrollTop + o.clientHeight >= o.scrollHeight - 1")
     assert clicks >= 4  # five cards each: the guest placed at least four of them
     board = page.locator("[data-area=board] .card")
     assert board.count() == 9
@@ -172,4 +173,101 @@ def test_every_game_opens_a_table(live: tuple[str, Any], browser: Any, shots: Pa
         assert untranslated == [], (game, untranslated)
         page.get_by_role("link", name="Lobby").click()
         page.locator("select[name=game] option[value=triple-triad]").wait_for(state="attached")
+    assert problems == []
+
+
+def player(p: int) -> dict[str, Any]:
+    return {"kind": "player", "id": p}
+
+
+BLADE = {"kind": "card", "id": 1}
+REFS = "(found) => found.map((e) => e.dataset.ref)"
+HARNESS_WORDS = {"title": "Harness", "styles": {"faction:luz": {"color": "#808000", "bold": True}},
+                 "messages": {
+                     "x.draws": {"text": "{player} draws {count} {count:card|cards}",
+                                 "you": "{player} draw {count} {count:card|cards}", "subject": "player",
+                                 "joins": "", "first": None},
+                     "x.ask": {"text": "play a card or pass", "you": "", "subject": "player", "joins": "",
+                               "first": None}}}
+HARNESS_SCENE = {
+    "game": "harness", "viewer": 0,
+    "seats": [{"player": 0, "counters": [{"key": "life", "label": "life", "value": 5}], "to_move": True},
+              {"player": 1, "counters": [{"key": "life", "label": "life", "value": 3}]}],
+    "areas": [
+        {"key": "field", "label": "field", "layout": "grid", "rows": 2, "cols": 2, "turns": {"0": 2},
+         "items": [{"name": "Wall", "ref": {"kind": "card", "id": 5}, "owner": 1}, None, None, None],
+         "refs": [{"kind": "cell", "id": c} for c in range(4)], "cell_marks": ["fire", None, None, None]},
+        {"key": "hand0", "label": "hand", "owner": 0, "layout": "row", "count": 2, "items": [
+            {"name": "Blade", "ref": BLADE, "owner": 0, "style": ["faction:luz"], "marks": ["wounded"],
+             "fields": [{"key": "power", "label": "power", "value": 3}]},
+            {"up": False}]},
+        {"key": "deck1", "label": "deck", "owner": 1, "layout": "pile", "count": 30, "hidden": True,
+         "items": []},
+    ],
+    "stack": [{"face": {"name": "Bolt", "ref": {"kind": "card", "id": 9}}, "player": 1}],
+    "pending": {"player": 0, "kind": "main", "prompt": {"id": "x.ask", "args": {}}},
+    "status": [{"id": "x.draws", "args": {"player": player(0), "count": 1}},
+               {"id": "x.draws", "args": {"player": player(1), "count": 2}}],
+    "moves": [{"notation": "play Blade@2 fast", "refs": [BLADE, {"kind": "cell", "id": 2}]},
+              {"notation": "play Blade@2 slow", "refs": [BLADE, {"kind": "cell", "id": 2}]},
+              {"notation": "attack P1", "refs": [BLADE, player(1)]},
+              {"notation": "pass", "refs": []}],
+}
+
+
+def test_the_renderer_draws_a_scene_and_turns_clicks_into_moves(live: tuple[str, Any], browser: Any,
+                                                                shots: Path) -> None:
+    """The table drawn from a made-up scene: a grid rotated for the seat across, a face-down
+    card, a style colour and a mark, a hidden pile, the stack, sentences in their "you" form
+    and plurals; a card then a cell that fit two moves open a menu, a card then a seat plays;
+    a cell clicked first narrows the moves as well."""
+    url, _app = live
+    page, problems = new_page(browser, 360)
+    page.goto(url + "/")
+    page.evaluate("""async ([scene, words]) => {
+      const { html, render } = await import('/vendor/htm-preact-standalone.module.js');
+      const { Table } = await import('/table.js');
+      window.played = [];
+      const root = document.createElement('main');
+      document.body.replaceChildren(root);
+      render(html`<${Table} scene=${scene} words=${words} ctx=${{ viewer: 0, names: { 1: 'Rui' } }}
+        log=${[]} onAct=${(n) => window.played.push(n)} />`, root);
+    }""", [HARNESS_SCENE, HARNESS_WORDS])
+    page.locator(".table").wait_for()
+    page.screenshot(path=str(shots / "renderer-harness-360.png"), full_page=True)
+    cells = page.locator("[data-area=field] .cell").evaluate_all(REFS)
+    assert cells == ["cell:3", "cell:2", "cell:1", "cell:0"]  # upside down for this seat
+    assert page.locator("[data-area=field] .cell-mark").inner_text() == "fire"
+    assert page.locator("[data-area=field] .owner-tag").inner_text() == "Rui"
+    assert page.locator(".status p").all_inner_texts() == ["You draw 1 card", "Rui draws 2 cards"]
+    assert page.locator(".pending").inner_text() == "You: play a card or pass"
+    blade = page.locator("button[data-ref='card:1']")
+    assert blade.get_attribute("style") is not None and "#808000" in blade.get_attribute("style")
+    assert "wounded" in blade.inner_text() and "power" in blade.inner_text()
+    assert blade.locator(".tag").inner_text() == "luz"  # the faction in words, not colour alone
+    assert page.locator("[data-area=hand0] .card.back").count() == 1
+    assert page.locator("[data-area=deck1] .card.back").count() == 1  # a pile: one back, its count
+    assert page.locator("[data-area=deck1] .count").inner_text() == "30"
+    assert "Bolt" in page.locator(".stack-area").inner_text()
+    assert page.locator(".menu button").all_inner_texts() == ["pass"]  # a move with no refs
+    clickable = page.locator("button.clickable").evaluate_all(REFS)
+    assert clickable == ["player:1", "cell:2", "card:1"]  # every ref of a move, in any order
+    blade.focus()
+    page.keyboard.press("Enter")  # by keyboard: a card is a button
+    assert page.locator("button.cell.clickable").evaluate_all(REFS) == ["cell:2"]
+    assert page.locator("button.seat[data-ref='player:1']").count() == 1
+    page.locator("button.cell.clickable").click()
+    assert page.locator(".menu button").all_inner_texts() == ["play Blade@2 fast", "play Blade@2 slow"]
+    page.get_by_role("menuitem", name="play Blade@2 slow").click()
+    assert page.evaluate("window.played") == ["play Blade@2 slow"]
+    blade.click()
+    page.locator("button.seat[data-ref='player:1']").click()
+    assert page.evaluate("window.played") == ["play Blade@2 slow", "attack P1"]
+    page.locator("button.cell[data-ref='cell:2']").click()  # the cell first, then the card
+    assert page.locator("button.clickable").evaluate_all(REFS) == ["card:1"]
+    blade.click()
+    assert page.locator(".menu button").count() == 2
+    page.get_by_role("button", name="cancel").click()
+    assert page.locator(".menu button").all_inner_texts() == ["pass"]
+    assert overflows(page) == []
     assert problems == []

@@ -1,7 +1,7 @@
 // The one renderer: draws any game's scene (docs/scene.schema.json) and turns clicks on the
 // legal actions' refs into moves. A game adds nothing here: areas are drawn by their layout,
 // cards by their fields, style tokens take the colours the game declares.
-import { html, useState, useEffect } from './vendor/htm-preact-standalone.module.js';
+import { html, useState, useEffect, useRef } from './vendor/htm-preact-standalone.module.js';
 import { lines, refKey, say, seatName } from './words.js';
 
 // -- moves by clicking ----------------------------------------------------------------------
@@ -50,7 +50,7 @@ function fieldText(field) {
 }
 
 export function Card({ face, words, clickable, chosen, onPick, ownerName }) {
-  if (!face.up) {
+  if (face.up === false) {  // the schema's default is face up
     return html`<div class="card back" aria-label="a face-down card"><span>face down</span></div>`;
   }
   const { style, cls } = styleOf(face.style, words);
@@ -63,8 +63,13 @@ export function Card({ face, words, clickable, chosen, onPick, ownerName }) {
   const owner = face.owner === null || face.owner === undefined ? '' : ` owner-${face.owner}`;
   const pick = clickable ? () => onPick(face.ref) : null;
   const edges = ['top', 'right', 'bottom', 'left'].filter((at) => around[at]);
+  // A style token's meaning in words too (a colour is never the only sign), unless a field
+  // or a mark already says it.
+  const said = new Set([...(face.fields || []).map((f) => fieldText(f).toLowerCase()), ...(face.marks || [])]);
+  const tags = (face.style || []).filter((t) => t.includes(':')).map((t) => t.split(':').slice(1).join(':'))
+    .filter((t) => !said.has(t.toLowerCase()));
   const label = [face.name, ownerName ? `${ownerName}'s` : '', ...edges.map((at) => `${at} ${fieldText(around[at])}`),
-    ...listed.map((f) => `${f.label} ${fieldText(f)}`),
+    ...listed.map((f) => `${f.label} ${fieldText(f)}`), ...tags,
     around.corner ? fieldText(around.corner) : '', ...(face.marks || [])].filter(Boolean).join(', ');
   const body = html`
     ${edges.length ? html`<div class="edges">${edges.map((at) => html`
@@ -74,8 +79,9 @@ export function Card({ face, words, clickable, chosen, onPick, ownerName }) {
     ${around.corner && fieldText(around.corner) ? html`<div class="corner">${fieldText(around.corner)}</div>` : null}
     ${listed.length ? html`<dl class="fields">${listed.map((f) => html`
       <div class=${fieldText(f).length > 14 ? 'field long' : 'field'}><dt>${f.label}</dt><dd>${fieldText(f)}</dd></div>`)}</dl>` : null}
-    ${(face.marks || []).length ? html`<div class="marks">${face.marks.map((m) => html`
-      <span class="mark">${m}</span>`)}</div>` : null}`;
+    ${(face.marks || []).length || tags.length ? html`<div class="marks">
+      ${tags.map((t) => html`<span class="tag">${t}</span>`)}
+      ${(face.marks || []).map((m) => html`<span class="mark">${m}</span>`)}</div>` : null}`;
   const classes = `card up ${cls}${owner}${edges.length ? ' edged' : ''}${chosen ? ' chosen' : ''}`;
   if (pick) {
     return html`<button class=${classes + ' clickable'} style=${style} aria-label=${label}
@@ -104,7 +110,7 @@ function Grid({ area, ctx, ...pass }) {
   return html`<div class="grid" style=${{ gridTemplateColumns: `repeat(${cols}, minmax(0, 1fr))` }}
       role="grid" aria-label=${area.label}>
     ${order.map((i) => {
-      const face = area.items[i];
+      const face = (area.items || [])[i];
       const ref = (area.refs || [])[i];
       const mark = (area.cell_marks || [])[i];
       const clickable = ref && pass.next.has(refKey(ref));
@@ -140,7 +146,8 @@ function Area({ area, ctx, ...pass }) {
     body = html`<div class="row hidden">${[...Array(backs).keys()].map(() => html`
       <div class="card back mini" aria-hidden="true"></div>`)}</div>`;
   } else {
-    const items = area.layout === 'pile' ? area.items.slice(-1) : area.items;
+    const all = area.items || [];
+    const items = area.layout === 'pile' ? all.slice(-1) : all;
     body = html`<div class=${area.layout}>${items.map((face) => face
       ? html`<${Card} face=${face} ...${cardProps(face, pass)} />`
       : html`<div class="card empty"></div>`)}</div>`;
@@ -238,6 +245,8 @@ function outcomeText(outcome, ctx) {
 export function Table({ scene, words, ctx, log, onAct, error }) {
   const [chosen, setChosen] = useState([]);
   useEffect(() => setChosen([]), [scene]);
+  const logEnd = useRef(null);
+  useEffect(() => { if (logEnd.current) logEnd.current.scrollTop = logEnd.current.scrollHeight; }, [log.length]);
   const moves = scene.moves || [];
   const onPick = (ref) => {
     const next = [...chosen, ref];
@@ -272,6 +281,6 @@ export function Table({ scene, words, ctx, log, onAct, error }) {
     ${moves.length ? html`<${Moves} scene=${scene} chosen=${chosen} setChosen=${setChosen}
       onAct=${onAct} words=${words} ctx=${ctx} />` : null}
     <section class="log" aria-label="log"><h3>Log</h3>
-      <ol>${log.map((line) => html`<li>${line}</li>`)}</ol></section>
+      <ol ref=${logEnd}>${log.map((line) => html`<li>${line}</li>`)}</ol></section>
   </div>`;
 }
