@@ -325,3 +325,24 @@ def test_another_guest_watches_and_sees_no_hand(live: tuple[str, Any], browser: 
     assert other.locator(".log li", has_text=" plays ").count() >= 1  # told in sentences, by name
     watcher.close()
     assert problems == []
+
+
+def test_a_result_the_server_gives_ends_the_table(live: tuple[str, Any], browser: Any) -> None:
+    """A person's clock runs out (one second a decision, lost on time): the table says who
+    won and why, and offers no more moves."""
+    url, _app = live
+    page, problems = new_page(browser, 1280)
+    as_guest(page, url)
+    made = page.evaluate("""async () => {
+      const csrf = document.cookie.split('; ').find((c) => c.startsWith('tcgkit_csrf=')).split('=')[1];
+      const r = await fetch('/api/matches', { method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
+        body: JSON.stringify({ game: 'triple-triad', seats: [{ kind: 'me' }, { kind: 'ai', level: 'greedy' }],
+                               rules: { clock: 'decision', seconds: 1, on_timeout: 'lose' } }) });
+      return r.json();
+    }""")
+    page.goto(f"{url}/#/match/{made['id']}")
+    page.locator(".outcome").wait_for(timeout=20_000)
+    assert page.locator(".outcome").inner_text().startswith("The game is over: AI won (")
+    assert page.locator(".moves").count() == 0
+    assert problems == []

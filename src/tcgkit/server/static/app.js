@@ -18,7 +18,9 @@ async function api(method, path, body) {
   }
   const response = await fetch(path, init);
   const data = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(data.error || (data.detail && JSON.stringify(data.detail)) || `HTTP ${response.status}`);
+  if (!response.ok) {
+    throw new Error(data.error || (data.detail && JSON.stringify(data.detail)) || `HTTP ${response.status}`);
+  }
   return data;
 }
 
@@ -107,7 +109,11 @@ function Lobby({ me, onOut }) {
   </main>`;
 }
 
-// A match: its WebSocket, resumed from the last version seen after a drop.
+// A match: its WebSocket, resumed from the last version seen after a drop (a refusal that
+// will not change, such as an unknown match, is not retried). Messages are handled one at
+// a time, in order, though the first waits for the game's words.
+const FINAL_REFUSALS = new Set(['unknown_match', 'spectator', 'origin', 'broken']);
+
 function Match({ id }) {
   const [state, setState] = useState(null);
   const [error, setError] = useState('');
@@ -116,12 +122,13 @@ function Match({ id }) {
   useEffect(() => {
     let closed = false;
     let retry = null;
+    let queue = Promise.resolve();
     const open = () => {
       const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
       const ws = new WebSocket(`${scheme}://${location.host}/api/matches/${id}/ws?since=${seen.current.version}`);
       socket.current = ws;
-      ws.onmessage = async (event) => {
-        const message = JSON.parse(event.data);
+      ws.onmessage = (event) => { queue = queue.then(() => handle(JSON.parse(event.data))); };
+      const handle = async (message) => {
         const s = seen.current;
         if (message.type === 'welcome') {
           s.seat = message.seat;
@@ -133,6 +140,7 @@ function Match({ id }) {
         }
         if (message.type === 'error') {
           setError(message.message);
+          if (FINAL_REFUSALS.has(message.code)) closed = true;
           if (!message.scene) return;
         } else if (message.type === 'update' || message.type === 'welcome') {
           setError('');
@@ -161,7 +169,8 @@ function Match({ id }) {
   return html`<main class="page match" data-version=${state.version}>
     <header><a href="#/">Lobby</a> <h1>${s.words.title || s.game}</h1>
       <span>${s.seat === null ? 'watching' : `seat ${s.seat + 1}`}</span></header>
-    <${Table} scene=${state.scene} words=${s.words} ctx=${ctx} log=${state.log} onAct=${act} error=${error} />
+    <${Table} scene=${state.scene} words=${s.words} ctx=${ctx} log=${state.log} onAct=${act} error=${error}
+      ended=${state.ended} />
   </main>`;
 }
 

@@ -242,7 +242,8 @@ function outcomeText(outcome, ctx) {
 
 // The whole table: seats, areas (grouped ones side by side), the stack, whose turn and what
 // is asked, the moves, and the log.
-export function Table({ scene, words, ctx, log, onAct, error }) {
+export function Table({ scene, words, ctx, log, onAct, error, ended }) {
+  const outcome = scene.outcome || ended;  // the game's result, or the server's (a clock, an absence)
   const [chosen, setChosen] = useState([]);
   useEffect(() => setChosen([]), [scene]);
   const logEnd = useRef(null);
@@ -268,7 +269,7 @@ export function Table({ scene, words, ctx, log, onAct, error }) {
   return html`<div class="table">
     <${Seats} scene=${scene} ctx=${ctx} pass=${pass} />
     ${status.length ? html`<div class="status">${status.map((s) => html`<p>${s}</p>`)}</div>` : null}
-    ${scene.outcome ? html`<p class="outcome" role="status">${outcomeText(scene.outcome, ctx)}</p>` : null}
+    ${outcome ? html`<p class="outcome" role="status">${outcomeText(outcome, ctx)}</p>` : null}
     ${pending ? html`<p class=${'pending' + (pending.player === ctx.viewer ? ' yours' : '')} role="status">
       <strong>${seatName(pending.player, ctx)}</strong>: ${pending.player === ctx.viewer || !pending.secret
         ? say(pending.prompt, words, ctx) : 'choosing in secret'}</p>` : null}
@@ -278,7 +279,7 @@ export function Table({ scene, words, ctx, log, onAct, error }) {
           <${Area} area=${a} ctx=${ctx} ...${pass} />`)}</div>`
       : html`<${Area} area=${p} ctx=${ctx} ...${pass} />`)}</div>
     <${Stack} scene=${scene} ctx=${ctx} pass=${pass} />
-    ${moves.length ? html`<${Moves} scene=${scene} chosen=${chosen} setChosen=${setChosen}
+    ${moves.length && !ended ? html`<${Moves} scene=${scene} chosen=${chosen} setChosen=${setChosen}
       onAct=${onAct} words=${words} ctx=${ctx} />` : null}
     <section class="log" aria-label="log"><h3>Log</h3>
       <ol ref=${logEnd}>${log.map((line) => html`<li>${line}</li>`)}</ol></section>
