@@ -127,7 +127,12 @@ function Match({ id }) {
       const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
       const ws = new WebSocket(`${scheme}://${location.host}/api/matches/${id}/ws?since=${seen.current.version}`);
       socket.current = ws;
-      ws.onmessage = (event) => { queue = queue.then(() => handle(JSON.parse(event.data))); };
+      ws.onmessage = (event) => {
+        queue = queue.then(() => handle(JSON.parse(event.data))).catch((err) => {
+          console.error(err);  // one message that could not be drawn does not stop the next
+          setError(String(err));
+        });
+      };
       const handle = async (message) => {
         const s = seen.current;
         if (message.type === 'welcome') {
