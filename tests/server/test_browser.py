@@ -348,3 +348,24 @@ def test_a_result_the_server_gives_ends_the_table(live: tuple[str, Any], browser
     assert page.locator(".outcome").inner_text().startswith("The game is over: AI won (")
     assert page.locator(".moves").count() == 0
     assert problems == []
+
+
+def test_sign_up_log_out_and_log_in_again(live: tuple[str, Any], browser: Any) -> None:
+    url, _app = live
+    page, problems = new_page(browser, 360)
+    page.goto(url + "/")
+    page.get_by_label("Name").fill("ana")
+    page.get_by_label("Password").fill("short")
+    page.get_by_role("button", name="Sign up").click()
+    page.locator(".error").wait_for()  # the server's reason, shown
+    page.get_by_label("Password").fill("correct horse battery")
+    page.get_by_role("button", name="Sign up").click()
+    page.locator("header", has_text="ana").wait_for()
+    page.get_by_role("button", name="Log out").click()
+    page.get_by_role("button", name="Log in").wait_for()
+    page.get_by_label("Name").fill("ana")
+    page.get_by_label("Password").fill("correct horse battery")
+    page.get_by_role("button", name="Log in").click()
+    page.locator("header", has_text="ana").wait_for()
+    assert page.locator("header").inner_text().split("\n")[1] == "ana"  # an account, not a guest
+    assert [p for p in problems if "console" not in p] == []  # the refused sign-up logs a 422
