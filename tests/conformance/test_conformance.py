@@ -236,7 +236,8 @@ def test_scenes_show_nothing_a_viewer_cannot_see_and_every_sentence_reads(cls, o
     re-dealing what the viewer cannot see changes nothing in it (each step's scene, with the
     events since the step before, so every event is told once). The scene is JSON the
     exported schema accepts. A game with a scene.py has an English template for every
-    sentence, which its arguments fill (a game without one gets the kernel's plain scene)."""
+    sentence (the log, the status, what is asked, each move's note), which its arguments
+    fill (a game without one gets the kernel's plain scene)."""
     game = cls(options)
     renderer = Renderer(game, Seats.numbered(game.num_players))
     worded = type(game).scene is not Game.scene
@@ -250,7 +251,8 @@ def test_scenes_show_nothing_a_viewer_cannot_see_and_every_sentence_reads(cls, o
             shown = scene.to_json()
             other = game.redeal_hidden(state, viewer, rng)
             assert other.scene(viewer, since[0]).to_json() == shown
-            for sentence in [*scene.log, *scene.status]:
+            asked = [scene.pending.prompt] if scene.pending is not None else []
+            for sentence in [*scene.log, *scene.status, *asked, *(m.note for m in scene.moves if m.note)]:
                 told.add(sentence.id)
                 if worded:
                     unread = renderer.say(sentence).startswith(f"{sentence.id}:")

@@ -26,6 +26,7 @@ from .accounts import CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, AccountError, Wh
 from .protocol import Act, BadMessage, Claim, Error, Ping, Pong, Sync, parse_client, protocol_schema
 from .room import Connection, Refused, Room
 from .service import DeckRequest, NewMatch, Problem, Server, Settings, game_listing
+from .web import mount_client
 
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 MAX_BODY = 64 * 1024
@@ -218,6 +219,7 @@ def create_app(settings: Settings) -> FastAPI:
     async def play(websocket: WebSocket, match_id: str, since: int = -1) -> None:
         await serve_socket(server, websocket, match_id[:64], since)
 
+    mount_client(app)  # the browser table at /, after every API route
     return app
 
 

@@ -103,6 +103,8 @@ MESSAGES: Catalogue = messages({
     "fnf.conquest": "conquest",
     "fnf.rules": "Mode: {mode} ({deck}); mini-game: {minigame}{extra}",
 })
+# What a pending decision asks (the scene's prompt), in the words of its status line:
+MESSAGES.update(messages({f"fnf.prompt.{kind}": doing for kind, doing in DOING.items()}))
 
 
 def values(card: Card, named: int | None = None) -> list[Shown]:

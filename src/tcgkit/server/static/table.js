@@ -1,0 +1,287 @@
+// The one renderer: draws any game's scene (docs/scene.schema.json) and turns clicks on the
+// legal actions' refs into moves. A game adds nothing here: areas are drawn by their layout,
+// cards by their fields, style tokens take the colours the game declares.
+import { html, useState, useEffect, useRef } from './vendor/htm-preact-standalone.module.js';
+import { lines, refKey, say, seatName } from './words.js';
+
+// -- moves by clicking ----------------------------------------------------------------------
+// A move's refs are what it points at (a card, then a cell). After each click, the moves
+// still possible are those holding every ref clicked so far; one left is played, several
+// that need no further click open a menu, else their other refs become clickable.
+export function narrow(moves, chosen) {
+  const keys = chosen.map(refKey);
+  return moves.filter((m) => {
+    const own = (m.refs || []).map(refKey);
+    return keys.every((k) => own.includes(k));
+  });
+}
+
+function complete(move, chosen) {
+  const keys = new Set(chosen.map(refKey));
+  return (move.refs || []).every((r) => keys.has(refKey(r)));
+}
+
+function nextRefs(moves, chosen) {
+  const keys = new Set(chosen.map(refKey));
+  const out = new Set();
+  for (const m of narrow(moves, chosen)) {
+    for (const r of m.refs || []) if (!keys.has(refKey(r))) out.add(refKey(r));
+  }
+  return out;
+}
+
+// -- drawing ----------------------------------------------------------------------------------
+function styleOf(tokens, words) {
+  const style = {};
+  const classes = [];
+  for (const token of tokens || []) {
+    classes.push('s-' + token.replace(/[^a-zA-Z0-9_-]+/g, '-'));
+    const s = words.styles[token];
+    if (!s) continue;
+    if (s.color) style['--accent'] = s.color;
+    if (s.bold) style.fontWeight = 'bold';
+    if (s.dim) style.opacity = '0.7';
+  }
+  return { style, cls: classes.join(' ') };
+}
+
+function fieldText(field) {
+  return field.value === null || field.value === undefined ? '' : String(field.value);
+}
+
+export function Card({ face, words, clickable, chosen, onPick, ownerName }) {
+  if (face.up === false) {  // the schema's default is face up
+    return html`<div class="card back" aria-label="a face-down card"><span>face down</span></div>`;
+  }
+  const { style, cls } = styleOf(face.style, words);
+  const around = {};
+  const listed = [];
+  for (const field of face.fields || []) {
+    if (field.at) around[field.at] = field;
+    else if (fieldText(field) !== '') listed.push(field);
+  }
+  const owner = face.owner === null || face.owner === undefined ? '' : ` owner-${face.owner}`;
+  const pick = clickable ? () => onPick(face.ref) : null;
+  const edges = ['top', 'right', 'bottom', 'left'].filter((at) => around[at]);
+  // A style token's meaning in words too (a colour is never the only sign), unless a field
+  // or a mark already says it.
+  const said = new Set([...(face.fields || []).map((f) => fieldText(f).toLowerCase()), ...(face.marks || [])]);
+  const tags = (face.style || []).filter((t) => t.includes(':')).map((t) => t.split(':').slice(1).join(':'))
+    .filter((t) => !said.has(t.toLowerCase()));
+  const label = [face.name, ownerName ? `${ownerName}'s` : '', ...edges.map((at) => `${at} ${fieldText(around[at])}`),
+    ...listed.map((f) => `${f.label} ${fieldText(f)}`), ...tags,
+    around.corner ? fieldText(around.corner) : '', ...(face.marks || [])].filter(Boolean).join(', ');
+  const body = html`
+    ${edges.length ? html`<div class="edges">${edges.map((at) => html`
+      <span class=${'edge ' + at}>${fieldText(around[at])}</span>`)}</div>` : null}
+    ${ownerName ? html`<span class="owner-tag">${ownerName}</span>` : null}
+    <div class="name">${face.name}</div>
+    ${around.corner && fieldText(around.corner) ? html`<div class="corner">${fieldText(around.corner)}</div>` : null}
+    ${listed.length ? html`<dl class="fields">${listed.map((f) => html`
+      <div class=${fieldText(f).length > 14 ? 'field long' : 'field'}><dt>${f.label}</dt><dd>${fieldText(f)}</dd></div>`)}</dl>` : null}
+    ${(face.marks || []).length || tags.length ? html`<div class="marks">
+      ${tags.map((t) => html`<span class="tag">${t}</span>`)}
+      ${(face.marks || []).map((m) => html`<span class="mark">${m}</span>`)}</div>` : null}`;
+  const classes = `card up ${cls}${owner}${edges.length ? ' edged' : ''}${chosen ? ' chosen' : ''}`;
+  if (pick) {
+    return html`<button class=${classes + ' clickable'} style=${style} aria-label=${label}
+      data-ref=${refKey(face.ref)} onClick=${pick}>${body}</button>`;
+  }
+  return html`<div class=${classes} style=${style} aria-label=${label}
+    data-ref=${face.ref ? refKey(face.ref) : null}>${body}</div>`;
+}
+
+// Quarter turns clockwise of a rows x cols grid: for each place drawn, the item's index.
+export function rotated(rows, cols, turns) {
+  let order = [...Array(rows * cols).keys()];
+  let r = rows, c = cols;
+  for (let t = 0; t < ((turns % 4) + 4) % 4; t++) {
+    const next = [];
+    for (let i = 0; i < c; i++) for (let j = 0; j < r; j++) next.push(order[(r - 1 - j) * c + i]);
+    order = next;
+    [r, c] = [c, r];
+  }
+  return { order, rows: r, cols: c };
+}
+
+function Grid({ area, ctx, ...pass }) {
+  const turns = (area.turns || {})[String(ctx.viewer)] || 0;
+  const { order, cols } = rotated(area.rows, area.cols, turns);
+  return html`<div class="grid" style=${{ gridTemplateColumns: `repeat(${cols}, minmax(0, 1fr))` }}
+      role="grid" aria-label=${area.label}>
+    ${order.map((i) => {
+      const face = (area.items || [])[i];
+      const ref = (area.refs || [])[i];
+      const mark = (area.cell_marks || [])[i];
+      const clickable = ref && pass.next.has(refKey(ref));
+      const owner = face && face.owner !== null && face.owner !== undefined ? seatName(face.owner, ctx) : '';
+      const inner = html`${face ? html`<${Card} face=${face} ownerName=${owner} ...${cardProps(face, pass)} />` : null}
+        ${mark ? html`<span class="cell-mark">${mark}</span>` : null}`;
+      const label = `cell ${ref ? ref.id : i}${mark ? ', ' + mark : ''}${face ? '' : ', empty'}`;
+      if (clickable && !face) {
+        return html`<button class="cell clickable" data-ref=${refKey(ref)} aria-label=${label}
+          onClick=${() => pass.onPick(ref)}>${inner}</button>`;
+      }
+      return html`<div class="cell" role="gridcell" data-ref=${ref ? refKey(ref) : null}
+        aria-label=${label}>${inner}</div>`;
+    })}
+  </div>`;
+}
+
+function cardProps(face, pass) {
+  const key = face.ref ? refKey(face.ref) : null;
+  return { words: pass.words, onPick: pass.onPick, clickable: key !== null && pass.next.has(key),
+    chosen: key !== null && pass.chosenKeys.has(key) };
+}
+
+function Area({ area, ctx, ...pass }) {
+  const owner = area.owner === null || area.owner === undefined ? '' : seatName(area.owner, ctx);
+  const title = owner ? `${owner}: ${area.label}` : area.label;
+  const count = area.hidden || area.layout === 'pile' ? html`<span class="count">${area.count}</span>` : null;
+  let body;
+  if (area.layout === 'grid') {
+    body = html`<${Grid} area=${area} ctx=${ctx} ...${pass} />`;
+  } else if (area.hidden) {
+    const backs = area.layout === 'pile' ? Math.min(area.count, 1) : Math.min(area.count, 8);
+    body = html`<div class="row hidden">${[...Array(backs).keys()].map(() => html`
+      <div class="card back mini" aria-hidden="true"></div>`)}</div>`;
+  } else {
+    const all = area.items || [];
+    const items = area.layout === 'pile' ? all.slice(-1) : all;
+    body = html`<div class=${area.layout}>${items.map((face) => face
+      ? html`<${Card} face=${face} ...${cardProps(face, pass)} />`
+      : html`<div class="card empty"></div>`)}</div>`;
+  }
+  const areaRefs = area.layout === 'grid' ? [] : (area.refs || []).filter((r) => pass.next.has(refKey(r)));
+  const { style, cls } = styleOf(area.style, pass.words);
+  const empty = area.layout !== 'grid' && !area.count && !(area.items || []).some(Boolean) ? ' empty-area' : '';
+  return html`<section class=${`area layout-${area.layout} ${cls}${empty}`} style=${style} data-area=${area.key}
+      aria-label=${title}>
+    <h3>${title} ${count}
+      ${areaRefs.map((r) => html`<button class="target" data-ref=${refKey(r)}
+        onClick=${() => pass.onPick(r)}>choose</button>`)}</h3>
+    ${body}
+    ${(area.counters || []).length ? html`<div class="counters">${area.counters.map((c) => html`
+      <span class="counter">${c.label} ${String(c.value)}</span>`)}</div>` : null}
+  </section>`;
+}
+
+function Seats({ scene, ctx, pass }) {
+  return html`<div class="seats">${scene.seats.map((seat) => {
+    const ref = { kind: 'player', id: seat.player };
+    const clickable = pass.next.has(refKey(ref));
+    const { style, cls } = styleOf(seat.style, pass.words);
+    const body = html`<strong>${seatName(seat.player, ctx)}</strong>
+      ${seat.to_move ? html`<span class="to-move">to move</span>` : null}
+      ${seat.out ? html`<span class="out">out</span>` : null}
+      ${(seat.counters || []).map((c) => html`<span class="counter">${c.label} ${String(c.value)}</span>`)}`;
+    const classes = `seat ${cls}${seat.to_move ? ' moving' : ''}${seat.player === ctx.viewer ? ' mine' : ''}`;
+    return clickable
+      ? html`<button class=${classes + ' clickable'} style=${style} data-ref=${refKey(ref)}
+          onClick=${() => pass.onPick(ref)}>${body}</button>`
+      : html`<div class=${classes} style=${style} data-seat=${seat.player}>${body}</div>`;
+  })}</div>`;
+}
+
+function Stack({ scene, ctx, pass }) {
+  if (!(scene.stack || []).length && !scene.window) return null;
+  return html`<section class="area stack-area" aria-label="the stack">
+    <h3>Stack${scene.window ? html` <span class="window">${scene.window.label
+      ? say(scene.window.label, pass.words, ctx) : scene.window.kind}: ${seatName(scene.window.holder, ctx)}</span>` : null}</h3>
+    <div class="stack">${(scene.stack || []).map((item) => html`<div class="stack-item">
+      <${Card} face=${item.face} ...${cardProps(item.face, pass)} />
+      <span>${seatName(item.player, ctx)}${item.note ? ': ' + say(item.note, pass.words, ctx) : ''}</span>
+    </div>`)}</div>
+  </section>`;
+}
+
+function moveLabel(move, words, ctx) {
+  if (move.note) return `${move.notation}: ${say(move.note, words, ctx)}`;
+  if (move.text && move.text.value) return `${move.notation}: ${move.text.value}`;
+  return move.notation;
+}
+
+function Moves({ scene, chosen, setChosen, onAct, words, ctx }) {
+  const [typed, setTyped] = useState('');
+  const moves = scene.moves || [];
+  const left = narrow(moves, chosen);
+  const menu = chosen.length ? left.filter((m) => complete(m, chosen)) : moves.filter((m) => !(m.refs || []).length);
+  const submit = (e) => {
+    e.preventDefault();
+    const text = typed.trim();
+    if (text) { onAct(text); setTyped(''); }
+  };
+  return html`<section class="moves" aria-label="moves">
+    ${chosen.length ? html`<div class="chosen-bar">
+      <span>${left.length} ${left.length === 1 ? 'move' : 'moves'} with your choice</span>
+      <button class="cancel" onClick=${() => setChosen([])}>cancel</button></div>` : null}
+    ${menu.length ? html`<div class="menu" role="menu">${menu.map((m) => html`
+      <button role="menuitem" class="move" data-notation=${m.notation}
+        onClick=${() => { setChosen([]); onAct(m.notation); }}>${moveLabel(m, words, ctx)}</button>`)}</div>` : null}
+    <form class="notation" onSubmit=${submit}>
+      <label for="notation-input">Move</label>
+      <input id="notation-input" list="notations" autocomplete="off" value=${typed}
+        placeholder=${moves.length ? moves[0].notation : ''} onInput=${(e) => setTyped(e.target.value)} />
+      <datalist id="notations">${moves.map((m) => html`<option value=${m.notation} />`)}</datalist>
+      <button type="submit">play</button>
+    </form>
+  </section>`;
+}
+
+function outcomeText(outcome, ctx) {
+  const reason = outcome.reason ? ` (${outcome.reason})` : '';
+  if (outcome.winner !== undefined && outcome.winner !== null) {
+    return `The game is over: ${seatName(outcome.winner, ctx)} won${reason}.`;
+  }
+  const ranks = outcome.ranks || [];
+  const first = ranks.map((r, p) => [r, p]).filter(([r]) => r === 0).map(([, p]) => seatName(p, ctx));
+  return first.length > 1 && first.length < ranks.length
+    ? `The game is over: ${first.join(' and ')} share first place${reason}.`
+    : `The game is over: a draw${reason}.`;
+}
+
+// The whole table: seats, areas (grouped ones side by side), the stack, whose turn and what
+// is asked, the moves, and the log.
+export function Table({ scene, words, ctx, log, onAct, error, ended }) {
+  const outcome = scene.outcome || ended;  // the game's result, or the server's (a clock, an absence)
+  const [chosen, setChosen] = useState([]);
+  useEffect(() => setChosen([]), [scene]);
+  const logEnd = useRef(null);
+  useEffect(() => { if (logEnd.current) logEnd.current.scrollTop = logEnd.current.scrollHeight; }, [log.length]);
+  const moves = scene.moves || [];
+  const onPick = (ref) => {
+    const next = [...chosen, ref];
+    const left = narrow(moves, next);
+    if (left.length === 1 && complete(left[0], next)) { setChosen([]); onAct(left[0].notation); return; }
+    if (left.length === 0) { setChosen([ref]); return; }
+    setChosen(next);
+  };
+  const pass = { words, onPick, next: nextRefs(moves, chosen), chosenKeys: new Set(chosen.map(refKey)) };
+  const parts = [];
+  const groups = new Map();
+  for (const area of scene.areas) {
+    if (!area.group) { parts.push(area); continue; }
+    if (!groups.has(area.group)) { groups.set(area.group, []); parts.push({ group: area.group }); }
+    groups.get(area.group).push(area);
+  }
+  const pending = scene.pending;
+  const status = lines(scene.status || [], words, ctx);
+  return html`<div class="table">
+    <${Seats} scene=${scene} ctx=${ctx} pass=${pass} />
+    ${status.length ? html`<div class="status">${status.map((s) => html`<p>${s}</p>`)}</div>` : null}
+    ${outcome ? html`<p class="outcome" role="status">${outcomeText(outcome, ctx)}</p>` : null}
+    ${pending ? html`<p class=${'pending' + (pending.player === ctx.viewer ? ' yours' : '')} role="status">
+      <strong>${seatName(pending.player, ctx)}</strong>: ${pending.player === ctx.viewer || !pending.secret
+        ? say(pending.prompt, words, ctx) : 'choosing in secret'}</p>` : null}
+    ${error ? html`<p class="error" role="alert">${error}</p>` : null}
+    <div class="areas">${parts.map((p) => p.group
+      ? html`<div class="group" data-group=${p.group}>${groups.get(p.group).map((a) => html`
+          <${Area} area=${a} ctx=${ctx} ...${pass} />`)}</div>`
+      : html`<${Area} area=${p} ctx=${ctx} ...${pass} />`)}</div>
+    <${Stack} scene=${scene} ctx=${ctx} pass=${pass} />
+    ${moves.length && !ended ? html`<${Moves} scene=${scene} chosen=${chosen} setChosen=${setChosen}
+      onAct=${onAct} words=${words} ctx=${ctx} />` : null}
+    <section class="log" aria-label="log"><h3>Log</h3>
+      <ol ref=${logEnd}>${log.map((line) => html`<li>${line}</li>`)}</ol></section>
+  </div>`;
+}
