@@ -124,7 +124,7 @@ def test_sim_plays_brasa_from_one_custom_deck(tmp_path, second):
     result = run_sim("fnf", "--mode", "brasa", "--rules", rules, "-n", "4", "--agents", "greedy,random",
                      "--deck", str(deck), "--json")
     assert result.exit_code == 0, result.output
-    assert json.loads(result.stdout)["decks"] == [str(deck)]
+    assert json.loads(result.stdout)["decks"] == [deck.name]  # a base name: results carry no path
     both = run_sim("fnf", "--mode", "brasa", "--rules", rules, "--deck", str(deck),
                    "--opponent-deck", str(deck))
     assert both.exit_code == 2 and "give only --deck" in both.output
