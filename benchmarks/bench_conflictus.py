@@ -20,10 +20,7 @@ four-player games per second on one core. ``--profile`` prints where the time of
 
 from __future__ import annotations
 
-import argparse
-import json
-
-from harness import Loop, interleaved, medians, profile, random_games, rlcard_uno_game
+from harness import Loop, games_beside_uno, random_games
 from tcgkit import load_game
 from tcgkit.games.conflictus import starter_decks
 
@@ -36,41 +33,15 @@ def conflictus_loop(players: int, checked: bool = True) -> Loop:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=2.0)
-    parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--json", action="store_true")
-    parser.add_argument("--profile", action="store_true")
-    args = parser.parse_args()
-    if args.profile:
-        profile(conflictus_loop(2), max(args.seconds, 3.0), batch=2)
-        return
-    loops: dict[str, Loop] = {
-        "conflictus 2p": conflictus_loop(2),
-        "conflictus 2p unchecked": conflictus_loop(2, checked=False),
-        "conflictus 4p": conflictus_loop(4),
-    }
-    peer = rlcard_uno_game()
-    if peer is not None:
-        loops["rlcard uno (game)"] = peer
-    runs = interleaved(loops, args.seconds, args.repeats, max_batch=8)
-    median = medians(runs)
-    if args.json:
-        print(json.dumps({"repeats": args.repeats, "medians": {
-            name: m._asdict() for name, m in median.items()}, "runs": runs}, indent=1))
-        return
-    print(f"Conflictus Aeternus, preconstructed mons, median of {args.repeats} runs of {args.seconds:g} s")
-    print(f"{'loop':26} {'games/s':>10} {'decisions/s':>12} {'games/cpu-s':>12} {'dec./cpu-s':>11}")
-    for name, (g, d, gc, dc) in median.items():
-        print(f"{name:26} {g:10,.1f} {d:12,.0f} {gc:12,.1f} {dc:11,.0f}")
-    peer_name = "rlcard uno (game)"
-    if peer_name in median:
-        for name in loops:
-            if name != peer_name:
-                print(f"{name} / rlcard uno, decisions per CPU second: "
-                      f"{median[name].decisions_per_cpu_s / median[peer_name].decisions_per_cpu_s:.2f}")
-    if peer is None:
-        print("(rlcard is not installed: pip install -e '.[bench]' to compare)")
+    def loops() -> dict[str, Loop]:
+        return {
+            "conflictus 2p": conflictus_loop(2),
+            "conflictus 2p unchecked": conflictus_loop(2, checked=False),
+            "conflictus 4p": conflictus_loop(4),
+        }
+
+    games_beside_uno(__doc__, "Conflictus Aeternus, preconstructed mons", loops,
+                     profiled=lambda: conflictus_loop(2), profile_batch=2)
 
 
 if __name__ == "__main__":

@@ -7,7 +7,9 @@ first on ``sys.path``.
 
 from __future__ import annotations
 
+import argparse
 import cProfile
+import json
 import pstats
 import statistics
 import time
@@ -146,3 +148,41 @@ def profile(loop: Loop, seconds: float, batch: int) -> None:
         loop(batch)
     profiler.disable()
     pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
+
+
+def games_beside_uno(doc: str, title: str, loops: Callable[[], dict[str, Loop]],
+                     profiled: Callable[[], Loop], profile_batch: int) -> None:
+    """The command line of a "random games beside RLCard's UNO" script: ``--seconds``,
+    ``--repeats``, ``--json``, ``--profile`` (of ``profiled``); then the median rates of every
+    loop and each loop's decisions per CPU second against UNO's."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=2.0)
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--profile", action="store_true")
+    args = parser.parse_args()
+    if args.profile:
+        profile(profiled(), max(args.seconds, 3.0), batch=profile_batch)
+        return
+    timed = loops()
+    peer_name, peer = "rlcard uno (game)", rlcard_uno_game()
+    if peer is not None:
+        timed[peer_name] = peer
+    runs = interleaved(timed, args.seconds, args.repeats, max_batch=8)
+    median = medians(runs)
+    if args.json:
+        print(json.dumps({"repeats": args.repeats, "medians": {
+            name: m._asdict() for name, m in median.items()}, "runs": runs}, indent=1))
+        return
+    width = max(len(name) for name in timed) + 2
+    print(f"{title}, median of {args.repeats} runs of {args.seconds:g} s")
+    print(f"{'loop':{width}} {'games/s':>10} {'decisions/s':>12} {'games/cpu-s':>12} {'dec./cpu-s':>11}")
+    for name, (g, d, gc, dc) in median.items():
+        print(f"{name:{width}} {g:10,.1f} {d:12,.0f} {gc:12,.1f} {dc:11,.0f}")
+    if peer is None:
+        print("(rlcard is not installed: pip install -e '.[bench]' to compare)")
+        return
+    for name in timed:
+        if name != peer_name:
+            print(f"{name} / rlcard uno, decisions per CPU second: "
+                  f"{median[name].decisions_per_cpu_s / median[peer_name].decisions_per_cpu_s:.2f}")
