@@ -15,7 +15,8 @@ from tcgkit_brawl import Brawl
 
 import tcgkit
 from tcgkit.kernel import Rng
-from tcgkit.kernel.instances import by_id, instance_ids
+from tcgkit.kernel.errors import DeckError
+from tcgkit.kernel.instances import by_id, instance_ids, instance_kinds
 
 SEEDS = range(40)
 
@@ -107,3 +108,23 @@ def test_ff_ids_follow_instance_ids_and_the_view_lists_the_deck_sorted():
             ids = instance_ids(seed, p, size, p * size)
             assert [state.t.label[c].rsplit("#", 1)[0] for c in ids] == decks[p]  # file card i: ids[i]
             assert state.view(1 - p)["decklists"][p] == sorted(decks[p])
+
+
+def test_instance_kinds_shuffles_each_block_by_the_seed_alone() -> None:
+    table = {"a": 0, "b": 1, "c": 2}
+    decks = [["a", "a", "b", "c"], ["c", "b"]]
+    kinds = instance_kinds(7, decks, lambda deck: [], table.__getitem__)
+    assert sorted(kinds[:4]) == [0, 0, 1, 2] and sorted(kinds[4:]) == [1, 2]
+    assert kinds == instance_kinds(7, decks, lambda deck: [], table.__getitem__)
+    orders = {tuple(instance_kinds(seed, [list("abcabc")], lambda deck: [], table.__getitem__))
+              for seed in range(20)}
+    assert len(orders) > 1  # the order comes from the seed, not the deck file
+
+
+def test_instance_kinds_names_the_player_and_every_problem() -> None:
+    def problems(deck: list[str]) -> list[str]:
+        return ["too short", "three copies of a"] if len(deck) < 3 else []
+
+    with pytest.raises(DeckError, match=r"player 1's mons: too short; three copies of a"):
+        instance_kinds(1, [["a", "b", "c"], ["a"]], problems, {"a": 0, "b": 1, "c": 2}.__getitem__,
+                       noun="mons")

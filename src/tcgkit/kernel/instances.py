@@ -9,15 +9,19 @@ exactly what they were.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TypeVar
 
+from .errors import DeckError
 from .rng import Rng, derive_seed
 
 T = TypeVar("T")
 
 INSTANCE_STREAM = 0x1D5
 """The seed's stream for instance ids, apart from the game's own generator."""
+
+KIND_STREAM = 2
+"""The seed's stream that orders each deck's card kinds in ``instance_kinds``."""
 
 
 def instance_ids(seed: int, player: int, count: int, first: int = 0) -> list[int]:
@@ -37,3 +41,28 @@ def by_id(items: Sequence[T], ids: Sequence[int], first: int = 0) -> tuple[T, ..
     for item, card in zip(items, ids, strict=True):
         placed[card - first] = item
     return tuple(placed)
+
+
+def instance_kinds(
+    seed: int,
+    decks: Sequence[Sequence[str]],
+    problems_of: Callable[[list[str]], list[str]],
+    kind_of: Callable[[str], int],
+    noun: str = "deck",
+) -> list[int]:
+    """The card kind of every instance id, player 0's block first: each deck checked by the
+    game's ``problems_of`` (a ``DeckError`` naming the player and every problem, before
+    anything is built), its names mapped by ``kind_of``, and each block shuffled by
+    ``derive_seed(seed, KIND_STREAM)`` so that an id tells nothing of the deck list's order.
+    For games whose instances are plain ids over one kind table (Conflictus, Monster
+    Collection)."""
+    kinds: list[int] = []
+    rng = Rng(derive_seed(seed, KIND_STREAM))
+    for player, deck in enumerate(decks):
+        problems = problems_of(list(deck))
+        if problems:
+            raise DeckError(f"player {player}'s {noun}: " + "; ".join(problems))
+        mine = [kind_of(name) for name in deck]
+        rng.shuffle(mine)
+        kinds += mine
+    return kinds

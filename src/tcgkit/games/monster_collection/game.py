@@ -17,6 +17,7 @@ from ...kernel.actions import Action
 from ...kernel.decks import read_deck
 from ...kernel.errors import DeckError
 from ...kernel.game import Deck, Game, State
+from ...kernel.instances import instance_kinds
 from ...kernel.rng import Rng, derive_seed
 from ...kernel.scene import CardTable, Catalogue, Scene, Sentence
 from ...kernel.state import EMPTY
@@ -115,21 +116,19 @@ class MonsterCollection(Game):
     def card_data_hash(self) -> str:
         return self.db.hash
 
+    def kind_of(self, name: str) -> int:
+        """The kind index of a card name a checked deck holds."""
+        card = self.db.find(name)
+        assert card is not None, name
+        return card.index
+
     # -- states ----------------------------------------------------------------------------------
     def new_state(self, seed: int = 0, decks: Sequence[Deck] | None = None) -> MonsterCollectionState:
         if decks is None:
             decks = self.sample_decks(Rng(derive_seed(seed, 1)))
         if len(decks) != 2:
             raise DeckError(f"Monster Collection needs a deck per player, got {len(decks)}")
-        kinds: list[int] = []
-        id_rng = Rng(derive_seed(seed, 2))
-        for p, deck in enumerate(decks):
-            problems = self.validate_deck(list(deck))
-            if problems:
-                raise DeckError(f"player {p}'s deck: " + "; ".join(problems))
-            mine = [self.db.find(text).index for text in deck]  # type: ignore[union-attr]
-            id_rng.shuffle(mine)  # which id is which card: drawn, so ids tell nothing of the list order
-            kinds += mine
+        kinds = instance_kinds(seed, decks, self.validate_deck, self.kind_of, noun="deck")
         state = MonsterCollectionState(self, kinds, Rng(seed))
         setup(state)
         state.advance()
