@@ -632,8 +632,8 @@ class MonsterCollectionState(State["MonsterCollection"]):
     def default_action(self, decision: Decision) -> Action:
         """Refill, end the phase, pass; else the first choice (the decider's own cards)."""
         fixed: dict[str, Action] = {
-        "main": END_MAIN, "summon": END_SUMMON, "instant": PASS, "respond": PASS, "answer": PASS
-    }
+            "main": END_MAIN, "summon": END_SUMMON, "instant": PASS, "respond": PASS, "answer": PASS
+        }
         actions = self.legal_actions()
         wanted = REFILL if decision.kind == "adjust" else fixed.get(decision.kind)
         return wanted if wanted in actions else actions[0]
@@ -861,6 +861,10 @@ def recheck(state: MonsterCollectionState, act: Activation) -> Any:
     if ability.target is not None and (not act.cards() or act.cards()[0] not in ability.target(state, act)):
         state.log.append(("fizzles", act.source, "target"))
         return STOP
+    condition = ability.condition if ability.timing != "march" else None  # a march rule's is per marcher
+    if (condition is not None and not condition.holds(state, act)) or not ability.can_pay(state, act):
+        state.log.append(("fizzles", act.source, "cost"))
+        return STOP
     if card.kind in ("spell", "item"):
         assert fight is not None
         if card.spell:
@@ -871,10 +875,6 @@ def recheck(state: MonsterCollectionState, act: Activation) -> Any:
             state.log.append(("fizzles", act.source, "slots"))
             return STOP
         fight.spent[key] = fight.spent.get(key, 0) + card.slots
-    condition = ability.condition if ability.timing != "march" else None  # a march rule's is per marcher
-    if (condition is not None and not condition.holds(state, act)) or not ability.can_pay(state, act):
-        state.log.append(("fizzles", act.source, "cost"))
-        return STOP
     return None
 
 
