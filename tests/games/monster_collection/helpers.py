@@ -3,15 +3,25 @@ needs them (``put``, ``to_hand``), and actions typed as a player would (``act``)
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import tcgkit
 from tcgkit.games.monster_collection.board import HQ, cell_of
 from tcgkit.games.monster_collection.game import starter_decks
 from tcgkit.games.monster_collection.rules import MonsterCollectionState
+from tcgkit.kernel.decks import read_deck
 from tcgkit.kernel.state import EMPTY
 
-DECKS = dict(starter_decks())
+FROZEN = Path(__file__).parents[2] / "playthroughs" / "data"
+DECKS = {
+    name: read_deck(FROZEN / f"monster_collection_{name}.txt").cards
+    for name in ("flame_legion", "tide_wings", "dawn_and_dusk")
+}
+"""The rule tests' decks: the first preconstructed decks as they were (the playthroughs' frozen
+copies), played with the shipped card set, so that a change of deck lists leaves them alone."""
+STARTERS = dict(starter_decks())
+"""The preconstructed decks as shipped (the tests of the cards with text play these)."""
 
 
 def game(**options: Any) -> Any:
@@ -19,9 +29,11 @@ def game(**options: Any) -> Any:
 
 
 def start(
-    seed: int = 1, decks: tuple[str, str] = ("flame_legion", "tide_wings"), **options: Any
+    seed: int = 1, decks: tuple[str, str] = ("flame_legion", "tide_wings"), starters: bool = False,
+    **options: Any,
 ) -> MonsterCollectionState:
-    state = game(**options).new_state(seed, [DECKS[decks[0]], DECKS[decks[1]]])
+    lists = STARTERS if starters else DECKS
+    state = game(**options).new_state(seed, [lists[decks[0]], lists[decks[1]]])
     assert isinstance(state, MonsterCollectionState)
     return state
 

@@ -9,15 +9,15 @@ from tcgkit.kernel.errors import DeckError
 from tcgkit.kernel.rng import Rng
 from tcgkit.kernel.state import FACE_DOWN
 
-from .helpers import DECKS, events, game, start
+from .helpers import DECKS, STARTERS, events, game, start
 
 
 def test_the_preconstructed_decks_are_legal_and_play():  # R1, R2
     g = game()
-    assert len(DECKS) >= 3
-    for name, deck in DECKS.items():
+    assert len(STARTERS) >= 3
+    for name, deck in STARTERS.items():
         assert g.validate_deck(deck) == [], name
-    state = start(decks=("dawn_and_dusk", "flame_legion"))
+    state = start(decks=("dawn_and_dusk", "flame_legion"), starters=True)
     assert state.result is None and state.decisions
 
 

@@ -107,3 +107,63 @@ def test_one_hero_of_a_name_on_the_battlefield_or_per_side():  # R94, U17 option
             act(state, f"summon {state.name(mine)}")
             other = to_hand(state, 1, "Valkyrie Brunhild")
             assert f"summon {state.name(other)}" not in moves(state)  # one on your own side
+
+
+def exchange(state, e, source, target):
+    return f"exchange {state.name(e)} from {state.name(source)} to {state.name(target)}"
+
+
+def test_equipment_handed_on_may_not_go_back_to_a_creature_it_left_in_that_phase():  # project rule
+    state = summon_phase(decks=("flame_legion", "dawn_and_dusk"))
+    ground(state, 1, "2")
+    knight = put(state, 1, "Paladin", "2")  # 2 item slots
+    vampire = put(state, 1, "Vampire", "2")  # 1 slot
+    acolyte = put(state, 1, "Acolyte", "2")  # 1 slot
+    sword = to_hand(state, 1, "Long Sword")
+    act(state, f"equip {state.name(sword)} to {state.name(knight)}")
+    act(state, exchange(state, sword, knight, vampire))
+    assert exchange(state, sword, vampire, knight) not in moves(state)  # back where it left: no
+    act(state, exchange(state, sword, vampire, acolyte))  # on to a third creature: yes
+    assert exchange(state, sword, acolyte, knight) not in moves(state)
+    assert exchange(state, sword, acolyte, vampire) not in moves(state)
+    assert not any(m.startswith("exchange") for m in moves(state))  # every way back is closed
+    assert state.gear == {acolyte: [sword]}
+
+
+def test_the_exchange_rule_lasts_one_phase_and_one_formation_timing():  # project rule, edge
+    state = start(decks=("flame_legion", "dawn_and_dusk"))
+    to_main(state)
+    ground(state, 1, "2")
+    knight = put(state, 1, "Paladin", "2")
+    vampire = put(state, 1, "Vampire", "2")
+    sword = to_hand(state, 1, "Long Sword")
+    state.gear[knight] = [sword]
+    state.hand[1].remove(sword)
+    act(state, exchange(state, sword, knight, vampire))  # main phase
+    assert exchange(state, sword, vampire, knight) not in moves(state)
+    act(state, "end main")  # the normal summon phase is another phase: the way back is open
+    assert exchange(state, sword, vampire, knight) in moves(state)
+    act(state, exchange(state, sword, vampire, knight))
+    assert exchange(state, sword, knight, vampire) not in moves(state)
+    # a battle's formation timing starts its own record, and the main phase's stays after it
+    state = start(decks=("flame_legion", "dawn_and_dusk"))
+    to_main(state)
+    ground(state, 1, "2")
+    ground(state, 0, "E2", who=1)
+    put(state, 0, "Ember Imp", "E2", who=1)
+    knight = put(state, 1, "Acolyte", "2")
+    vampire = put(state, 1, "Vampire", "2")
+    sword = to_hand(state, 1, "Long Sword")
+    state.gear[knight] = [sword]
+    state.hand[1].remove(sword)
+    act(state, exchange(state, sword, knight, vampire))
+    empty_hand(state, 1)
+    empty_hand(state, 0)
+    act(state, "march to E2: " + ", ".join(state.name(c) for c in sorted((knight, vampire))))
+    assert state.decisions[-1].kind == "instant"
+    act(state, "pass")  # player 1's instant-summon timing (equipment hangs on their creatures)
+    assert state.decisions[-1].kind == "formation" and state.to_move == 1
+    assert exchange(state, sword, vampire, knight) in moves(state)  # a new timing
+    act(state, exchange(state, sword, vampire, knight))
+    assert exchange(state, sword, knight, vampire) not in moves(state)
+    assert state.handed == {f"main:{sword}:{knight}", f"formation:{sword}:{vampire}"}

@@ -4,6 +4,8 @@ the acting player's seat (``1``-``6`` their territory, ``E1``-``E6`` the enemy's
 ``march to E2: Griffin#40, Harpy#41``, ``exchange Long Sword#7 from Imp#3 to Golem#9``,
 ``summon Kraken#20``, ``equip Long Sword#7 to Imp#3``, ``unequip Long Sword#7``,
 ``instant Harpy#41``, ``next Griffin#40``, ``lose Harpy#41``, ``cast Sunburst#60 at Golem#9``,
+``use Fire Flask#61 at Golem#9`` (an item, or a creature's ability), ``perform Second Wind#62 at
+Imp#3`` (a ritual), ``place Ley Line#12 at 2 with ability`` (its hand-type ability declared),
 ``attack``, ``end main``, ``end summon``, ``pass``."""
 
 from __future__ import annotations
@@ -38,15 +40,17 @@ class Refill(Action):
 
 @dataclass(frozen=True, slots=True)
 class Place(Action):
-    """A terrain card from hand, revealed, onto a cell (R50-R55)."""
+    """A terrain card from hand, revealed, onto a cell (R50-R55); ``declare``: its hand-type
+    ability (手牌型特殊能力) declared with the reveal (R52)."""
 
     card: int
     cell: int
     name: str = field(compare=False)
     where: str = field(compare=False)
+    declare: bool = False
 
     def __str__(self) -> str:
-        return f"place {self.name} at {self.where}"
+        return f"place {self.name} at {self.where}{' with ability' if self.declare else ''}"
 
     def refs(self) -> tuple[refs.Ref, ...]:
         return (refs.card(self.card), refs.cell(self.cell))
@@ -191,17 +195,22 @@ class Pass(Action):
 
 @dataclass(frozen=True, slots=True)
 class Cast(Action):
-    """A battle spell from hand at its target: in its side's normal timing, or a counter
-    (対抗) in answer to a spell on the stack."""
+    """A card's text used at its target (``-1``: none): a battle spell from hand (``cast``) in
+    its side's normal timing or as a counter (対抗); a consumable item from hand or a creature's
+    special ability in the battle (``use``); a ritual in the main phase (``perform``)."""
 
     card: int
     target: int
     names: tuple[str, str] = field(compare=False)
+    verb: str = field(default="cast", compare=False)
 
     def __str__(self) -> str:
-        return f"cast {self.names[0]} at {self.names[1]}"
+        at = f" at {self.names[1]}" if self.target >= 0 else ""
+        return f"{self.verb} {self.names[0]}{at}"
 
     def refs(self) -> tuple[refs.Ref, ...]:
+        if self.target < 0:
+            return (refs.card(self.card),)
         return (refs.card(self.card), refs.card(self.target))
 
 

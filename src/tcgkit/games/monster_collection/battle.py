@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...kernel.state import EMPTY, decision
-from .actions import Next, Pass, Strike
+from .actions import Next, Pass
 from .board import HQ
 
 if TYPE_CHECKING:
@@ -50,7 +50,7 @@ def step(state: MonsterCollectionState) -> bool:
     state.log.append(("formation", side, list(party)))
     if side == fight.attacker:
         fight.side, fight.placed = 1 - side, 0
-        state.log.append(("timing", fight.side, "formation"))
+        formation_starts(state)
         return False
     resolve(state)
     return False
@@ -64,6 +64,14 @@ def pass_timing(state: MonsterCollectionState, action: Pass) -> None:
         state.log.append(("timing", fight.side, "instant"))
         return
     fight.step, fight.side, fight.placed = "formation", fight.attacker, 0
+    formation_starts(state)
+
+
+def formation_starts(state: MonsterCollectionState) -> None:
+    """A side's formation timing: the exchange rule's record of the last one is done with."""
+    fight = state.battle
+    assert fight is not None
+    state.handed = {k for k in state.handed if not k.startswith("formation:")}
     state.log.append(("timing", fight.side, "formation"))
 
 
@@ -81,7 +89,8 @@ def strike(state: MonsterCollectionState, side: int, kind: str, targets: list[in
     back; the creatures it kills (not yet removed)."""
     fight = state.battle
     assert fight is not None
-    attackers = state.parties[fight.cell][side]
+    # a creature that used an action-completing ability (行動完了) does not attack
+    attackers = [c for c in state.parties[fight.cell][side] if c not in fight.completed]
     attack = sum(state.stat(c, "attack") for c in attackers)
     bonus = 0
     if kind == "first":
@@ -137,9 +146,9 @@ def resolve(state: MonsterCollectionState) -> None:
     fight.step, fight.side = "first", first  # its normal timing: spells, then the attack
 
 
-def attack(state: MonsterCollectionState, action: Strike) -> None:
-    """The side's normal attack ends its timing; the second side's comes if it has creatures
-    left (``step`` sees to it), then the battle ends."""
+def attack(state: MonsterCollectionState) -> None:
+    """The side's normal attack lands and ends its timing (after its counter window, if any);
+    the second side's comes if it has creatures left (``step`` sees to it), then the battle ends."""
     fight = state.battle
     assert fight is not None
     side, cell = fight.side, fight.cell

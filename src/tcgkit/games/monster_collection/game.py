@@ -27,8 +27,8 @@ from .cards import CardDB, cards_from, data_path, default_cards
 from .options import MonsterCollectionOptions
 from .rules import MonsterCollectionState
 
-DECK_MIX = {"creature": 32, "terrain": 10, "equipment": 4, "spell": 4}  # of 50, like the preconstructed decks
-HAND_VALUE = {"creature": 0.4, "terrain": 0.3, "equipment": 0.2, "spell": 0.3}  # in hand, by kind (+ level)
+DECK_MIX = {"creature": 30, "terrain": 10, "equipment": 3, "item": 2, "spell": 4, "ritual": 1}  # of 50
+HAND_VALUE = {"creature": 0.4, "terrain": 0.3, "equipment": 0.2, "item": 0.2, "spell": 0.3, "ritual": 0.2}
 REFILL_VALUE = 0.3  # a card the refill will draw: the greedy player discards what is worth less
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...kernel import refs
 from ...kernel.actions import Action
 from ...kernel.effects import Activation
 from ...kernel.state import EMPTY
@@ -29,6 +30,13 @@ from .board import CELLS, GRID, HQ, label, reach
 
 if TYPE_CHECKING:
     from .rules import MonsterCollectionState
+
+
+def handed_key(state: MonsterCollectionState, equipment: int, creature: int) -> str:
+    """The exchange rule's record: this equipment left this creature in this phase (the main
+    phase, the normal summon phase, or one side's formation timing in a battle)."""
+    timing = "formation" if state.battle is not None else state.phase
+    return f"{timing}:{equipment}:{creature}"
 
 
 def compute(state: MonsterCollectionState) -> list[Action]:
@@ -70,13 +78,50 @@ def main(state: MonsterCollectionState, p: int) -> list[Action]:
     cells = placement_cells(state, p)
     if not state.proxy_used:  # R62: no hand terrain in a turn with a proxy
         for c in state.hand[p]:
-            if state.card(c).kind == "terrain":
+            card = state.card(c)
+            if card.kind == "terrain":
                 out += [Place(c, cell, state.name(c), label(p, cell)) for cell in cells]
+                # R52: a hand-type ability is declared with the reveal, when its cost can be paid
+                if card.timing == "place" and usable(state, p, c):
+                    out += [Place(c, cell, state.name(c), label(p, cell), True) for cell in cells]
     if not state.proxy_used and not state.hand_terrain and state.deck[p]:  # R59-R63
         out += [Proxy(cell, label(p, cell)) for cell in cells]
     out += marches(state, p)
     out += exchanges(state, p, range(CELLS))
+    out += rituals(state, p)
     out.append(END_MAIN)
+    return out
+
+
+def usable(state: MonsterCollectionState, p: int, c: int, target: int = -1) -> bool:
+    """Whether card ``c``'s ability may be declared now: its condition holds and its costs can
+    be paid (legality at declaration, U20)."""
+    ability = state.card(c).ability
+    act = Activation(p, c, 0, None if target < 0 else refs.card(target))
+    if ability.condition is not None and not ability.condition.holds(state, act):
+        return False
+    return bool(ability.can_pay(state, act))
+
+
+def targeted(state: MonsterCollectionState, p: int, c: int, verb: str) -> list[Action]:
+    """``c``'s ability at each target it allows (or at none), where it may be declared."""
+    ability = state.card(c).ability
+    name = state.name(c)
+    if ability.target is None:
+        return [Cast(c, -1, (name, ""), verb)] if usable(state, p, c) else []
+    return [
+        Cast(c, t, (name, state.name(t)), verb)
+        for t in ability.target(state, Activation(p, c, 0))
+        if usable(state, p, c, t)
+    ]
+
+
+def rituals(state: MonsterCollectionState, p: int) -> list[Action]:
+    """R85, U19: rituals (儀式) from hand, any number in your main phase."""
+    out: list[Action] = []
+    for c in state.hand[p]:
+        if state.card(c).kind == "ritual":
+            out += targeted(state, p, c, "perform")
     return out
 
 
@@ -98,11 +143,24 @@ def marches(state: MonsterCollectionState, p: int) -> list[Action]:
         if state.parties[dest][1 - p] and state.battle_marched:
             continue
         room = state.limit(dest) - state.level_total(dest, p)
-        eligible = sorted(c for c in by_cell[dest] if state.card(c).level <= room)
+        eligible = sorted(
+            c for c in by_cell[dest] if state.card(c).level <= room and obeys(state, p, c, dest)
+        )
         where = label(p, dest)
         for group in _groups(state, eligible, room):
             out.append(March(dest, group, where, tuple(state.name(c) for c in group)))
     return out
+
+
+def obeys(state: MonsterCollectionState, p: int, c: int, dest: int) -> bool:
+    """R77: a terrain's march rule (its ``march`` ability's condition), met by each marcher; a
+    face-down terrain has no effect."""
+    if state.down[dest]:
+        return True
+    ability = state.card(state.terrain[dest]).ability
+    if ability is None or ability.timing != "march" or ability.condition is None:
+        return True
+    return ability.condition.holds(state, Activation(p, state.terrain[dest], 0, refs.card(c)))
 
 
 def _groups(state: MonsterCollectionState, cards: list[int], room: int) -> list[tuple[int, ...]]:
@@ -133,12 +191,11 @@ def exchanges(state: MonsterCollectionState, p: int, cells: range | tuple[int, .
             for e in state.gear.get(source, ()):
                 cost = state.card(e).slots
                 for target in party:
-                    if target != source and state.free_slots(target) >= cost:
-                        out.append(
-                            Exchange(
-                                e, source, target, (state.name(e), state.name(source), state.name(target))
-                            )
-                        )
+                    if target == source or state.free_slots(target) < cost:
+                        continue
+                    if handed_key(state, e, target) not in state.handed:  # not back where it left
+                        names = (state.name(e), state.name(source), state.name(target))
+                        out.append(Exchange(e, source, target, names))
     return out
 
 
@@ -204,35 +261,57 @@ def overflow(state: MonsterCollectionState, p: int) -> list[Action]:
     return [Lose(c, state.name(c)) for c in state.parties[cell][p]]
 
 
-def casts(state: MonsterCollectionState, p: int, timing: str) -> list[Action]:
-    """The spells of ``timing`` in ``p``'s hand with free spell slots of their element among
-    ``p``'s creatures in the battle, at each target their text allows (MC14, MC16)."""
+def casts(state: MonsterCollectionState, p: int, timing: str, answers: str = "any") -> list[Action]:
+    """The spells and items of ``timing`` in ``p``'s hand with free slots (spell slots of the
+    spell's element, item slots) among ``p``'s creatures in the battle, at each target their
+    text allows (MC14, MC16, U18); a counter only where it answers what was declared."""
     out: list[Action] = []
     for c in state.hand[p]:
         card = state.card(c)
-        ability = card.ability
-        if ability is None or ability.timing != timing or ability.target is None:
+        if card.timing != timing or card.kind not in ("spell", "item"):
             continue
-        if state.free_spell_slots(p, card.element) < card.slots:
+        if timing == "counter" and card.answers != answers:
             continue
-        for t in ability.target(state, Activation(p, c, 0)):
-            out.append(Cast(c, t, (state.name(c), state.name(t))))
+        free = state.free_spell_slots(p, card.element) if card.spell else state.free_item_slots(p)
+        if free >= card.slots:
+            out += targeted(state, p, c, "cast" if card.spell else "use")
+    return out
+
+
+def abilities(state: MonsterCollectionState, p: int) -> list[Action]:
+    """3.2 step 4: each creature's special ability (特殊能力), once a battle; an action-completing
+    one (行動完了型) stands for its attack."""
+    fight = state.battle
+    assert fight is not None
+    out: list[Action] = []
+    for c in state.parties[fight.cell][p]:
+        if state.card(c).timing == "battle" and c not in fight.used:
+            out += targeted(state, p, c, "use")
     return out
 
 
 def normal(state: MonsterCollectionState, p: int) -> list[Action]:
-    """3.2 steps 4, 5: battle spells, then the attack."""
-    return [*casts(state, p, "battle"), STRIKE]
+    """3.2 steps 4, 5: battle spells, consumable items and abilities, then the attack."""
+    return [*casts(state, p, "battle"), *abilities(state, p), STRIKE]
 
 
 def respond(state: MonsterCollectionState, p: int) -> list[Action]:
-    """A counter (対抗) to a spell on the stack, or pass."""
+    """A counter (対抗) to a spell, item or ability on the stack, or pass."""
     return [*casts(state, p, "counter"), PASS]
+
+
+def answer(state: MonsterCollectionState, p: int) -> list[Action]:
+    """After an attack: a counter that answers attacks (対抗:攻撃限定) while the attack is the
+    latest declaration; once a counter is on the stack, the counters that answer it."""
+    if state.res.stack:
+        return [*casts(state, p, "counter"), PASS]
+    return [*casts(state, p, "counter", "attack"), PASS]
 
 
 KINDS = {
     "normal": normal,
     "respond": respond,
+    "answer": answer,
     "adjust": adjust,
     "main": main,
     "summon": summon,

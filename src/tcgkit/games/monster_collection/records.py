@@ -14,7 +14,8 @@ STEPS = ("instant", "formation", "first", "second")
 class Battle(v.Record):
     """A battle (戰鬥) on ``cell``: the attacker (進軍側), each marcher's origin, the attacker's
     instant summons, the timing now (``step``) and whose it is (``side``), how many of that
-    side's party are placed in formation, and damage kept when ``damage_accumulates``."""
+    side's party are placed in formation, damage kept when ``damage_accumulates``, the slots spent,
+the stat changes until the battle ends, and the creatures' special abilities used."""
 
     FIELDS: ClassVar[dict[str, v.Value]] = {
         "cell": CELL,
@@ -27,6 +28,8 @@ class Battle(v.Record):
         "damage": v.MapOf(ID, v.Int(0), ("card", "damage")),
         "spent": v.MapOf(v.Text(), v.Int(0), ("slots", "spent")),
         "boosts": v.MapOf(v.Text(), v.Int(), ("stat", "amount")),
+        "used": v.SetOf(ID),
+        "completed": v.SetOf(ID),
     }
     cell: int
     attacker: int
@@ -38,6 +41,8 @@ class Battle(v.Record):
     damage: dict[int, int]
     spent: dict[str, int]  # spell slots used this battle, by "player:element"
     boosts: dict[str, int]  # spells' stat changes until the battle ends, by "stat:card"
+    used: set[int]  # creatures that used their special ability this battle (once a battle)
+    completed: set[int]  # creatures whose action-completing ability stands for their attack
 
 
 @v.record

@@ -14,9 +14,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from ...kernel import refs
 from ...kernel import values as v
 from ...kernel.actions import Action, Decision
-from ...kernel.effects import STOP, Activation
+from ...kernel.effects import STOP, Activation, who_players
 from ...kernel.game import Outcome, State
 from ...kernel.resolution import RESOLUTION, Frame, Machine, Resolution, WindowRule
 from ...kernel.rng import Rng
@@ -70,14 +71,19 @@ PROMPTS = {
     "instant": "instant-summon timing: instant-summon, equip or unequip in this battle, or pass",
     "formation": "formation: choose your party's next creature, front to back, or exchange equipment",
     "overflow": "your party is over the terrain's limit: discard a creature",
-    "normal": "normal timing: cast a battle spell, or attack with your party",
-    "respond": "counter (対抗): answer the spell on the stack with a counter, or pass",
+    "normal": "normal timing: cast a battle spell, use an item or an ability, or attack with your party",
+    "respond": "counter (対抗): answer what is on the stack with a counter, or pass",
+    "answer": "counter (対抗) the attack: answer it with a counter, or pass",
 }
+HELD = ""  # the tag of a frame whose card came from hand (a spell, an item, a ritual): the stack holds it
+ABILITY = "ability"  # a creature's or a terrain's ability: its card stays where it is
+
 
 
 def on_stack(res: Resolution) -> list[int]:
-    """The spells cast and not yet resolved: their cards lie in the resolution."""
-    return [f.source for f in res.stack] + [f.source for f in res.frames]
+    """The spells, items and rituals cast and not yet resolved: their cards lie in the
+    resolution (an ability's card stays on the battlefield)."""
+    return [f.source for f in res.stack if f.tag == HELD] + [f.source for f in res.frames if f.tag == HELD]
 
 
 def terrain_seen(state: MonsterCollectionState, owner: int | None, cell: int) -> Visibility:
@@ -140,6 +146,7 @@ class MonsterCollectionState(State["MonsterCollection"]):
             Field("hand_terrain", v.Bool()),
             Field("battle_marched", v.Bool()),
             Field("hq_closed", v.SetOf(CELL)),
+            Field("handed", v.SetOf(TEXT)),
             Field("overflow", v.Opt(CELL)),
             Field("judgement", v.Opt(v.Int(0))),
             Field("battle", v.Opt(v.Rec(Battle))),
@@ -195,8 +202,15 @@ class MonsterCollectionState(State["MonsterCollection"]):
             Entry("wiped_out", (("cell", CELL),)),
             Entry("lost", PLAYS),
             Entry("cast", (*PLAYS, ("target", CARD))),
+            Entry("use", (*PLAYS, ("target", v.Opt(CARD)))),
+            Entry("perform", (*PLAYS, ("target", v.Opt(CARD)))),
+            Entry("declares", (*PLAYS, ("cell", CELL))),
+            Entry("attacks", BY),
+            Entry("summoner", BY),
+            Entry("unacted", (("card", CARD),)),
+            Entry("destroyed", (("card", CARD),)),
             Entry("passes", BY),
-            Entry("fizzles", (("card", CARD), ("why", v.Text(("slots", "target"))))),
+            Entry("fizzles", (("card", CARD), ("why", v.Text(("slots", "target", "cost", "creature"))))),
             Entry("countered", (("card", CARD),)),
             Entry("roll", (("sides", v.Int(1)), ("value", v.Int(1)))),
             Entry(
@@ -232,6 +246,7 @@ class MonsterCollectionState(State["MonsterCollection"]):
     hand_terrain: bool
     battle_marched: bool
     hq_closed: set[int]
+    handed: set[str]
     overflow: int | None
     judgement: int | None
     battle: Battle | None
@@ -252,6 +267,7 @@ class MonsterCollectionState(State["MonsterCollection"]):
         self.turn, self.active, self.first, self.phase = 0, 0, 0, "setup"
         self.proxy_used = self.hand_terrain = self.battle_marched = False
         self.hq_closed, self.overflow, self.judgement = set(), None, None
+        self.handed = set()
         self.battle, self.result, self.legal = None, None, None
         self.res = Resolution()
 
@@ -315,12 +331,14 @@ class MonsterCollectionState(State["MonsterCollection"]):
         return [(cell, c) for cell in range(CELLS) for c in self.parties[cell][p]]
 
     # -- moving cards ----------------------------------------------------------------------
-    def draw(self, p: int) -> bool:
-        if not self.deck[p]:
-            return False
-        c = self.deck[p].pop()
-        self.hand[p].append(c)
-        self.log.append(("draw", p, c))
+    def draw(self, p: int, count: int = 1) -> bool:
+        """Draw ``count`` cards (card text's ``draw`` too); False when the deck ran out first."""
+        for _ in range(count):
+            if not self.deck[p]:
+                return False
+            c = self.deck[p].pop()
+            self.hand[p].append(c)
+            self.log.append(("draw", p, c))
         return True
 
     def refill(self, p: int) -> None:
@@ -365,6 +383,41 @@ class MonsterCollectionState(State["MonsterCollection"]):
     def card_refs(self, act: Activation, ref: str) -> list[int]:
         return [act.source] if ref == "self" else act.cards()
 
+    def player_ref(self, act: Activation, who: str) -> list[int]:
+        return who_players(who, act, 2)
+
+    def mill(self, player: int, count: int) -> None:
+        for _ in range(min(count, len(self.deck[player]))):
+            self.discard[player].append(self.deck[player].pop())
+
+    def destroy(self, card: int) -> None:
+        """A creature on the battlefield to its owner's discard pile, its equipment too."""
+        if self.where(card) != EMPTY:
+            self.kill(card)
+            self.log.append(("destroyed", card))
+
+    def summoner_acted(self, player: int) -> bool:
+        return self.summoner[player]
+
+    def summoner_acts(self, player: int) -> None:
+        """召喚術師: the player's acted flag, set by card text only (U13)."""
+        self.summoner[player] = True
+        self.log.append(("summoner", player))
+
+    def untap(self, card: int) -> None:
+        if card in self.acted:
+            self.acted.discard(card)
+            self.log.append(("unacted", card))
+
+    def acted_creatures(self, player: int) -> list[int]:
+        return [c for _, c in self.creatures(player) if c in self.acted]
+
+    def field_creatures(self, player: int, max_level: int) -> list[int]:
+        return [c for _, c in self.creatures(player) if self.card(c).level <= max_level]
+
+    def creature_card(self, card: int) -> Any:
+        return self.card(card)
+
     def roll(self, sides: int) -> int:
         value = 1 + self.rng.below(sides)
         self.log.append(("roll", sides, value))
@@ -403,7 +456,8 @@ class MonsterCollectionState(State["MonsterCollection"]):
         for frame in self.res.stack:
             if frame.source == card:
                 self.res.stack.remove(frame)
-                self.to_discard(card)
+                if frame.tag == HELD:  # a creature whose ability is countered stays where it is
+                    self.to_discard(card)
                 self.log.append(("countered", card))
                 return
 
@@ -425,6 +479,29 @@ class MonsterCollectionState(State["MonsterCollection"]):
             self.card(c).spell_slots for c in self.parties[fight.cell][p] if self.card(c).element == element
         )
         return total - fight.spent.get(f"{p}:{element}", 0)
+
+    def free_item_slots(self, p: int) -> int:
+        """Item slots that ``p``'s creatures in the battle have free of equipment and not yet spent
+        on consumable items this battle (U18)."""
+        fight = self.battle
+        if fight is None:
+            return 0
+        total = sum(self.free_slots(c) for c in self.parties[fight.cell][p])
+        return total - fight.spent.get(f"{p}:item", 0)
+
+    def can_answer(self, p: int, attack: bool = False) -> bool:
+        """Whether ``p`` may have a counter to cast in the battle, on public facts alone (U20): a
+        card in hand and a creature in the battle with spell slots; after an attack, also a
+        counter that answers attacks in their deck list (deck lists are public)."""
+        fight = self.battle
+        if fight is None or not self.hand[p]:
+            return False
+        if not any(self.card(c).spell_slots for c in self.parties[fight.cell][p]):
+            return False
+        if not attack:
+            return True
+        size = self.game.options.deck_size
+        return any(self.card(c).answers == "attack" for c in range(p * size, (p + 1) * size))
 
     def info(self, viewer: int | None) -> dict[str, Any]:
         """The spells on the stack by name (they are public), bottom first."""
@@ -467,6 +544,7 @@ class MonsterCollectionState(State["MonsterCollection"]):
 
     def enter(self, phase: str) -> None:
         self.phase = phase
+        self.handed = set()  # the exchange rule's record is per phase
         self.log.append(("phase", self.active, phase))
 
     def end_turn(self) -> None:
@@ -553,7 +631,9 @@ class MonsterCollectionState(State["MonsterCollection"]):
 
     def default_action(self, decision: Decision) -> Action:
         """Refill, end the phase, pass; else the first choice (the decider's own cards)."""
-        fixed: dict[str, Action] = {"main": END_MAIN, "summon": END_SUMMON, "instant": PASS, "respond": PASS}
+        fixed: dict[str, Action] = {
+            "main": END_MAIN, "summon": END_SUMMON, "instant": PASS, "respond": PASS, "answer": PASS
+        }
         actions = self.legal_actions()
         wanted = REFILL if decision.kind == "adjust" else fixed.get(decision.kind)
         return wanted if wanted in actions else actions[0]
@@ -607,11 +687,17 @@ def _lay(state: MonsterCollectionState, cell: int, card: int, down: bool) -> Non
 
 
 def _place(state: MonsterCollectionState, action: Place) -> None:
+    """R50-R52: revealed, and its hand-type ability (手牌型特殊能力) declared with it or never;
+    the ability resolves right after the placement (U21)."""
     p = state.active
     state.hand[p].remove(action.card)
     state.hand_terrain = True
     state.log.append(("place", p, action.card, action.cell))
     _lay(state, action.cell, action.card, False)
+    if action.declare:
+        state.log.append(("declares", p, action.card, action.cell))
+        state.decisions.pop()  # asked again once the ability has resolved
+        MACHINE.start_frame(state, p, action.card, 0, (), ABILITY)
 
 
 def _proxy(state: MonsterCollectionState, action: Proxy) -> None:
@@ -631,9 +717,13 @@ def _march(state: MonsterCollectionState, action: March) -> None:
         state.parties[cell][p].append(c)
         state.acted.add(c)  # R73: 已行動
     state.log.append(("march", p, list(action.cards), cell))
+    terrain = state.terrain[cell]
+    if not state.down[cell] and state.card(terrain).timing == "march" and state.card(terrain).steps:
+        state.decisions.pop()  # R77: the terrain's effect on a march there, before any battle
+        MACHINE.start_frame(state, p, terrain, 0, (), ABILITY)
     if state.parties[cell][1 - p]:
         state.battle_marched = True  # R79
-        state.battle = Battle(cell, p, origins, set(), "instant", p, 0, {}, {}, {})
+        state.battle = Battle(cell, p, origins, set(), "instant", p, 0, {}, {}, {}, set(), set())
         state.phase = "battle"
         state.log.append(("battle", p, cell, 1 - p))
         state.log.append(("timing", p, "instant"))
@@ -649,6 +739,7 @@ def _exchange(state: MonsterCollectionState, action: Exchange) -> None:
     if not items:
         del state.gear[action.source]
     state.gear.setdefault(action.target, []).append(action.equipment)
+    state.handed.add(legal.handed_key(state, action.equipment, action.source))
     state.log.append(("exchange", state.decisions[-1].player, action.equipment, action.source, action.target))
 
 
@@ -699,59 +790,102 @@ def _lose(state: MonsterCollectionState, action: Lose) -> None:
 
 
 def _cast(state: MonsterCollectionState, action: Cast) -> None:
-    """A spell on the stack; the other player may answer it (U20), unless public facts leave
-    them nothing to answer with: no card in hand, or no creature in the battle with spell slots."""
+    """A battle spell, a consumable item or a creature's ability on the stack; the other player
+    may answer it (U20), unless public facts leave them nothing to answer with (``can_answer``).
+    A ritual, in the main phase, resolves at once: no battle, so no spell slots to counter with."""
     top = state.decisions[-1]
-    p = top.player
-    state.hand[p].remove(action.card)
-    state.log.append(("cast", p, action.card, action.target))
-    frame = Frame(p, action.card, 0, (action.refs()[1],))
-    if top.kind == "respond":
+    p, c = top.player, action.card
+    card = state.card(c)
+    targets = () if action.target < 0 else (refs.card(action.target),)
+    tag = ABILITY if card.creature else HELD
+    if card.creature:
+        fight = state.battle
+        assert fight is not None
+        fight.used.add(c)  # once a battle
+        if card.completes:
+            fight.completed.add(c)  # 行動完了: it will not attack
+    else:
+        state.hand[p].remove(c)
+    target = None if action.target < 0 else action.target
+    if card.spell:
+        state.log.append(("cast", p, c, action.target))
+    else:
+        state.log.append(("perform" if card.kind == "ritual" else "use", p, c, target))
+    frame = Frame(p, c, 0, targets, 0, tag)
+    if top.kind in ("respond", "answer"):
         MACHINE.acted(state)  # priority moves on to the other player (keep=False)
         state.res.stack.append(frame)
         return
     state.decisions.pop()
+    if card.kind == "ritual":
+        MACHINE.start(state, frame)
+        return
     state.res.stack.append(frame)
-    fight = state.battle
-    assert fight is not None
-    other = 1 - p
-    if state.hand[other] and any(state.card(c).spell_slots for c in state.parties[fight.cell][other]):
-        MACHINE.open_window(state, "respond", (other, p))
+    if state.can_answer(1 - p):
+        MACHINE.open_window(state, "respond", (1 - p, p))
     else:
         MACHINE.start(state, state.res.stack.pop())
 
 
+def _strike(state: MonsterCollectionState, action: Strike) -> None:
+    """The side's attack; a window follows it when the other side may hold a counter that answers
+    attacks (対抗:攻撃限定, U20), and the attack lands when it closes."""
+    fight = state.battle
+    assert fight is not None
+    if state.can_answer(1 - fight.side, attack=True):
+        state.decisions.pop()
+        state.log.append(("attacks", fight.side))
+        MACHINE.open_window(state, "answer", (1 - fight.side, fight.side))
+    else:
+        battle.attack(state)
+
+
 def _pass(state: MonsterCollectionState, action: Pass) -> None:
-    if state.decisions[-1].kind == "respond":
+    if state.decisions[-1].kind in ("respond", "answer"):
         state.log.append(("passes", state.decisions[-1].player))
         MACHINE.pass_priority(state)
     else:
         battle.pass_timing(state, action)
 
 
-def pay_slots(state: MonsterCollectionState, act: Activation) -> Any:
-    """On resolution (U20, tocage): the spell's target must still be there and its slots still
-    free among the caster's creatures in the battle, else it does nothing."""
+def recheck(state: MonsterCollectionState, act: Activation) -> Any:
+    """On resolution (U20, tocage): the ability's source and target must still be there, its
+    condition hold, and its costs (spell slots, item slots, card costs) still be payable, else
+    it does nothing; then the costs are paid."""
     card = state.card(act.source)
+    ability = card.ability
     fight = state.battle
-    target = act.cards()[0] if act.cards() else -1
-    if fight is None or (target not in on_stack(state.res) and state.where(target) != fight.cell):
+    if card.creature and (fight is None or state.where(act.source) != fight.cell):
+        state.log.append(("fizzles", act.source, "creature"))
+        return STOP
+    if ability.target is not None and (not act.cards() or act.cards()[0] not in ability.target(state, act)):
         state.log.append(("fizzles", act.source, "target"))
         return STOP
-    if state.free_spell_slots(act.player, card.element) < card.slots:
-        state.log.append(("fizzles", act.source, "slots"))
+    condition = ability.condition if ability.timing != "march" else None  # a march rule's is per marcher
+    if (condition is not None and not condition.holds(state, act)) or not ability.can_pay(state, act):
+        state.log.append(("fizzles", act.source, "cost"))
         return STOP
-    key = f"{act.player}:{card.element}"
-    fight.spent[key] = fight.spent.get(key, 0) + card.slots
+    if card.kind in ("spell", "item"):
+        assert fight is not None
+        if card.spell:
+            key, free = f"{act.player}:{card.element}", state.free_spell_slots(act.player, card.element)
+        else:
+            key, free = f"{act.player}:item", state.free_item_slots(act.player)
+        if free < card.slots:
+            state.log.append(("fizzles", act.source, "slots"))
+            return STOP
+        fight.spent[key] = fight.spent.get(key, 0) + card.slots
     return None
 
 
 def frame_steps(state: MonsterCollectionState, frame: Frame) -> tuple[Any, ...]:
-    return (pay_slots, *state.card(frame.source).steps)
+    card = state.card(frame.source)
+    return (recheck, *card.costs, *card.steps)
 
 
-def spell_done(state: MonsterCollectionState, frame: Frame) -> None:
-    state.to_discard(frame.source)
+def frame_done(state: MonsterCollectionState, frame: Frame) -> None:
+    if frame.tag == HELD:  # a spell, a consumable item, a ritual: used up
+        state.to_discard(frame.source)
 
 
 HANDLERS: dict[type, Any] = {
@@ -769,7 +903,7 @@ HANDLERS: dict[type, Any] = {
     Pass: _pass,
     Next: battle.next_in_line,
     Cast: _cast,
-    Strike: battle.attack,
+    Strike: _strike,
 }
 
 MACHINE: Machine[MonsterCollectionState] = Machine(
@@ -777,6 +911,9 @@ MACHINE: Machine[MonsterCollectionState] = Machine(
     frame_steps=frame_steps,
     activation=lambda s, f: Activation(f.player, f.source, f.ability, f.target, f.targets),
     start_trigger=lambda s, t: False,  # no card of MC1 triggers
-    frame_done=spell_done,
-    windows={"respond": WindowRule(on_close=lambda s, w: None, keep=False)},
+    frame_done=frame_done,
+    windows={
+        "respond": WindowRule(on_close=lambda s, w: None, keep=False),
+        "answer": WindowRule(on_close=lambda s, w: battle.attack(s), keep=False),
+    },
 )

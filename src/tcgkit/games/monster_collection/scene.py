@@ -119,6 +119,24 @@ MESSAGES: Catalogue = messages(
             "{player} discard {card} from the battlefield",
         ),
         "mc.cast": ("{player} casts {card} at {target}", "{player} cast {card} at {target}"),
+        "mc.use": ("{player} uses {card} at {target}", "{player} use {card} at {target}"),
+        "mc.use.alone": ("{player} uses {card}", "{player} use {card}"),
+        "mc.perform": (
+            "{player} performs the ritual (儀式) {card} at {target}",
+            "{player} perform the ritual (儀式) {card} at {target}",
+        ),
+        "mc.perform.alone": (
+            "{player} performs the ritual (儀式) {card}",
+            "{player} perform the ritual (儀式) {card}",
+        ),
+        "mc.declares": (
+            "{player} declares the hand-type ability (手牌型特殊能力) of {card}",
+            "{player} declare the hand-type ability (手牌型特殊能力) of {card}",
+        ),
+        "mc.attacks": ("{player} declares the attack", "{player} declare the attack"),
+        "mc.summoner": ("{player}'s summoner (召喚術師) acts", "your summoner (召喚術師) acts"),
+        "mc.unacted": "{card} is unacted again",
+        "mc.destroyed": "{card} goes to the discard pile",
         "mc.passes": Message("{player} passes", joins=" | ", you="{player} pass"),
         "mc.fizzles": Message("{card} does nothing (its {why} is gone)", joins="; "),
         "mc.countered": Message("{card} is countered (対抗)", joins="; "),
@@ -198,6 +216,8 @@ def hand_face(game: MonsterCollection, key: str, owner: int) -> Face:
         ]
     elif c.kind == "terrain":
         fields.append(Shown(key="limit", label="limit", value=c.limit))
+        if c.text:
+            fields.append(Shown(key="extra", label="abilities", value=c.text))
     else:
         fields.append(Shown(key="extra", label="abilities", value=extra_of(c)))
     return Face(
@@ -210,10 +230,14 @@ def hand_face(game: MonsterCollection, key: str, owner: int) -> Face:
 
 
 def extra_of(c: Card) -> str:
-    """What an equipment card or a spell does, in a few words."""
+    """What an equipment card, an item, a spell, a ritual or a terrain does, in a few words."""
     if c.spell:
-        timing = "counter" if c.ability is not None and c.ability.timing == "counter" else "battle"
+        timing = "counter" if c.timing == "counter" else "battle"
         return f"{timing} spell, {c.slots} {c.element} slot{'s' * (c.slots != 1)}: {c.text}"
+    if c.kind == "item":
+        return f"consumable, {c.slots} item slot{'s' * (c.slots != 1)}: {c.text}"
+    if c.kind in ("ritual", "terrain"):
+        return c.text
     return f"slots {c.slots}, atk {c.attack:+d}, def {c.defence:+d}, init {c.initiative:+d}"
 
 
@@ -233,6 +257,8 @@ def abilities(c: Card) -> str:
         parts.append(f"hero {c.hero_points}")
     if c.spell_slots:
         parts.append(f"spell slots {c.spell_slots}")
+    if c.text:
+        parts.append(c.text)
     return ", ".join(parts)
 
 
@@ -425,7 +451,7 @@ def _spell_face(game: MonsterCollection, key: str, owner: int) -> Face:
         ref=refs.card(_id(key)),
         name=key,
         owner=owner,
-        style=[f"element:{c.element}"],
+        style=[f"element:{c.element}"] if c.element else [],
         fields=[Shown(key="text", label="text", value=c.text)],
     )
 
@@ -464,6 +490,9 @@ def log(events: Events, me: int) -> list[Sentence]:
             args["cell"] = label(me, args["cell"])
         if kind == "draw":
             out.append(say("mc.draw", **args) if "card" in args else say("mc.draw.hidden", **args))
+        elif kind in ("use", "perform"):
+            key = f"mc.{kind}" if e["target"] is not None else f"mc.{kind}.alone"
+            out.append(say(key, **args))
         elif kind == "spell_hit":
             key = "mc.spell_hit.dies" if e["dies"] else "mc.spell_hit"
             out.append(say(key, card=e["card"], defence=e["defence"], damage=e["damage"]))
@@ -502,7 +531,7 @@ def card_table(game: MonsterCollection) -> CardTable:
             key=key,
             label=label_,
             justify="right" if key in ("level", "attack", "defence", "limit") else "left",
-            translations={"zh": "zh"} if key == "name" else {},
+            translations={"zh": "zh"} if key == "name" else {"zh": "extra_zh"} if key == "extra" else {},
         )
         for key, label_ in (
             ("name", "card"),
@@ -518,7 +547,7 @@ def card_table(game: MonsterCollection) -> CardTable:
     ]
     rows: list[dict[str, Any]] = []
     for c in game.cards:
-        extra = abilities(c) if c.creature else extra_of(c) if c.kind in ("equipment", "spell") else ""
+        extra = abilities(c) if c.creature else extra_of(c)
         rows.append(
             {
                 "name": c.name,
@@ -532,6 +561,7 @@ def card_table(game: MonsterCollection) -> CardTable:
                 "march_zh": MARCHES_ZH[c.march] if c.creature else None,
                 "limit": c.limit or None,
                 "extra": extra or None,
+                "extra_zh": c.text_zh or None,
             }
         )
     return CardTable(
