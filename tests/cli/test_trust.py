@@ -241,7 +241,7 @@ def test_a_save_from_an_older_engine_resumes_when_it_replays_the_same(run, home,
     record = plan.match.record.to_json()
     record.update(engine="0.0.1", actions=plan.match.actions[:3], outcome=None)
     path.write_text(json.dumps(record))
-    result = play(run, "--resume", str(path), input="quit\n")
+    result = play(run, "--resume", str(path), input="quit\nyes\n")
     assert result.exit_code == 0, result.output
     assert "from engine 0.0.1; every action replays the same" in result.stdout
 
