@@ -293,3 +293,55 @@ def test_a_winner_who_quits_while_choosing_gets_the_first_card(run, home):
     first = state.game.cards[state.brought[1][0]].name
     after = load_profile().collection(TripleTriad())
     assert after.count(first) == before.count(first) + 1 and len(after) == len(before) + 1
+
+
+def test_a_profile_edited_by_hand_is_refused_and_left_as_it_was(run, home, tmp_path):
+    """The collections and the trading matches are signed with the profile's secret."""
+    save = tmp_path / "game.json"
+    started = play(run, "--seed", "3", "--hand", "auto", "--save", str(save), input="")
+    assert started.exit_code == 1, started.output  # a trading match left open: pending
+    path = home / "profile.json"
+    signed = json.loads(path.read_text())
+    assert len(signed["signature"]) == 64
+
+    def refused(data, why):
+        path.write_text(json.dumps(data, indent=1))
+        before = path.read_bytes()
+        for args in (("collection",), ("play", "tt", "--resume", str(save))):
+            result = run(*args, input="")
+            assert result.exit_code == 1, (args, result.output)
+            assert f"profile {path} was changed outside tcgkit ({why})" in result.stderr
+            assert "nothing was written" in result.stderr
+        assert path.read_bytes() == before
+
+    more = json.loads(json.dumps(signed))
+    more["collections"].setdefault("triple-triad", {})["Squall"] = 1
+    refused(more, "its collections or matches do not match their signature")
+    fewer = json.loads(json.dumps(signed))
+    fewer["pending"] = {}
+    refused(fewer, "its collections or matches do not match their signature")
+    unsigned = {k: v for k, v in signed.items() if k != "signature"}
+    refused(unsigned, "it holds trading matches but no signature")
+    path.write_text(json.dumps(signed))  # put back as it was: the match goes on
+    assert play(run, "--resume", str(save), input="").exit_code == 1
+    assert load_profile().pending
+
+
+def test_an_unsigned_profile_holds_only_the_starter_collection(run, home):
+    """A profile an older version wrote carries no signature: taken while it holds nothing a
+    trade made, and signed at its next write; any other unsigned collection is refused."""
+    from tcgkit.games.triple_triad import TripleTriad
+    from tcgkit.games.triple_triad.collection import Collection
+
+    home.mkdir()
+    path = home / "profile.json"
+    starter = Collection.starter(TripleTriad().cards).to_json()
+    path.write_text(json.dumps({"format": 1, "collections": {"triple-triad": starter}}))
+    assert run("collection").exit_code == 0
+    assert play(run, "--seed", "3", "--hand", "auto", input="quit\nyes\n").exit_code == 0
+    assert "signature" in json.loads(path.read_text())  # signed at the trade's write
+    grown = {**starter, "Squall": 1}
+    path.write_text(json.dumps({"format": 1, "collections": {"triple-triad": grown}}))
+    result = run("collection")
+    assert result.exit_code == 1
+    assert "collection is not signed, and only the starter collection may be" in result.stderr
