@@ -345,3 +345,34 @@ def test_an_unsigned_profile_holds_only_the_starter_collection(run, home):
     result = run("collection")
     assert result.exit_code == 1
     assert "collection is not signed, and only the starter collection may be" in result.stderr
+
+
+def test_a_command_waits_for_the_profile_another_holds(home, tmp_path):
+    """Commands change the profile one at a time: while another holds its lock, a trading
+    match does not start (its read of the free cards and its write wait for the lock)."""
+    import os
+    import subprocess
+    import sys
+    import time
+
+    from tcgkit.cli.profile import profile_lock
+
+    def waiting(pid: int) -> bool:  # the kernel's table of locks marks a waiter with "->"
+        return any(line.split()[1:3] == ["->", "FLOCK"] and line.split()[5] == str(pid)
+                   for line in Path("/proc/locks").read_text().splitlines())
+
+    env = {**os.environ, "TCGKIT_HOME": str(home)}
+    command = [sys.executable, "-m", "tcgkit.cli", "play", "tt", "--seed", "3", "--hand", "auto",
+               "--save", str(tmp_path / "game.json"), "--no-color"]
+    with profile_lock():
+        child = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, text=True, env=env)
+        deadline = time.monotonic() + 60
+        while not waiting(child.pid) and child.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        blocked = waiting(child.pid)
+        assert not (home / "profile.json").exists()
+    out, err = child.communicate(timeout=60)
+    assert blocked, (out, err)
+    assert child.returncode == 1 and "Input ended." in out  # then it went on, and was kept
+    assert len(load_profile().pending) == 1
