@@ -376,3 +376,27 @@ def test_a_command_waits_for_the_profile_another_holds(home, tmp_path):
     assert blocked, (out, err)
     assert child.returncode == 1 and "Input ended." in out  # then it went on, and was kept
     assert len(load_profile().pending) == 1
+
+
+def test_a_match_stopped_while_the_ai_picks_its_winnings_is_finished_not_lost():
+    """Ctrl-C while the AI chooses the card it won: the match is decided, so the AI's pick
+    is made and the trade is the finished match's, not the widest loss's."""
+    import io
+
+    from rich.console import Console
+
+    from tcgkit.agents import make_agent
+    from tcgkit.cli.play_command import _walk_away
+
+    from .helpers import find_plan
+
+    _, plan = find_plan(lambda p: p.state.outcome.winner == 1, rules="trade=difference")
+    done = plan.match
+    match = Match.new(done.game, done.seed, done.record.decks)
+    for text, mover in zip(done.actions[:-1], done.movers[:-1], strict=True):
+        match.play(match.state.parse_action(text, mover), mover)
+    assert match.state.pending.kind == "take" and match.state.pending.player == 1
+    console = Console(file=io.StringIO())
+    agents = {1: make_agent("greedy", match.game)}
+    assert _walk_away(match, 0, agents, console, True, ["human", "greedy"], None) is True
+    assert match.state.outcome == done.state.outcome and "walking away" not in console.file.getvalue()

@@ -47,7 +47,7 @@ from .game_support import (
     with_mode,
 )
 from .match import Match
-from .play_loop import FORFEIT_STREAM, PlayLoop, agent_base
+from .play_loop import FORFEIT_STREAM, PlayLoop, agent_base, agent_choice
 from .profile import Profile, load_profile, profile_lock
 from .render import Renderer
 from .saves import read_save
@@ -453,15 +453,19 @@ def _check_resumed_trade(match: Match, seat: int, seating: list[str]) -> None:
 def _walk_away(match: Match, seat: int, agents: dict[int, Agent], console: Console, signed: bool,
                seating: list[str], save: Path | None) -> bool:
     """The player left a trading match before its end, for good: they lost it and pay the
-    trade as its loser (the game's RULES.md, "Walking away"). A winner still choosing cards
-    has the rest chosen for them (the game's default choice) and the match ends as usual:
-    then True is returned, and the trade is settled as for any finished match."""
+    trade as its loser (the game's RULES.md, "Walking away"). A match already decided, with
+    only the winner's picks left, is finished instead (the player's picks by the game's
+    default choice, the AI's by the AI): then True is returned, and the trade is settled as
+    for any finished match."""
     state = match.state
     pending = state.pending
-    if pending is not None and pending.kind == "take" and pending.player == seat:
-        console.print("You won: the cards left to take are chosen for you.")
+    if pending is not None and pending.kind == "take":
+        if pending.player == seat:
+            console.print("You won: the cards left to take are chosen for you.")
         while (pending := match.state.pending) is not None:
-            match.play(match.state.default_action(pending), seat)
+            mover = pending.player
+            match.play(match.state.default_action(pending) if mover == seat
+                       else agent_choice(match, mover, agents[mover]), mover)
         if save is not None:
             match.save(save)
         return True
