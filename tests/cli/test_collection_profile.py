@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from tcgkit.cli.profile import load_profile
+from tcgkit.cli.profile import Profile, load_profile
 from tcgkit.games.triple_triad import TripleTriad
 
 
@@ -66,9 +66,7 @@ def test_saves_leave_no_temporary_files(run, home):
 
 def test_a_collection_too_small_for_a_hand(run, home):
     home.mkdir()
-    (home / "profile.json").write_text(
-        json.dumps({"format": 1, "collections": {"triple-triad": {"Geezard": 2}}})
-    )
+    Profile(home / "profile.json", {"triple-triad": {"Geezard": 2}}).save()  # signed
     result = run("play", "tt", "--hand", "auto", input="")
     assert result.exit_code == 1
     assert "your collection has 2 cards and a hand needs 5" in result.stderr

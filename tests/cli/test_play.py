@@ -96,9 +96,10 @@ def test_undo_before_any_move_says_so(run, home):
 
 
 def test_quit_and_end_of_input_keep_the_save(run, home, tmp_path):
-    plan = plan_vs_ai(7)
+    """A match that trades no cards (quitting a trading one loses it: test_trust_round3)."""
+    plan = plan_vs_ai(7, rules="trade=none")
     save = tmp_path / "game.json"
-    result = play(run, "--seed", "7", "--hand", "auto", "--save", str(save),
+    result = play(run, "--seed", "7", "--hand", "auto", "--trade", "none", "--save", str(save),
                   input="\n".join(plan.moves[:2]) + "\nquit\n")
     assert result.exit_code == 0
     assert "You quit. The game is saved in" in result.stdout

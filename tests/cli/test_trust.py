@@ -81,10 +81,11 @@ def test_a_plain_record_of_a_won_game_does_not_trade(run, home, tmp_path, won):
 def test_reset_of_a_valid_profile_asks_and_every_backup_is_kept(run, home):
     run("collection")
     profile = home / "profile.json"
+    mine = load_profile()  # a collection a trade changed, and a newer version's key
+    mine.collections["triple-triad"]["Squall"] = 1
+    mine.extra["future"] = {"kept": True}
+    mine.save()
     data = json.loads(profile.read_text())
-    data["collections"]["triple-triad"]["Squall"] = 1
-    data["future"] = {"kept": True}
-    profile.write_text(json.dumps(data))
     refused = run("collection", "--reset")
     assert refused.exit_code == 1 and "--yes" in refused.stderr
     assert json.loads(profile.read_text()) == data
@@ -241,7 +242,7 @@ def test_a_save_from_an_older_engine_resumes_when_it_replays_the_same(run, home,
     record = plan.match.record.to_json()
     record.update(engine="0.0.1", actions=plan.match.actions[:3], outcome=None)
     path.write_text(json.dumps(record))
-    result = play(run, "--resume", str(path), input="quit\n")
+    result = play(run, "--resume", str(path), input="quit\nyes\n")
     assert result.exit_code == 0, result.output
     assert "from engine 0.0.1; every action replays the same" in result.stdout
 

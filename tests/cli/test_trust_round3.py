@@ -38,8 +38,8 @@ def mode(path) -> int:
 def test_a_trading_match_leaves_no_seed_or_hand_in_the_profile(run, home):
     seed = 123457
     plan = plan_vs_ai(seed)
-    result = play(run, "--seed", str(seed), "--hand", "auto", input="quit\n")
-    assert result.exit_code == 0, result.output
+    result = play(run, "--seed", str(seed), "--hand", "auto", "--save", str(home / "x.json"), input="")
+    assert result.exit_code == 1, result.output  # the input ended: the saved match stays open
     data = json.loads((home / "profile.json").read_text())
     [pending] = data["pending"].values()
     assert set(pending) == {"game", "digest", "hand"} and len(pending["digest"]) == 64
@@ -87,14 +87,14 @@ def test_a_trading_match_resumed_against_another_ai_is_refused(run, home, tmp_pa
     save = tmp_path / "game.json"
     plan = plan_vs_ai(3)
     first = play(run, "--seed", "3", "--hand", "auto", "--vs", "perfect", "--save", str(save),
-                 input=f"{plan.moves[0]}\nquit\n")
-    assert first.exit_code == 0, first.output
+                 input=f"{plan.moves[0]}\n")
+    assert first.exit_code == 1, first.output  # the input ended: the saved match stays open
     before = save.read_bytes()
     refused = play(run, "--resume", str(save), "--vs", "random", input="")
     assert refused.exit_code == 2 and "another opponent" in refused.stderr
     assert save.read_bytes() == before
-    same = play(run, "--resume", str(save), "--vs", "perfect", input="quit\n")
-    assert same.exit_code == 0, same.output
+    same = play(run, "--resume", str(save), "--vs", "perfect", input="")
+    assert same.exit_code == 1 and "another opponent" not in same.stderr, same.output
     assert load_profile().pending
 
 
@@ -143,15 +143,16 @@ def test_hotseat_hands_over_the_first_turn_and_tells_every_event_since_the_last(
 
 
 def test_a_trading_match_holds_its_hand_until_it_is_settled(run, home, tmp_path):
-    first = play(run, "--seed", "3", "--hand", "auto", "--save", str(tmp_path / "a.json"), input="quit\n")
-    assert first.exit_code == 0, first.output
+    first = play(run, "--seed", "3", "--hand", "auto", "--save", str(tmp_path / "a.json"), input="")
+    assert first.exit_code == 1, first.output  # the input ended: the saved match stays open
     [pending] = load_profile().pending.values()
     held = pending["hand"]
     again = play(run, "--seed", "4", "--hand", ",".join(held), input="quit\n")
     assert again.exit_code == 1 and "held by another trading match in progress" in again.stderr
     assert len(load_profile().pending) == 1
-    other = play(run, "--seed", "4", "--hand", "auto", input="quit\n")  # the strongest free five
-    assert other.exit_code == 0, other.output
+    other = play(run, "--seed", "4", "--hand", "auto", "--save", str(tmp_path / "b.json"),
+                 input="")  # the strongest free five
+    assert other.exit_code == 1, other.output
     hands = [m["hand"] for m in load_profile().pending.values()]
     assert len(hands) == 2 and not set(hands[0]) & set(hands[1])
     untraded = play(run, "--seed", "5", "--hand", ",".join(held), "--trade", "none", input="quit\n")
@@ -233,3 +234,169 @@ def test_small_words(run, home):
     from tcgkit.games.forge_fury.scene import MESSAGES
 
     assert MESSAGES["fnf.colour_pending"].you.endswith("{player} name it")  # "You name it"
+
+
+def test_quitting_a_trading_match_loses_it_and_pays_the_trade(run, home, tmp_path):
+    """The one who walks away loses (the game's RULES.md, "Walking away"): the AI takes its
+    pick of the five, the collection changes once, and the save cannot go on."""
+    from tcgkit.games.triple_triad import TripleTriad
+    from tcgkit.games.triple_triad.collection import Collection
+
+    plan = plan_vs_ai(3)
+    save = tmp_path / "game.json"
+    kept = play(run, "--seed", "3", "--hand", "auto", "--save", str(save),
+                input=f"{plan.moves[0]}\nquit\nno\n")  # not confirmed: the match goes on
+    assert kept.exit_code == 1 and "Walk away? (yes/no)" in kept.stdout
+    assert load_profile().pending
+    before = load_profile().collection(TripleTriad())
+    result = play(run, "--resume", str(save), input="quit\nyes\n")
+    assert result.exit_code == 0, result.output
+    five = plan.match.record.decks[0]
+    top = max(TripleTriad().cards.find(name).level for name in five)
+    [line] = [x for x in result.stdout.splitlines() if "walking away" in x]
+    taken = line.removeprefix("You lose the match by walking away; greedy wins and takes ").rstrip(".")
+    assert taken in five and TripleTriad().cards.find(taken).level == top  # greedy's pick
+    profile = load_profile()
+    after = profile.collection(TripleTriad())
+    assert after.counts == Collection.of(TripleTriad().cards, before.counts).remove([taken]).counts
+    assert not profile.pending and len(profile.settled) == 1
+    again = play(run, "--resume", str(save), input="")
+    assert again.exit_code == 2 and "walked away from and lost" in again.stderr
+    assert load_profile().collection(TripleTriad()).counts == after.counts
+
+
+def test_a_trading_match_that_cannot_go_on_is_lost_and_a_saved_one_stays_open(run, home, tmp_path):
+    from tcgkit.games.triple_triad import TripleTriad
+
+    start = load_profile().collection(TripleTriad())
+    unsaved = play(run, "--seed", "3", "--hand", "auto", "--trade", "all", input="")
+    assert unsaved.exit_code == 1 and "walking away" in unsaved.stdout
+    profile = load_profile()
+    five = plan_vs_ai(3).match.record.decks[0]
+    assert not profile.pending and len(profile.collection(TripleTriad())) == len(start) - len(five)
+    saved = play(run, "--seed", "4", "--hand", "auto", "--save", str(tmp_path / "s.json"), input="")
+    assert saved.exit_code == 1 and "walking away" not in saved.stdout
+    assert len(load_profile().pending) == 1
+
+
+def test_a_winner_who_quits_while_choosing_gets_the_first_card(run, home):
+    from tcgkit.games.triple_triad import TripleTriad
+
+    from .helpers import find_plan
+
+    seed, plan = find_plan(lambda p: p.state.outcome.winner == 0)
+    before = load_profile().collection(TripleTriad())
+    state = plan.match.state
+    result = play(run, "--seed", str(seed), "--hand", "auto",
+                  input="\n".join(plan.moves[:-1]) + "\nquit\n")  # the last move was the take
+    assert result.exit_code == 0 and "the cards left to take are chosen for you" in result.stdout
+    first = state.game.cards[state.brought[1][0]].name
+    after = load_profile().collection(TripleTriad())
+    assert after.count(first) == before.count(first) + 1 and len(after) == len(before) + 1
+
+
+def test_a_profile_edited_by_hand_is_refused_and_left_as_it_was(run, home, tmp_path):
+    """The collections and the trading matches are signed with the profile's secret."""
+    save = tmp_path / "game.json"
+    started = play(run, "--seed", "3", "--hand", "auto", "--save", str(save), input="")
+    assert started.exit_code == 1, started.output  # a trading match left open: pending
+    path = home / "profile.json"
+    signed = json.loads(path.read_text())
+    assert len(signed["signature"]) == 64
+
+    def refused(data, why):
+        path.write_text(json.dumps(data, indent=1))
+        before = path.read_bytes()
+        for args in (("collection",), ("play", "tt", "--resume", str(save))):
+            result = run(*args, input="")
+            assert result.exit_code == 1, (args, result.output)
+            assert f"profile {path} was changed outside tcgkit ({why})" in result.stderr
+            assert "nothing was written" in result.stderr
+        assert path.read_bytes() == before
+
+    more = json.loads(json.dumps(signed))
+    more["collections"].setdefault("triple-triad", {})["Squall"] = 1
+    refused(more, "its collections or matches do not match their signature")
+    fewer = json.loads(json.dumps(signed))
+    fewer["pending"] = {}
+    refused(fewer, "its collections or matches do not match their signature")
+    unsigned = {k: v for k, v in signed.items() if k != "signature"}
+    refused(unsigned, "it holds trading matches but no signature")
+    path.write_text(json.dumps(signed))  # put back as it was: the match goes on
+    assert play(run, "--resume", str(save), input="").exit_code == 1
+    assert load_profile().pending
+
+
+def test_an_unsigned_profile_holds_only_the_starter_collection(run, home):
+    """A profile an older version wrote carries no signature: taken while it holds nothing a
+    trade made, and signed at its next write; any other unsigned collection is refused."""
+    from tcgkit.games.triple_triad import TripleTriad
+    from tcgkit.games.triple_triad.collection import Collection
+
+    home.mkdir()
+    path = home / "profile.json"
+    starter = Collection.starter(TripleTriad().cards).to_json()
+    path.write_text(json.dumps({"format": 1, "collections": {"triple-triad": starter}}))
+    assert run("collection").exit_code == 0
+    assert play(run, "--seed", "3", "--hand", "auto", input="quit\nyes\n").exit_code == 0
+    assert "signature" in json.loads(path.read_text())  # signed at the trade's write
+    grown = {**starter, "Squall": 1}
+    path.write_text(json.dumps({"format": 1, "collections": {"triple-triad": grown}}))
+    result = run("collection")
+    assert result.exit_code == 1
+    assert "collection is not signed, and only the starter collection may be" in result.stderr
+
+
+def test_a_command_waits_for_the_profile_another_holds(home, tmp_path):
+    """Commands change the profile one at a time: while another holds its lock, a trading
+    match does not start (its read of the free cards and its write wait for the lock)."""
+    import os
+    import subprocess
+    import sys
+    import time
+
+    from tcgkit.cli.profile import profile_lock
+
+    def waiting(pid: int) -> bool:  # the kernel's table of locks marks a waiter with "->"
+        return any(line.split()[1:3] == ["->", "FLOCK"] and line.split()[5] == str(pid)
+                   for line in Path("/proc/locks").read_text().splitlines())
+
+    env = {**os.environ, "TCGKIT_HOME": str(home)}
+    command = [sys.executable, "-m", "tcgkit.cli", "play", "tt", "--seed", "3", "--hand", "auto",
+               "--save", str(tmp_path / "game.json"), "--no-color"]
+    with profile_lock():
+        child = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, text=True, env=env)
+        deadline = time.monotonic() + 60
+        while not waiting(child.pid) and child.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        blocked = waiting(child.pid)
+        assert not (home / "profile.json").exists()
+    out, err = child.communicate(timeout=60)
+    assert blocked, (out, err)
+    assert child.returncode == 1 and "Input ended." in out  # then it went on, and was kept
+    assert len(load_profile().pending) == 1
+
+
+def test_a_match_stopped_while_the_ai_picks_its_winnings_is_finished_not_lost():
+    """Ctrl-C while the AI chooses the card it won: the match is decided, so the AI's pick
+    is made and the trade is the finished match's, not the widest loss's."""
+    import io
+
+    from rich.console import Console
+
+    from tcgkit.agents import make_agent
+    from tcgkit.cli.play_command import _walk_away
+
+    from .helpers import find_plan
+
+    _, plan = find_plan(lambda p: p.state.outcome.winner == 1, rules="trade=difference")
+    done = plan.match
+    match = Match.new(done.game, done.seed, done.record.decks)
+    for text, mover in zip(done.actions[:-1], done.movers[:-1], strict=True):
+        match.play(match.state.parse_action(text, mover), mover)
+    assert match.state.pending.kind == "take" and match.state.pending.player == 1
+    console = Console(file=io.StringIO())
+    agents = {1: make_agent("greedy", match.game)}
+    assert _walk_away(match, 0, agents, console, True, ["human", "greedy"], None) is True
+    assert match.state.outcome == done.state.outcome and "walking away" not in console.file.getvalue()

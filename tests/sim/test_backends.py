@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import importlib.util
+import ipaddress
 import os
 import signal
 import subprocess
@@ -69,14 +70,18 @@ def test_the_ray_backend_says_how_to_install_ray_when_it_is_missing(monkeypatch)
 # CI installs the ray extra (.ci/run), so this runs there; a checkout without it skips.
 @pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="the ray extra is not installed")
 def test_a_local_ray_with_two_workers_gives_exactly_what_one_process_gives(serial):
+    """...and its GCS, raylet and workers listen on 127.0.0.1 only, not on every interface."""
     import ray
 
     try:
         on_ray = run_games("tt", RULES, ["greedy", "random"], 30, seed=5,
                            backend=RayBackend(2), facts=True)
+        addresses = _listening(_descendants(os.getpid()))
     finally:
         ray.shutdown()
     assert on_ray == serial
+    assert len(addresses) >= 3, addresses  # the GCS, the raylet, a worker at least
+    assert all(address.is_loopback for address in addresses.values()), addresses
 
 
 def test_a_ray_address_nobody_answers_at_fails_fast():
@@ -95,6 +100,40 @@ def _children(pid: int) -> list[int]:
                 continue
             if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
                 found.append(int(entry.name))
+    return found
+
+
+def _descendants(pid: int) -> list[int]:
+    found, todo = [], [pid]
+    while todo:
+        found.append(todo.pop())
+        todo += _children(found[-1])
+    return found
+
+
+def _listening(pids: list[int]) -> dict[str, ipaddress.IPv4Address | ipaddress.IPv6Address]:
+    """The addresses the processes ``pids`` listen on for TCP, by ``process:port`` (from /proc:
+    each socket's inode, and the kernel's tables of sockets)."""
+    owner = {}
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            for fd in Path(f"/proc/{pid}/fd").iterdir():
+                with contextlib.suppress(OSError):
+                    link = os.readlink(fd)
+                    if link.startswith("socket:["):
+                        owner[link[8:-1]] = Path(f"/proc/{pid}/comm").read_text().strip()
+    found: dict[str, ipaddress.IPv4Address | ipaddress.IPv6Address] = {}
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        for row in Path(table).read_text().splitlines()[1:]:
+            fields = row.split()
+            if fields[3] != "0A" or fields[9] not in owner:  # 0A: LISTEN
+                continue
+            text, port = fields[1].split(":")
+            raw = b"".join(bytes.fromhex(text[i:i + 8])[::-1] for i in range(0, len(text), 8))
+            address = ipaddress.ip_address(raw)
+            if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped:
+                address = address.ipv4_mapped
+            found[f"{owner[fields[9]]}:{int(port, 16)}"] = address
     return found
 
 

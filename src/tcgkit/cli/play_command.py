@@ -27,10 +27,12 @@ from ..games.triple_triad.collection import (
     matching_hand,
     parse_hand,
 )
+from ..games.triple_triad.rules import TripleTriadState
 from ..games.triple_triad.scene import collection_table
 from ..kernel.errors import ReplayError
 from ..kernel.game import Deck, Game
 from ..kernel.registry import GameEntry, find_game, load_game
+from ..kernel.rng import Rng, derive_seed
 from .card_paths import CARD_FILE_HELP, give_all
 from .console import Prompter, make_console
 from .deck_command import match_decks
@@ -45,7 +47,7 @@ from .game_support import (
     with_mode,
 )
 from .match import Match
-from .play_loop import PlayLoop
+from .play_loop import FORFEIT_STREAM, PlayLoop, agent_base, agent_choice
 from .profile import Profile, load_profile, profile_lock
 from .render import Renderer
 from .saves import read_save
@@ -63,7 +65,8 @@ Triple Triad: your hand comes from your collection (see 'tcgkit collection'): ch
 or give them with --hand; with --rules random they are dealt from it by the seed. The AI
 gets a card of the same level for each of yours. A trade against the AI changes your
 collection; --hotseat (five cards dealt by the seed, five of the same levels against them)
-and --position games leave it alone.
+and --position games leave it alone. Walking away from a trading match loses it (quit,
+confirmed, or the end of the input when it is not saved): you pay the trade as its loser.
 
 Forge & Fury: moves are 'colour red', 'pick Mist Wyrm #012' (in secret; the start of a
 name in your hand is enough: 'pick mist'), 'rps rock', 'call odd', 'show 3'. --mode
@@ -436,12 +439,49 @@ def _check_resumed_trade(match: Match, seat: int, seating: list[str]) -> None:
     """A trading match goes on only against the opponent and in the seat it began with: a
     trade won against ``perfect`` is not to be played out against ``random``."""
     profile = load_profile()
+    if match.match_id in profile.settled and not match.state.is_terminal:
+        raise usage_error("this trading match was walked away from and lost, and its trade is "
+                          "settled: it cannot go on")
     copy = profile.pending.get(match.match_id)
     if copy is not None and not _same_match(copy, profile, match, seat, seating):
         raise usage_error(
             "this trading match began against another opponent or in another seat; resume it "
             "with the --vs and --as it started with"
         )
+
+
+def _walk_away(match: Match, seat: int, agents: dict[int, Agent], console: Console, signed: bool,
+               seating: list[str], save: Path | None) -> bool:
+    """The player left a trading match before its end, for good: they lost it and pay the
+    trade as its loser (the game's RULES.md, "Walking away"). A match already decided, with
+    only the winner's picks left, is finished instead (the player's picks by the game's
+    default choice, the AI's by the AI): then True is returned, and the trade is settled as
+    for any finished match."""
+    state = match.state
+    pending = state.pending
+    if pending is not None and pending.kind == "take":
+        if pending.player == seat:
+            console.print("You won: the cards left to take are chosen for you.")
+        while (pending := match.state.pending) is not None:
+            mover = pending.player
+            match.play(match.state.default_action(pending) if mover == seat
+                       else agent_choice(match, mover, agents[mover]), mover)
+        if save is not None:
+            match.save(save)
+        return True
+    game = match.game
+    assert isinstance(state, TripleTriadState) and isinstance(game, TripleTriad)
+    winner = 1 - seat
+    agent, rng = agents[winner], Rng(derive_seed(agent_base(match), FORFEIT_STREAM))
+    moved = state.forfeit_transfers(seat, lambda at: agent.act(at.view(winner), at.legal_actions(), rng))
+    names = [game.cards[card].name for card, _, _ in moved]
+    console.print(f"You lose the match by walking away; {seating[winner]} wins"
+                  + (f" and takes {', '.join(names)}." if names else "."), markup=False)
+    if match.record.decks is not None:
+        with profile_lock():
+            _settle_locked(match, game, match.record.decks, seat, console, signed, seating,
+                           [[name, a, b] for name, (_, a, b) in zip(names, moved, strict=True)])
+    return False
 
 
 def _settle_trade(match: Match, seat: int, console: Console, signed: bool, seating: list[str]) -> None:
@@ -629,6 +669,9 @@ def play(
         hotseat=len(humans) > 1, game_name=entry.name, lang=lang, trading=trading,
     )
     ending = loop.run()
+    walked_away = trading and ending != "over" and (ending == "quit" or save is None)
+    if walked_away and _walk_away(match, human, agents, console, signed, seating, save):
+        ending = "over"
     if ending == "over" and trading:
         _settle_trade(match, human, console, signed, seating)
     if ending == "over" and not resume and not position:

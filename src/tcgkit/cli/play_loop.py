@@ -26,6 +26,7 @@ from .seats import Seats
 
 AGENT_STREAM = 13  # sub-streams of the match seed: the agents' choices, the hints
 HINT_STREAM = 14
+FORFEIT_STREAM = 15  # the AI's pick when a trading match is walked away from
 COMMANDS = "help, hint, undo, board, quit"
 CLEAR_ALL = "\x1b[H\x1b[2J\x1b[3J"  # home, clear the screen, and clear the scrollback (3J)
 NOT_HIDDEN = ("The output is not a terminal, so it cannot be cleared between turns: every hand "
@@ -38,9 +39,13 @@ def agent_choice(match: Match, player: int, agent: Agent) -> Action:
     generator seeded by the AI's own seed (or, when the player chose the deal's seed, a
     stream derived from it) and the move number (the same after an undo)."""
     state = match.state
-    base = match.seed if match.agent_seed is None else match.agent_seed
-    rng = Rng(derive_seed(base, AGENT_STREAM, player, len(match.actions)))
+    rng = Rng(derive_seed(agent_base(match), AGENT_STREAM, player, len(match.actions)))
     return agent.act(state.view(player), state.legal_actions(), rng)
+
+
+def agent_base(match: Match) -> int:
+    """The seed the AI's streams come from: its own, or the deal's when the player chose it."""
+    return match.seed if match.agent_seed is None else match.agent_seed
 
 
 CARD_ID = re.compile(r"#\s*\d+")
@@ -108,9 +113,15 @@ class PlayLoop:
             if text is None:
                 self.say_saved("Input ended.")
                 return "eof"
-            if self.command(text, mover) == "quit":
+            what = self.command(text, mover)
+            if what == "quit" and self.trading:
+                return "quit"  # ``play`` settles what walking away costs
+            if what == "quit":
                 self.say_saved("You quit.")
                 return "quit"
+            if what == "eof":  # at the question whether to walk away
+                self.say_saved("Input ended.")
+                return "eof"
         self.finish()
         return "over"
 
@@ -119,7 +130,7 @@ class PlayLoop:
         if not word:
             return None
         if word in ("quit", "exit", "q"):
-            return "quit"
+            return self.walk_away() if self.trading else "quit"
         if word in ("help", "?", "moves"):
             self.list_moves(mover)
         elif word == "hint":
@@ -131,6 +142,20 @@ class PlayLoop:
         else:
             self.human_move(text, mover)
         return None
+
+    def walk_away(self) -> str | None:
+        """In a trading match, quitting loses it (RULES.md of the game, "Walking away"): ask.
+        A winner choosing the cards of the trade (Triple Triad's ``take``) loses nothing."""
+        pending = self.match.state.pending
+        if pending is not None and pending.kind == "take":
+            return "quit"
+        answer = self.prompter.ask(
+            "Quitting a trading match loses it: you pay the trade as its loser. Walk away? "
+            "(yes/no) > "
+        )
+        if answer is None:
+            return "eof"
+        return "quit" if answer.strip().lower() in ("y", "yes") else None
 
     # -- moves --------------------------------------------------------------------------
     def human_move(self, text: str, mover: int) -> None:

@@ -12,6 +12,12 @@ look at the file could read the AI's hand from) and the ``settled`` match ids, w
 were applied in the same write as the collection, so a trade changes the collection exactly
 once. The file is written 0600: it holds the secret. Keys this version does not know are kept
 as they were.
+
+The collections, ``pending`` and ``settled`` are signed together (``signature``: an HMAC with
+the secret), so a count edited by hand, or a settled match put back as pending, is refused
+when the file is read, and nothing is written. A profile without a signature (one that an
+older version wrote) is taken only while it holds nothing a trade made: no pending or settled
+match and starter collections; it is signed at its next write.
 """
 
 from __future__ import annotations
@@ -39,7 +45,7 @@ from .files import write_json_atomic
 
 FORMAT = 1
 FILE_NAME = "profile.json"
-KNOWN = ("format", "collections", "secret", "pending", "settled")
+KNOWN = ("format", "collections", "secret", "pending", "settled", "signature")
 
 
 def profile_dir() -> Path:
@@ -59,16 +65,22 @@ class Profile:
     pending: dict[str, dict[str, Any]] = field(default_factory=dict)
     settled: list[str] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)  # keys of a newer version, kept
+    signed: bool = True  # False: read from an unsigned file (an older version's)
 
     def collection(self, game: TripleTriad) -> Collection:
         """The player's collection for ``game``; a new player gets the starter collection."""
         raw = self.collections.get(game.name)
+        starter = Collection.starter(game.cards)
         if raw is None:
-            return Collection.starter(game.cards)
+            return starter
         try:
-            return Collection.of(game.cards, raw)
+            mine = Collection.of(game.cards, raw)
         except CollectionError as exc:
             raise corrupt(self.path, f"{game.name}: {exc}") from None
+        if not self.signed and mine.counts != starter.counts:
+            raise tampered(self.path, f"its {game.name} collection is not signed, and only "
+                                      "the starter collection may be")
+        return mine
 
     def free_cards(self, game: TripleTriad) -> Collection:
         """The collection less the hands that trading matches still in progress hold (each
@@ -82,12 +94,16 @@ class Profile:
         self.collections[game.name] = collection.to_json()
 
     def key(self) -> bytes:
-        """The secret that signs and seals this installation's saves; made (and saved) on
-        first use."""
+        """The secret that signs and seals this installation's saves and this file; made (and
+        saved) on first use."""
         if not self.secret:
             self.secret = secrets.token_hex(32)
             self.save()
         return bytes.fromhex(self.secret)
+
+    def signature(self) -> str:
+        """The HMAC, keyed with the secret, of everything a trade changes."""
+        return signature(bytes.fromhex(self.secret), self.collections, self.pending, self.settled)
 
     def match_digest(self, game: str, seed: int, decks: Any, seat: int, opponents: Any) -> str:
         """What a pending trading match keeps: an HMAC of everything the settlement checks,
@@ -103,9 +119,13 @@ class Profile:
             data["pending"] = self.pending
         if self.settled:
             data["settled"] = self.settled
+        if self.secret:
+            data["signature"] = self.signature()
         return data
 
     def save(self) -> None:
+        if not self.secret:  # every file this version writes is signed
+            self.secret = secrets.token_hex(32)
         try:
             write_json_atomic(self.path, self.to_json(), private=True)
         except OSError as exc:
@@ -129,6 +149,19 @@ def profile_lock() -> Iterator[None]:
         yield
     finally:
         os.close(fd)
+
+
+def signature(key: bytes, collections: Any, pending: Any, settled: Any) -> str:
+    text = json.dumps([collections, pending, settled], sort_keys=True, separators=(",", ":"))
+    return hmac.new(key, b"tcgkit profile " + text.encode(), hashlib.sha256).hexdigest()
+
+
+def tampered(path: Path, why: str) -> CliError:
+    return CliError(
+        f"profile {path} was changed outside tcgkit ({why}): it is signed by this installation, "
+        "so it was not used and nothing was written; put the file back as it was, or run "
+        "'tcgkit collection --reset' to start again (the file is kept as a .bak backup)"
+    )
 
 
 def corrupt(path: Path, why: str) -> CliError:
@@ -162,7 +195,22 @@ def _parse(path: Path, text: str) -> Profile:
     if not isinstance(settled, list) or not all(isinstance(m, str) for m in settled):
         raise corrupt(path, "'settled' should be a list of match ids")
     extra = {k: v for k, v in data.items() if k not in KNOWN}
-    return Profile(path, collections, secret, pending, settled, extra)
+    signed = _check_signature(path, data.get("signature"), secret, collections, pending, settled)
+    return Profile(path, collections, secret, pending, settled, extra, signed)
+
+
+def _check_signature(path: Path, given: Any, secret: str, collections: Any, pending: Any,
+                     settled: Any) -> bool:
+    """Whether the file is signed (it verified); an unsigned file may hold no trade's work."""
+    if given is None:
+        if pending or settled:
+            raise tampered(path, "it holds trading matches but no signature")
+        return False
+    if not isinstance(given, str) or not _is_hex(given, 64) or not secret:
+        raise tampered(path, "'signature' should be 64 hexadecimal digits beside a 'secret'")
+    if not hmac.compare_digest(given, signature(bytes.fromhex(secret), collections, pending, settled)):
+        raise tampered(path, "its collections or matches do not match their signature")
+    return True
 
 
 def _is_hex(text: str, length: int) -> bool:

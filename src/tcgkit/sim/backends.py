@@ -5,11 +5,13 @@ fully determined by the ``Job`` and its index (see ``runner``), so the results a
 same on every backend and for any number of workers. Chunks come back in completion
 order; the runner puts them in index order when it needs to.
 
-Ray is optional (``pip install 'tcgkit[ray]'``) and imported only when asked for.
+Ray is optional (``pip install 'tcgkit[ray]'``) and imported only when asked for. A local
+Ray listens on 127.0.0.1 only (``loopback_only``); a cluster at ``--address`` is the user's.
 """
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import logging
 import os
@@ -155,11 +157,16 @@ class RayBackend:
                 if self.address:
                     ray.init(address=self.address, logging_level=logging.ERROR, log_to_driver=False)
                 else:
-                    ray.init(num_cpus=self.workers, include_dashboard=False,
-                             logging_level=logging.ERROR, log_to_driver=False)
+                    with loopback_only():
+                        ray.init(num_cpus=self.workers, include_dashboard=False,
+                                 logging_level=logging.ERROR, log_to_driver=False)
             except Exception as exc:  # Ray raises plain Exception too (a start-up timeout)
                 where = self.address or "a local Ray"
                 raise BackendError(f"cannot start Ray at {where}: {exc}") from None
+            if not self.address and ray.util.get_node_ip_address() != LOOPBACK:
+                ray.shutdown()
+                raise BackendError("a local Ray could not be kept to 127.0.0.1 (this Ray version "
+                                   "listens on every interface); use --backend local")
         return ray
 
     def run(self, job: Job, chunks: Iterable[Sequence[int]]) -> Iterator[list[GameResult]]:
@@ -186,6 +193,36 @@ class RayBackend:
         finally:
             for ref in pending:
                 ray.cancel(ref)
+
+
+LOOPBACK = "127.0.0.1"
+SINGLE_NODE = "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"
+
+
+@contextlib.contextmanager
+def loopback_only() -> Iterator[None]:
+    """While a local Ray starts: keep its GCS, raylet and workers to 127.0.0.1.
+
+    Ray's servers listen on every interface unless the node's address is the loopback one, and
+    on Linux Ray takes that address from the network: it even turns ``_node_ip_address=
+    "127.0.0.1"`` (and ``ray start --node-ip-address``) back into the network address. Ray's
+    single-node switch, the one it uses where it runs no clusters (``RAY_ENABLE_WINDOWS_OR_OSX_
+    CLUSTER=0``), makes the node 127.0.0.1. The variable is read when Ray is imported, so the
+    constant it sets is set too for the start; the processes Ray starts inherit the variable.
+    """
+    from ray._private import ray_constants
+
+    before_env, before = os.environ.get(SINGLE_NODE), ray_constants.ENABLE_RAY_CLUSTER
+    os.environ[SINGLE_NODE] = "0"
+    ray_constants.ENABLE_RAY_CLUSTER = False
+    try:
+        yield
+    finally:
+        ray_constants.ENABLE_RAY_CLUSTER = before
+        if before_env is None:
+            os.environ.pop(SINGLE_NODE, None)
+        else:
+            os.environ[SINGLE_NODE] = before_env
 
 
 def reachable(address: str, timeout: float = 5.0) -> None:

@@ -166,3 +166,38 @@ def test_trades_never_make_or_lose_a_card(trade):
         assert len(transfers) == expected
         assert sum(after_trade[winner].values()) == 5 + expected
     assert moved > 0 or trade == "none"
+
+
+# Walking away (RULES.md): the one who leaves loses by the widest margin and pays as the loser.
+MIDGAME = "triple-triad rules=trade={} board=2:0/3:1/4:0/5:1/-/-/-/-/- hands=10,13,21/12,7,14"
+
+
+@pytest.mark.parametrize("trade", ["none", "one", "difference", "all", "direct"])
+def test_walking_away_pays_the_trade_of_the_widest_loss(trade):
+    """Player 1 leaves while ahead on the board: player 0 still wins and takes what the
+    trade rule gives the winner of the widest loss; the position itself is untouched."""
+    state = position(MIDGAME.format(trade))
+    before = state.to_notation()
+    offered = []
+
+    def choose(at_pick):
+        offered.append([str(a) for a in at_pick.legal_actions()])
+        return at_pick.parse_action("take Grat", 0)
+
+    moved = state.forfeit_transfers(1, choose)
+    names = [state.game.cards[card].name for card, giver, taker in moved
+             if (giver, taker) == (1, 0)]
+    assert len(names) == len(moved)
+    assert state.to_notation() == before and not state.is_terminal
+    if trade == "none":
+        assert moved == [] and offered == []
+    elif trade == "one":  # the winner's choice, among the five the loser brought
+        assert offered == [[f"take {name}" for name in LOSER]] and names == ["Grat"]
+    else:
+        assert Counter(names) == Counter(LOSER) and offered == []
+
+
+def test_the_pick_on_walking_away_must_be_a_legal_take():
+    state = position(MIDGAME.format("one"))
+    with pytest.raises(IllegalAction):
+        state.forfeit_transfers(1, lambda at_pick: at_pick.parse_action("take Funguar", 0))

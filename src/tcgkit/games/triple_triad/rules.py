@@ -7,6 +7,7 @@ kernel derives clone, JSON, views, events and the hidden-card dealing from ``SPE
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
@@ -381,6 +382,25 @@ class TripleTriadState(State["TripleTriad"]):
         if trade == "all":
             return [(card, 1 - w, w) for card in self.brought[1 - w]]
         return [(card, 1 - w, w) for card in self.taken]
+
+    def forfeit_transfers(
+        self, quitter: int, choose: Callable[[TripleTriadState], Action]
+    ) -> list[tuple[int, int, int]]:
+        """(card id, from, to) that ``quitter`` pays for walking away from the match before
+        its end (RULES.md, "Walking away"): the match is lost by the widest margin. One: the
+        winner's choice of the quitter's five, which ``choose`` makes on a copy of this
+        position at the winner's pick; Difference, All and Direct: all five. The position
+        itself is left as it is."""
+        trade, winner = self.game.options.trade, 1 - quitter
+        if trade == "none":
+            return []
+        if trade != "one":
+            return [(card, quitter, winner) for card in self.brought[quitter]]
+        at_pick = self.clone()
+        assert isinstance(at_pick, TripleTriadState)
+        at_pick.trade_winner, at_pick.taken, at_pick.decisions = winner, [], [TAKE[winner]]
+        at_pick.apply(choose(at_pick), winner)
+        return [(card, quitter, winner) for card in at_pick.taken]
 
     @property
     def outcome(self) -> Outcome | None:
