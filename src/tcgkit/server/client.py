@@ -110,8 +110,21 @@ class Client:
         data: dict[str, Any] = self.get(f"/api/matches/{match_id}")
         return data
 
-    def join(self, match_id: str, seat: int | None = None) -> dict[str, Any]:
-        data: dict[str, Any] = self.post(f"/api/matches/{match_id}/join", {"seat": seat})
+    def join(self, match_id: str, seat: int | None = None, hand: str | None = None) -> dict[str, Any]:
+        """Take a seat; ``hand``: in a trading Triple Triad match, five cards of this account's
+        collection ("Geezard, #2, ..." or "auto")."""
+        body: dict[str, Any] = {"seat": seat} if hand is None else {"seat": seat, "hand": hand}
+        data: dict[str, Any] = self.post(f"/api/matches/{match_id}/join", body)
+        return data
+
+    def collection(self) -> dict[str, Any]:
+        """This account's Triple Triad collection: ``cards``, the ones ``held`` by its
+        trading matches in progress, its ``trades``."""
+        data: dict[str, Any] = self.get("/api/collection")
+        return data
+
+    def import_profile(self, collections: dict[str, dict[str, int]]) -> dict[str, Any]:
+        data: dict[str, Any] = self.post("/api/collection/import", {"collections": collections})
         return data
 
     def leave(self, match_id: str) -> dict[str, Any]:
