@@ -125,7 +125,8 @@ def test_an_absent_player_keeps_the_seat_then_an_ai_stands_in_until_they_return(
         receive(ws0)
         with bob.socket(match_id):
             pass  # bob came and went, on his own turn
-        away = receive_until(ws0, lambda m: m["type"] == "update" and m["seats"][1]["absent_for"] is not None)
+        away = receive_until(ws0, lambda m: m["type"] == "seats" and m["seats"][1]["absent_for"] is not None)
+        assert "scene" not in away and "steps" not in away  # the light message: presence only
         assert away["version"] == 0 and away["seats"][1]["stand_in"] is None  # inside the grace
         played = receive_until(ws0, lambda m: m["type"] == "update" and m["version"] == 1)
         assert played["seats"][1]["stand_in"] == "random" and room.state.to_move == 0
@@ -147,7 +148,7 @@ def test_the_others_may_claim_the_win_over_a_player_away_past_the_grace(client: 
             pass
         ws0.send_text(json.dumps({"type": "claim", "seat": 1}))
         assert receive_until(ws0, lambda m: m["type"] == "error")["code"] == "not_absent"  # too soon
-        receive_until(ws0, lambda m: m["type"] == "update" and m["seats"][1]["claimable"])
+        receive_until(ws0, lambda m: m["type"] == "seats" and m["seats"][1]["claimable"])
         ws0.send_text(json.dumps({"type": "claim", "seat": 0}))
         assert receive_until(ws0, lambda m: m["type"] == "error")["code"] == "not_absent"
         ws0.send_text(json.dumps({"type": "claim", "seat": 1}))

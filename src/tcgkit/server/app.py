@@ -265,13 +265,20 @@ async def serve_socket(server: Server, websocket: WebSocket, match_id: str, sinc
         await refuse_socket(websocket, "spectator", "this match allows no spectators")
         return
     account = None if who is None else who.account
+    address = websocket.client.host if websocket.client is not None else None
+    limit = server.settings.connections_per_account
     if account is not None and sum(c.account == account for r in server.rooms.values()
-                                   for c in r.connections) >= server.settings.connections_per_account:
-        await refuse_socket(websocket, "rate_limited",
-                            f"at most {server.settings.connections_per_account} connections per account")
+                                   for c in r.connections) >= limit:
+        await refuse_socket(websocket, "rate_limited", f"at most {limit} connections per account")
+        return
+    anonymous = server.settings.spectators_per_address
+    if account is None and sum(c.account is None and c.address == address for r in server.rooms.values()
+                               for c in r.connections) >= anonymous:
+        await refuse_socket(websocket, "rate_limited", f"at most {anonymous} spectators without a "
+                            "session from one address: sign in or start a guest session")
         return
     await websocket.accept()
-    conn = Connection(seat, account, websocket.send_text)
+    conn = Connection(seat, account, websocket.send_text, address=address)
     loop = asyncio.get_running_loop()
     pump = loop.create_task(conn.pump())
     room.join(conn, since)

@@ -99,10 +99,14 @@ class Client:
         return data
 
     def create(self, game: str, options: dict[str, Any] | None = None,
-               seats: list[dict[str, Any]] | None = None, spectators: bool = True) -> dict[str, Any]:
+               seats: list[dict[str, Any]] | None = None, spectators: bool = True,
+               rules: dict[str, Any] | None = None) -> dict[str, Any]:
+        """A new match; ``rules``: its clock and what absence does (``clock.Rules``)."""
         body: dict[str, Any] = {"game": game, "options": options or {}, "spectators": spectators}
         if seats is not None:
             body["seats"] = seats
+        if rules is not None:
+            body["rules"] = rules
         data: dict[str, Any] = self.post("/api/matches", body)
         return data
 
@@ -234,6 +238,10 @@ class Table:
         return message
 
     def _take(self, message: dict[str, Any]) -> None:
+        if message["type"] == "seats":  # presence only: the scene and cursor stay
+            self.seats, self.ended = message["seats"], message.get("ended")
+            self.clocks = message.get("clocks") or []
+            return
         if message["type"] in ("welcome", "update") or message.get("scene") is not None:
             if message["type"] == "welcome":
                 self.seat = message["seat"]

@@ -95,6 +95,7 @@ class Settings:
     messages_per_second: float = 30.0  # far above a person's pace; bots may be given more
     message_burst: int = 60
     connections_per_account: int = 8
+    spectators_per_address: int = 16  # sockets without a session, from one IP address
     secure_cookies: bool = False
 
 
