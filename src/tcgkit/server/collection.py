@@ -19,6 +19,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from sqlalchemy import select
@@ -52,6 +53,13 @@ class HandProblem(ValueError):
         self.status = status
 
 
+@cache
+def standard() -> TripleTriad:
+    """The game of the standard cards, the ones collections hold (made once: a game builds
+    its tables of actions when made)."""
+    return TripleTriad()
+
+
 def trades(game: Game) -> bool:
     """Whether a match of ``game`` with people at it moves cards between collections."""
     return isinstance(game, TripleTriad) and game.options.trade != "none"
@@ -71,7 +79,7 @@ def owned(session: Session, account: int, lock: bool = False) -> OwnedCards:
     """The account's collection row (made, with the starter collection, the first time);
     ``lock``: held until the transaction ends (PostgreSQL), so two processes never change
     one collection at once."""
-    cards = TripleTriad().cards
+    cards = standard().cards
     make = pg_insert if session.get_bind().dialect.name == "postgresql" else sqlite_insert
     session.execute(make(OwnedCards).values(account_id=account, game=GAME,
                                        cards=Collection.starter(cards).to_json(), trades=0,

@@ -388,18 +388,22 @@ class Room:
                 other.push(text)
 
     def broadcast(self, acting: Connection | None = None, tag: str | None = None) -> None:
-        made: dict[tuple[int | None, int], Update] = {}  # one frame per viewer and cursor
-        for conn in list(self.connections):
-            if conn.closed:
-                self.connections.discard(conn)
-                continue
+        """Each viewer's frame: built (and written as JSON) once per viewer and cursor, so
+        spectators at one cursor share one; the acting connection's answer first."""
+        for conn in [c for c in self.connections if c.closed]:
+            self.connections.discard(conn)
+        frames: dict[tuple[int | None, int], Update] = {}
+        texts: dict[tuple[int | None, int], str] = {}
+        for conn in sorted(self.connections, key=lambda c: c is not acting):
             key = (conn.viewer, conn.cursor)
-            if key not in made:
-                made[key] = self.update(conn)
-            frame = made[key]
+            if key not in frames:
+                frames[key] = self.update(conn)
             if conn is acting:
-                frame = frame.model_copy(update={"ack": tag})
-            conn.push(frame.model_dump_json())
+                conn.push(frames[key].model_copy(update={"ack": tag}).model_dump_json())
+            else:
+                if key not in texts:
+                    texts[key] = frames[key].model_dump_json()
+                conn.push(texts[key])
             conn.cursor = self.state.version
 
     # -- the authority ------------------------------------------------------------------------

@@ -260,10 +260,9 @@ def tell(session: Session, note: dict[str, Any] | None, version: int | None) -> 
         session.execute(notify_sql(), {"channel": CHANNEL, "payload": payload})
 
 
-def trade_of(row: MatchRow, seats: list[Seat]) -> Trade | None:
+def trade_of(row: MatchRow, seats: list[Seat], game: Game) -> Trade | None:
     if not row.settings.get("trading") or row.decks is None:
         return None
-    game = load_game(row.game, row.options)
     assert isinstance(game, TripleTriad)
     return Trade(game, row.decks, {n: s.account for n, s in enumerate(seats)
                                    if s.kind == "human" and s.account is not None})
@@ -413,13 +412,13 @@ class Server:
 
     # -- the Triple Triad collection -----------------------------------------------------------------
     async def collection(self, account: int) -> dict[str, Any]:
-        game = TripleTriad()
+        game = collection.standard()
         return await self.store.write(lambda s: collection.collection_json(s, game, account))
 
     async def import_profile(self, account: int, request: ProfileImport) -> dict[str, Any]:
         """A local profile's collection in place of this account's starter one (once, before
         any trade), checked by the game's collection rules."""
-        game = TripleTriad()
+        game = collection.standard()
         unknown = sorted(set(request.collections) - {game.name})
         if unknown:
             raise Problem(422, f"collections: no game collects cards but {game.name}, not "
@@ -610,11 +609,11 @@ class Server:
         seats = [Seat(s.kind, s.account_id, s.level, names.get(s.account_id) if s.account_id else None)
                  for s in seat_rows]
         ended = row.outcome if row.status == "over" else None
+        journal = MatchJournal(self.store, match_id)
         try:
             room = await asyncio.to_thread(Room.rebuild, match_id, row.game, row.options, row.seed,
                                            row.decks, row.cards, seats, row.settings, actions,
-                                           MatchJournal(self.store, match_id, trade_of(row, seats)),
-                                           self.pool, banks, ended)
+                                           journal, self.pool, banks, ended)
         except TcgkitError as exc:
             # The details (an action's notation, a sealed pick's card) stay in the server's log:
             # what everyone may read says only that the history does not replay.
@@ -624,6 +623,7 @@ class Server:
             await self.store.write(lambda s: s.execute(
                 update(MatchRow).where(MatchRow.id == match_id).values(status="broken", problem=problem)))
             raise Problem(409, f"the match cannot be resumed: {problem}") from None
+        journal.trade = trade_of(row, seats, room.game)
         return room
 
     def seat_of(self, room: Room, account: int) -> int | None:
