@@ -82,8 +82,8 @@ def owned(session: Session, account: int, lock: bool = False) -> OwnedCards:
     cards = standard().cards
     make = pg_insert if session.get_bind().dialect.name == "postgresql" else sqlite_insert
     session.execute(make(OwnedCards).values(account_id=account, game=GAME,
-                                       cards=Collection.starter(cards).to_json(), trades=0,
-                                       changed=time.time()).on_conflict_do_nothing())
+                                            cards=Collection.starter(cards).to_json(), trades=0,
+                                            changed=time.time()).on_conflict_do_nothing())
     query = select(OwnedCards).where(OwnedCards.account_id == account, OwnedCards.game == GAME)
     if lock:
         query = query.with_for_update()
@@ -95,16 +95,16 @@ def collection_of(game: TripleTriad, row: OwnedCards) -> Collection:
     return Collection.of(game.cards, row.cards)
 
 
-def held(session: Session, account: int, but: str | None = None) -> Counter[str]:
-    """The cards the account's trading matches in progress hold (``but`` that one)."""
+def held(session: Session, account: int) -> Counter[str]:
+    """The cards the account's trading matches in progress hold."""
     rows = session.execute(
         select(MatchRow.id, MatchRow.decks, MatchRow.settings, SeatRow.seat)
         .join(SeatRow, SeatRow.match_id == MatchRow.id)
         .where(SeatRow.account_id == account, SeatRow.kind == "human",
                MatchRow.status.in_(("open", "running")), MatchRow.game == GAME)).all()
     out: Counter[str] = Counter()
-    for match_id, decks, settings, seat in rows:
-        if match_id != but and settings.get("trading") and decks is not None:
+    for _match, decks, settings, seat in rows:
+        if settings.get("trading") and decks is not None:
             out.update(decks[seat])
     return out
 
