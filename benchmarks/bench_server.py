@@ -147,8 +147,10 @@ async def _make_match(urls: list[str], game: str, players: int) -> tuple[str, li
     seats = []
     async with httpx.AsyncClient(base_url=urls[0], timeout=60) as host:
         token, csrf = await session(host)
+        # a long grace: a seat not connected yet during a slow set-up is not played by a stand-in
         made = await host.post("/api/matches", json={"game": game, "seats": [{"kind": "me"}] +
-                                                     [{"kind": "open"}] * (players - 1)},
+                                                     [{"kind": "open"}] * (players - 1),
+                                                     "rules": {"grace": 3600}},
                                headers={"x-csrf-token": csrf})
         made.raise_for_status()
         match_id = made.json()["id"]

@@ -23,7 +23,6 @@ from ..kernel.errors import TcgkitError
 from ..kernel.events import redact
 from ..kernel.game import Game, Outcome, State
 from ..kernel.limits import Tally, play
-from ..kernel.registry import load_game
 from ..kernel.rng import derive_seed
 from . import ai
 from .clock import Clocks, Rules
@@ -166,7 +165,7 @@ class Room:
         """A room from what the database holds: the start replayed with every committed
         action ``(number, seat, notation)``, the clocks' banks as the last action left them.
         ``TcgkitError`` when it does not replay."""
-        game = load_game(name, options)
+        game = ai.game_of(name, options)
         if game.card_data_hash() != cards:
             raise TcgkitError(f"the card data is {game.card_data_hash()}, the match was played with {cards}")
         room = Room(match_id, game, seed, decks, seats, settings, journal, pool, banks)

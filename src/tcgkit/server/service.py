@@ -23,7 +23,7 @@ from .._version import __version__
 from ..games.triple_triad import TripleTriad
 from ..kernel.errors import TcgkitError
 from ..kernel.game import Game, State
-from ..kernel.registry import find_game, list_games, load_game
+from ..kernel.registry import find_game, list_games
 from ..kernel.rng import Rng
 from . import ai, collection
 from .clock import Rules
@@ -125,7 +125,7 @@ def check_game(name: str, options: dict[str, Any]) -> Game:
     except TcgkitError as exc:
         raise Problem(404, str(exc)) from None
     try:
-        game = load_game(name, options)
+        game = ai.game_of(name, options)
         game.new_state(0)  # options that pass the model but cannot start a game (a card file)
     except TcgkitError as exc:
         raise Problem(422, str(exc)) from None
@@ -486,7 +486,7 @@ class Server:
                 raise Problem(409, "no seat for you in this match" if seat is None
                               else f"seat {seat} is not open to you")
             taken = free[0]
-            game = load_game(row.game, row.options)
+            game = ai.game_of(row.game, row.options)
             if deck is not None:
                 row.decks = with_deck(session, game, row.seed, row.decks, taken.seat, account, deck)
             if row.settings.get("trading"):
