@@ -131,12 +131,26 @@ async def session(http: httpx.AsyncClient) -> tuple[str, str]:
 
 
 async def make_match(urls: list[str], game: str, players: int) -> tuple[str, list[tuple[str, str]]]:
-    """A match with a guest in each seat: (its id, each seat's (server URL, cookie))."""
+    """A match with a guest in each seat: (its id, each seat's (server URL, cookie)); a
+    connection the loaded server dropped during the set-up (not measured) is tried again."""
+    for attempt in range(5):
+        try:
+            return await _make_match(urls, game, players)
+        except httpx.TransportError:
+            if attempt == 4:
+                raise
+            await asyncio.sleep(1 + attempt)
+    raise AssertionError("unreachable")
+
+
+async def _make_match(urls: list[str], game: str, players: int) -> tuple[str, list[tuple[str, str]]]:
     seats = []
     async with httpx.AsyncClient(base_url=urls[0], timeout=60) as host:
         token, csrf = await session(host)
+        # a long grace: a seat not connected yet during a slow set-up is not played by a stand-in
         made = await host.post("/api/matches", json={"game": game, "seats": [{"kind": "me"}] +
-                                                     [{"kind": "open"}] * (players - 1)},
+                                                     [{"kind": "open"}] * (players - 1),
+                                                     "rules": {"grace": 3600}},
                                headers={"x-csrf-token": csrf})
         made.raise_for_status()
         match_id = made.json()["id"]

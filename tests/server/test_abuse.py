@@ -30,7 +30,7 @@ def my_match(client: TestClient) -> tuple[Any, str, Room]:
 
 def still_usable(ws: Any) -> None:
     ws.send_text(json.dumps({"type": "ping"}))
-    assert receive_until(ws, lambda m: m["type"] != "update")["type"] == "pong"
+    assert receive_until(ws, lambda m: m["type"] not in ("update", "seats"))["type"] == "pong"
 
 
 @pytest.mark.parametrize("frame, code, words", [
@@ -163,3 +163,19 @@ def test_http_abuse_is_refused_and_changes_nothing(client: TestClient, db: str) 
     assert client.get("/api/matches/nope").status_code == 404
     count = Store(db).read_now(lambda s: s.scalar(select(func.count()).select_from(ActionRow)))
     assert count == 0
+
+
+def test_too_many_spectators_without_a_session_from_one_address(db: str) -> None:
+    with TestClient(create_app(Settings(db=db, ai_workers=0, spectators_per_address=2))) as client:
+        alice, match_id, _room = my_match(client)
+        url = f"/api/matches/{match_id}/ws"
+        with client.websocket_connect(url) as one, client.websocket_connect(url) as two:
+            assert receive(one)["seat"] is None and receive(two)["seat"] is None
+            with client.websocket_connect(url) as three:
+                error = receive(three)
+                assert error["code"] == "rate_limited" and "without a session" in error["message"]
+            with alice.socket(match_id) as mine:  # a session is counted on its own
+                assert receive(mine)["seat"] == 0
+            still_usable(one)
+        with client.websocket_connect(url) as again:  # the others left: room again
+            assert receive(again)["type"] == "welcome"

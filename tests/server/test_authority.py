@@ -85,7 +85,7 @@ def test_whole_games_over_sockets_every_frame_passes_the_redeal_check(client: Te
         spy = stack.enter_context(watcher.socket(match_id))
         for p, ws in sockets.items():  # the others and the spectator came in
             for _ in range(len(people) - p):
-                receive_until(ws, lambda m: m["type"] == "update")
+                receive_until(ws, lambda m: m["type"] == "seats")
         room = room_of(client, match_id)
         for step in range(MAX_STEPS):
             for viewer, message in seen.items():
@@ -129,7 +129,7 @@ def test_a_stale_version_is_refused_with_the_fresh_scene_and_nothing_played(clie
         room = room_of(client, match_id)
         first = receive(ws0)
         receive(ws1)
-        receive_until(ws0, lambda m: m["type"] == "update")
+        receive_until(ws0, lambda m: m["type"] == "seats")
         mover = room.state.to_move
         ws, other = (ws0, ws1) if mover == 0 else (ws1, ws0)
         frame = first["scene"] if mover == 0 else room.scene(1, -1)
@@ -153,7 +153,7 @@ def test_refusals_leave_the_match_as_it_was(client: TestClient) -> None:
     with alice.socket(match_id) as ws0, bob.socket(match_id) as ws1:
         room = room_of(client, match_id)
         receive(ws0), receive(ws1)
-        receive_until(ws0, lambda m: m["type"] == "update")
+        receive_until(ws0, lambda m: m["type"] == "seats")
         mover = room.state.to_move
         assert mover is not None
         waiting = ws1 if mover == 0 else ws0
@@ -232,7 +232,7 @@ def test_a_restarted_app_resumes_every_match_from_the_database(db: str) -> None:
             room = room_of(client, match_id)
             sockets = {0: ws0, 1: ws1}
             receive(ws0), receive(ws1)
-            receive_until(ws0, lambda m: m["type"] == "update")
+            receive_until(ws0, lambda m: m["type"] == "seats")
             for step in range(10):
                 mover = room.state.to_move
                 sockets[mover].send_text(json.dumps({"type": "act", "version": room.state.version,

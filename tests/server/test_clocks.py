@@ -10,9 +10,11 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import create_engine, select, text
+from sqlalchemy import create_engine, inspect, select, text
 
 import tcgkit
+from tcgkit.games.triple_triad.collection import Collection
+from tcgkit.server import collection
 from tcgkit.server.app import create_app
 from tcgkit.server.db import ActionRow
 from tcgkit.server.room import Room
@@ -55,7 +57,8 @@ def test_a_decision_clock_plays_the_default_when_time_runs_out(client: TestClien
 def test_a_chess_clock_spends_the_buffer_first_then_the_bank_and_loses_on_time(client: TestClient,
                                                                             db: str) -> None:
     rules = {"clock": "chess", "seconds": 0.6, "buffer": 0.3, "on_timeout": "lose"}
-    alice, bob, match_id = pair(client, "triple-triad", rules, {"first_player": 0})
+    # a trading match always ends by the game's rules, so this one trades nothing
+    alice, bob, match_id = pair(client, "triple-triad", rules, {"first_player": 0, "trade": "none"})
     room = room_of(client, match_id)
     with alice.socket(match_id) as ws0, bob.socket(match_id) as ws1:
         welcome = receive(ws0)
@@ -122,7 +125,8 @@ def test_an_absent_player_keeps_the_seat_then_an_ai_stands_in_until_they_return(
         receive(ws0)
         with bob.socket(match_id):
             pass  # bob came and went, on his own turn
-        away = receive_until(ws0, lambda m: m["type"] == "update" and m["seats"][1]["absent_for"] is not None)
+        away = receive_until(ws0, lambda m: m["type"] == "seats" and m["seats"][1]["absent_for"] is not None)
+        assert "scene" not in away and "steps" not in away  # the light message: presence only
         assert away["version"] == 0 and away["seats"][1]["stand_in"] is None  # inside the grace
         played = receive_until(ws0, lambda m: m["type"] == "update" and m["version"] == 1)
         assert played["seats"][1]["stand_in"] == "random" and room.state.to_move == 0
@@ -144,7 +148,7 @@ def test_the_others_may_claim_the_win_over_a_player_away_past_the_grace(client: 
             pass
         ws0.send_text(json.dumps({"type": "claim", "seat": 1}))
         assert receive_until(ws0, lambda m: m["type"] == "error")["code"] == "not_absent"  # too soon
-        receive_until(ws0, lambda m: m["type"] == "update" and m["seats"][1]["claimable"])
+        receive_until(ws0, lambda m: m["type"] == "seats" and m["seats"][1]["claimable"])
         ws0.send_text(json.dumps({"type": "claim", "seat": 0}))
         assert receive_until(ws0, lambda m: m["type"] == "error")["code"] == "not_absent"
         ws0.send_text(json.dumps({"type": "claim", "seat": 1}))
@@ -183,3 +187,7 @@ def test_a_database_of_the_first_schema_is_migrated_and_its_matches_resume(db: s
         assert room.state.to_json() == state.to_json()
     columns = create_engine(db).connect().execute(text("PRAGMA table_info(actions)")).all()
     assert "clock" in {c[1] for c in columns}
+    # 0004: collections and the ledger of trades; an account of the old database owns the starter
+    assert {"collections", "trades"} <= set(inspect(create_engine(db)).get_table_names())
+    owned = Store(db).write_now(lambda s: collection.collection_json(s, game, 1))  # type: ignore[arg-type]
+    assert owned["cards"] == Collection.starter(game.cards).to_json() and owned["trades"] == 0  # type: ignore[attr-defined]

@@ -152,3 +152,26 @@ def test_a_rematch_seats_the_same_players_with_a_new_seed(client: TestClient, tm
     assert rematch["rematch_of"] == made["id"] and rematch["status"] == "running"
     assert [s["kind"] for s in rematch["seats"]] == ["human", "ai"]
     assert client.app.state.server.rooms[rematch["id"]].seed != room.seed  # type: ignore[attr-defined]
+
+
+def test_the_sqlite_database_and_its_wal_and_shm_files_are_private(tmp_path: Path) -> None:
+    import os
+    import stat
+
+    from fastapi.testclient import TestClient
+
+    from tcgkit.server.app import create_app
+
+    from .conftest import fast
+
+    path = tmp_path / "new.db"
+    old = os.umask(0o022)  # the usual one: files made without a mode of their own are 0644
+    try:
+        with TestClient(create_app(fast(f"sqlite:///{path}"))) as client:
+            guest(client)  # a write: the WAL and the shared memory exist while it is open
+            made = [path, path.with_name("new.db-wal"), path.with_name("new.db-shm")]
+            assert all(p.exists() for p in made)
+            modes = {p.name: stat.S_IMODE(p.stat().st_mode) for p in made}
+    finally:
+        os.umask(old)
+    assert modes == dict.fromkeys(modes, 0o600), modes

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import secrets
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -121,6 +122,36 @@ def test_two_processes_share_a_match_and_one_takes_over_when_the_other_dies(pg: 
         for match in (played, second):
             record = Record.from_json(alice.record(match["id"]))
             assert verify(record).outcome is not None
+    finally:
+        one.stop()
+        two.stop()
+
+
+@pytest.mark.timeout(180)
+def test_the_players_of_a_process_that_died_are_away_and_a_stand_in_plays_for_them(pg: str,
+                                                                                   tmp_path: Path) -> None:
+    one = ServerProcess(pg, free_port(), tmp_path / "one.log")
+    two = ServerProcess(pg, free_port(), tmp_path / "two.log")
+    one.start()
+    two.start()
+    try:
+        alice, bob = Client(one.url), Client(two.url)
+        alice.guest()
+        bob.guest()
+        made = alice.create("forge-fury", seats=[{"kind": "me"}, {"kind": "open"}],
+                            rules={"grace": 1, "absence": "ai", "stand_in": "random"})
+        bob.join(made["id"])  # the match starts on two, which owns it; alice is on one, a replica
+        tables = {0: alice.connect(made["id"]), 1: bob.connect(made["id"])}
+        while not tables[1].seats or not all(s["connected"] for s in tables[1].seats):
+            tables[1].receive()
+        one.kill()  # alice's process, not the match's owner: nobody tells two she left
+        deadline = time.monotonic() + 60
+        while tables[1].seats[0]["connected"] or tables[1].seats[0]["stand_in"] is None:
+            assert time.monotonic() < deadline, tables[1].seats
+            tables[1].receive(timeout=30)
+        assert tables[1].seats[0]["absent_for"] is not None
+        finish({1: tables[1]})  # the stand-in plays alice's turns to the end
+        assert tables[1].over
     finally:
         one.stop()
         two.stop()

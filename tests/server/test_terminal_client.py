@@ -61,3 +61,16 @@ def test_server_flags_are_checked(live: tuple[str, Any]) -> None:
     assert alone.exit_code == 2 and "--server URL" in alone.output
     nowhere = CliRunner().invoke(cli, ["play", "triple-triad", "--server", "http://127.0.0.1:9"])
     assert nowhere.exit_code == 1 and "cannot reach the server" in nowhere.output
+
+
+def test_the_cli_brings_a_hand_from_the_collection_to_a_trading_match(live: tuple[str, Any]) -> None:
+    url, app = live
+    hand = "Geezard, Funguar, Bite Bug, Red Bat, Blobra"
+    result = CliRunner().invoke(cli, ["play", "triple-triad", "--server", url, "--vs", "random",
+                                      "--hand", hand, "--no-color"], input="quit\n")
+    assert result.exit_code == 0, result.output
+    (room,) = app.state.server.rooms.values()
+    assert room.decks[0] == [name.strip() for name in hand.split(",")]
+    lacking = CliRunner().invoke(cli, ["play", "triple-triad", "--server", url, "--vs", "random",
+                                       "--hand", "Squall, Geezard, Funguar, Bite Bug, Red Bat"])
+    assert lacking.exit_code == 1 and "Squall" in lacking.output

@@ -13,6 +13,7 @@ import typer
 from typer.core import TyperGroup
 
 from .._version import __version__
+from .account_command import ACCOUNT_HELP, account_app
 from .card_paths import use_store
 from .collection_command import COLLECTION_HELP, collection
 from .deck_command import DECK_HELP, deck_app
@@ -77,6 +78,7 @@ app.command("sweep", help=paragraphs(SWEEP_HELP))(sweep)
 app.command("solve", help=paragraphs(SOLVE_HELP))(solve_position)
 app.command("serve", help=paragraphs(SERVE_HELP))(serve)
 app.add_typer(deck_app, name="deck", help=paragraphs(DECK_HELP))
+app.add_typer(account_app, name="account", help=paragraphs(ACCOUNT_HELP))
 
 
 def show_version(value: bool) -> None:

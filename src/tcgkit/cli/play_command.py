@@ -147,16 +147,16 @@ HUMAN = "human"
 
 
 def _play_on_server(game: str, server: str | None, join: str | None, user: str | None, *,
-                    rules: str | None, vs: str | None, players: int | None, no_color: bool,
-                    others: list[Any]) -> None:
+                    rules: str | None, vs: str | None, players: int | None, hand: str | None,
+                    no_color: bool, others: list[Any]) -> None:
     if server is None:
         raise usage_error("--join and --user play on a server: give its --server URL")
     if any(other is not None for other in others):
-        raise usage_error("--server plays with --rules, --vs, --players, --join and --user only; "
-                          "the server deals, seeds and keeps the game")
+        raise usage_error("--server plays with --rules, --vs, --players, --hand, --join and --user "
+                          "only; the server deals, seeds and keeps the game")
     console = make_console(no_color)
     play_on_server(server, game, rules=rules, vs=vs, players=players, join=join, user=user,
-                   console=console, prompter=Prompter(console))
+                   hand=hand, console=console, prompter=Prompter(console))
 
 
 def _seat_list(game: Game, text: str) -> list[str]:
@@ -605,8 +605,8 @@ def play(
     force: Annotated[bool, _option("Let --save replace a file that exists.", "--force")] = False,
 ) -> None:
     if server is not None or join is not None or user is not None:
-        _play_on_server(game, server, join, user, rules=rules, vs=vs, players=players,
-                        no_color=no_color, others=[resume, position, hotseat or None, seats, save, hand,
+        _play_on_server(game, server, join, user, rules=rules, vs=vs, players=players, hand=hand,
+                        no_color=no_color, others=[resume, position, hotseat or None, seats, save,
                                                    deck, opponent_deck, seed, seat, trade, mode, card_file,
                                                    force or None])
         return

@@ -28,8 +28,10 @@ COMMANDS = "help, board, quit"
 
 
 def play_on_server(url: str, game: str, *, rules: str | None, vs: str | None, players: int | None,
-                   join: str | None, user: str | None, console: Console, prompter: Prompter) -> str:
-    """Play one match on the server at ``url``; how it ended: over, quit or eof."""
+                   join: str | None, user: str | None, console: Console, prompter: Prompter,
+                   hand: str | None = None) -> str:
+    """Play one match on the server at ``url``; how it ended: over, quit or eof. ``hand``: a
+    trading Triple Triad match's five cards from the account's collection (else ``auto``)."""
     try:
         from ..server.client import UNREACHABLE, Client, ServerError
     except ImportError as exc:
@@ -45,9 +47,9 @@ def play_on_server(url: str, game: str, *, rules: str | None, vs: str | None, pl
                 password = (os.environ.get("TCGKIT_PASSWORD")
                             or getpass.getpass(f"Password for {user}: "))
                 client.log_in(user, password)
-            match_id = join or _create(client, entry.name, rules, vs, players, console)
+            match_id = join or _create(client, entry.name, rules, vs, players, console, hand)
             if join is not None:
-                client.join(join)
+                client.join(join, hand=hand)
             started = client.wait_started(match_id, seconds=600)
             if started["status"] == "open":
                 raise CliError(f"match {match_id}: nobody joined in 10 minutes")
@@ -62,13 +64,14 @@ def play_on_server(url: str, game: str, *, rules: str | None, vs: str | None, pl
 
 
 def _create(client: Any, game: str, rules: str | None, vs: str | None, players: int | None,
-            console: Console) -> str:
+            console: Console, hand: str | None = None) -> str:
     options = rules_of(find_game(game).cls, rules)
     if players is not None:
         options["players"] = players
     count = load_game(game, options).num_players
     other = {"kind": "open"} if vs == "open" else {"kind": "ai", "level": vs or "greedy"}
-    made = client.create(game, options, seats=[{"kind": "me"}] + [other] * (count - 1))
+    me = {"kind": "me"} if hand is None else {"kind": "me", "hand": hand}
+    made = client.create(game, options, seats=[me] + [other] * (count - 1))
     if vs == "open":
         console.print(f"Match {made['id']} waits for {count - 1} more: they join with "
                       f"'tcgkit play {game} --server {client.url} --join {made['id']}'.", markup=False)

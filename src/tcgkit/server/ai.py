@@ -30,6 +30,12 @@ def _game(name: str, options: str) -> Game:
     return load_game(name, json.loads(options))
 
 
+def game_of(name: str, options: dict[str, Any]) -> Game:
+    """The game ``name`` with ``options``, made once and shared by every match (a game does
+    not change once made, and making one builds its tables: 12 ms for Triple Triad)."""
+    return _game(name, json.dumps(options, sort_keys=True))
+
+
 @lru_cache(maxsize=256)
 def _agent(name: str, options: str, level: str) -> Agent:
     return make_agent(level, _game(name, options))

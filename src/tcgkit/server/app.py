@@ -4,8 +4,10 @@ server state (no module-level state: two apps in one process share nothing).
 HTTP, JSON only: ``/api/guest``, ``/api/signup``, ``/api/login``, ``/api/logout``, ``/api/me``;
 ``/api/games`` (every game with its options' JSON Schema); ``/api/matches`` (list, create),
 ``/api/matches/{id}`` (describe), ``.../join``, ``.../leave``, ``.../rematch``, ``.../record``;
-``/api/protocol`` (the WebSocket messages' JSON Schema). The match itself is the WebSocket
-``/api/matches/{id}/ws?since=V`` (``protocol.py``).
+``/api/decks`` (saved decks), ``/api/collection`` (the account's Triple Triad cards) and
+``/api/collection/import`` (a local profile's); ``/api/protocol`` (the WebSocket messages'
+JSON Schema). The match itself is the WebSocket ``/api/matches/{id}/ws?since=V``
+(``protocol.py``).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from . import accounts
 from .accounts import CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, AccountError, Who
 from .protocol import Act, BadMessage, Claim, Error, Ping, Pong, Sync, parse_client, protocol_schema
 from .room import Connection, Refused, Room
-from .service import DeckRequest, NewMatch, Problem, Server, Settings, game_listing
+from .service import DeckRequest, NewMatch, Problem, ProfileImport, Server, Settings, game_listing
 from .web import mount_client
 
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
@@ -42,6 +44,7 @@ class JoinRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
     seat: int | None = Field(default=None, ge=0, le=3)
     deck: str | None = Field(default=None, max_length=40)  # one of the joiner's saved decks
+    hand: str | None = Field(default=None, max_length=400)  # a trading match: cards of the collection
 
 
 class DeckName(BaseModel):
@@ -173,6 +176,17 @@ def create_app(settings: Settings) -> FastAPI:
         await server.delete_deck(who.account, body.game, body.name)
         return {"ok": True}
 
+    # -- the Triple Triad collection ----------------------------------------------------------------
+    @app.get("/api/collection")
+    async def owned_cards(who: Me) -> dict[str, Any]:
+        return await server.collection(who.account)
+
+    @app.post("/api/collection/import")
+    async def import_profile(body: ProfileImport, who: Me) -> dict[str, Any]:
+        if who.guest:
+            raise Problem(403, "a guest's cards last as long as its session: sign up, then import")
+        return await server.import_profile(who.account, body)
+
     # -- the lobby ------------------------------------------------------------------------------------
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:
@@ -198,7 +212,7 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.post("/api/matches/{match_id}/join")
     async def join(match_id: str, body: JoinRequest, who: Me) -> dict[str, Any]:
-        seat = await server.join(match_id[:64], who.account, body.seat, body.deck)
+        seat = await server.join(match_id[:64], who.account, body.seat, body.deck, body.hand)
         return {"seat": seat, **await server.describe(match_id)}
 
     @app.post("/api/matches/{match_id}/leave")
@@ -251,13 +265,20 @@ async def serve_socket(server: Server, websocket: WebSocket, match_id: str, sinc
         await refuse_socket(websocket, "spectator", "this match allows no spectators")
         return
     account = None if who is None else who.account
+    address = websocket.client.host if websocket.client is not None else None
+    limit = server.settings.connections_per_account
     if account is not None and sum(c.account == account for r in server.rooms.values()
-                                   for c in r.connections) >= server.settings.connections_per_account:
-        await refuse_socket(websocket, "rate_limited",
-                            f"at most {server.settings.connections_per_account} connections per account")
+                                   for c in r.connections) >= limit:
+        await refuse_socket(websocket, "rate_limited", f"at most {limit} connections per account")
+        return
+    anonymous = server.settings.spectators_per_address
+    if account is None and sum(c.account is None and c.address == address for r in server.rooms.values()
+                               for c in r.connections) >= anonymous:
+        await refuse_socket(websocket, "rate_limited", f"at most {anonymous} spectators without a "
+                            "session from one address: sign in or start a guest session")
         return
     await websocket.accept()
-    conn = Connection(seat, account, websocket.send_text)
+    conn = Connection(seat, account, websocket.send_text, address=address)
     loop = asyncio.get_running_loop()
     pump = loop.create_task(conn.pump())
     room.join(conn, since)

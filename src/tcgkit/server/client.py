@@ -99,10 +99,14 @@ class Client:
         return data
 
     def create(self, game: str, options: dict[str, Any] | None = None,
-               seats: list[dict[str, Any]] | None = None, spectators: bool = True) -> dict[str, Any]:
+               seats: list[dict[str, Any]] | None = None, spectators: bool = True,
+               rules: dict[str, Any] | None = None) -> dict[str, Any]:
+        """A new match; ``rules``: its clock and what absence does (``clock.Rules``)."""
         body: dict[str, Any] = {"game": game, "options": options or {}, "spectators": spectators}
         if seats is not None:
             body["seats"] = seats
+        if rules is not None:
+            body["rules"] = rules
         data: dict[str, Any] = self.post("/api/matches", body)
         return data
 
@@ -110,8 +114,21 @@ class Client:
         data: dict[str, Any] = self.get(f"/api/matches/{match_id}")
         return data
 
-    def join(self, match_id: str, seat: int | None = None) -> dict[str, Any]:
-        data: dict[str, Any] = self.post(f"/api/matches/{match_id}/join", {"seat": seat})
+    def join(self, match_id: str, seat: int | None = None, hand: str | None = None) -> dict[str, Any]:
+        """Take a seat; ``hand``: in a trading Triple Triad match, five cards of this account's
+        collection ("Geezard, #2, ..." or "auto")."""
+        body: dict[str, Any] = {"seat": seat} if hand is None else {"seat": seat, "hand": hand}
+        data: dict[str, Any] = self.post(f"/api/matches/{match_id}/join", body)
+        return data
+
+    def collection(self) -> dict[str, Any]:
+        """This account's Triple Triad collection: ``cards``, the ones ``held`` by its
+        trading matches in progress, its ``trades``."""
+        data: dict[str, Any] = self.get("/api/collection")
+        return data
+
+    def import_profile(self, collections: dict[str, dict[str, int]]) -> dict[str, Any]:
+        data: dict[str, Any] = self.post("/api/collection/import", {"collections": collections})
         return data
 
     def leave(self, match_id: str) -> dict[str, Any]:
@@ -221,6 +238,10 @@ class Table:
         return message
 
     def _take(self, message: dict[str, Any]) -> None:
+        if message["type"] == "seats":  # presence only: the scene and cursor stay
+            self.seats, self.ended = message["seats"], message.get("ended")
+            self.clocks = message.get("clocks") or []
+            return
         if message["type"] in ("welcome", "update") or message.get("scene") is not None:
             if message["type"] == "welcome":
                 self.seat = message["seat"]

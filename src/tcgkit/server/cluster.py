@@ -13,7 +13,10 @@ free (its owner died) takes the match over: it catches up from the database and 
 including the actions forwarded to the dead owner and not answered.
 
 Presence crosses processes too: each process tells the others how many connections each
-seat has there, so the owner's absence rules count a player connected anywhere.
+seat has there, so the owner's absence rules count a player connected anywhere. Each process
+holds an advisory lock of its own for as long as it lives: when the lock of a process that
+told of connections comes free, that process died, and its connections are forgotten (its
+players are away, and the absence rules run).
 """
 
 from __future__ import annotations
@@ -57,7 +60,7 @@ def notify_sql() -> Any:
 class Cluster:
     def __init__(self, server: Server) -> None:
         self.server = server
-        self.origin = secrets.token_hex(8)
+        self.origin = secrets.token_hex(7)  # 56 bits: also the key of this process's own lock
         self._control: psycopg.AsyncConnection[Any] | None = None
         self._listen: psycopg.AsyncConnection[Any] | None = None
         self._control_lock = asyncio.Lock()
@@ -69,6 +72,7 @@ class Cluster:
         self._control = await psycopg.AsyncConnection.connect(url, autocommit=True)
         self._listen = await psycopg.AsyncConnection.connect(url, autocommit=True)
         await self._listen.execute(f"LISTEN {CHANNEL}")
+        await self._control.execute("SELECT pg_advisory_lock(%s)", (int(self.origin, 16),))
         loop = asyncio.get_running_loop()
         self._tasks = [loop.create_task(self._hear()), loop.create_task(self._take_over())]
 
@@ -90,9 +94,34 @@ class Cluster:
             row = await cursor.fetchone()
         return bool(row and row[0])
 
+    async def alive(self, origin: str) -> bool:
+        """Whether the process ``origin`` still holds its lock (is running)."""
+        assert self._control is not None
+        async with self._control_lock:
+            cursor = await self._control.execute("SELECT pg_try_advisory_lock(%s)", (int(origin, 16),))
+            row = await cursor.fetchone()
+            if row and row[0]:  # free: it died; given back at once
+                await self._control.execute("SELECT pg_advisory_unlock(%s)", (int(origin, 16),))
+                return False
+        return True
+
+    async def _forget_the_dead(self) -> None:
+        """Drop the connections that processes now dead told of."""
+        told = {origin for room in self.server.rooms.values() for counts in room.remote.values()
+                for origin, count in counts.items() if count > 0}
+        for origin in told:
+            if not await self.alive(origin):
+                log.warning("process %s is gone: its connections are dropped", origin)
+                for room in list(self.server.rooms.values()):
+                    room.forget(origin)
+
     async def _take_over(self) -> None:
         while True:
             await asyncio.sleep(TAKEOVER_EVERY)
+            try:
+                await self._forget_the_dead()
+            except Exception:
+                log.exception("looking for processes that died failed")
             for room in list(self.server.rooms.values()):
                 if room.owner or room.over:
                     continue

@@ -94,3 +94,30 @@ class SavedDeck(Base):
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     cards: Mapped[list[str]] = mapped_column(JSON)
     saved: Mapped[float] = mapped_column(Float)
+
+
+class OwnedCards(Base):
+    """An account's collection of a game whose hands come from one (Triple Triad): card name
+    -> copies. ``trades`` counts the trades applied to it; ``imported`` is when a local
+    profile's collection was brought in (once, before any trade). An account with no row
+    owns the game's starter collection."""
+
+    __tablename__ = "collections"
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64), primary_key=True)
+    cards: Mapped[dict[str, int]] = mapped_column(JSON)
+    trades: Mapped[int] = mapped_column(Integer, default=0)
+    imported: Mapped[float | None] = mapped_column(Float, nullable=True)
+    changed: Mapped[float] = mapped_column(Float)
+
+
+class TradeRow(Base):
+    """A finished match's trade, written in the transaction of its last action: the primary
+    key lets a match trade once. ``moved`` lists ``[card, from seat, to seat]``; ``problem``
+    says why nothing moved, if so."""
+
+    __tablename__ = "trades"
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    moved: Mapped[list[list[Any]]] = mapped_column(JSON)
+    problem: Mapped[str | None] = mapped_column(Text, nullable=True)
+    at: Mapped[float] = mapped_column(Float)

@@ -6,7 +6,8 @@ A client sends an action as notation with the state version it saw (``Act``). Th
 answers every viewer with its own ``Update``: its scene, and the steps since its cursor,
 one per version. A step whose events the viewer may not see is a bare version number
 (``{"version": 7}``): the gap shows, what happened does not. The acting seat's update
-carries ``ack`` (its ``tag``). Anything refused is an ``Error`` with a ``code``; a stale
+carries ``ack`` (its ``tag``). When only presence changes, everyone gets the light ``Seats``
+(no scene). Anything refused is an ``Error`` with a ``code``; a stale
 version is refused with the fresh scene and steps, nothing applied.
 """
 
@@ -118,6 +119,19 @@ class Update(Message):
     ended: dict[str, Any] | None = None
 
 
+class Seats(Message):
+    """Only who is here changed (a connection came or went, a grace time ran out, a stand-in
+    took over): the seats and clocks, with no scene and no steps, so the client's version
+    stays where it was. Added in protocol 1 beside ``update``: a client that does not know
+    it may ignore it (the next ``update`` carries the seats too)."""
+
+    type: Literal["seats"] = "seats"
+    version: int
+    seats: list[SeatInfo]
+    clocks: list[Clock] = Field(default_factory=list)
+    ended: dict[str, Any] | None = None
+
+
 class Error(Message):
     """``code``: bad_message, too_large, rate_limited, stale, illegal, not_your_seat,
     spectator, over, not_absent, timeout, storage, broken."""
@@ -135,7 +149,7 @@ class Pong(Message):
     type: Literal["pong"] = "pong"
 
 
-ServerMessage = Annotated[Welcome | Update | Error | Pong, Field(discriminator="type")]
+ServerMessage = Annotated[Welcome | Update | Seats | Error | Pong, Field(discriminator="type")]
 SERVER = TypeAdapter(ServerMessage)
 
 

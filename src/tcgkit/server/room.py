@@ -23,11 +23,10 @@ from ..kernel.errors import TcgkitError
 from ..kernel.events import redact
 from ..kernel.game import Game, Outcome, State
 from ..kernel.limits import Tally, play
-from ..kernel.registry import load_game
 from ..kernel.rng import derive_seed
 from . import ai
 from .clock import Clocks, Rules
-from .protocol import Clock, Error, SeatInfo, Step, Update, Welcome
+from .protocol import Clock, Error, SeatInfo, Seats, Step, Update, Welcome
 
 log = logging.getLogger("tcgkit.server")
 AI_STREAM = 31  # the sub-stream of the match seed the AI seats draw from
@@ -51,6 +50,7 @@ class Connection:
     account: int | None
     send_text: Callable[[str], Awaitable[None]]
     cursor: int = -1
+    address: str | None = None  # the client's IP address
     id: int = 0  # the room's number for it (``Room.join``)
     outbox: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
     closed: bool = False
@@ -165,7 +165,7 @@ class Room:
         """A room from what the database holds: the start replayed with every committed
         action ``(number, seat, notation)``, the clocks' banks as the last action left them.
         ``TcgkitError`` when it does not replay."""
-        game = load_game(name, options)
+        game = ai.game_of(name, options)
         if game.card_data_hash() != cards:
             raise TcgkitError(f"the card data is {game.card_data_hash()}, the match was played with {cards}")
         room = Room(match_id, game, seed, decks, seats, settings, journal, pool, banks)
@@ -251,9 +251,8 @@ class Room:
         return data
 
     def seat_info(self) -> list[SeatInfo]:
-        connected = {c.viewer for c in self.connections if not c.closed}
-        now = self.now()
-        return [SeatInfo(seat=p, kind=s.kind, name=s.name, connected=p in connected,
+        now = self.now()  # connected: here, or at another process of the cluster
+        return [SeatInfo(seat=p, kind=s.kind, name=s.name, connected=self.present(p),
                          absent_for=round(now - self.absent[p], 3) if p in self.absent else None,
                          stand_in=self.rules.stand_in if p in self.stand_ins else None,
                          claimable=p in self.claimable)
@@ -300,6 +299,14 @@ class Room:
         self.remote.setdefault(seat, {})[origin] = count
         self._presence(seat, tell=False)
         self.broadcast_seats()
+
+    def forget(self, origin: str) -> None:
+        """The process ``origin`` died: its connections are gone."""
+        seats = [seat for seat, counts in self.remote.items() if counts.pop(origin, 0)]
+        for seat in seats:
+            self._presence(seat, tell=False)
+        if seats:
+            self.broadcast_seats()
 
     def _presence(self, seat: int, tell: bool = True) -> None:
         """A connection of ``seat`` came or went: the absence rules, and the other processes."""
@@ -371,25 +378,31 @@ class Room:
             self.broadcast()
 
     def broadcast_seats(self, skip: Connection | None = None) -> None:
-        """Tell everyone who is connected now (their cursors stay where they are)."""
+        """Tell everyone who is connected now: one light message for all (the seats are the
+        same for every viewer), no scene, the cursors where they are."""
+        text = Seats(version=self.state.version, seats=self.seat_info(), clocks=self.clock_info(),
+                     ended=self.ended).model_dump_json()
         for other in list(self.connections):
             if other is not skip:
-                other.push(self.update(other).model_dump_json())
-                other.cursor = self.state.version
+                other.push(text)
 
     def broadcast(self, acting: Connection | None = None, tag: str | None = None) -> None:
-        made: dict[tuple[int | None, int], Update] = {}  # one frame per viewer and cursor
-        for conn in list(self.connections):
-            if conn.closed:
-                self.connections.discard(conn)
-                continue
+        """Each viewer's frame: built (and written as JSON) once per viewer and cursor, so
+        spectators at one cursor share one; the acting connection's answer first."""
+        for conn in [c for c in self.connections if c.closed]:
+            self.connections.discard(conn)
+        frames: dict[tuple[int | None, int], Update] = {}
+        texts: dict[tuple[int | None, int], str] = {}
+        for conn in sorted(self.connections, key=lambda c: c is not acting):
             key = (conn.viewer, conn.cursor)
-            if key not in made:
-                made[key] = self.update(conn)
-            frame = made[key]
+            if key not in frames:
+                frames[key] = self.update(conn)
             if conn is acting:
-                frame = frame.model_copy(update={"ack": tag})
-            conn.push(frame.model_dump_json())
+                conn.push(frames[key].model_copy(update={"ack": tag}).model_dump_json())
+            else:
+                if key not in texts:
+                    texts[key] = frames[key].model_dump_json()
+                conn.push(texts[key])
             conn.cursor = self.state.version
 
     # -- the authority ------------------------------------------------------------------------

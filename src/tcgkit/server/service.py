@@ -20,13 +20,15 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from .._version import __version__
+from ..games.triple_triad import TripleTriad
 from ..kernel.errors import TcgkitError
 from ..kernel.game import Game, State
-from ..kernel.registry import find_game, list_games, load_game
+from ..kernel.registry import find_game, list_games
 from ..kernel.rng import Rng
-from . import ai
+from . import ai, collection
 from .clock import Rules
 from .cluster import CHANNEL, Cluster, notify_sql
+from .collection import HandProblem
 from .db import Account, ActionRow, MatchRow, SavedDeck, SeatRow
 from .room import Room, Seat
 from .store import Store
@@ -52,6 +54,9 @@ class SeatSpec(BaseModel):
     level: str | None = Field(default=None, max_length=40)
     name: str | None = Field(default=None, max_length=40)
     deck: str | None = Field(default=None, max_length=40)  # "me": the creator's saved deck
+    # "me" in a trading Triple Triad match: five cards of the creator's collection
+    # ("Geezard, #2, ..."), or "auto" (the strongest free five, also when none is given)
+    hand: str | None = Field(default=None, max_length=400)
 
 
 class DeckRequest(BaseModel):
@@ -60,6 +65,14 @@ class DeckRequest(BaseModel):
     name: str = Field(min_length=1, max_length=40)
     options: dict[str, Any] = Field(default_factory=dict)
     cards: list[str] = Field(max_length=500)
+
+
+class ProfileImport(BaseModel):
+    """What ``tcgkit account import`` sends of a local profile: its collections by game
+    (the terminal's profile.json keeps one, Triple Triad's), never its secret."""
+
+    model_config = ConfigDict(extra="forbid")
+    collections: dict[str, dict[str, Any]] = Field(max_length=8)
 
 
 class NewMatch(BaseModel):
@@ -82,6 +95,7 @@ class Settings:
     messages_per_second: float = 30.0  # far above a person's pace; bots may be given more
     message_burst: int = 60
     connections_per_account: int = 8
+    spectators_per_address: int = 16  # sockets without a session, from one IP address
     secure_cookies: bool = False
 
 
@@ -111,7 +125,7 @@ def check_game(name: str, options: dict[str, Any]) -> Game:
     except TcgkitError as exc:
         raise Problem(404, str(exc)) from None
     try:
-        game = load_game(name, options)
+        game = ai.game_of(name, options)
         game.new_state(0)  # options that pass the model but cannot start a game (a card file)
     except TcgkitError as exc:
         raise Problem(422, str(exc)) from None
@@ -145,6 +159,15 @@ def account_names(session: Session, ids: set[int]) -> dict[int, str]:
     return {a.id: a.name or f"guest-{a.id}" for a in rows}
 
 
+@dataclass(frozen=True)
+class Trade:
+    """What a trading match's settlement needs: its hands and whose collections they are."""
+
+    game: TripleTriad
+    decks: list[list[str]]
+    people: dict[int, int]  # seat -> account
+
+
 Loaded = tuple[MatchRow, list[SeatRow], dict[int, str], list[tuple[int, int, str]], list[float] | None]
 
 
@@ -167,16 +190,43 @@ def with_deck(session: Session, game: Game, seed: int, decks: list[list[str]] | 
     return drawn
 
 
+def trading_match(game: Game, rules: Rules, people: list[bool], hands: bool) -> bool:
+    """Whether a new match trades (a Triple Triad trade rule and a person at it), checked
+    for what trading needs; a hand named for a match that trades nothing is refused."""
+    if not (collection.trades(game) and any(people)):
+        if hands:
+            raise Problem(422, "this match trades nothing: its hands are dealt by the seed")
+        return False
+    assert isinstance(game, TripleTriad)
+    try:
+        collection.check_trading(game, rules.on_timeout, rules.absence)
+    except HandProblem as exc:
+        raise Problem(422, str(exc)) from None
+    return True
+
+
+def with_hand(session: Session, game: Game, seed: int, decks: list[list[str]] | None, kinds: list[str],
+              seat: int, account: int, hand: str | None) -> list[list[str]]:
+    """The decks of a trading match once ``account`` takes ``seat`` with ``hand`` from its
+    collection (``Problem`` when the collection cannot give it)."""
+    assert isinstance(game, TripleTriad)
+    try:
+        chosen = collection.choose_hand(session, game, account, hand, seed)
+    except HandProblem as exc:
+        raise Problem(422, f"seat {seat}: {exc}") from None
+    return collection.seat_decks(game, seed, decks, kinds, seat, chosen)
+
+
 class MatchJournal:
     """A room's writes: each action with the clocks it left (and the result when it ends
     the game) in one transaction; a result the server gives."""
 
-    def __init__(self, store: Store, match_id: str) -> None:
-        self.store, self.match_id = store, match_id
+    def __init__(self, store: Store, match_id: str, trade: Trade | None = None) -> None:
+        self.store, self.match_id, self.trade = store, match_id, trade
 
     async def action(self, number: int, seat: int, notation: str, state: State[Any],
                      banks: list[float] | None, note: dict[str, Any] | None) -> None:
-        match_id, over = self.match_id, state.is_terminal
+        match_id, over, trade = self.match_id, state.is_terminal, self.trade
         outcome = state.outcome.to_json() if over and state.outcome is not None else None
 
         def work(session: Session) -> None:
@@ -185,6 +235,9 @@ class MatchJournal:
             if over:
                 session.execute(update(MatchRow).where(MatchRow.id == match_id)
                                 .values(status="over", outcome=outcome))
+                if trade is not None and outcome is not None:
+                    collection.settle(session, trade.game, match_id, trade.decks, trade.people,
+                                      outcome["details"].get("trade", []))
             tell(session, note, number)
 
         await self.store.write(work)
@@ -205,6 +258,14 @@ def tell(session: Session, note: dict[str, Any] | None, version: int | None) -> 
     if note is not None:
         payload = json.dumps({**note, "version": version})
         session.execute(notify_sql(), {"channel": CHANNEL, "payload": payload})
+
+
+def trade_of(row: MatchRow, seats: list[Seat], game: Game) -> Trade | None:
+    if not row.settings.get("trading") or row.decks is None:
+        return None
+    assert isinstance(game, TripleTriad)
+    return Trade(game, row.decks, {n: s.account for n, s in enumerate(seats)
+                                   if s.kind == "human" and s.account is not None})
 
 
 class Server:
@@ -267,12 +328,22 @@ class Server:
         match_id = secrets.token_hex(16)
         seed = secrets.randbits(62)
         options = game.options_json()
-        status = "running" if all(s.kind in ("me", "ai") for s in specs) else "open"
+        filled = [s.kind in ("human", "ai") for s in seats] if seats is not None else [
+            s.kind in ("me", "ai") for s in specs]  # a rematch: the same people, seated at once
+        status = "running" if all(filled) else "open"
         mine = next((n for n, s in enumerate(specs) if s.kind == "me" and s.deck), None)
+        trading = trading_match(game, request.rules, [s.kind != "ai" for s in specs],
+                                any(s.hand is not None for s in specs))
+        kinds = ["ai" if s.kind == "ai" else "human" for s in specs]
 
         def work(session: Session) -> None:
             decks = None if mine is None else with_deck(session, game, seed, None, mine, creator,
                                                         str(specs[mine].deck))
+            if trading:
+                people = ({n: creator for n, s in enumerate(specs) if s.kind == "me"} if seats is None
+                          else {s.seat: s.account_id for s in seats if s.account_id is not None})
+                for number, account in people.items():
+                    decks = with_hand(session, game, seed, decks, kinds, number, account, specs[number].hand)
             accounts = {a.name: a.id for a in session.scalars(
                 select(Account).where(Account.name.in_(invited), Account.guest.is_(False)))}
             for name in invited - set(accounts):
@@ -280,7 +351,8 @@ class Server:
             session.add(MatchRow(
                 id=match_id, game=game.name, options=options, seed=seed, decks=decks,
                 engine=__version__, cards=game.card_data_hash(), status=status,
-                settings={"spectators": request.spectators, "rules": request.rules.model_dump()},
+                settings={"spectators": request.spectators, "rules": request.rules.model_dump(),
+                          "trading": trading},
                 created=time.time(),
                 owner_id=creator, rematch_of=rematch_of))
             session.flush()
@@ -338,6 +410,32 @@ class Server:
 
         await self.store.write(work)
 
+    # -- the Triple Triad collection -----------------------------------------------------------------
+    async def collection(self, account: int) -> dict[str, Any]:
+        game = collection.standard()
+        return await self.store.write(lambda s: collection.collection_json(s, game, account))
+
+    async def import_profile(self, account: int, request: ProfileImport) -> dict[str, Any]:
+        """A local profile's collection in place of this account's starter one (once, before
+        any trade), checked by the game's collection rules."""
+        game = collection.standard()
+        unknown = sorted(set(request.collections) - {game.name})
+        if unknown:
+            raise Problem(422, f"collections: no game collects cards but {game.name}, not "
+                          f"{', '.join(repr(u[:40]) for u in unknown)}")
+        cards = request.collections.get(game.name)
+        if cards is None:
+            raise Problem(422, f"collections: the profile has no {game.name} collection")
+
+        def work(session: Session) -> dict[str, Any]:
+            try:
+                collection.import_collection(session, game, account, cards)
+            except HandProblem as exc:
+                raise Problem(exc.status, str(exc)) from None
+            return collection.collection_json(session, game, account)
+
+        return await self.store.write(work)
+
     async def exists(self, match_id: str) -> bool:
         return await self.store.read(lambda s: s.get(MatchRow, match_id) is not None)
 
@@ -364,9 +462,11 @@ class Server:
 
         return await self.store.read(work)
 
-    async def join(self, match_id: str, account: int, seat: int | None, deck: str | None = None) -> int:
+    async def join(self, match_id: str, account: int, seat: int | None, deck: str | None = None,
+                   hand: str | None = None) -> int:
         """Take an open seat (or the one this account was invited to), with one of this
-        account's saved decks if named; the match starts once no seat is left to fill."""
+        account's saved decks if named (or, in a trading match, a hand from its collection);
+        the match starts once no seat is left to fill."""
 
         def work(session: Session) -> tuple[int, bool]:
             row = session.get(MatchRow, match_id)
@@ -386,9 +486,15 @@ class Server:
                 raise Problem(409, "no seat for you in this match" if seat is None
                               else f"seat {seat} is not open to you")
             taken = free[0]
+            game = ai.game_of(row.game, row.options)
             if deck is not None:
-                row.decks = with_deck(session, load_game(row.game, row.options), row.seed, row.decks,
-                                      taken.seat, account, deck)
+                row.decks = with_deck(session, game, row.seed, row.decks, taken.seat, account, deck)
+            if row.settings.get("trading"):
+                row.decks = with_hand(session, game, row.seed, row.decks,
+                                      ["ai" if s.kind == "ai" else "human" for s in seats], taken.seat,
+                                      account, hand)
+            elif hand is not None:
+                raise Problem(422, "this match trades nothing: its hands are dealt by the seed")
             taken.kind, taken.account_id = "human", account
             starts = all(s.kind in ("human", "ai") for s in seats)
             if starts:
@@ -503,10 +609,11 @@ class Server:
         seats = [Seat(s.kind, s.account_id, s.level, names.get(s.account_id) if s.account_id else None)
                  for s in seat_rows]
         ended = row.outcome if row.status == "over" else None
+        journal = MatchJournal(self.store, match_id)
         try:
             room = await asyncio.to_thread(Room.rebuild, match_id, row.game, row.options, row.seed,
                                            row.decks, row.cards, seats, row.settings, actions,
-                                           MatchJournal(self.store, match_id), self.pool, banks, ended)
+                                           journal, self.pool, banks, ended)
         except TcgkitError as exc:
             # The details (an action's notation, a sealed pick's card) stay in the server's log:
             # what everyone may read says only that the history does not replay.
@@ -516,6 +623,7 @@ class Server:
             await self.store.write(lambda s: s.execute(
                 update(MatchRow).where(MatchRow.id == match_id).values(status="broken", problem=problem)))
             raise Problem(409, f"the match cannot be resumed: {problem}") from None
+        journal.trade = trade_of(row, seats, room.game)
         return room
 
     def seat_of(self, room: Room, account: int) -> int | None:

@@ -11,6 +11,8 @@ number taken twice) fails alone. Reads run in threads of their own (``Store.read
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
 import queue
 import threading
 from collections.abc import Callable
@@ -19,7 +21,7 @@ from typing import Any, TypeVar
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, create_engine, event, make_url
 from sqlalchemy.orm import Session, sessionmaker
 
 T = TypeVar("T")
@@ -35,6 +37,7 @@ def make_engine(url: str) -> Engine:
         url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
     if not url.startswith("sqlite"):
         return create_engine(url, pool_size=8, max_overflow=8, pool_pre_ping=True)
+    private_file(make_url(url).database)
     engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
 
     @event.listens_for(engine, "connect")
@@ -47,6 +50,15 @@ def make_engine(url: str) -> Engine:
         cursor.close()
 
     return engine
+
+
+def private_file(path: str | None) -> None:
+    """Create the SQLite file readable by its owner only (it holds password hashes and
+    sessions); SQLite gives its WAL and shared-memory files the same mode."""
+    if not path or path == ":memory:" or path.startswith("file:"):
+        return
+    with contextlib.suppress(FileExistsError):
+        os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
 
 
 def migrate(engine: Engine, revision: str = "head") -> None:
