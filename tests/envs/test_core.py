@@ -192,3 +192,20 @@ def test_a_list_field_is_entered_member_by_member_then_the_end_token():
         table.step(tokens[len(table.prefix)])
     assert asked, "the march was never asked a member: the test proves nothing"
     assert table.state.to_json() == expected.to_json()
+
+
+@pytest.mark.parametrize(("cls", "options"), CONFIGS)
+def test_the_observation_from_the_state_is_the_one_from_the_view(cls, options):
+    """``encode_state`` (what the environments use) gives the floats ``encode(view)`` gives,
+    for every player, mid-move too."""
+    game = cls(options)
+    table = Table(game)
+    observation = table.observation
+
+    def check(t: Table) -> None:
+        for player in range(game.num_players):
+            prefix = t.prefix if player == t.to_move else ()
+            assert np.array_equal(observation.encode_state(t.state, player, prefix),
+                                  observation.encode(t.state.view(player), prefix)), f"player {player}"
+
+    play(table, 1, check)
