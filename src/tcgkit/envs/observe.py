@@ -7,8 +7,9 @@ viewer's own entries come first, then the next seat's in turn order, and so on. 
 - **header**: who is to move (one slot per seat, relative, and one for nobody), the pending
   decision's kind (a stable hash of its name into ``DECISION_SLOTS`` slots), over or not;
 - **zones**, as declared, each list (per seat, relative; or the table's): its count, whether
-  its cards are shown, how many are face down, a count per card kind and the sum of the card
-  features of the cards shown; a grid zone per cell: empty, face down, the card's kind and
+  its cards are shown, how many are face down, a count per card kind, and the sum and the
+  largest value of each card feature over the cards shown (a hand's best card in a colour);
+  a grid zone per cell: empty, face down, the card's kind and
   features;
 - **fields**, as declared, the ones the viewer may see, each by its value type: a number
   scaled into about ``[0, 1]``, a seat relative, a name or a card kind one-hot, an optional
@@ -67,6 +68,8 @@ class Context:
         return kind
 
 
+SeenList = tuple[Any, int, tuple[int, ...] | None, list[int] | None]
+"""A zone list as the blocks read it: owner, count, kinds shown (or ``None``), card ids."""
 UNKNOWN = -3
 """A card kind the layout does not know (a key outside the card table): counted, not named."""
 
@@ -78,8 +81,8 @@ class Sight:
 
     __slots__ = ("to_move", "decision", "over", "zones", "deal")
 
-    def __init__(self, to_move: Any, decision: Any, over: bool,
-                 zones: dict[str, tuple[Any, int, tuple[int, ...] | None, list[int] | None]], deal: Any) -> None:
+    def __init__(self, to_move: Any, decision: Any, over: bool, zones: dict[str, SeenList],
+                 deal: Any) -> None:
         self.to_move, self.decision, self.over, self.zones = to_move, decision, over, zones
         self.deal = deal  # what a card id's key depends on besides the id (an instance game's kinds)
 
@@ -287,8 +290,8 @@ class Observation:
         for f in self.shown:
             at = self._field(f, at)
         self._place_of = {name: i for i, name in enumerate(self.lists)}
-        self._zone_names = [(zone.name, name) for zone in spec.zones
-                            for name in ([zone.name] if zone.shared else [f"{zone.name}{p}" for p in range(players)])]
+        self._zone_names = [(zone.name, name) for zone in spec.zones for name in
+                            ([zone.name] if zone.shared else [f"{zone.name}{p}" for p in range(players)])]
         if self.instances:
             at = self._add(f"instances: the zone list each of {self.ids} cards lies in",
                            self.ids * len(self.lists), self._where, at)
@@ -328,31 +331,23 @@ class Observation:
             cells = zone.grid.size
             per = 2 + kinds + feats
 
-            def grid_slots(shown: tuple[int, ...]) -> np.ndarray:
-                block = np.zeros((cells, per), np.float32)
-                for i, k in enumerate(shown[:cells]):
-                    if k == EMPTY:
-                        block[i, 0] = 1.0
-                    elif k == UNSEEN:
-                        block[i, 1] = 1.0
-                    elif k >= 0:
-                        block[i, 2 + k] = 1.0
-                        block[i, 2 + kinds:] = features[k]
-                return block.reshape(-1)
+            # One row per thing a cell can hold, by its code + 3 (UNKNOWN -3, UNSEEN -2, EMPTY -1,
+            # then each kind): a card of no known kind (zeros), face down, empty, each kind.
+            rows = np.zeros((kinds + 3, per), np.float32)
+            rows[1, 1] = rows[2, 0] = 1.0
+            rows[np.arange(kinds) + 3, np.arange(kinds) + 2] = 1.0
+            rows[3:, 2 + kinds:] = features
 
             def grid(out: np.ndarray, at: int, seen: Sight) -> None:
                 shown = seen.zones[zone.name][2]
                 if shown is None:
                     return
-                key = (at, shown)
-                made = memo.get(key)
-                if made is None:
-                    made = self._keep(key, grid_slots(shown))
-                out[at:at + cells * per] = made
+                picked = rows[np.asarray(shown[:cells], np.int64) + 3]
+                out[at:at + picked.size] = picked.reshape(-1)
             self.lists.append(zone.name)
             what = f"zone {zone.name}: per cell empty, face down, kind ({kinds}), features ({feats})"
             return self._add(what, cells * per, grid, at)
-        per = 3 + kinds + feats
+        per = 3 + kinds + 2 * feats
         names = [zone.name] if zone.shared else [f"{zone.name}{p}" for p in range(players)]
         self.lists += [zone.name] if zone.shared else [f"{zone.name}+{r}" for r in range(players)]
 
@@ -365,10 +360,11 @@ class Observation:
             slots[2] = scale(shown.count(UNSEEN), None, None)
             known = [k for k in shown if k >= 0]
             if known:
-                counts = np.bincount(known, minlength=kinds).astype(np.float32)
-                slots[3:3 + kinds] = counts
+                np.add.at(slots, np.asarray(known) + 3, 1.0)
                 if feats:
-                    slots[3 + kinds:] = counts @ features
+                    chosen = features[known]
+                    slots[3 + kinds:3 + kinds + feats] = chosen.sum(axis=0)
+                    slots[3 + kinds + feats:] = chosen.max(axis=0)
             return slots
 
         def lists(out: np.ndarray, at: int, seen: Sight) -> None:
@@ -382,7 +378,8 @@ class Observation:
                 place = at + (0 if zone.shared else ctx.seat(p)) * per
                 out[place:place + per] = made
         whose = "the table's" if zone.shared else "per seat (relative)"
-        what = f"zone {zone.name}, {whose}: count, shown, face down, kinds ({kinds}), features ({feats})"
+        what = (f"zone {zone.name}, {whose}: count, shown, face down, kinds ({kinds}), "
+                f"features: sum ({feats}), most ({feats})")
         return self._add(what, len(names) * per, lists, at)
 
     def _keep(self, key: tuple[Any, ...], slots: np.ndarray) -> np.ndarray:
@@ -452,7 +449,8 @@ class Observation:
                     continue
             if ctx is None:
                 ctx = derived_.ctx(state)
-            self._write_field(out, at, part, sometimes, derived_.field_view(state, f, visibility, viewer, ctx))
+            data = derived_.field_view(state, f, visibility, viewer, ctx)
+            self._write_field(out, at, part, sometimes, data)
             if key is not None:
                 if len(memo) >= MEMO_LIMIT:
                     memo.clear()
@@ -470,7 +468,7 @@ class Observation:
 
     def sight_of_view(self, view: dict[str, Any]) -> Sight:
         ctx = self.ctx
-        zones: dict[str, tuple[Any, int, tuple[int, ...] | None, list[int] | None]] = {}
+        zones: dict[str, SeenList] = {}
         for name, seen in view["zones"].items():
             cards = seen.get("cards")
             kinds = ids = None
@@ -488,7 +486,7 @@ class Observation:
             table = getattr(state, self.spec.cards.kind)  # type: ignore[union-attr]
             name_kind = self.name_kind
             kind_of = [name_kind[k] for k in table]
-        zones: dict[str, tuple[Any, int, tuple[int, ...] | None, list[int] | None]] = {}
+        zones: dict[str, SeenList] = {}
         for _, name, owner, n, cards in derived_.sight(state, viewer):
             if cards is None:
                 zones[name] = (owner, n, None, None)

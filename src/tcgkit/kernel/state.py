@@ -40,6 +40,8 @@ FACE_DOWN = False
 """What a view shows for a card it may not see in a zone it sees (``null`` is an empty slot)."""
 UNSEEN = -2
 """``Derived.sight``'s id for such a card."""
+ZoneSight = tuple["Zone", str, int | None, int, list[int] | None]
+"""``Derived.sight``'s row: zone, view name, owner, count, the cards seen (or ``None``)."""
 
 
 class Visibility(StrEnum):
@@ -492,7 +494,7 @@ class Derived:
         return []
 
     # -- views ------------------------------------------------------------------------------
-    def sight(self, state: Any, viewer: int | None) -> Iterator[tuple[Zone, str, int | None, int, list[int] | None]]:
+    def sight(self, state: Any, viewer: int | None) -> Iterator[ZoneSight]:
         """Each zone list as ``viewer`` sees it, by card id: (zone, view name, owner, count,
         cards), ``cards`` ``None`` where the list is not seen, else each slot's id, ``EMPTY``,
         or ``UNSEEN`` for a card face down (what ``view`` shows, before ids become keys)."""
