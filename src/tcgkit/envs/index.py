@@ -279,7 +279,8 @@ def module_words(cls: type) -> set[str]:
         elif isinstance(value, tuple | list | frozenset) and value and all(isinstance(v, str) for v in value):
             out.update(value)
         elif isinstance(value, Action):
-            out.update(x for x in (getattr(value, f.name) for f in key_fields(type(value))) if isinstance(x, str))
+            fields = (getattr(value, f.name) for f in key_fields(type(value)))
+            out.update(x for x in fields if isinstance(x, str))
     return out
 
 
