@@ -1,12 +1,11 @@
 """Train a policy by self-play with masked PPO, against a pool of its own past versions.
 
-    OMP_NUM_THREADS=1 python examples/train_selfplay.py --game forge-fury --rules mode=chama \\
-        --envs 4 --out runs/fnf
+    OMP_NUM_THREADS=1 python examples/train_selfplay.py --minutes 25 --out runs/fnf
 
-Needs the ``rl`` extra (``pip install -e '.[rl]'``: sb3-contrib's MaskablePPO on the CPU build
-of torch). The learner plays one seat of the Gymnasium environment (``tcgkit.envs``), both
-seats in turn (``--envs`` environments per seat); the other seat is drawn, each game, from
-the environment's pool: the sparring agents (``--sparring``, default random and greedy; a
+The defaults train Forge & Fury's Chama (50 cards each). Needs the ``rl`` extra (``pip
+install -e '.[rl]'``: sb3-contrib's MaskablePPO on the CPU build of torch). The learner
+plays one seat of the Gymnasium environment (``tcgkit.envs``), both seats in turn (``--envs`` environments per seat); the other seat is drawn, each game, from
+the environment's pool: the sparring agents (``--sparring``, default greedy twice and random: a
 name twice is drawn twice as often) and snapshots of the learner taken every
 ``--snapshot-every`` steps (the last ``--pool`` of them kept), each as likely.
 The action layer scores each token over its action features (``--head features``,
@@ -222,31 +221,31 @@ def plot(curve: list[dict[str, float]], path: Path) -> bool:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="forge-fury")
-    parser.add_argument("--rules", default="mode=brasa", help="the game's options, as --rules takes them")
-    parser.add_argument("--steps", type=int, default=300_000)
+    parser.add_argument("--rules", default="mode=chama", help="the game's options, as --rules takes them")
+    parser.add_argument("--steps", type=int, default=3_000_000)
     parser.add_argument("--minutes", type=float, default=25.0,
                         help="stop training after this many minutes of wall time, even short of --steps")
-    parser.add_argument("--snapshot-every", type=int, default=20_000)
-    parser.add_argument("--pool", type=int, default=8, help="how many past versions the pool keeps")
-    parser.add_argument("--sparring", default="random,greedy",
+    parser.add_argument("--snapshot-every", type=int, default=30_000)
+    parser.add_argument("--pool", type=int, default=4, help="how many past versions the pool keeps")
+    parser.add_argument("--sparring", default="greedy,greedy,random",
                         help="agents kept in the pool beside the past versions ('' for none)")
-    parser.add_argument("--shaping", type=float, default=0.04,
+    parser.add_argument("--shaping", type=float, default=0.1,
                         help="reward per point of the game's heuristic gained (0: the outcome alone)")
-    parser.add_argument("--eval-every", type=int, default=50_000)
-    parser.add_argument("--eval-games", type=int, default=100)
+    parser.add_argument("--eval-every", type=int, default=30_000)
+    parser.add_argument("--eval-games", type=int, default=40)
     parser.add_argument("--final-games", type=int, default=400)
     parser.add_argument("--head", choices=("features", "linear"), default="features",
                         help="the action layer: over the action features (shared across cards) or one "
                              "weight row per token")
     parser.add_argument("--width", type=int, default=128, help="units in each of the two hidden layers")
-    parser.add_argument("--n-steps", type=int, default=1024, help="steps per environment per update")
-    parser.add_argument("--batch", type=int, default=256)
-    parser.add_argument("--epochs", type=int, default=10)
-    parser.add_argument("--lr", type=float, default=3e-4)
-    parser.add_argument("--gamma", type=float, default=0.995)
+    parser.add_argument("--n-steps", type=int, default=256, help="steps per environment per update")
+    parser.add_argument("--batch", type=int, default=512)
+    parser.add_argument("--epochs", type=int, default=8)
+    parser.add_argument("--lr", type=float, default=5e-4)
+    parser.add_argument("--gamma", type=float, default=0.99)
     parser.add_argument("--ent", type=float, default=0.01, help="the entropy bonus")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--envs", type=int, default=1, help="environments per seat")
+    parser.add_argument("--envs", type=int, default=4, help="environments per seat")
     parser.add_argument("--backend", choices=("local", "ray"), default="local",
                         help="where the self-play games are played: in this process, or on Ray workers")
     parser.add_argument("--workers", type=int, default=None,
@@ -284,7 +283,7 @@ def main(argv: list[str] | None = None) -> int:
     if not sparring:  # pure self-play: the untrained learner is the first partner
         env.env_method("add_snapshot", network_of(model).layers, 0)
     trainer = Trainer(args, game, out)
-    started = time.time()
+    started, cpu = time.time(), time.process_time()
     model.learn(total_timesteps=args.steps, callback=trainer)
     env.close()
     trained = time.time() - started
@@ -298,7 +297,8 @@ def main(argv: list[str] | None = None) -> int:
     plotted = plot(trainer.curve, out / "curve.png")
     summary = {"game": game.name, "options": game.options_json(), "steps": int(model.num_timesteps),
                "backend": args.backend, "environments": len(makers),
-               "train_seconds": round(trained, 1), "total_seconds": round(time.time() - started, 1),
+               "train_seconds": round(trained, 1), "cpu_seconds": round(time.process_time() - cpu, 1),
+               "total_seconds": round(time.time() - started, 1),
                "final_games": args.final_games, "vs_random": final["vs_random"],
                "vs_greedy": final["vs_greedy"], "vs_random_draw": final["vs_random_draw"],
                "vs_greedy_draw": final["vs_greedy_draw"], "policy": str(out / "policy.npz"),
