@@ -2,27 +2,26 @@
 
     OMP_NUM_THREADS=1 python examples/train_selfplay.py --minutes 25 --out runs/fnf
 
-The defaults train Forge & Fury's Chama (50 cards each). Needs the ``rl`` extra (``pip
-install -e '.[rl]'``: sb3-contrib's MaskablePPO on the CPU build of torch). The learner
-plays one seat of the Gymnasium environment (``tcgkit.envs``), both seats in turn (``--envs`` environments per seat); the other seat is drawn, each game, from
-the environment's pool: the sparring agents (``--sparring``, default greedy twice and random: a
-name twice is drawn twice as often) and snapshots of the learner taken every
-``--snapshot-every`` steps (the last ``--pool`` of them kept), each as likely.
-The action layer scores each token over its action features (``--head features``,
-``tcgkit.envs.features``: what is learnt of one card carries to cards with like values);
-``--head linear`` gives each token its own weights. The reward is the outcome, plus
-``--shaping`` per point of the game's heuristic the move gains (Forge & Fury: the score
-difference, two points a round; potential-based, so the best policy is the same).
+The defaults train Forge & Fury's Chama (50 cards each). Needs the ``rl`` extra (``pip install
+-e '.[rl]'``: sb3-contrib's MaskablePPO on the CPU build of torch). The learner plays one seat
+of the Gymnasium environment (``tcgkit.envs``), both seats in turn (``--envs`` environments
+per seat); the other seat is drawn, each game, from the environment's pool: the sparring
+agents (``--sparring``, default greedy twice and random: a name twice is drawn twice as often)
+and snapshots of the learner taken every ``--snapshot-every`` steps (the last ``--pool`` of
+them kept), each as likely. The action layer scores each token over its action features
+(``--head features``, ``tcgkit.envs.features``: what is learnt of one card carries to cards
+with like values); ``--head linear`` gives each token its own weights. The reward is the
+outcome, plus ``--shaping`` per point of the game's heuristic the move gains (Forge & Fury:
+the score difference, two points a round; potential-based, so the best policy is the same).
 Every ``--eval-every`` steps the current policy plays ``--eval-games`` games against random
-and against greedy, half in each seat; the curve goes to ``curve.csv`` (and ``curve.png``
-with matplotlib, extra ``report``). The end is a final evaluation of ``--final-games``
-games against each and the policy file ``policy.npz``, an agent for ``tcgkit play GAME --vs
-policy:FILE`` and ``tcgkit sim --agents policy:FILE,greedy``. Training stops at
-``--steps`` or after ``--minutes`` (default 25) of wall time, whichever comes first.
-``--backend ray`` plays the self-play games on Ray workers (``tcgkit.envs.rollouts``; extra
-``ray``): a local Ray with ``--workers`` CPUs, or the cluster at ``--address``, as
-``tcgkit sim --backend ray`` does; the learner stays in this process.
-``--smoke`` trains a few thousand steps (what CI runs).
+and against greedy, half in each seat; the curve goes to ``curve.csv`` (and ``curve.png`` with
+matplotlib, extra ``report``). The end is a final evaluation of ``--final-games`` games
+against each and the policy file ``policy.npz``, an agent for ``tcgkit play GAME --vs
+policy:FILE`` and ``tcgkit sim --agents policy:FILE,greedy``. Training stops at ``--steps`` or
+after ``--minutes`` (default 25) of wall time, whichever comes first. ``--backend ray`` plays
+the self-play games on Ray workers (``tcgkit.envs.rollouts``; extra ``ray``): a local Ray with
+``--workers`` CPUs, or the cluster at ``--address``, as ``tcgkit sim --backend ray`` does; the
+learner stays in this process. ``--smoke`` trains a few thousand steps (what CI runs).
 """
 
 from __future__ import annotations
