@@ -256,9 +256,9 @@ class ActionIndex:
         for entry in self.classes.values():
             fields = " x ".join(f"{f.name} ({f.domain.name} list: each, then the end)" if f.many else
                                 f"{f.name} ({f.domain.name}s, {f.domain.size})" for f in entry.fields)
-            first = "the class" if entry.fields and entry.fields[0].many else "the first"
+            head = "the class" if entry.fields and entry.fields[0].many else "the first"
             how = "one integer" if not entry.fields else (
-                f"flat: {fields}" if entry.flat else f"in steps: {fields}; {first} here, the rest below")
+                f"flat: {fields}" if entry.flat else f"in steps: {fields}; {head} here, the rest below")
             yield entry.cls.__name__, entry.offset, entry.head_size, how
         for name, first in self.arg_offsets.items():
             yield f"argument: {name}", first, self.domains[name].size, "one token per value"

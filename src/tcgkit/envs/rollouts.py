@@ -72,16 +72,14 @@ class RayVecEnv(VecEnv):  # type: ignore[misc]
         actor = ray.remote(num_cpus=0.5)(EnvWorker)
         self.actors = [actor.remote(make) for make in makers]
         observation_space, action_space = ray.get(self.actors[0].spaces.remote())
-        super().__init__(len(self.actors), observation_space, action_space)
-        self._seeds: list[int | None] = [None] * self.num_envs
-        self._options: list[dict[str, Any] | None] = [None] * self.num_envs
+        super().__init__(len(self.actors), observation_space, action_space)  # seed(): VecEnv's
         self._actions: np.ndarray | None = None
 
     def reset(self) -> np.ndarray:
         ray = self.ray
         done = ray.get([a.reset.remote(self._seeds[i], self._options[i]) for i, a in enumerate(self.actors)])
-        self._seeds = [None] * self.num_envs
-        self._options = [None] * self.num_envs
+        self._reset_seeds()
+        self._reset_options()
         self.reset_infos = [info for _, info in done]
         return np.stack([obs for obs, _ in done])
 
@@ -98,15 +96,6 @@ class RayVecEnv(VecEnv):  # type: ignore[misc]
         infos = [r[3] for r in results]
         self.reset_infos = [r[4] for r in results]
         return obs, rewards, dones, infos
-
-    def seed(self, seed: int | None = None) -> list[int | None]:
-        if seed is None:
-            seed = int(np.random.randint(0, 2**32 - 1))
-        self._seeds = [seed + i for i in range(self.num_envs)]
-        return list(self._seeds)
-
-    def set_options(self, options: list[dict[str, Any]] | dict[str, Any] | None = None) -> None:
-        self._options = list(options) if isinstance(options, list) else [options] * self.num_envs
 
     def close(self) -> None:
         for actor in self.actors:
