@@ -1,28 +1,34 @@
 """Train a policy by self-play with masked PPO, against a pool of its own past versions.
 
-    OMP_NUM_THREADS=1 python examples/train_selfplay.py --game forge-fury --rules mode=brasa \\
-        --steps 300000 --out runs/fnf
+    OMP_NUM_THREADS=1 python examples/train_selfplay.py --minutes 25 --out runs/fnf
 
-Needs the ``rl`` extra (``pip install -e '.[rl]'``: sb3-contrib's MaskablePPO on the CPU build
-of torch). The learner plays one seat of the Gymnasium environment (``tcgkit.envs``), both
-seats in turn (one environment per seat); the other seat is drawn, each game, from the pool:
-the sparring agents (``--sparring``, default random and greedy) and snapshots of the learner
-taken every ``--snapshot-every`` steps (the last ``--pool`` of them kept), each as likely.
-The reward is the outcome, plus ``--shaping`` per point of the game's heuristic the move
-gains (Forge & Fury: rounds won; potential-based, so the best policy is the same).
+The defaults train Forge & Fury's Chama (50 cards each). Needs the ``rl`` extra (``pip install
+-e '.[rl]'``: sb3-contrib's MaskablePPO on the CPU build of torch). The learner plays one seat
+of the Gymnasium environment (``tcgkit.envs``), both seats in turn (``--envs`` environments
+per seat); the other seat is drawn, each game, from the environment's pool: the sparring
+agents (``--sparring``, default greedy twice and random: a name twice is drawn twice as often)
+and snapshots of the learner taken every ``--snapshot-every`` steps (the last ``--pool`` of
+them kept), each as likely. The action layer scores each token over its action features
+(``--head features``, ``tcgkit.envs.features``: what is learnt of one card carries to cards
+with like values); ``--head linear`` gives each token its own weights. The reward is the
+outcome, plus ``--shaping`` per point of the game's heuristic the move gains (Forge & Fury:
+the score difference, two points a round; potential-based, so the best policy is the same).
 Every ``--eval-every`` steps the current policy plays ``--eval-games`` games against random
-and against greedy, half in each seat; the curve goes to ``curve.csv`` (and ``curve.png``
-with matplotlib, extra ``report``). The end is a final evaluation of ``--final-games``
-games against each and the policy file ``policy.npz``, an agent for ``tcgkit play GAME --vs
-policy:FILE`` and ``tcgkit sim --agents policy:FILE,greedy``. Training stops at
-``--steps`` or after ``--minutes`` (default 25) of wall time, whichever comes first.
-``--smoke`` trains a few thousand steps (what CI runs).
+and against greedy, half in each seat; the curve goes to ``curve.csv`` (and ``curve.png`` with
+matplotlib, extra ``report``). The end is a final evaluation of ``--final-games`` games
+against each and the policy file ``policy.npz``, an agent for ``tcgkit play GAME --vs
+policy:FILE`` and ``tcgkit sim --agents policy:FILE,greedy``. Training stops at ``--steps`` or
+after ``--minutes`` (default 25) of wall time, whichever comes first. ``--backend ray`` plays
+the self-play games on Ray workers (``tcgkit.envs.rollouts``; extra ``ray``): a local Ray with
+``--workers`` CPUs, or the cluster at ``--address``, as ``tcgkit sim --backend ray`` does; the
+learner stays in this process. ``--smoke`` trains a few thousand steps (what CI runs).
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
+import functools
 import json
 import os
 import sys
@@ -35,11 +41,13 @@ os.environ.setdefault("OMP_NUM_THREADS", "1")
 import numpy as np  # noqa: E402
 import torch  # noqa: E402
 from sb3_contrib import MaskablePPO  # noqa: E402
+from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy  # noqa: E402
 from stable_baselines3.common.callbacks import BaseCallback  # noqa: E402
 from stable_baselines3.common.vec_env import DummyVecEnv  # noqa: E402
 
 import tcgkit  # noqa: E402
 from tcgkit.agents import make_agent  # noqa: E402
+from tcgkit.envs.features import action_features  # noqa: E402
 from tcgkit.envs.gym import TcgkitGym  # noqa: E402
 from tcgkit.envs.policy import Network, PolicyAgent, save_policy  # noqa: E402
 from tcgkit.kernel.game import Game  # noqa: E402
@@ -66,15 +74,64 @@ class Pool:
 
 
 class SelfPlayEnv(TcgkitGym):
-    """The Gymnasium environment whose other seat is drawn from the pool each game."""
+    """The Gymnasium environment whose other seat is drawn from its pool each game. Each
+    environment keeps its own pool, so it can live in another process (``--backend ray``);
+    the trainer sends every environment each snapshot (``add_snapshot``)."""
 
-    def __init__(self, game: Game, seat: int, pool: Pool, shaping: float) -> None:
+    def __init__(self, game: Game, seat: int, sparring: list[str], size: int, seed: int,
+                 shaping: float) -> None:
         super().__init__(game, opponent="random", seat=seat, shaping=shaping)
-        self.pool = pool
+        self.pool = Pool(game, sparring, size, seed)
+
+    def add_snapshot(self, layers: list[tuple[np.ndarray, np.ndarray]], step: int) -> None:
+        self.pool.add(Network(layers), step)
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
         self.set_opponents(self.pool.draw())
         return super().reset(seed=seed, options=options)
+
+
+def make_env(name: str, options: dict[str, Any], seat: int, sparring: list[str], size: int, seed: int,
+             shaping: float) -> SelfPlayEnv:
+    """One self-play environment, made from plain values (what a Ray worker is sent)."""
+    return SelfPlayEnv(tcgkit.load_game(name, **options), seat, sparring, size, seed, shaping)
+
+
+class FeatureHead(torch.nn.Module):
+    """The action layer over the action features (``tcgkit.envs.features``): token ``t``
+    scores ``project(h) . features[t] + bias[t]``, so what is learnt of one card carries to
+    every card with like values. It exports as one linear layer."""
+
+    def __init__(self, latent: int, features: np.ndarray) -> None:
+        super().__init__()
+        self.register_buffer("features", torch.as_tensor(features, dtype=torch.float32))
+        self.project = torch.nn.Linear(latent, features.shape[1])
+        self.bias = torch.nn.Parameter(torch.zeros(features.shape[0]))
+        torch.nn.init.orthogonal_(self.project.weight, gain=0.01)
+        torch.nn.init.zeros_(self.project.bias)
+
+    def forward(self, h: torch.Tensor) -> torch.Tensor:
+        return self.project(h) @ self.features.T + self.bias
+
+    def linear(self) -> tuple[np.ndarray, np.ndarray]:
+        """(weights ``latent x n``, bias) of the one linear layer this head is."""
+        with torch.no_grad():
+            w = self.project.weight.T @ self.features.T
+            b = self.project.bias @ self.features.T + self.bias
+        return w.numpy().copy(), b.numpy().copy()
+
+
+class FeaturePolicy(MaskableActorCriticPolicy):  # type: ignore[misc]
+    """MaskablePPO's policy with the action layer a ``FeatureHead``."""
+
+    def __init__(self, *args: Any, action_features: np.ndarray, **kwargs: Any) -> None:
+        self.action_features = action_features
+        super().__init__(*args, **kwargs)
+
+    def _build(self, lr_schedule: Any) -> None:
+        super()._build(lr_schedule)
+        self.action_net = FeatureHead(self.mlp_extractor.latent_dim_pi, self.action_features)
+        self.optimizer = self.optimizer_class(self.parameters(), lr=lr_schedule(1), **self.optimizer_kwargs)
 
 
 def network_of(model: MaskablePPO) -> Network:
@@ -86,7 +143,10 @@ def network_of(model: MaskablePPO) -> Network:
         elif not isinstance(module, torch.nn.Tanh):
             raise TypeError(f"the policy network has a {type(module).__name__}: only Linear and Tanh export")
     head = model.policy.action_net
-    layers.append((head.weight.detach().numpy().T.copy(), head.bias.detach().numpy().copy()))
+    if isinstance(head, FeatureHead):
+        layers.append(head.linear())
+    else:
+        layers.append((head.weight.detach().numpy().T.copy(), head.bias.detach().numpy().copy()))
     return Network(layers)
 
 
@@ -110,16 +170,16 @@ def evaluate(game: Game, network: Network, rival: str, games: int, seed: int) ->
 
 
 class Trainer(BaseCallback):
-    def __init__(self, args: argparse.Namespace, game: Game, pool: Pool, out: Path) -> None:
+    def __init__(self, args: argparse.Namespace, game: Game, out: Path) -> None:
         super().__init__()
-        self.args, self.game, self.pool, self.out = args, game, pool, out
+        self.args, self.game, self.out = args, game, out
         self.curve: list[dict[str, float]] = []
         self.started = time.time()
 
     def _on_step(self) -> bool:
         step = self.num_timesteps
         if step % self.args.snapshot_every < self.training_env.num_envs:
-            self.pool.add(network_of(self.model), step)
+            self.training_env.env_method("add_snapshot", network_of(self.model).layers, step)
         if step % self.args.eval_every < self.training_env.num_envs:
             self.record(step, self.args.eval_games)
         return time.time() - self.started < self.args.minutes * 60  # False: the time is up
@@ -160,20 +220,36 @@ def plot(curve: list[dict[str, float]], path: Path) -> bool:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="forge-fury")
-    parser.add_argument("--rules", default="mode=brasa", help="the game's options, as --rules takes them")
-    parser.add_argument("--steps", type=int, default=300_000)
+    parser.add_argument("--rules", default="mode=chama", help="the game's options, as --rules takes them")
+    parser.add_argument("--steps", type=int, default=3_000_000)
     parser.add_argument("--minutes", type=float, default=25.0,
                         help="stop training after this many minutes of wall time, even short of --steps")
-    parser.add_argument("--snapshot-every", type=int, default=20_000)
-    parser.add_argument("--pool", type=int, default=8, help="how many past versions the pool keeps")
-    parser.add_argument("--sparring", default="random,greedy",
+    parser.add_argument("--snapshot-every", type=int, default=30_000)
+    parser.add_argument("--pool", type=int, default=4, help="how many past versions the pool keeps")
+    parser.add_argument("--sparring", default="greedy,greedy,random",
                         help="agents kept in the pool beside the past versions ('' for none)")
-    parser.add_argument("--shaping", type=float, default=0.04,
+    parser.add_argument("--shaping", type=float, default=0.1,
                         help="reward per point of the game's heuristic gained (0: the outcome alone)")
-    parser.add_argument("--eval-every", type=int, default=50_000)
-    parser.add_argument("--eval-games", type=int, default=100)
+    parser.add_argument("--eval-every", type=int, default=30_000)
+    parser.add_argument("--eval-games", type=int, default=40)
     parser.add_argument("--final-games", type=int, default=400)
+    parser.add_argument("--head", choices=("features", "linear"), default="features",
+                        help="the action layer: over the action features (shared across cards) or one "
+                             "weight row per token")
+    parser.add_argument("--width", type=int, default=128, help="units in each of the two hidden layers")
+    parser.add_argument("--n-steps", type=int, default=256, help="steps per environment per update")
+    parser.add_argument("--batch", type=int, default=512)
+    parser.add_argument("--epochs", type=int, default=8)
+    parser.add_argument("--lr", type=float, default=5e-4)
+    parser.add_argument("--gamma", type=float, default=0.99)
+    parser.add_argument("--ent", type=float, default=0.01, help="the entropy bonus")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--envs", type=int, default=4, help="environments per seat")
+    parser.add_argument("--backend", choices=("local", "ray"), default="local",
+                        help="where the self-play games are played: in this process, or on Ray workers")
+    parser.add_argument("--workers", type=int, default=None,
+                        help="CPUs of the local Ray (--backend ray; default: every core)")
+    parser.add_argument("--address", default=None, help="a Ray cluster's address (--backend ray)")
     parser.add_argument("--out", default="runs/selfplay")
     parser.add_argument("--smoke", action="store_true", help="a run of seconds: 2,048 steps, 20 games")
     args = parser.parse_args(argv)
@@ -185,17 +261,30 @@ def main(argv: list[str] | None = None) -> int:
     game = tcgkit.load_game(entry.name, **entry.cls.parse_rules(args.rules))
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    pool = Pool(game, [a for a in args.sparring.split(",") if a.strip()], args.pool, args.seed)
-    env = DummyVecEnv([lambda s=s: SelfPlayEnv(game, s, pool, args.shaping) for s in range(game.num_players)])
+    sparring = [a for a in args.sparring.split(",") if a.strip()]
+    makers = [functools.partial(make_env, game.name, game.options_json(), i % game.num_players, sparring,
+                                args.pool, derive_seed(args.seed, i), args.shaping)
+              for i in range(args.envs * game.num_players)]
+    if args.backend == "ray":
+        from tcgkit.envs.rollouts import RayVecEnv
+
+        env: Any = RayVecEnv(makers, address=args.address, workers=args.workers)
+    else:
+        env = DummyVecEnv(makers)
     env.seed(args.seed)
-    model = MaskablePPO("MlpPolicy", env, n_steps=1024, batch_size=256, learning_rate=3e-4, gamma=0.995,
-                        ent_coef=0.01, policy_kwargs={"net_arch": [128, 128]}, seed=args.seed, verbose=0,
-                        device="cpu")
-    if not pool.sparring:  # pure self-play: the untrained learner is the first partner
-        pool.add(network_of(model), 0)
-    trainer = Trainer(args, game, pool, out)
-    started = time.time()
+    kwargs: dict[str, Any] = {"net_arch": [args.width, args.width]}
+    policy: Any = "MlpPolicy"
+    if args.head == "features":
+        policy, kwargs["action_features"] = FeaturePolicy, action_features(game)
+    model = MaskablePPO(policy, env, n_steps=args.n_steps, batch_size=args.batch, learning_rate=args.lr,
+                        gamma=args.gamma, ent_coef=args.ent, n_epochs=args.epochs, policy_kwargs=kwargs,
+                        seed=args.seed, verbose=0, device="cpu")
+    if not sparring:  # pure self-play: the untrained learner is the first partner
+        env.env_method("add_snapshot", network_of(model).layers, 0)
+    trainer = Trainer(args, game, out)
+    started, cpu = time.time(), time.process_time()
     model.learn(total_timesteps=args.steps, callback=trainer)
+    env.close()
     trained = time.time() - started
     final = trainer.record(int(model.num_timesteps), args.final_games)
     network = network_of(model)
@@ -206,7 +295,9 @@ def main(argv: list[str] | None = None) -> int:
         writer.writerows(trainer.curve)
     plotted = plot(trainer.curve, out / "curve.png")
     summary = {"game": game.name, "options": game.options_json(), "steps": int(model.num_timesteps),
-               "train_seconds": round(trained, 1), "total_seconds": round(time.time() - started, 1),
+               "backend": args.backend, "environments": len(makers),
+               "train_seconds": round(trained, 1), "cpu_seconds": round(time.process_time() - cpu, 1),
+               "total_seconds": round(time.time() - started, 1),
                "final_games": args.final_games, "vs_random": final["vs_random"],
                "vs_greedy": final["vs_greedy"], "vs_random_draw": final["vs_random_draw"],
                "vs_greedy_draw": final["vs_greedy_draw"], "policy": str(out / "policy.npz"),

@@ -7,7 +7,6 @@ import pytest
 
 import tcgkit
 from nplayer import HighCard
-from tcgkit.envs.index import ActionIndexError
 
 
 def configs() -> list[tuple[type, dict]]:
@@ -20,22 +19,12 @@ def configs() -> list[tuple[type, dict]]:
     return out
 
 
-# A game whose actions the index cannot number yet, and why (docs/research.md): a test that
-# builds its index fails with that reason instead of passing.
-NOT_INDEXED = {
-    "monster-collection": "March.cards is a set of creatures (tuple[int, ...]); the index has no "
-                          "scheme for a variable-length field yet",
-}
-
-
 def _params() -> list:
     count: dict[str, int] = {}
     out = []
     for cls, options in configs():
         i = count[cls.name] = count.get(cls.name, -1) + 1
-        marks = ([pytest.mark.xfail(raises=ActionIndexError, reason=NOT_INDEXED[cls.name], strict=True)]
-                 if cls.name in NOT_INDEXED else [])
-        out.append(pytest.param(cls, options, id=f"{cls.name}-{i}", marks=marks))
+        out.append(pytest.param(cls, options, id=f"{cls.name}-{i}"))
     return out
 
 

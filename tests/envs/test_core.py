@@ -146,3 +146,66 @@ def test_a_token_that_is_not_legal_is_refused_and_changes_nothing():
     with pytest.raises(IllegalAction):
         table.step(bad)
     assert table.state.to_json() == before and table.prefix == []
+
+
+def march_position(table: Table, seed: int, members: int = 2):
+    """Random play (never marching) until a march of ``members`` creatures is legal: the legal
+    marches then (None if the game ends first)."""
+    from tcgkit.games.monster_collection.actions import March
+
+    rng = Rng(seed)
+    table.reset(seed)
+    while not table.over:
+        legal = table.state.legal_actions()
+        marches = [a for a in legal if isinstance(a, March)]
+        if any(len(a.cards) >= members for a in marches):
+            return marches
+        table.play(rng.choice([a for a in legal if not isinstance(a, March)] or legal))
+    return None
+
+
+def test_a_list_field_is_entered_member_by_member_then_the_end_token():
+    """Monster Collection's march (a set of creatures): the class and cell, each creature, the
+    end token; after each token the mask is exactly the tokens that continue a legal march
+    (the end only after a whole legal set), and the whole sequence plays that march."""
+    import tcgkit
+
+    table = Table(tcgkit.load_game("monster-collection"))
+    index = table.index
+    marches = next(found for seed in range(40) if (found := march_position(table, seed)))
+    march = max(marches, key=lambda a: len(a.cards))
+    tokens = index.tokens(march)
+    card = index.arg_offsets["card"]
+    assert tokens == (index.classes[type(march)].offset + march.cell + 1,
+                      *(card + c + 1 for c in march.cards), index.end)
+    expected = table.state.clone()
+    expected.apply(march, table.to_move)
+    sets = [a.cards for a in marches if a.cell == march.cell]
+    asked = 0
+    table.step(tokens[0])
+    while table.prefix:
+        chosen = tuple(t - card - 1 for t in table.prefix[1:])
+        follow = {index.end if s == chosen else card + s[len(chosen)] + 1
+                  for s in sets if s[:len(chosen)] == chosen}
+        assert set(np.flatnonzero(table.mask())) == follow
+        asked += len(follow) > 1
+        table.step(tokens[len(table.prefix)])
+    assert asked, "the march was never asked a member: the test proves nothing"
+    assert table.state.to_json() == expected.to_json()
+
+
+@pytest.mark.parametrize(("cls", "options"), CONFIGS)
+def test_the_observation_from_the_state_is_the_one_from_the_view(cls, options):
+    """``encode_state`` (what the environments use) gives the floats ``encode(view)`` gives,
+    for every player, mid-move too."""
+    game = cls(options)
+    table = Table(game)
+    observation = table.observation
+
+    def check(t: Table) -> None:
+        for player in range(game.num_players):
+            prefix = t.prefix if player == t.to_move else ()
+            assert np.array_equal(observation.encode_state(t.state, player, prefix),
+                                  observation.encode(t.state.view(player), prefix)), f"player {player}"
+
+    play(table, 1, check)

@@ -24,6 +24,6 @@ def sections() -> dict[str, str]:
 
 def test_the_documented_layouts_are_the_codes():
     documented = sections()
-    assert {"triple-triad", "forge-fury", "ff-tcg", "conflictus"} <= set(documented)
+    assert {"triple-triad", "forge-fury", "ff-tcg", "conflictus", "monster-collection"} <= set(documented)
     for name, text in documented.items():
         assert text == tables(tcgkit.load_game(name)), f"docs/research.md: the {name} layout is stale"

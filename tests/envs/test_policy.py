@@ -94,6 +94,6 @@ def test_the_self_play_example_trains_in_seconds_and_writes_a_policy(tmp_path):
     assert run.returncode == 0, run.stderr
     summary = json.loads((tmp_path / "summary.json").read_text())
     assert summary["steps"] >= 2048 and 0.0 <= summary["vs_random"] <= 1.0
-    game = tcgkit.load_game("forge-fury", mode="brasa")
+    game = tcgkit.load_game("forge-fury", mode="chama")  # the example's default
     assert isinstance(make_agent(f"policy:{tmp_path / 'policy.npz'}", game), PolicyAgent)
     assert (tmp_path / "curve.csv").read_text().startswith("step,")

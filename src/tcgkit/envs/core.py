@@ -46,11 +46,13 @@ class Table:
         self.tally = Tally()
         self.collisions = 0
         self._candidates: list[tuple[tuple[int, ...], Action]] | None = None
+        self._mask_key: tuple[Any, ...] | None = None
+        self._mask = np.zeros(self.n, np.int8)
 
     # -- play -------------------------------------------------------------------------------
     def reset(self, seed: int) -> None:
         self.state = self.game.new_state(seed)
-        self.prefix, self._candidates, self.tally = [], None, Tally()
+        self.prefix, self._candidates, self.tally, self._mask_key = [], None, Tally(), None
 
     @property
     def to_move(self) -> int | None:
@@ -80,10 +82,14 @@ class Table:
         return sorted({t[at] for t, _ in self.candidates()})
 
     def mask(self) -> np.ndarray:
-        mask = np.zeros(self.n, np.int8)
-        if not self.over:
-            mask[self.next_tokens()] = 1
-        return mask
+        """The legal tokens now, as ``int8`` (made once per position: a copy each call)."""
+        key = (id(self.state), self.state.version, len(self.prefix))
+        if self._mask_key != key:
+            mask = np.zeros(self.n, np.int8)
+            if not self.over:
+                mask[self.next_tokens()] = 1
+            self._mask, self._mask_key = mask, key
+        return self._mask.copy()
 
     def legal_tokens(self) -> list[int]:
         return [] if self.over else self.next_tokens()
@@ -130,6 +136,7 @@ class Table:
         new.tally = Tally(self.tally.decided, self.tally.player, self.tally.streak)
         new.collisions = self.collisions
         new._candidates = self._candidates
+        new._mask_key, new._mask = None, self._mask
         return new
 
     def play(self, action: Action) -> None:
@@ -149,7 +156,7 @@ class Table:
 
     def observe(self, player: int) -> np.ndarray:
         prefix = self.prefix if player == self.state.to_move else ()
-        return self.observation.encode(self.state.view(player), prefix)
+        return self.observation.encode_state(self.state, player, prefix)
 
     def returns(self) -> tuple[float, ...]:
         outcome = self.state.outcome

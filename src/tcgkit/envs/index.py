@@ -15,12 +15,20 @@ list of moves, so a game registered later gets an index with no change here:
   ``bool`` two values; a ``Ref`` field (or ``Ref | None``) none, or a card, cell, player or
   stack item; a ``str`` one word of the game's words: its card names and keys and the string
   constants of the module that defines the action (Final Fantasy TCG's verbs and modes).
+- A **list field** (``tuple[int, ...]``, ``list[...]``, ``frozenset[...]`` of any of those,
+  Monster Collection's marching creatures) is a sequence of its members' domain: entered
+  member by member in the order the action holds them (a game that means a set gives one
+  canonical order, so each set is one sequence), then the end-of-list token. Its class is
+  always entered in steps; the end token keeps one action's tokens from being the start of
+  another's, so the mask after each member is exactly the members that continue a legal
+  action, and the end token is legal exactly when the members so far are a whole legal set.
 - A class whose fields' domains multiply to at most ``FLAT_LIMIT`` values is **flat**: each of
   its actions is one integer, ``offset + mixed radix of its fields`` (first field most
   significant). A larger class is **entered in steps**: its first token is ``offset +`` its
   first field's value, then one token per further field, from the argument region shared by
   every class (one block per domain: cards, cells, seats, numbers, booleans, references,
-  words). A class with no field is one integer.
+  words, and the end-of-list token). A class whose first field is a list has a first token
+  of its own and every field after it. A class with no field is one integer.
 
 ``tokens(action)`` gives an action's tokens; a value outside its domain is an
 ``ActionIndexError`` naming the class, the field and the value. Only folded numbers can give
@@ -33,6 +41,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import re
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -86,6 +95,7 @@ class Domain:
 class ActionField:
     name: str
     domain: Domain
+    many: bool = False  # a list field: its members in the domain, then the end token
 
 
 @dataclass(frozen=True)
@@ -97,11 +107,16 @@ class ActionClass:
 
     @property
     def head_size(self) -> int:
-        if not self.fields:
+        if not self.fields or self.fields[0].many:
             return 1
         if self.flat:
             return math.prod(f.domain.size for f in self.fields)
         return self.fields[0].domain.size
+
+    @property
+    def args(self) -> tuple[ActionField, ...]:
+        """The fields entered after the first token."""
+        return self.fields if self.fields and self.fields[0].many else self.fields[1:]
 
 
 def action_classes(game: Game) -> list[type]:
@@ -162,18 +177,23 @@ class ActionIndex:
         self.classes: dict[type, ActionClass] = {}
         offset = 0
         for cls in self._classes:
-            fields = tuple(ActionField(f.name, self.domains[kind]) for f, kind in field_kinds(cls))
-            flat = math.prod(f.domain.size for f in fields) <= FLAT_LIMIT
+            fields = tuple(ActionField(f.name, self.domains[kind.removesuffix(LIST)], kind.endswith(LIST))
+                           for f, kind in field_kinds(cls))
+            flat = not any(f.many for f in fields) and math.prod(f.domain.size for f in fields) <= FLAT_LIMIT
             made = ActionClass(cls, fields, offset, flat)
             self.classes[cls] = made
             offset += made.head_size
         self.heads = offset
         self.arg_offsets: dict[str, int] = {}
-        stepped = {f.domain.name for c in self.classes.values() if not c.flat for f in c.fields[1:]}
+        args = [f for c in self.classes.values() if not c.flat for f in c.args]
+        stepped = {f.domain.name for f in args}
         for name, domain in self.domains.items():
             if name in stepped:
                 self.arg_offsets[name] = offset
                 offset += domain.size
+        self.end = -1  # the end-of-list token, when some class has a list field
+        if any(f.many for f in args):
+            self.end, offset = offset, offset + 1
         self.n = offset
         self.stepped = bool(stepped) or any(not c.flat for c in self.classes.values())
         self._cache: dict[Action, tuple[int, ...]] = {}
@@ -186,15 +206,20 @@ class ActionIndex:
         entry = self.classes.get(type(action))
         if entry is None:
             raise ActionIndexError(f"{type(action).__name__} is not an action class of {self.game.name}")
-        places = []
+        places: list[Any] = []  # a place per field; a list field's, a list of its members' places
         for f in entry.fields:
             value = getattr(action, f.name)
             try:
-                places.append(f.domain.place(value))
+                if f.many:
+                    if not isinstance(value, tuple | list | frozenset):
+                        raise KeyError(value)
+                    places.append([f.domain.place(x) for x in value])
+                else:
+                    places.append(f.domain.place(value))
             except KeyError:
                 raise ActionIndexError(
                     f"{self.game.name}: {type(action).__name__}.{f.name} = {value!r} is outside the action "
-                    f"index ({f.domain.name}s)") from None
+                    f"index ({f.domain.name}{' list' if f.many else ''}s)") from None
         if not entry.fields:
             out: tuple[int, ...] = (entry.offset,)
         elif entry.flat:
@@ -203,29 +228,47 @@ class ActionIndex:
                 flat = flat * f.domain.size + p
             out = (entry.offset + flat,)
         else:
-            rest = zip(entry.fields[1:], places[1:], strict=True)
-            out = (entry.offset + places[0], *(self.arg_offsets[f.domain.name] + p for f, p in rest))
+            head = [entry.offset] if entry.fields[0].many else [entry.offset + places[0]]
+            rest = zip(entry.args, places[len(entry.fields) - len(entry.args):], strict=True)
+            for f, p in rest:
+                first = self.arg_offsets[f.domain.name]
+                if f.many:
+                    head += [first + x for x in p]
+                    head.append(self.end)
+                else:
+                    head.append(first + p)
+            out = tuple(head)
         if len(self._cache) < 200_000:
             self._cache[action] = out
         return out
 
     @property
     def max_tokens(self) -> int:
-        return max((1 if c.flat or not c.fields else len(c.fields) for c in self.classes.values()), default=1)
+        """The most tokens one action can take (a list field at most every value of its domain)."""
+        def most(c: ActionClass) -> int:
+            if c.flat or not c.fields:
+                return 1
+            return 1 + sum(f.domain.size + 1 if f.many else 1 for f in c.args)
+        return max((most(c) for c in self.classes.values()), default=1)
 
     def describe(self) -> Iterator[tuple[str, int, int, str]]:
         """(what, first token, count, how) rows: each class, then each argument block."""
         for entry in self.classes.values():
-            fields = " x ".join(f"{f.name} ({f.domain.name}s, {f.domain.size})" for f in entry.fields)
+            fields = " x ".join(f"{f.name} ({f.domain.name} list: each, then the end)" if f.many else
+                                f"{f.name} ({f.domain.name}s, {f.domain.size})" for f in entry.fields)
+            head = "the class" if entry.fields and entry.fields[0].many else "the first"
             how = "one integer" if not entry.fields else (
-                f"flat: {fields}" if entry.flat else f"in steps: {fields}; the first here, the rest below")
+                f"flat: {fields}" if entry.flat else f"in steps: {fields}; {head} here, the rest below")
             yield entry.cls.__name__, entry.offset, entry.head_size, how
         for name, first in self.arg_offsets.items():
             yield f"argument: {name}", first, self.domains[name].size, "one token per value"
+        if self.end >= 0:
+            yield "argument: end of a list", self.end, 1, "after a list field's members"
 
 
 def module_words(cls: type) -> set[str]:
-    """The string constants of the module that defines ``cls`` (verbs, modes)."""
+    """The string constants of the module that defines ``cls`` (verbs, modes), and the string
+    fields of its action constants (Monster Collection's ``END_MAIN = End("main")``)."""
     module = sys.modules.get(cls.__module__)
     out: set[str] = set()
     for name, value in vars(module).items() if module else ():
@@ -235,16 +278,27 @@ def module_words(cls: type) -> set[str]:
             out.add(value)
         elif isinstance(value, tuple | list | frozenset) and value and all(isinstance(v, str) for v in value):
             out.update(value)
+        elif isinstance(value, Action):
+            fields = (getattr(value, f.name) for f in key_fields(type(value)))
+            out.update(x for x in fields if isinstance(x, str))
     return out
 
 
 PROBE = 1_000_003
 REF_DOMAINS = {Kind.CARD: "card", Kind.CELL: "cell", Kind.PLAYER: "player"}
+LIST = " list"
+"""The suffix of a list field's kind (``"card list"``: a list of card ids)."""
+LIST_HINT = re.compile(r"^(?:tuple\[(?P<t>[\w. |]+), \.\.\.\]|(?:list|frozenset|set)\[(?P<l>[\w. |]+)\])$")
 
 
 def type_name(hint: Any) -> str:
-    """A field's annotation as text without module prefixes (``refs.Ref | None``: ``Ref | None``)."""
+    """A field's annotation as text without module prefixes (``refs.Ref | None``: ``Ref | None``;
+    ``tuple[int, ...]``: ``int list``)."""
     text = hint if isinstance(hint, str) else getattr(hint, "__name__", repr(hint))
+    text = text.replace("typing.", "").strip()
+    found = LIST_HINT.match(text)
+    if found:
+        return type_name(found["t"] or found["l"]) + LIST
     return " | ".join(part.strip().rpartition(".")[2] for part in text.split("|"))
 
 
@@ -254,8 +308,9 @@ def field_kinds(cls: type) -> list[tuple[dataclasses.Field[Any], str]]:
     fields = key_fields(cls)
     probe: dict[str, Any] = {}
     for i, f in enumerate(dataclasses.fields(cls)):
-        hint = hints.get(f.name)
-        probe[f.name] = {"bool": False, "str": "", "int": PROBE + i}.get(hint or "")
+        hint = hints.get(f.name) or ""
+        one = {"bool": False, "str": "", "int": PROBE + i}.get(hint.removesuffix(LIST))
+        probe[f.name] = (one,) if hint.endswith(LIST) else one
     seen: dict[int, str] = {}
     try:
         made = cls(**probe)
@@ -267,16 +322,17 @@ def field_kinds(cls: type) -> list[tuple[dataclasses.Field[Any], str]]:
     for i, f in enumerate(dataclasses.fields(cls)):
         if f not in fields:
             continue
-        hint = hints.get(f.name)
-        if hint == "bool":
+        hint = hints.get(f.name) or ""
+        member = hint.removesuffix(LIST)
+        if member == "bool":
             kind = "bool"
-        elif hint == "int":
+        elif member == "int":
             kind = seen.get(PROBE + i, "number")
-        elif hint == "str":
+        elif member == "str":
             kind = "word"
-        elif hint in ("Ref", "Ref | None"):
+        elif member in ("Ref", "Ref | None"):
             kind = "ref"
         else:
             raise ActionIndexError(f"{cls.__name__}.{f.name}: no action index for a field of type {hint!r}")
-        out.append((f, kind))
+        out.append((f, kind + LIST if hint.endswith(LIST) else kind))
     return out

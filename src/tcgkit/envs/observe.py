@@ -7,8 +7,9 @@ viewer's own entries come first, then the next seat's in turn order, and so on. 
 - **header**: who is to move (one slot per seat, relative, and one for nobody), the pending
   decision's kind (a stable hash of its name into ``DECISION_SLOTS`` slots), over or not;
 - **zones**, as declared, each list (per seat, relative; or the table's): its count, whether
-  its cards are shown, how many are face down, a count per card kind and the sum of the card
-  features of the cards shown; a grid zone per cell: empty, face down, the card's kind and
+  its cards are shown, how many are face down, a count per card kind, and the sum and the
+  largest value of each card feature over the cards shown (a hand's best card in a colour);
+  a grid zone per cell: empty, face down, the card's kind and
   features;
 - **fields**, as declared, the ones the viewer may see, each by its value type: a number
   scaled into about ``[0, 1]``, a seat relative, a name or a card kind one-hot, an optional
@@ -19,6 +20,12 @@ viewer's own entries come first, then the next seat's in turn order, and so on. 
 - **instances** (games whose cards are instances): per card id, which zone list it lies in
   (one-hot, relative seats) among those the viewer sees;
 - **the move being entered** (games with actions entered in steps): the tokens chosen so far.
+
+``encode(view, prefix)`` builds it from a view (a dict, as ``State.view`` gives it);
+``encode_state(state, viewer, prefix)`` builds the same floats from the state itself,
+reading each zone and field through the kernel's visibility rules (``Derived.sight``,
+``Derived.field_view``) with card ids in place of keys and card counts summed by numpy: what
+the environments use at every step (a test keeps the two equal in every game).
 
 Card features come from the game's card table (``Game.card_table()``): each numeric or
 true/false column, scaled by its largest value, and each column of at most
@@ -36,12 +43,12 @@ import numpy as np
 
 from ..kernel import values as v
 from ..kernel.game import Game
-from ..kernel.state import HIDDEN, Field, Instances, Layout, Visibility, Zone, derived
+from ..kernel.state import EMPTY, HIDDEN, UNSEEN, Field, Instances, Layout, Visibility, Zone, derived
 
 DECISION_SLOTS = 32
 CATEGORY_LIMIT = 12
 Writer = Callable[[np.ndarray, int, Any, "Context"], None]
-BlockWriter = Callable[[np.ndarray, int, dict[str, Any]], None]
+BlockWriter = Callable[[np.ndarray, int, "Sight"], None]
 
 
 class Context:
@@ -59,6 +66,25 @@ class Context:
         if kind is None and isinstance(key, str) and "#" in key:
             kind = self.kinds.get(key.rpartition("#")[0])
         return kind
+
+
+SeenList = tuple[Any, int, tuple[int, ...] | None, list[int] | None]
+"""A zone list as the blocks read it: owner, count, kinds shown (or ``None``), card ids."""
+UNKNOWN = -3
+"""A card kind the layout does not know (a key outside the card table): counted, not named."""
+
+
+class Sight:
+    """What one player sees of the zones, as the blocks read it: zone lists by view name as
+    (owner, count, each slot's card kind or ``EMPTY`` / ``UNSEEN`` / ``UNKNOWN``, or ``None``
+    unseen; and the card ids, for games whose cards are instances)."""
+
+    __slots__ = ("to_move", "decision", "over", "zones", "deal")
+
+    def __init__(self, to_move: Any, decision: Any, over: bool, zones: dict[str, SeenList],
+                 deal: Any) -> None:
+        self.to_move, self.decision, self.over, self.zones = to_move, decision, over, zones
+        self.deal = deal  # what a card id's key depends on besides the id (an instance game's kinds)
 
 
 def scale(value: Any, low: int | None, high: int | None) -> float:
@@ -226,11 +252,13 @@ def card_features(game: Game, keys: dict[Any, int], count: int) -> np.ndarray:
 
 
 class Observation:
-    """The observation layout of one game and player count; ``encode(view, prefix)``."""
+    """The observation layout of one game and player count; ``encode(view, prefix)`` and
+    ``encode_state(state, viewer, prefix)``."""
 
     def __init__(self, game: Game, actions: int, stepped: bool) -> None:
         self.game = game
-        spec = derived(game.state_class).spec  # type: ignore[attr-defined]
+        self.derived = derived(game.state_class)
+        spec = self.derived.spec
         self.spec, players = spec, game.num_players
         self.instances = isinstance(spec.cards, Instances)
         if self.instances:
@@ -238,6 +266,7 @@ class Observation:
             keys = {name: i for i, name in enumerate(dict.fromkeys(names))}
             kind_count = len(keys)
             self.ids = players * spec.cards.size(game)  # type: ignore[union-attr]
+            self.name_kind = [keys[name] for name in names]  # the state's kind table -> kind
         else:
             kind_count = game.card_count()
             keys = {game.card_key(i): i for i in range(kind_count)}  # type: ignore[misc]
@@ -248,15 +277,21 @@ class Observation:
         self.features = features.shape[1]
         self.blocks: list[tuple[str, int, int]] = []
         self.writers: list[tuple[int, BlockWriter]] = []
+        self.field_writers: list[tuple[int, Field, Coder, bool]] = []
+        self._memo: dict[tuple[Any, ...], np.ndarray] = {}
+        self._deals: dict[tuple[int, ...], int] = {}
+        self._decision_slots: dict[str, int] = {}
         at = self._add("header: to move (relative seats, nobody), decision kind, over",
                        players + 1 + DECISION_SLOTS + 1, self._header, 0)
         self.lists: list[str] = []  # the zone lists in relative order, for the instance block
         for zone in spec.zones:
             at = self._zone(zone, at)
-        for f in spec.fields:
-            if f.seen is HIDDEN:
-                continue
+        self.shown = [f for f in spec.fields if f.seen is not HIDDEN]
+        for f in self.shown:
             at = self._field(f, at)
+        self._place_of = {name: i for i, name in enumerate(self.lists)}
+        self._zone_names = [(zone.name, name) for zone in spec.zones for name in
+                            ([zone.name] if zone.shared else [f"{zone.name}{p}" for p in range(players)])]
         if self.instances:
             at = self._add(f"instances: the zone list each of {self.ids} cards lies in",
                            self.ids * len(self.lists), self._where, at)
@@ -275,114 +310,252 @@ class Observation:
         return list(self.blocks)
 
     # -- blocks -----------------------------------------------------------------------------
-    def _header(self, out: np.ndarray, at: int, view: dict[str, Any]) -> None:
+    def _header(self, out: np.ndarray, at: int, seen: Sight) -> None:
         ctx, players = self.ctx, self.ctx.players
-        mover = view.get("to_move")
+        mover = seen.to_move
         out[at + (ctx.seat(mover) if type(mover) is int else players)] = 1.0
-        kind = view.get("decision")
+        kind = seen.decision
         if isinstance(kind, str):
-            out[at + players + 1 + zlib.crc32(kind.encode()) % DECISION_SLOTS] = 1.0
-        out[at + players + 1 + DECISION_SLOTS] = 1.0 if view.get("outcome") is not None else 0.0
+            slot = self._decision_slots.get(kind)
+            if slot is None:
+                slot = self._decision_slots[kind] = zlib.crc32(kind.encode()) % DECISION_SLOTS
+            out[at + players + 1 + slot] = 1.0
+        out[at + players + 1 + DECISION_SLOTS] = 1.0 if seen.over else 0.0
 
     def _zone(self, zone: Zone, at: int) -> int:
+        """A zone's block. Each list (or grid) is encoded once per count and cards shown and
+        copied after: most lists do not change from one step to the next."""
         ctx, players, kinds, feats = self.ctx, self.ctx.players, self.kind_count, self.features
+        features, memo = ctx.features, self._memo
         if zone.layout is Layout.GRID:
             cells = zone.grid.size
             per = 2 + kinds + feats
 
-            def grid(out: np.ndarray, at: int, view: dict[str, Any]) -> None:
-                shown = view["zones"][zone.name].get("cards")
-                for i, key in enumerate(shown or ()):
-                    place = at + i * per
-                    if key is None:
-                        out[place] = 1.0
-                    elif key is False:
-                        out[place + 1] = 1.0
-                    else:
-                        k = ctx.kind(key)
-                        if k is not None:
-                            out[place + 2 + k] = 1.0
-                            out[place + 2 + kinds:place + per] = ctx.features[k]
+            # One row per thing a cell can hold, by its code + 3 (UNKNOWN -3, UNSEEN -2, EMPTY -1,
+            # then each kind): a card of no known kind (zeros), face down, empty, each kind.
+            rows = np.zeros((kinds + 3, per), np.float32)
+            rows[1, 1] = rows[2, 0] = 1.0
+            rows[np.arange(kinds) + 3, np.arange(kinds) + 2] = 1.0
+            rows[3:, 2 + kinds:] = features
+
+            def grid(out: np.ndarray, at: int, seen: Sight) -> None:
+                shown = seen.zones[zone.name][2]
+                if shown is None:
+                    return
+                picked = rows[np.asarray(shown[:cells], np.int64) + 3]
+                out[at:at + picked.size] = picked.reshape(-1)
             self.lists.append(zone.name)
             what = f"zone {zone.name}: per cell empty, face down, kind ({kinds}), features ({feats})"
             return self._add(what, cells * per, grid, at)
-        per = 3 + kinds + feats
+        per = 3 + kinds + 2 * feats
         names = [zone.name] if zone.shared else [f"{zone.name}{p}" for p in range(players)]
         self.lists += [zone.name] if zone.shared else [f"{zone.name}+{r}" for r in range(players)]
 
-        def lists(out: np.ndarray, at: int, view: dict[str, Any]) -> None:
-            zones = view["zones"]
+        def one_list(count: int, shown: tuple[int, ...] | None) -> np.ndarray:
+            slots = np.zeros(per, np.float32)
+            slots[0] = scale(count, None, None)
+            if shown is None:
+                return slots
+            slots[1] = 1.0
+            slots[2] = scale(shown.count(UNSEEN), None, None)
+            known = [k for k in shown if k >= 0]
+            if known:
+                np.add.at(slots, np.asarray(known) + 3, 1.0)
+                if feats:
+                    chosen = features[known]
+                    slots[3 + kinds:3 + kinds + feats] = chosen.sum(axis=0)
+                    slots[3 + kinds + feats:] = chosen.max(axis=0)
+            return slots
+
+        def lists(out: np.ndarray, at: int, seen: Sight) -> None:
+            zones = seen.zones
             for p, name in enumerate(names):
-                seen = zones[name]
+                _, count, shown, _ = zones[name]
+                key = (at, count, shown)
+                made = memo.get(key)
+                if made is None:
+                    made = self._keep(key, one_list(count, shown))
                 place = at + (0 if zone.shared else ctx.seat(p)) * per
-                out[place] = scale(seat_count(seen), None, None)
-                shown = seen.get("cards")
-                if shown is None:
-                    continue
-                out[place + 1] = 1.0
-                down = 0
-                for key in shown:
-                    if key is False:
-                        down += 1
-                    elif key is not None:
-                        k = ctx.kind(key)
-                        if k is not None:
-                            out[place + 3 + k] += 1.0
-                            out[place + 3 + kinds:place + per] += ctx.features[k]
-                out[place + 2] = scale(down, None, None)
+                out[place:place + per] = made
         whose = "the table's" if zone.shared else "per seat (relative)"
-        what = f"zone {zone.name}, {whose}: count, shown, face down, kinds ({kinds}), features ({feats})"
+        what = (f"zone {zone.name}, {whose}: count, shown, face down, kinds ({kinds}), "
+                f"features: sum ({feats}), most ({feats})")
         return self._add(what, len(names) * per, lists, at)
+
+    def _keep(self, key: tuple[Any, ...], slots: np.ndarray) -> np.ndarray:
+        memo = self._memo
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
+        memo[key] = slots
+        return slots
 
     def _field(self, f: Field, at: int) -> int:
         part = coder(f.kind, self.ctx)
         sometimes = not isinstance(f.seen, Visibility)
         size = part.size + (1 if sometimes else 0)
-        name = f.name
+        self.field_writers.append((at, f, part, sometimes))
+        self.blocks.append((f"field {f.name}" + (" (presence first)" if sometimes else ""), at, size))
+        return at + size
 
-        def field(out: np.ndarray, at: int, view: dict[str, Any]) -> None:
-            if name not in view:
-                return
-            if sometimes:
-                out[at] = 1.0
-                part.write(out, at + 1, view[name], self.ctx)
-            else:
-                part.write(out, at, view[name], self.ctx)
-        return self._add(f"field {name}" + (" (presence first)" if sometimes else ""), size, field, at)
+    def _write_field(self, out: np.ndarray, at: int, part: Coder, sometimes: bool, data: Any) -> None:
+        if sometimes:
+            out[at] = 1.0
+            part.write(out, at + 1, data, self.ctx)
+        else:
+            part.write(out, at, data, self.ctx)
 
-    def _where(self, out: np.ndarray, at: int, view: dict[str, Any]) -> None:
-        ctx, lists = self.ctx, len(self.lists)
-        place_of = {name: i for i, name in enumerate(self.lists)}
-        for zone in self.spec.zones:
-            for seen in _zone_views(view, zone, ctx.players):
-                shown = seen.get("cards")
-                owner = seen.get("owner")
-                key = zone.name if owner is None else f"{zone.name}+{ctx.seat(owner)}"
-                slot = place_of.get(key)
-                for card in shown or ():
-                    if isinstance(card, str) and "#" in card:
-                        number = card.rpartition("#")[2]
-                        if number.isdecimal() and int(number) < self.ids and slot is not None:
-                            out[at + int(number) * lists + slot] = 1.0
+    def _where(self, out: np.ndarray, at: int, seen: Sight) -> None:
+        ctx, lists, zones = self.ctx, len(self.lists), seen.zones
+        for zone_name, name in self._zone_names:
+            entry = zones.get(name)
+            if entry is None or not entry[3]:
+                continue
+            owner, ids = entry[0], entry[3]
+            slot = self._place_of.get(zone_name if owner is None else f"{zone_name}+{ctx.seat(owner)}")
+            if slot is None:
+                continue
+            cards = np.asarray(ids, np.int64)
+            cards = cards[(cards >= 0) & (cards < self.ids)]
+            out[at + cards * lists + slot] = 1.0
 
     # -- the whole --------------------------------------------------------------------------
     def encode(self, view: dict[str, Any], prefix: Sequence[int] = ()) -> np.ndarray:
-        out = np.zeros(self.size, np.float32)
+        """The observation of the player whose view this is."""
         viewer = view.get("viewer")
-        self.ctx.viewer = viewer if type(viewer) is int else 0
+        out = self._write(self.sight_of_view(view), viewer if type(viewer) is int else 0, prefix)
+        for at, f, part, sometimes in self.field_writers:
+            if f.name in view:
+                self._write_field(out, at, part, sometimes, view[f.name])
+        return out
+
+    def encode_state(self, state: Any, viewer: int, prefix: Sequence[int] = ()) -> np.ndarray:
+        """The observation ``encode(state.view(viewer), prefix)`` gives, from the state. A
+        field whose value is immutable (a number, a name, a tuple; a list of those) is
+        encoded once per viewer and value and copied after (a deck list, a round count)."""
+        sight = self.sight_of_state(state, viewer)
+        out = self._write(sight, viewer, prefix)
+        derived_, memo, ctx = self.derived, self._memo, None
+        deal = sight.deal
+        for at, f, part, sometimes in self.field_writers:
+            visibility = f.visibility(state)
+            if visibility is HIDDEN:
+                continue
+            key = frozen(getattr(state, f.name))
+            if key is not None:
+                key = (at, viewer, visibility, deal, key)
+                made = memo.get(key)
+                if made is not None:
+                    out[at:at + len(made)] = made
+                    continue
+            if ctx is None:
+                ctx = derived_.ctx(state)
+            data = derived_.field_view(state, f, visibility, viewer, ctx)
+            self._write_field(out, at, part, sometimes, data)
+            if key is not None:
+                if len(memo) >= MEMO_LIMIT:
+                    memo.clear()
+                memo[key] = out[at:at + part.size + sometimes].copy()
+        return out
+
+    def _write(self, seen: Sight, viewer: int, prefix: Sequence[int]) -> np.ndarray:
+        out = np.zeros(self.size, np.float32)
+        self.ctx.viewer = viewer
         for at, write in self.writers:
-            write(out, at, view)
+            write(out, at, seen)
         if self.stepped and prefix:
             out[self.size - self.actions + np.asarray(prefix, dtype=np.int64)] = 1.0
         return out
+
+    def sight_of_view(self, view: dict[str, Any]) -> Sight:
+        ctx = self.ctx
+        zones: dict[str, SeenList] = {}
+        for name, seen in view["zones"].items():
+            cards = seen.get("cards")
+            kinds = ids = None
+            if cards is not None:
+                kinds = tuple(EMPTY if key is None else UNSEEN if key is False else
+                              _or_unknown(ctx.kind(key)) for key in cards)
+                ids = [int(key.rpartition("#")[2]) for key in cards if isinstance(key, str) and "#" in key
+                       and key.rpartition("#")[2].isdecimal()] if self.instances else None
+            zones[name] = (seen.get("owner"), seat_count(seen), kinds, ids)
+        return Sight(view.get("to_move"), view.get("decision"), view.get("outcome") is not None, zones, None)
+
+    def sight_of_state(self, state: Any, viewer: int) -> Sight:
+        derived_, count = self.derived, self.kind_count
+        if self.instances:
+            table = getattr(state, self.spec.cards.kind)  # type: ignore[union-attr]
+            name_kind = self.name_kind
+            kind_of = [name_kind[k] for k in table]
+        zones: dict[str, SeenList] = {}
+        for _, name, owner, n, cards in derived_.sight(state, viewer):
+            if cards is None:
+                zones[name] = (owner, n, None, None)
+            elif self.instances:
+                zones[name] = (owner, n, tuple([c if c < 0 else kind_of[c] for c in cards]), cards)
+            else:
+                shown = tuple(cards)
+                if shown and max(shown) >= count:
+                    shown = tuple(UNKNOWN if c >= count else c for c in shown)
+                zones[name] = (owner, n, shown, None)
+        pending = state.decisions[-1] if state.decisions else None
+        return Sight(None if pending is None else pending.player, None if pending is None else pending.kind,
+                     state.outcome is not None, zones, self._deal(table) if self.instances else None)
+
+    def _deal(self, table: list[int]) -> int:
+        """A small number for an instance game's kind table (the same table, the same number)."""
+        deals = self._deals
+        if len(deals) >= MEMO_LIMIT:
+            deals.clear()
+            self._memo.clear()
+        return deals.setdefault(tuple(table), len(deals))
+
+
+MEMO_LIMIT = 4096
+"""Field encodings kept per layout (cleared when full)."""
+IMMUTABLE = (int, float, str, bool, type(None))
+
+
+def frozen(value: Any, depth: int = 0) -> Any:
+    """``value`` as a key that cannot change under it (a list as a tuple, a set or a map as a
+    frozen set, down to three levels), or ``None`` when it holds anything else (an object of
+    the game's own). The encoders are blind to the order of a set's or a map's entries."""
+    kind = type(value)
+    if kind in IMMUTABLE:
+        return (kind, value)
+    if depth > 2:
+        return None
+    if kind is tuple or kind is list:
+        items = []
+        for x in value:
+            if type(x) in IMMUTABLE:
+                items.append(x)
+                continue
+            inner = frozen(x, depth + 1)
+            if inner is None:
+                return None
+            items.append(inner)
+        return (kind, tuple(items))
+    if kind is set or kind is frozenset:
+        if all(type(x) in IMMUTABLE for x in value):
+            return (set, frozenset(value))
+        return None
+    if kind is dict:
+        entries = []
+        for k, x in value.items():
+            if type(k) not in IMMUTABLE:
+                return None
+            inner = x if type(x) in IMMUTABLE else frozen(x, depth + 1)
+            if inner is None:
+                return None
+            entries.append((k, inner))
+        return (dict, frozenset(entries))
+    return None
+
+
+def _or_unknown(kind: int | None) -> int:
+    return UNKNOWN if kind is None else kind
 
 
 def seat_count(seen: dict[str, Any]) -> int:
     count = seen.get("count", 0)
     return count if type(count) is int else 0
-
-
-def _zone_views(view: dict[str, Any], zone: Zone, players: int) -> list[dict[str, Any]]:
-    zones = view["zones"]
-    names = [zone.name] if zone.shared else [f"{zone.name}{p}" for p in range(players)]
-    return [zones[n] for n in names if n in zones]

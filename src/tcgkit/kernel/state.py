@@ -38,6 +38,10 @@ EMPTY = -1
 """An empty slot: a grid cell with no card, a single-card zone holding none."""
 FACE_DOWN = False
 """What a view shows for a card it may not see in a zone it sees (``null`` is an empty slot)."""
+UNSEEN = -2
+"""``Derived.sight``'s id for such a card."""
+ZoneSight = tuple["Zone", str, int | None, int, list[int] | None]
+"""``Derived.sight``'s row: zone, view name, owner, count, the cards seen (or ``None``)."""
 
 
 class Visibility(StrEnum):
@@ -490,26 +494,34 @@ class Derived:
         return []
 
     # -- views ------------------------------------------------------------------------------
+    def sight(self, state: Any, viewer: int | None) -> Iterator[ZoneSight]:
+        """Each zone list as ``viewer`` sees it, by card id: (zone, view name, owner, count,
+        cards), ``cards`` ``None`` where the list is not seen, else each slot's id, ``EMPTY``,
+        or ``UNSEEN`` for a card face down (what ``view`` shows, before ids become keys)."""
+        for zone in self.spec.zones:
+            visibility = zone.visibility(state)
+            face_down, slot_owner = zone.face_down, zone.slot_pool
+            for name, owner, cards in self.zone_lists(state, zone):
+                count = len(cards) - cards.count(EMPTY)
+                if not sees(visibility, owner, viewer):
+                    yield zone, name, owner, count, None
+                elif face_down is None:
+                    yield zone, name, owner, count, cards
+                else:
+                    yield zone, name, owner, count, [
+                        c if c == EMPTY or sees(face_down(state, owner, i),
+                                                owner if slot_owner is None else slot_owner(state, i), viewer)
+                        else UNSEEN for i, c in enumerate(cards)]
+
     def view(self, state: Any, viewer: int | None) -> dict[str, Any]:
         spec, ctx = self.spec, self.ctx(state)
         key = ctx.codec.key
         zones: dict[str, Any] = {}
-        for zone in spec.zones:
-            visibility = zone.visibility(state)
-            face_down, slot_owner = zone.face_down, zone.slot_pool
-            for name, owner, cards in self.zone_lists(state, zone):
-                count = sum(c != EMPTY for c in cards)
-                seen: dict[str, Any] = {"owner": owner, "count": count}
-                if sees(visibility, owner, viewer):
-                    if face_down is None:
-                        seen["cards"] = [None if c == EMPTY else key(c) for c in cards]
-                    else:
-                        seen["cards"] = [
-                            None if c == EMPTY else key(c) if sees(
-                                face_down(state, owner, i),
-                                owner if slot_owner is None else slot_owner(state, i), viewer)
-                            else FACE_DOWN for i, c in enumerate(cards)]
-                zones[name] = seen
+        for _, name, owner, count, cards in self.sight(state, viewer):
+            seen: dict[str, Any] = {"owner": owner, "count": count}
+            if cards is not None:
+                seen["cards"] = [None if c == EMPTY else FACE_DOWN if c == UNSEEN else key(c) for c in cards]
+            zones[name] = seen
         pending = state.decisions[-1] if state.decisions else None
         out: dict[str, Any] = {
             "game": state.game.name, "options": state.game.options_dump(), "viewer": viewer,
