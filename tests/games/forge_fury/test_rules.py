@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from conftest import arrange, decks_with, play
 
 import tcgkit
+from conftest import arrange, decks_with, play
 from tcgkit.kernel.errors import DeckError, IllegalAction, NotationError
 
 

@@ -9,8 +9,8 @@ counter, and copies that play on alone.
 from __future__ import annotations
 
 import pytest
-from conftest import arrange, decks_with, play
 
+from conftest import arrange, decks_with, play
 from tcgkit.kernel.errors import DeckError, NotationError
 from tcgkit.kernel.rng import Rng, derive_seed
 

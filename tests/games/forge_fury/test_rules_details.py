@@ -5,9 +5,9 @@ pick when, and the answers to actions that are not legal."""
 from __future__ import annotations
 
 import pytest
-from conftest import arrange, decks_with, play
 from test_rules import last_round_played, opened
 
+from conftest import arrange, decks_with, play
 from tcgkit.games.forge_fury.actions import ChooseColour
 from tcgkit.kernel.errors import IllegalAction
 from tcgkit.kernel.rng import Rng

@@ -8,9 +8,9 @@ colours, and the end's strength counted over the recovery pile instead of the co
 from __future__ import annotations
 
 import pytest
-from conftest import SCENARIO, arrange, decks_with, play
 
 import tcgkit
+from conftest import SCENARIO, arrange, decks_with, play
 
 # number, name, green, red, blue, rarity
 PINNED = [
