@@ -38,6 +38,7 @@ from ...kernel.scene import (
     pending_of,
     say,
 )
+from ...kernel.words import terms
 from .actions import Attack, Block, Cast, Discard, Offer, Play, Sacrifice
 from .cards import Card
 from .legal import PROMPTS, WINDOWS
@@ -142,6 +143,11 @@ MESSAGES: Catalogue = messages({
                 "{mulligan} mulligans; attack {attack}{extra}",
     **{f"ca.prompt.{kind}": text for kind, text in PROMPTS.items()},
 })
+MESSAGES.update(terms(
+    "ca", *PHASES.values(), *DOING.values(), "Sources (fontes)", "Relics (relíquias)", "Hand (mão)",
+    "Amulets (amuletos)", "hand", "sources", "atk", "def", "free", "used", "on the stack", "attack",
+    "defense", "fonte", "guerreiro", "amuleto", "reliquia", "equipamento", "luz", "sombra", "neutra",
+    "last player standing", "the last players went out together", "drew from an empty mons"))
 
 
 def card_of(game: Conflictus, key: str) -> Card:

@@ -38,6 +38,7 @@ from ...kernel.scene import (
     pending_of,
     say,
 )
+from ...kernel.words import terms
 from .actions import Turn, Use
 from .cards import Card
 from .english import ability_text, card_text
@@ -145,6 +146,12 @@ MESSAGES: Catalogue = messages({
     "fft.rules": "Decks of {deck}; {skulls} skulls lose; villains to defeat: {villains}; turn limit "
                  "{turns}{extra}",
 })
+MESSAGES.update(terms(
+    "fft", "skulls (caveiras)", "Characters (personagens)", "Items (itens)", "Cities (cidades)",
+    "World (Mundo)", "Skull pile (caveiras)", "Discard (descarte)", "Deck (baralho)", "hand (mão)",
+    "face-down cards (escondidas)", "Attacking", "Turned (virada)", "Luck (Sorte), defending",
+    "Luck (Sorte), attacking", "text", "fights", "on", "monsters on it:", "ferido/wounded", "characters",
+    "monsters", "all", "villain defeated", "7 skulls", "turn limit", "both players lost at once"))
 
 
 def card_id(key: str) -> int:
