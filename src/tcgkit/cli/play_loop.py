@@ -180,14 +180,31 @@ class PlayLoop:
         self.console.print(self.t("term.commands", commands=COMMANDS), markup=False)
 
     def hint(self, mover: int) -> None:
-        state = self.match.state
-        rng = Rng(derive_seed(self.match.seed, HINT_STREAM, len(self.match.actions)))
-        advice = make_agent("greedy", self.match.game).act(
-            state.view(mover), state.legal_actions(), rng
-        )
+        """The greedy AI's move, what it does, and why it was chosen: the game's estimate
+        for the mover now and after it, on a state rebuilt from the mover's view (hidden
+        cards sampled as the AI samples them, never looked at)."""
+        state, game = self.match.state, self.match.game
+        seed = derive_seed(self.match.seed, HINT_STREAM, len(self.match.actions))
+        view, legal = state.view(mover), state.legal_actions()
+        advice = make_agent("greedy", game).act(view, legal, Rng(seed))
+        guess = game.determinize(view, Rng(seed))
+
+        def estimate(action: Action) -> float:
+            after = guess.clone()
+            after.apply_unchecked(action)
+            return game.heuristic(after, mover)
+
+        values = {str(a): estimate(a) for a in legal}
         what = self.notes(mover).get(str(advice), "")
-        self.console.print(self.t("term.hint_why", agent="greedy", move=str(advice), why=what) if what
-                           else self.t("term.hint", agent="greedy", move=str(advice)), markup=False)
+        line = self.t("term.hint_why", agent="greedy", move=str(advice), why=what) if what \
+            else self.t("term.hint", agent="greedy", move=str(advice))
+        self.console.print(line, markup=False)
+        if len(set(values.values())) <= 1:
+            self.console.print(self.t("term.hint_tie", moves=len(legal)), markup=False)
+        else:
+            self.console.print(self.t("term.hint_reason", moves=len(legal),
+                                      before=f"{game.heuristic(guess, mover):g}",
+                                      after=f"{values[str(advice)]:g}"), markup=False)
 
     def undo(self, mover: int) -> None:
         if self.trading:

@@ -53,6 +53,11 @@ TERMINAL: Catalogue = messages({
     "term.commands": "Commands: {commands}",
     "term.hint": "Hint ({agent}): {move}",
     "term.hint_why": "Hint ({agent}): {move}: {why}",
+    "term.hint_tie": ("  why: a one-move look-ahead from what you see finds no difference between "
+                      "the {moves} legal moves; the seed drew this one"),
+    "term.hint_reason": ("  why: of the {moves} legal moves it leaves the game's estimate of your "
+                         "position highest ({before} now, {after} after it), by a one-move look-ahead "
+                         "from what you see"),
     "term.no_undo_trading": "Cannot undo: this match trades cards, so every move stands.",
     "term.no_undo": "Cannot undo: {reason}.",
     "term.nothing_to_undo": "Nothing to undo.",

@@ -65,6 +65,9 @@ DOING = {
 }
 COUNTED = (("mons", "mons"), ("hand", "hand"), ("mortis", "Mortis"), ("exterminatus", "Exterminatus"))
 STATS = {"attack": "atk", "defense": "def", "tombo": "tombo"}  # an active warrior's, as the face shows them
+STAT_WORDS = {"attack": "attack", "defense": "defence", "tombo": "tombo", "cannot_block": "cannot block",
+              "unblockable": "cannot be blocked"}  # what a modifier changes, in words (never its id)
+KEYWORDS = ("cannot_block", "unblockable")
 
 MESSAGES: Catalogue = messages({
     # the status: the rodada, who holds priority or must answer, attacks and blocks
@@ -90,6 +93,8 @@ MESSAGES: Catalogue = messages({
     "ca.rodada": "Rodada {round}: {player}.",
     "ca.draw": ("{player} draws {card}.", "{player} draw {card}."),
     "ca.draw_hidden": ("{player} draws a card.", "{player} draw a card."),
+    "ca.draws": ("{player} draws {count} cards: {cards}.", "{player} draw {count} cards: {cards}."),
+    "ca.draws_hidden": ("{player} draws {count} cards.", "{player} draw {count} cards."),
     "ca.source": ("{player} puts down {card}.", "{player} put down {card}."),
     "ca.warrior": ("{player} puts {card} into set#{set}.", "{player} put {card} into set#{set}."),
     "ca.equipment": ("{player} equips set#{set} with {card}.", "{player} equip set#{set} with {card}."),
@@ -123,6 +128,8 @@ MESSAGES: Catalogue = messages({
     "ca.out": ("{player} is out of the game.", "{player} are out of the game."),
     "ca.modified": "{card}: {amount} {stat}.",
     "ca.modified_up": "{card}: +{amount} {stat}.",
+    "ca.keyword": "{card}: {keyword}.",
+    "ca.keyword_ends": "{card}: the \"{keyword}\" effect ends.",
     "ca.roll": "A {sides}-sided die rolls {value}.",
     "ca.shield": "{card} shields {subject} from {event} ({mode}).",
     "ca.prevented": "{subject}: {event} prevented.",
@@ -147,7 +154,8 @@ MESSAGES.update(terms(
     "ca", *PHASES.values(), *DOING.values(), "Sources (fontes)", "Relics (relíquias)", "Hand (mão)",
     "Amulets (amuletos)", "hand", "sources", "atk", "def", "free", "used", "on the stack", "attack",
     "defense", "fonte", "guerreiro", "amuleto", "reliquia", "equipamento", "luz", "sombra", "neutra",
-    "last player standing", "the last players went out together", "drew from an empty mons"))
+    "last player standing", "the last players went out together", "drew from an empty mons",
+    *STAT_WORDS.values()))
 
 
 def card_of(game: Conflictus, key: str) -> Card:
@@ -317,10 +325,32 @@ PLAIN = {"first", "keep", "mulligan", "rodada", "source", "warrior", "equipment"
 
 
 def log(events: Events) -> list[Sentence]:
-    """A sentence per event (combat damage: one per warrior hit, on one line)."""
+    """A sentence per event (combat damage: one per warrior hit, on one line); a player's
+    draws in a row make one (the opening hands: one line a player, not six)."""
     out: list[Sentence] = []
+    run: list[dict[str, Any]] = []
+
+    def close_run() -> None:
+        if len(run) == 1:
+            out.extend(sentences(run[0]))
+        elif run:
+            player = refs.player(run[0]["player"])
+            cards = [e["card"] for e in run if "card" in e]
+            out.append(say("ca.draws", player=player, count=len(run), cards=cards) if len(cards) == len(run)
+                       else say("ca.draws_hidden", player=player, count=len(run)))
+        run.clear()
+
     for event in events:
+        if event["kind"] == "draw" and (not run or (run[0]["player"] == event["player"]
+                                                   and ("card" in run[0]) == ("card" in event))):
+            run.append(event)
+            continue
+        close_run()
+        if event["kind"] == "draw":
+            run.append(event)
+            continue
         out += sentences(event)
+    close_run()
     return out
 
 
@@ -344,7 +374,12 @@ def sentences(event: dict[str, Any]) -> list[Sentence]:
             return [say("ca.mill_nothing", player=args["player"])]
         return [say(f"ca.{kind}", count=len(args["cards"]), **args)]
     if kind == "modified":
-        return [say("ca.modified_up" if args["amount"] >= 0 else "ca.modified", **args)]
+        stat, amount = args["stat"], args["amount"]
+        if stat in KEYWORDS:
+            return [say("ca.keyword" if amount > 0 else "ca.keyword_ends", card=args["card"],
+                        keyword=STAT_WORDS[stat])]
+        return [say("ca.modified_up" if amount >= 0 else "ca.modified", card=args["card"], amount=amount,
+                    stat=STAT_WORDS.get(stat, stat))]
     if kind == "combat_damage":
         return [say("ca.combat_damage"), *(say("ca.hit", card=c, amount=a) for c, a in args["hits"])]
     if kind == "shield":

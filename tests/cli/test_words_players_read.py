@@ -1,0 +1,47 @@
+"""Words a player reads (issue 28, the last section): each test failed before its fix."""
+
+from __future__ import annotations
+
+from tcgkit.cli.render import Renderer
+from tcgkit.cli.seats import Seats
+from tcgkit.games.conflictus import Conflictus
+from tcgkit.games.conflictus.scene import log
+
+from .helpers import plan_vs_ai
+
+
+def read(*events: dict) -> list[str]:
+    return Renderer(Conflictus(), Seats.versus(0, "greedy")).lines(log(events))
+
+
+def test_the_opening_hands_are_one_line_a_player_not_one_a_card():
+    mine = [{"kind": "draw", "player": 0, "card": f"Golem de Pedra#{i}"} for i in range(6)]
+    theirs = [{"kind": "draw", "player": 1} for _ in range(6)]
+    assert read(*mine, *theirs, {"kind": "draw", "player": 1}, {"kind": "keep", "player": 0},
+                {"kind": "draw", "player": 0, "card": "Fhaonna#9"}) == [
+        "You (Blue) draw 6 cards: " + ", ".join(f"Golem de Pedra#{i}" for i in range(6)) + ".",
+        "greedy (Red) draws 7 cards.", "You (Blue) keep your hand.", "You (Blue) draw Fhaonna#9."]
+
+
+def test_a_modifier_is_said_in_words_not_by_its_identifier():
+    lines = read({"kind": "modified", "card": "Fhaonna#9", "stat": "cannot_block", "amount": 1},
+                 {"kind": "modified", "card": "Fhaonna#9", "stat": "cannot_block", "amount": -1},
+                 {"kind": "modified", "card": "Fhaonna#9", "stat": "defense", "amount": 2},
+                 {"kind": "modified", "card": "Fhaonna#9", "stat": "unblockable", "amount": 1})
+    assert lines == ["Fhaonna#9: cannot block.", 'Fhaonna#9: the "cannot block" effect ends.',
+                     "Fhaonna#9: +2 defence.", "Fhaonna#9: cannot be blocked."]
+    assert not [line for line in lines if "_" in line]
+
+
+def test_hint_says_why_as_well_as_what(run, home):
+    plan = plan_vs_ai(5)
+    first, rest = plan.lines().split("\n", 1)
+    result = run("play", "triple-triad", "--no-color", "--seed", "5", "--hand", "auto",
+                 input=f"hint\n{first}\nhint\n{rest}")
+    assert result.exit_code == 0, result.output
+    empty, placed = (part.splitlines()[1] for part in result.stdout.split("Hint (greedy): ")[1:3])
+    assert "finds no difference between the 45 legal moves" in empty  # nothing to flip yet
+    assert placed.startswith("  why: of the ") and "legal moves it leaves the game's estimate" in placed
+    assert " now, " in placed and " after it)" in placed
+    ties = run("play", "conflictus", "--no-color", "--seed", "1", input="hint\nquit\n")
+    assert "finds no difference between the 2 legal moves; the seed drew this one" in ties.stdout
