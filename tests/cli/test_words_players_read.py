@@ -45,3 +45,26 @@ def test_hint_says_why_as_well_as_what(run, home):
     assert " now, " in placed and " after it)" in placed
     ties = run("play", "conflictus", "--no-color", "--seed", "1", input="hint\nquit\n")
     assert "finds no difference between the 2 legal moves; the seed drew this one" in ties.stdout
+
+
+def test_one_agent_in_both_seats_explains_why_it_has_twice_the_results(run):
+    result = run("sim", "tt", "--games", "4", "--agents", "random", "--seed", "1")
+    assert result.exit_code == 0, result.output
+    assert "4 games" in result.stdout
+    assert "random sat in more than one seat: 8 results from 4 games" in " ".join(result.stdout.split())
+    two = run("sim", "tt", "--games", "4", "--agents", "random,greedy", "--seed", "1")
+    assert "more than one seat" not in two.stdout
+
+
+def test_ctrl_c_in_sim_says_how_to_keep_and_continue_a_run(run, monkeypatch):
+    import tcgkit.cli.sim_command as command
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(command, "run_games", interrupted)
+    result = run("sim", "tt", "--games", "4", "--agents", "random,greedy")
+    assert result.exit_code == 130
+    said = " ".join(result.output.split())
+    assert "interrupted: without --out no game is kept" in said
+    assert "with --resume plays only the rest" in said
