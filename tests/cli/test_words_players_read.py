@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tcgkit.cli.render import Renderer
 from tcgkit.cli.seats import Seats
 from tcgkit.games.conflictus import Conflictus
@@ -68,3 +70,25 @@ def test_ctrl_c_in_sim_says_how_to_keep_and_continue_a_run(run, monkeypatch):
     said = " ".join(result.output.split())
     assert "interrupted: without --out no game is kept" in said
     assert "with --resume plays only the rest" in said
+
+
+def test_every_option_options_lists_is_one_rules_takes():
+    """``options tt`` lists players and the decision limits: ``--rules`` takes them, and an
+    unknown rule's "known:" list names them."""
+    from tcgkit.games.triple_triad import TripleTriad
+    from tcgkit.kernel.errors import OptionsError
+
+    assert TripleTriad.parse_rules("players=2,max_decisions=500") == {"players": 2, "max_decisions": "500"}
+    assert TripleTriad(TripleTriad.parse_rules("same,players=2")).num_players == 2
+    with pytest.raises(OptionsError, match="exactly 2 players, got 3"):
+        TripleTriad(TripleTriad.parse_rules("players=3"))
+    with pytest.raises(OptionsError, match="known: .*, players, max_decisions, max_turn_decisions"):
+        TripleTriad.parse_rules("nope")
+
+
+def test_options_and_rules_agree_on_the_command_line(run, home):
+    listed = run("options", "tt", "--no-color").stdout
+    assert "players" in listed and "max_decisions" in listed
+    played = run("play", "tt", "--rules", "players=2", "--hand", "auto", "--seed", "5", "--no-color",
+                 input=plan_vs_ai(5).lines())
+    assert played.exit_code == 0, played.output
