@@ -92,3 +92,14 @@ def test_options_and_rules_agree_on_the_command_line(run, home):
     played = run("play", "tt", "--rules", "players=2", "--hand", "auto", "--seed", "5", "--no-color",
                  input=plan_vs_ai(5).lines())
     assert played.exit_code == 0, played.output
+
+
+@pytest.mark.parametrize(("game", "card", "limit"), [("ff-tcg", "Fighter", 4), ("conflictus", "Fhaonna", 4),
+                                                     ("monster-collection", "Acolyte", 3)])
+def test_deck_check_counts_every_copy_over_the_limit(run, tmp_path, game, card, limit):
+    deck = tmp_path / "deck.txt"
+    deck.write_text(f"{card}\n" * 10)
+    said = run("deck", "check", game, str(deck)).output
+    assert f"line {limit + 1}: {10 - limit} copies of {card} too many" in said, said
+    deck.write_text(f"{card}\n" * (limit + 1))
+    assert f"line {limit + 1}: one {card} too many" in run("deck", "check", game, str(deck)).output
