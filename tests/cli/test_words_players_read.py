@@ -103,3 +103,18 @@ def test_deck_check_counts_every_copy_over_the_limit(run, tmp_path, game, card, 
     assert f"line {limit + 1}: {10 - limit} copies of {card} too many" in said, said
     deck.write_text(f"{card}\n" * (limit + 1))
     assert f"line {limit + 1}: one {card} too many" in run("deck", "check", game, str(deck)).output
+
+
+def test_a_result_of_more_than_two_players_says_whose_score_is_whose():
+    from tcgkit.kernel.game import Outcome
+
+    outcome = Outcome.from_elimination(4, [3, 1], "last player standing").to_json()
+    renderer = Renderer(Conflictus({"players": 4}), Seats.numbered(4))
+    lines = renderer.outcome(outcome)
+    scores = "-".join(f"{s:g}" for s in outcome["scores"])
+    said = [line for line in lines if line.startswith(f"The scores {scores} are seat by seat: ")]
+    assert said == [f"The scores {scores} are seat by seat: Player 0 (Blue) {outcome['scores'][0]:g}, "
+                    f"Player 1 (Red) {outcome['scores'][1]:g}, Player 2 (Green) {outcome['scores'][2]:g}, "
+                    f"Player 3 (Yellow) {outcome['scores'][3]:g}."]
+    two = Renderer(Conflictus(), Seats.numbered(2)).outcome(Outcome.from_elimination(2, [1], "x").to_json())
+    assert not [line for line in two if "seat by seat" in line]

@@ -350,10 +350,12 @@ class Renderer:
         lines = [self.t("term.result.draw", scores=scores, reason=reason) if winner is None else
                  self.t("term.result.win", player=Ref(Kind.PLAYER, winner), scores=scores, reason=reason)]
         ranks = outcome["ranks"]
-        if len(ranks) > 2:  # a draw or a win says too little: every place
+        if len(ranks) > 2:  # a draw or a win says too little: every place, and whose score is whose
             order = sorted(range(len(ranks)), key=lambda p: (ranks[p], p))
             places = ", ".join(f"{ranks[p] + 1}. {self.who(p)}" for p in order)
             lines.append(self.t("term.places", places=places))
+            each = ", ".join(f"{self.who(p)} {s:g}" for p, s in enumerate(outcome["scores"]))
+            lines.append(self.t("term.scores", scores=scores, each=each))
         if outcome.get("eliminated"):
             lines.append(self.t("term.eliminated", players=", ".join(map(self.who, outcome["eliminated"]))))
         for name, giver, taker in outcome["details"].get("trade", []):

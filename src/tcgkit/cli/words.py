@@ -42,6 +42,7 @@ TERMINAL: Catalogue = messages({
     "term.result.win": ("Result: {player} wins, {scores} ({reason}).",
                         "Result: {player} win, {scores} ({reason})."),
     "term.places": "Places: {places}.",
+    "term.scores": "The scores {scores} are seat by seat: {each}.",
     "term.eliminated": "Out, first out first: {players}.",
     "term.trade": ("Trade: {player} gets {card} from {giver}.", "Trade: {player} get {card} from {giver}."),
     # the turn loop
