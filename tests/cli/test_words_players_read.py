@@ -118,3 +118,26 @@ def test_a_result_of_more_than_two_players_says_whose_score_is_whose():
                     f"Player 3 (Yellow) {outcome['scores'][3]:g}."]
     two = Renderer(Conflictus(), Seats.numbered(2)).outcome(Outcome.from_elimination(2, [1], "x").to_json())
     assert not [line for line in two if "seat by seat" in line]
+
+
+def test_final_fantasy_help_says_what_world_and_attack_mean():
+    import random
+
+    from tcgkit.games.ff_tcg import FFTcg
+
+    game = FFTcg()
+    state, rng = game.new_state(4), random.Random(4)
+    renderer = Renderer(game, Seats.numbered(2))
+    said: dict[str, str] = {}
+    for _ in range(2000):
+        if state.is_terminal or {"world", "attack"} <= {k.rsplit(" ", 1)[-1] for k in said}:
+            break
+        mover = state.to_move
+        for move in state.scene(mover).moves:
+            if move.note is not None and move.notation.endswith((" world", " attack")):
+                said[move.notation] = renderer.say(move.note)
+        state.apply(rng.choice(state.legal_actions()), mover)
+    world = next(text for notation, text in said.items() if notation.endswith(" world"))
+    attack = next(text for notation, text in said.items() if notation.endswith(" attack"))
+    assert "goes into your World (Mundo): from there it may join an attack" in world
+    assert "attacks now: it starts this turn's combat" in attack
