@@ -141,3 +141,11 @@ def test_final_fantasy_help_says_what_world_and_attack_mean():
     attack = next(text for notation, text in said.items() if notation.endswith(" attack"))
     assert "goes into your World (Mundo): from there it may join an attack" in world
     assert "attacks now: it starts this turn's combat" in attack
+
+
+def test_a_sweep_error_names_the_card_and_field_not_a_temporary_path(run):
+    result = run("sweep", "tt", "--card", "Geezard", "--field", "top", "--values", "1,99", "--games", "2")
+    assert result.exit_code != 0
+    said = " ".join(result.output.split())
+    assert "top=99 for Geezard: line 2, card 'Geezard': field 'top' is 99, not in 1..10" in said, said
+    assert "tcgkit-sweep-" not in said and "/tmp" not in said and ".csv" not in said
