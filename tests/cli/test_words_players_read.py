@@ -149,3 +149,29 @@ def test_a_sweep_error_names_the_card_and_field_not_a_temporary_path(run):
     said = " ".join(result.output.split())
     assert "top=99 for Geezard: line 2, card 'Geezard': field 'top' is 99, not in 1..10" in said, said
     assert "tcgkit-sweep-" not in said and "/tmp" not in said and ".csv" not in said
+
+
+def test_a_conflictus_refusal_names_the_cost_problem():
+    import random
+
+    from tcgkit.games.conflictus.host import card, label
+    from tcgkit.kernel.errors import TcgkitError
+
+    state, rng = Conflictus().new_state(3), random.Random(1)
+    said: list[str] = []
+    for _ in range(300):
+        p = state.to_move
+        if state.decisions and state.decisions[-1].kind == "main":
+            for c in state.hand[p]:
+                if card(state, c).klass == "guerreiro" and card(state, c).cost > 0:
+                    try:
+                        state.clone().apply(state.parse_action(f"play {label(state, c)}", p), p)
+                    except TcgkitError as exc:
+                        said.append(str(exc))
+                    break
+        if len(said) >= 2:
+            break
+        state.apply(rng.choice(state.legal_actions()), p)
+    assert "costs 1 Shadow (Sombra) source; you have 0 free Light and 0 free Shadow" in said[0]
+    assert "costs 1: pay S1 (L is a free Light source, S a free Shadow one)" in said[1]
+    assert not [s for s in said if "is not possible now" in s]
