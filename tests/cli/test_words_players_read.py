@@ -175,3 +175,17 @@ def test_a_conflictus_refusal_names_the_cost_problem():
     assert "costs 1 Shadow (Sombra) source; you have 0 free Light and 0 free Shadow" in said[0]
     assert "costs 1: pay S1 (L is a free Light source, S a free Shadow one)" in said[1]
     assert not [s for s in said if "is not possible now" in s]
+
+
+def test_the_table_says_who_p1_is_when_a_move_names_a_player():
+    import random
+
+    state, rng = Conflictus().new_state(3), random.Random(2)
+    renderer = Renderer(Conflictus(), Seats.versus(0, "greedy"))
+    for _ in range(400):
+        scene = state.scene(state.to_move, state.event_count())
+        if any(" P1" in move.notation for move in scene.moves):
+            break
+        assert "In moves, P0 is" not in " ".join(renderer.status(scene))  # only when a move names one
+        state.apply(rng.choice(state.legal_actions()), state.to_move)
+    assert renderer.status(scene)[-1] == "In moves, P0 is You (Blue), P1 is greedy (Red)"

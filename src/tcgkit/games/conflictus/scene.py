@@ -11,6 +11,7 @@ Built from a view (never the state) and the public card table. A card is shown a
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -64,6 +65,7 @@ DOING = {
     "pay": "pay a cost with a card in play ('offer CARD')",
 }
 COUNTED = (("mons", "mons"), ("hand", "hand"), ("mortis", "Mortis"), ("exterminatus", "Exterminatus"))
+PLAYER_IN_MOVE = re.compile(r" P\d\b")  # a move naming a player as the notation does (P0, P1...)
 STATS = {"attack": "atk", "defense": "def", "tombo": "tombo"}  # an active warrior's, as the face shows them
 STAT_WORDS = {"attack": "attack", "defense": "defence", "tombo": "tombo", "cannot_block": "cannot block",
               "unblockable": "cannot be blocked"}  # what a modifier changes, in words (never its id)
@@ -75,6 +77,8 @@ MESSAGES: Catalogue = messages({
     "ca.priority": Message("{player} has priority: {doing}", "{player} have priority: {doing}", joins=" | "),
     "ca.to_do": Message("{player} to {doing}", joins=" | "),
     "ca.over": "Over after rodada {round}",
+    "ca.notation_first": "In moves, P{number} is {player}",
+    "ca.notation": Message("P{number} is {player}", joins=", "),
     "ca.attacking": "set#{set} ({card}) attacks {target}",
     "ca.attacking_blocked": "set#{set} ({card}) attacks {target}, blocked by set#{blocker} ({blocking})",
     # what a move does
@@ -196,7 +200,11 @@ def scene(game: Conflictus, view: dict[str, Any], actions: Sequence[Action], eve
     window = None if not windows else Window(kind=windows[-1]["kind"], holder=windows[-1]["holder"])
     kind = view["decision"]
     prompt = say(f"ca.prompt.{kind}") if kind is not None else say("ca.over", round=view["round"])
-    return Scene(game=game.name, viewer=viewer, seats=seats, areas=areas, status=status(view, names),
+    said = status(view, names)
+    if any(PLAYER_IN_MOVE.search(str(a)) for a in actions):  # "attack set#45 P1": say who P1 is
+        said += [say("ca.notation" if p else "ca.notation_first", number=p, player=refs.player(p))
+                 for p in range(n)]
+    return Scene(game=game.name, viewer=viewer, seats=seats, areas=areas, status=said,
                  log=log(events), pending=pending_of(view, prompt, default), moves=moves(game, view, actions),
                  stack=stack, window=window, outcome=view["outcome"])
 
