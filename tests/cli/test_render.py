@@ -10,7 +10,7 @@ from tcgkit.kernel.scene import CardTable, Column, Message, say
 YOU, RIVAL = refs.player(0), refs.player(1)
 
 
-def renderer(lang: str = "pt") -> Renderer:
+def renderer(lang: str | None = None) -> Renderer:
     out = Renderer(TripleTriad(), Seats.versus(0, "greedy"), lang=lang)
     out.catalogue.update({
         "t.draws": Message("{player} draws {count} {count:card|cards}",

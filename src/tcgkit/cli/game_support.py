@@ -14,12 +14,15 @@ from ..kernel.errors import NotationError, OptionsError, TcgkitError
 from ..kernel.game import Game, Outcome, State
 from ..kernel.registry import find_game
 from ..kernel.rules_text import non_default
+from ..kernel.words import LANGUAGES
 from .card_paths import with_card_paths
 from .errors import CliError
 from .render import Renderer
 from .seats import Seats
 
-LANGUAGES = ("pt", "en")
+LANG_HELP = ("The language of the table, its sentences and help: en, pt, es or zh (English if not "
+             "given); card text in it where the card data holds it (Final Fantasy TCG: pt as printed, "
+             "en), else as printed.")
 
 
 def rules_of(game_cls: type[Game], text: str | None) -> dict[str, Any]:
@@ -46,14 +49,15 @@ def non_default_options(game: Game) -> str:
     return non_default(game.options, game.num_players, game.min_players)
 
 
-def rules_line(game: Game) -> str:
+def rules_line(game: Game, lang: str | None = None) -> str:
     """The game's rules in a line, as its ``rules_summary`` says them."""
-    return "; ".join(Renderer(game, Seats.numbered(game.num_players)).lines(game.rules_summary()))
+    return "; ".join(Renderer(game, Seats.numbered(game.num_players), lang).lines(game.rules_summary()))
 
 
-def check_language(lang: str) -> str:
-    """``--lang``: card text as printed (Portuguese) or in English (Final Fantasy TCG)."""
-    if lang not in LANGUAGES:
+def check_language(lang: str | None) -> str | None:
+    """``--lang``: one of ``LANGUAGES`` (``kernel/words.py``), or ``None``: English, card text
+    as printed."""
+    if lang is not None and lang not in LANGUAGES:
         raise CliError(f"--lang {lang[:20]!r}: choose one of {', '.join(LANGUAGES)}", 2)
     return lang
 
@@ -88,8 +92,8 @@ def checked_position(game: Game, text: str) -> State:
 class Spectator:
     """What ``tcgkit replay`` shows: the table as a spectator sees it, the events, the end."""
 
-    def __init__(self, game: Game, seats: Seats) -> None:
-        self.renderer = Renderer(game, seats)
+    def __init__(self, game: Game, seats: Seats, lang: str | None = None) -> None:
+        self.renderer = Renderer(game, seats, lang)
 
     def news(self, state: State, since: int) -> list[str]:
         return self.renderer.news(state.scene(None, since))

@@ -39,8 +39,9 @@ def cards(
     game: GameName,
     as_json: Annotated[bool, typer.Option("--json", help="Print the cards as JSON.")] = False,
     no_color: NoColor = False,
-    lang: Annotated[str, typer.Option(
-        "--lang", help="Card text: pt (as printed) or en (Final Fantasy TCG).")] = "pt",
+    lang: Annotated[str | None, typer.Option(
+        "--lang", help="Card text: pt (as printed) or en (Final Fantasy TCG); es and zh show it as "
+        "printed.")] = None,
     rules: Annotated[str | None, typer.Option(
         "--rules", help="Options, e.g. card_file=my_cards.csv to list (and check) your own cards."
     )] = None,

@@ -39,6 +39,7 @@ from .deck_command import match_decks
 from .errors import CliError, reports_errors, usage_error
 from .files import not_replacing
 from .game_support import (
+    LANG_HELP,
     check_language,
     game_from_position,
     non_default_options,
@@ -591,9 +592,7 @@ def play(
     opponent_deck: Annotated[Path | None, _option(
         "The other player's deck file or preconstructed deck; drawn by the seed if not given."
     )] = None,
-    lang: Annotated[str, _option(
-        "Card text in help and hint: pt (as printed) or en (Final Fantasy TCG).", "--lang"
-    )] = "pt",
+    lang: Annotated[str | None, _option(LANG_HELP, "--lang")] = None,
     card_file: Annotated[list[Path] | None, _option(CARD_FILE_HELP, "--card-file")] = None,
     server: Annotated[str | None, _option(
         "Play on the match server at this URL (e.g. http://127.0.0.1:8000; see 'tcgkit serve'): "
@@ -620,7 +619,7 @@ def play(
         hand=hand, save=save, vs=vs, seat=seat, mode=mode,
         decks=deck is not None or opponent_deck is not None, players=players, seats=seats,
     )
-    check_language(lang)  # the card text shown: "en" writes it from the card data
+    check_language(lang)  # the words, and the card text where the card data holds it
     console = make_console(no_color)
     prompter = Prompter(console)
     entry = find_game(game)
@@ -641,7 +640,7 @@ def play(
         _check_seat(game_obj, human)
         seating = _seating(game_obj, seats=seats, hotseat=hotseat, human=human, vs=vs)
         human = seating.index(HUMAN)
-        console.print(f"{game_obj.title}. {rules_line(game_obj)}", markup=False)
+        console.print(f"{game_obj.title}. {rules_line(game_obj, lang)}", markup=False)
         people = [p for p, name in enumerate(seating) if name == HUMAN]
         new = _new_match(
             game_obj, seed=seed, hand=hand, seat=people[0], hotseat=len(people) > 1,
@@ -654,7 +653,7 @@ def play(
         _check_seat(match.game, human)
         seating = _seating(match.game, seats=seats, hotseat=hotseat, human=human, vs=vs)
         human = seating.index(HUMAN)
-        console.print(f"{match.game.title}. {rules_line(match.game)}", markup=False)
+        console.print(f"{match.game.title}. {rules_line(match.game, lang)}", markup=False)
     agents = _opponents(match.game, seating)
     humans = tuple(p for p in range(match.game.num_players) if p not in agents)
     trading = _trades(match, agents, bool(position))

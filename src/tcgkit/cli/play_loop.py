@@ -29,8 +29,6 @@ HINT_STREAM = 14
 FORFEIT_STREAM = 15  # the AI's pick when a trading match is walked away from
 COMMANDS = "help, hint, undo, board, quit"
 CLEAR_ALL = "\x1b[H\x1b[2J\x1b[3J"  # home, clear the screen, and clear the scrollback (3J)
-NOT_HIDDEN = ("The output is not a terminal, so it cannot be cleared between turns: every hand "
-              "shown stays readable in it.")
 Ending = Literal["over", "quit", "eof", "interrupted"]
 
 
@@ -71,7 +69,7 @@ class PlayLoop:
     save_path: Path | None = None
     hotseat: bool = False
     game_name: str = ""
-    lang: str = "pt"
+    lang: str | None = None  # the words' language and the card text's (``render.py``)
     trading: bool = False  # the match changes a collection: no move is taken back
     shown: tuple[int, int] | None = None  # (viewer, actions) of the board last drawn
     seen: dict[int, int] = field(default_factory=dict)  # hotseat: each person's event cursor
@@ -79,18 +77,19 @@ class PlayLoop:
     # -- the loop ---------------------------------------------------------------------
     def __post_init__(self) -> None:
         self.renderer = Renderer(self.match.game, self.seats, self.lang)
+        self.t = self.renderer.t
 
     def run(self) -> Ending:
         try:
             return self._run()
         except KeyboardInterrupt:
             self.console.print()
-            self.say_saved("Interrupted.")
+            self.say_saved(self.t("term.interrupted"))
             return "interrupted"
 
     def _run(self) -> Ending:
         if self.hotseat and not self.console.is_terminal:
-            self.console.print(NOT_HIDDEN, markup=False)
+            self.console.print(self.t("term.not_hidden"), markup=False)
         if not self.match.actions:
             self.news(0)
         self.save()
@@ -105,22 +104,21 @@ class PlayLoop:
             self.show_for(mover)
             if not hinted:
                 example = state.legal_actions()[0]
-                self.console.print(
-                    f"Type a move like {example}, or one of: {COMMANDS}.", markup=False
-                )
+                self.console.print(self.t("term.first_help", example=str(example), commands=COMMANDS),
+                                   markup=False)
                 hinted = True
-            text = self.prompter.ask(f"{self.seats.label(mover)} > ")
+            text = self.prompter.ask(self.t("term.ask", player=self.renderer.label(mover)))
             if text is None:
-                self.say_saved("Input ended.")
+                self.say_saved(self.t("term.input_ended"))
                 return "eof"
             what = self.command(text, mover)
             if what == "quit" and self.trading:
                 return "quit"  # ``play`` settles what walking away costs
             if what == "quit":
-                self.say_saved("You quit.")
+                self.say_saved(self.t("term.quit"))
                 return "quit"
             if what == "eof":  # at the question whether to walk away
-                self.say_saved("Input ended.")
+                self.say_saved(self.t("term.input_ended"))
                 return "eof"
         self.finish()
         return "over"
@@ -166,9 +164,8 @@ class PlayLoop:
         except TcgkitError as error:
             fits = without_ids(text, state.legal_actions())
             if len(fits) != 1:
-                hint = f" ({' or '.join(map(str, fits))}?)" if fits else ""
-                self.console.print(f"Not a move: {error}{hint}. Type 'help' for the moves.",
-                                   markup=False)
+                hint = f" ({self.t('term.or').join(map(str, fits))}?)" if fits else ""
+                self.console.print(self.t("term.not_a_move", error=str(error), fits=hint), markup=False)
                 return
             since = self.match.play(fits[0], mover)
         self.news(since)
@@ -201,33 +198,51 @@ class PlayLoop:
             else:
                 groups.setdefault(text, [])
         moves = [head + ",".join(tails) for head, tails in groups.items()]
-        self.console.print("Legal moves: " + " | ".join(moves), markup=False)
+        self.console.print(self.t("term.legal") + " | ".join(moves), markup=False)
         for notation, what in self.notes(mover).items():
             if what:
                 self.console.print(f"  {notation}: {what}", markup=False)
-        self.console.print(f"Commands: {COMMANDS}")
+        self.console.print(self.t("term.commands", commands=COMMANDS), markup=False)
 
     def hint(self, mover: int) -> None:
-        state = self.match.state
-        rng = Rng(derive_seed(self.match.seed, HINT_STREAM, len(self.match.actions)))
-        advice = make_agent("greedy", self.match.game).act(
-            state.view(mover), state.legal_actions(), rng
-        )
+        """The greedy AI's move, what it does, and why it was chosen: the game's estimate
+        for the mover now and after it, on a state rebuilt from the mover's view (hidden
+        cards sampled as the AI samples them, never looked at)."""
+        state, game = self.match.state, self.match.game
+        seed = derive_seed(self.match.seed, HINT_STREAM, len(self.match.actions))
+        view, legal = state.view(mover), state.legal_actions()
+        advice = make_agent("greedy", game).act(view, legal, Rng(seed))
+        guess = game.determinize(view, Rng(seed))
+
+        def estimate(action: Action) -> float:
+            after = guess.clone()
+            after.apply_unchecked(action)
+            return game.heuristic(after, mover)
+
+        values = {str(a): estimate(a) for a in legal}
         what = self.notes(mover).get(str(advice), "")
-        self.console.print(f"Hint (greedy): {advice}" + (f" ({what})" if what else ""), markup=False)
+        line = self.t("term.hint_why", agent="greedy", move=str(advice), why=what) if what \
+            else self.t("term.hint", agent="greedy", move=str(advice))
+        self.console.print(line, markup=False)
+        if len(set(values.values())) <= 1:
+            self.console.print(self.t("term.hint_tie", moves=len(legal)), markup=False)
+        else:
+            self.console.print(self.t("term.hint_reason", moves=len(legal),
+                                      before=f"{game.heuristic(guess, mover):g}",
+                                      after=f"{values[str(advice)]:g}"), markup=False)
 
     def undo(self, mover: int) -> None:
         if self.trading:
-            self.console.print("Cannot undo: this match trades cards, so every move stands.")
+            self.console.print(self.t("term.no_undo_trading"), markup=False)
             return
         count = self.match.undo_for(mover, own_only=self.hotseat)
         if isinstance(count, str):
-            self.console.print(f"Cannot undo: {count}.", markup=False)
+            self.console.print(self.t("term.no_undo", reason=count), markup=False)
             return
         if not count:
-            self.console.print("Nothing to undo.")
+            self.console.print(self.t("term.nothing_to_undo"), markup=False)
             return
-        self.console.print(f"Took back {count} action{'s' * (count != 1)}.")
+        self.console.print(self.t("term.took_back", count=count), markup=False)
         self.shown = (mover, -1)  # redraw; in hotseat, hand over first if the mover changed
         self.save()
 
@@ -265,8 +280,8 @@ class PlayLoop:
         if self.console.is_terminal:
             self.console.file.write(CLEAR_ALL)
             self.console.file.flush()
-        self.console.print(Rule(f"{self.seats.label(mover)} to move"))
-        prompt = f"Pass to {self.seats.label(mover)}, press Enter "
+        self.console.print(Rule(self.t("term.to_move", player=self.renderer.label(mover))))
+        prompt = self.t("term.pass_to", player=self.renderer.label(mover))
         if self.prompter.interactive:
             self.prompter.ask(prompt)
         else:  # moves piped in: nobody to wait for, but the transcript shows the hand-over
@@ -274,7 +289,7 @@ class PlayLoop:
         if mover in self.seen:
             lines = self.renderer.news(state.scene(mover, self.seen[mover]))
             if lines:
-                self.console.print("Since your last turn:", markup=False)
+                self.console.print(self.t("term.since"), markup=False)
             for line in lines:
                 self.console.print(f"  {line}", markup=False)
 
@@ -292,10 +307,8 @@ class PlayLoop:
 
     def say_saved(self, what: str) -> None:
         if self.save_path is not None:
-            self.console.print(
-                f"{what} The game is saved in {self.save_path}; continue it with "
-                f"'tcgkit play {self.game_name} --resume {self.save_path}'.",
-                markup=False,
-            )
+            command = f"tcgkit play {self.game_name} --resume {self.save_path}"
+            self.console.print(self.t("term.saved", what=what, path=str(self.save_path), command=command),
+                               markup=False)
         else:
-            self.console.print(f"{what} The game was not saved (use --save FILE next time).")
+            self.console.print(self.t("term.not_saved", what=what), markup=False)

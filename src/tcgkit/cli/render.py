@@ -1,4 +1,5 @@
-"""The terminal's one renderer: every game's ``Scene`` drawn with Rich, its sentences in English.
+"""The terminal's one renderer: every game's ``Scene`` drawn with Rich, its sentences and its
+own words in the language asked (``--lang``; English by default: ``cli/words.py``).
 
 A game brings its scene and its message catalogue (``scene.py``) and needs nothing here. Seats
 are named by ``Seats`` (``You (Blue)``), or by name only for a game whose scene asks for it;
@@ -9,7 +10,6 @@ it), a hand with fields a table, the areas of a group (a player's side) a two-co
 
 from __future__ import annotations
 
-import string
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -21,15 +21,14 @@ from rich.text import Text
 from ..kernel.board import Grid
 from ..kernel.game import Game
 from ..kernel.refs import Kind, Ref
-from ..kernel.scene import Area, CardTable, Face, Message, Scene, Sentence, Shown
-from .seats import Seats, agree
+from ..kernel.scene import Area, CardTable, Face, Scene, Sentence, Shown
+from ..kernel.words import LANGUAGES, Words, folder_of
+from .seats import Seats
+from .words import FOLDER, TERMINAL
 
 CELL_WIDTH = 18  # "A " + a 14-letter name + " A"
 MIN_CELL_WIDTH = 9  # "A Grat. A": below a 37-column terminal the board is cut
-LANGUAGES = ("pt", "en")
-KERNEL_MESSAGES = {
-    "kernel.rules": Message("Rules: {rules}"),
-}
+__all__ = ["LANGUAGES", "Board", "Renderer", "abbreviate"]
 
 
 def abbreviate(name: str, width: int) -> str:
@@ -45,46 +44,63 @@ def abbreviate(name: str, width: int) -> str:
     return name[:max(width - 1, 1)] + "."
 
 
-class _Forms(string.Formatter):
-    """``{count:card|cards}``: the word for one or for more (a message's plural)."""
-
-    def format_field(self, value: Any, format_spec: str) -> str:
-        if "|" in format_spec:
-            one, more = format_spec.split("|", 1)
-            return one if str(value) == "1" else more
-        return str(super().format_field(value, format_spec))
-
-
-_FORMS = _Forms()
-
-
 class Renderer:
     """Draws one game's scenes for the people at this terminal."""
 
-    def __init__(self, game: Game, seats: Seats, lang: str = "pt") -> None:
+    def __init__(self, game: Game, seats: Seats, lang: str | None = None) -> None:
+        """``lang``: the language of the sentences and words (English for ``None``) and of
+        card text where the card data holds it (``None``: as printed)."""
         self.game, self.seats, self.lang = game, seats, lang
-        self.catalogue: dict[str, Message] = {**KERNEL_MESSAGES, **game.messages()}
+        self.catalogue = Words({**TERMINAL, **game.messages()}, lang or "en", (folder_of(game), FOLDER))
         self.palette = game.styles()
         self.named = False  # the last scene's ``named_seats``
 
     # -- names and sentences ---------------------------------------------------------------
+    def t(self, key: str, **args: Any) -> str:
+        """One of the terminal's own sentences (``cli/words.py``) in this renderer's language."""
+        return self.say(Sentence(id=key, args=args))
+
+    def name(self, player: int) -> str:
+        """A seat's name in this language: "You", "Player 1", an AI's own name."""
+        name = self.seats.names[player]
+        if name == "You":
+            return self.t("term.you")
+        if name.startswith("Player ") and name[7:].isdigit():
+            return self.t("term.player", number=name[7:])
+        return name
+
+    def label(self, player: int) -> str:
+        """A seat's name and colour: ``You (Blue)``, ``greedy (Red)``."""
+        if player >= len(self.seats.names):
+            return f"P{player}"
+        colour = self.t(f"term.colour.{self.seats.colour(player)}")
+        return self.t("term.seat", name=self.name(player), colour=colour)
+
     def who(self, player: int) -> str:
         if player >= len(self.seats.names):
             return f"P{player}"
         if not self.named:
-            return self.seats.label(player)
+            return self.label(player)
         name = self.seats.names[player]  # Forge & Fury: "You", "Rival (mixed)"; never a colour
-        return name if name == "You" or "You" not in self.seats.names else f"Rival ({name})"
+        if name == "You" or "You" not in self.seats.names:
+            return self.name(player)
+        return self.t("term.rival", name=self.name(player))
 
     def is_you(self, player: int) -> bool:
-        return self.who(player).startswith("You")
+        return player < len(self.seats.names) and self.seats.names[player] == "You"
 
     def arg(self, value: Any) -> str:
         if isinstance(value, Ref):
             return self.who(value.id) if value.kind is Kind.PLAYER else str(value)
         if isinstance(value, list):
             return ", ".join(self.arg(v) for v in value)
+        if isinstance(value, str):
+            return self.catalogue.word(value)
         return "-" if value is None else str(value)
+
+    def word(self, text: str) -> str:
+        """A label (``hand``) in this renderer's language, when the game's catalogue has it."""
+        return self.catalogue.word(text)
 
     def say(self, sentence: Sentence) -> str:
         message = self.catalogue.get(sentence.id)
@@ -97,7 +113,7 @@ class Renderer:
                                       Ref) and subject.kind is Kind.PLAYER and self.is_you(subject.id):
             template = message.you
         try:
-            return _FORMS.format(template, **args)
+            return self.catalogue.format(template, args)
         except (KeyError, IndexError, ValueError):
             return f"{sentence.id}: " + ", ".join(f"{k} {v}" for k, v in args.items())
 
@@ -152,46 +168,48 @@ class Renderer:
         if not shown:
             return ""
         return " | ".join(
-            f"{self.who(s.player)}: " + ", ".join(f"{c.label} {c.value}" for c in s.counters)
-            + (" (out)" if s.out else "") for s in shown)
+            f"{self.who(s.player)}: " + ", ".join(f"{self.word(c.label)} {c.value}" for c in s.counters)
+            + (" " + self.t("term.out") if s.out else "") for s in shown)
 
     def stack(self, scene: Scene) -> list[RenderableType]:
         out: list[RenderableType] = []
         if scene.stack:
             items = Text(", ").join(self.face_text(item.face) for item in scene.stack)
-            out.append(Text("On the stack (top last): ").append(items))
+            out.append(Text(self.t("term.stack")).append(items))
         return out
 
     # -- areas -----------------------------------------------------------------------------
     def title(self, area: Area) -> str:
         """``Your hand (Blue)``, ``greedy (Red)'s hand``, ``Rival (mixed)'s hand``."""
+        label = self.word(area.label)
         if area.owner is None:
-            return area.label
-        who = self.who(area.owner)
-        if who.startswith("You"):
-            return f"Your {area.label}{who[3:]}"
-        return f"{who}'s {area.label}"
+            return label
+        if self.is_you(area.owner):
+            colour = "" if self.named else f" ({self.t(f'term.colour.{self.seats.colour(area.owner)}')})"
+            return self.t("term.yours", area=label, colour=colour)
+        return self.t("term.theirs", player=self.who(area.owner), area=label)
 
     def area(self, area: Area) -> RenderableType:
         """An area on its own: a hand as a table of its cards' fields, a hidden one counted."""
         title = self.title(area)
         if area.hidden:
-            return Text(f"{title}: {area.count} card{'s' * (area.count != 1)} (hidden)")
+            return Text(self.t("term.hidden", title=title, count=area.count))
         faces = [f for f in area.items if f is not None]
         columns = _columns(faces)
         if not columns:
             return Text(f"{title}: ").append(self.faces(area))
         table = Table(title=title, title_justify="left", box=box.SIMPLE)
-        table.add_column("card")
+        table.add_column(self.t("term.card"))
         for key, label in columns:
             values = [f.value for face in faces for f in face.fields if f.key == key]
-            table.add_column(label, justify="right" if all(_is_number(v) for v in values) else "left")
+            table.add_column(self.word(label),
+                             justify="right" if all(_is_number(v) for v in values) else "left")
         for face in faces:
             by_key = {f.key: f for f in face.fields}
             table.add_row(self.face_text(face, fields=False),
                           *(self.field_text(by_key[k]) if k in by_key else Text("") for k, _ in columns))
         if not faces:
-            table.add_row("(empty)", *([""] * len(columns)))
+            table.add_row(self.t("term.empty"), *([""] * len(columns)))
         return table
 
     def sides(self, scene: Scene) -> RenderableType:
@@ -202,12 +220,12 @@ class Renderer:
             if area.group:
                 groups.setdefault(area.group, []).append(area)
         table = Table(box=box.SIMPLE, padding=(0, 1))
-        table.add_column("player")
+        table.add_column(self.t("term.player_column"))
         labels = list(dict.fromkeys(a.label for areas in groups.values() for a in areas))
         for label in labels:
             counted = all(a.layout == "pile" or a.hidden for areas in groups.values() for a in areas
                           if a.label == label)
-            table.add_column(label, justify="right" if counted else "left")
+            table.add_column(self.word(label), justify="right" if counted else "left")
         players = len(scene.seats) or 1
         for areas in sorted(groups.values(), key=lambda a: _from_viewer(a[0].owner, scene.viewer, players)):
             by_label = {a.label: a for a in areas}
@@ -233,7 +251,7 @@ class Renderer:
     def group(self, areas: Sequence[Area]) -> RenderableType:
         """A player's side: one row per area, its cards inline."""
         first = areas[0]
-        counters = ", ".join(f"{c.label} {c.value}" for a in areas[:1] for c in a.counters)
+        counters = ", ".join(f"{self.word(c.label)} {c.value}" for a in areas[:1] for c in a.counters)
         title = self.who(first.owner) if first.owner is not None else first.group
         if counters:
             title += f": {counters}"
@@ -241,25 +259,25 @@ class Renderer:
         table.add_column(style="bold")
         table.add_column()
         for area in areas:
-            table.add_row(area.label, self.faces(area))
+            table.add_row(self.word(area.label), self.faces(area))
         return table
 
     def faces(self, area: Area) -> Text:
         """An area's cards inline: a pile as its count and its last cards, a stack top first."""
         faces = [f for f in area.items if f is not None]
-        extra = ", ".join(f"{c.label} {c.value}" for c in area.counters) if area.group else ""
+        extra = ", ".join(f"{self.word(c.label)} {c.value}" for c in area.counters) if area.group else ""
         if area.hidden:
-            cards = f"{area.count} card{'s' * (area.count != 1)}"
+            cards = self.t("term.cards", count=area.count)
             text = Text(cards if area.count else "-", style="dim")
         elif area.layout == "pile" and area.label:
             text = Text(f"{area.count}", style="dim")
             if faces:
-                text.append("  last: ")
+                text.append(f"  {self.t('term.last')}: ")
                 text.append(Text(", ").join(self.face_text(f) for f in faces[-3:]))
         elif area.layout == "stack" and faces:
             text = self.face_text(faces[-1])
             if len(faces) > 1:
-                text.append("  below: ")
+                text.append(f"  {self.t('term.below')}: ")
                 text.append(Text(", ").join(self.face_text(f) for f in reversed(faces[:-1])))
         elif faces:
             text = Text(", ").join(self.face_text(f) for f in faces)
@@ -274,7 +292,7 @@ class Renderer:
 
     def face_text(self, face: Face, fields: bool = True) -> Text:
         if not face.up:
-            return Text("face down", style="dim")
+            return Text(self.t("term.face_down"), style="dim")
         text = Text(face.name or "?", style=self.style(face.style))
         if fields:
             for shown in face.fields:
@@ -282,15 +300,18 @@ class Renderer:
                     text.append(" ")
                     text.append(self.field_text(shown, inline=True))
         for mark in face.marks:
-            text.append(f" ({mark})", style=self.palette.get(f"mark:{mark}", "bold red"))
+            text.append(f" ({self.word(mark)})", style=self.palette.get(f"mark:{mark}", "bold red"))
         return text
 
     def field_text(self, shown: Shown, inline: bool = False) -> Text:
-        value = shown.translations.get(self.lang, shown.value) if shown.translations else shown.value
+        value = shown.translations.get(self.lang or "", shown.value) if shown.translations else shown.value
         shown_value = "" if value is None else str(value)
+        if isinstance(value, str) and not shown.translations:
+            shown_value = self.word(shown_value)
         if inline:
-            gap = "" if len(shown.label) <= 1 else " "  # "P5", "rarity rare"
-            shown_value = f"{shown.label}{gap}{shown_value}"
+            label = self.word(shown.label)
+            gap = "" if len(label) <= 1 else " "  # "P5", "rarity rare"
+            shown_value = f"{label}{gap}{shown_value}"
         return Text(shown_value, style=self.style(shown.style) or ("dim" if inline else ""))
 
     # -- cards and outcomes ------------------------------------------------------------------
@@ -308,7 +329,7 @@ class Renderer:
 
     def row_values(self, cards: CardTable, row: dict[str, Any]) -> list[Any]:
         """A card table row's values under its columns, in this renderer's language."""
-        return [row.get(c.translations.get(self.lang, c.key), row.get(c.key)) for c in cards.columns]
+        return [row.get(c.translations.get(self.lang or "", c.key), row.get(c.key)) for c in cards.columns]
 
     def card_rows(self, cards: CardTable) -> list[dict[str, Any]]:
         """The rows as ``--json`` prints them: a translated column's key holds the translation."""
@@ -316,7 +337,7 @@ class Renderer:
         for row in cards.rows:
             shown = dict(row)
             for column in cards.columns:
-                other = column.translations.get(self.lang)
+                other = column.translations.get(self.lang or "")
                 if other is not None and other in row:
                     shown[column.key] = row[other]
             out.append(shown)
@@ -325,17 +346,21 @@ class Renderer:
     def outcome(self, outcome: dict[str, Any]) -> list[str]:
         """The result, the places of more than two, who went out, and each card a trade moves."""
         scores = "-".join(f"{s:g}" for s in outcome["scores"])
-        winner = outcome["winner"]
-        result = f"a draw, {scores}" if winner is None else f"{agree(self.who(winner), 'wins')}, {scores}"
-        lines = [f"Result: {result} ({outcome['reason']})."]
+        winner, reason = outcome["winner"], self.word(outcome["reason"])
+        lines = [self.t("term.result.draw", scores=scores, reason=reason) if winner is None else
+                 self.t("term.result.win", player=Ref(Kind.PLAYER, winner), scores=scores, reason=reason)]
         ranks = outcome["ranks"]
-        if len(ranks) > 2:  # a draw or a win says too little: every place
-            places = sorted(range(len(ranks)), key=lambda p: (ranks[p], p))
-            lines.append("Places: " + ", ".join(f"{ranks[p] + 1}. {self.who(p)}" for p in places) + ".")
+        if len(ranks) > 2:  # a draw or a win says too little: every place, and whose score is whose
+            order = sorted(range(len(ranks)), key=lambda p: (ranks[p], p))
+            places = ", ".join(f"{ranks[p] + 1}. {self.who(p)}" for p in order)
+            lines.append(self.t("term.places", places=places))
+            each = ", ".join(f"{self.who(p)} {s:g}" for p, s in enumerate(outcome["scores"]))
+            lines.append(self.t("term.scores", scores=scores, each=each))
         if outcome.get("eliminated"):
-            lines.append("Out, first out first: " + ", ".join(map(self.who, outcome["eliminated"])) + ".")
+            lines.append(self.t("term.eliminated", players=", ".join(map(self.who, outcome["eliminated"]))))
         for name, giver, taker in outcome["details"].get("trade", []):
-            lines.append(f"Trade: {agree(self.who(taker), 'gets')} {name} from {self.who(giver)}.")
+            lines.append(self.t("term.trade", player=Ref(Kind.PLAYER, taker), card=name,
+                                giver=self.who(giver)))
         return lines
 
 
@@ -391,7 +416,8 @@ class Board:
         if face is None:
             return Text("\n".join([head, "", "", "", ""]), style="dim")
         if not face.up:
-            return Text("\n".join([head, "", "face down".center(width), "", ""]), style="dim")
+            down = renderer.t("term.face_down")
+            return Text("\n".join([head, "", down.center(width), "", ""]), style="dim")
         at = {f.at: "" if f.value is None else str(f.value) for f in face.fields if f.at}
         owner = face.owner
         letter = renderer.seats.letter(owner) if owner is not None else " "

@@ -14,7 +14,7 @@ from ..kernel.replay import game_of, replay, verify
 from .card_paths import CARD_FILE_HELP, give_all
 from .console import make_console
 from .errors import CliError, reports_errors, usage_error
-from .game_support import Spectator, checked_position, rules_line
+from .game_support import LANG_HELP, Spectator, check_language, checked_position, rules_line
 from .profile import load_profile
 from .saves import read_save
 from .seats import Seats
@@ -43,7 +43,9 @@ def replay_record(
     )] = False,
     no_color: Annotated[bool, typer.Option("--no-color", help="Plain text, no colour.")] = False,
     card_file: Annotated[list[Path] | None, typer.Option("--card-file", help=CARD_FILE_HELP)] = None,
+    lang: Annotated[str | None, typer.Option("--lang", help=LANG_HELP)] = None,
 ) -> None:
+    check_language(lang)
     give_all(card_file)
     if as_json and step:
         raise usage_error("--json prints the final state only; drop --step")
@@ -65,10 +67,10 @@ def replay_record(
     console = make_console(no_color)
     game = state.game
     seats = Seats.numbered(game.num_players)
-    show = Spectator(game, seats)
+    show = Spectator(game, seats, lang)
     seed = f"Seed {record.seed}, " if outcome is not None else ""  # it deals the hidden cards
     console.print(
-        f"{game.title}. {rules_line(game)}. {seed}{len(record.actions)} actions, "
+        f"{game.title}. {rules_line(game, lang)}. {seed}{len(record.actions)} actions, "
         f"engine {record.engine}.", markup=False,
     )
     if step:
@@ -90,11 +92,10 @@ def replay_record(
     else:
         console.print(show.table(state))
     if outcome is None:
-        mover = state.to_move
-        console.print(
-            f"Unfinished after {len(record.actions)} actions; "
-            f"{seats.label(mover) if mover is not None else 'nobody'} to move.", markup=False,
-        )
+        mover, words = state.to_move, show.renderer
+        console.print(words.t("term.unfinished_nobody", count=len(record.actions)) if mover is None else
+                      words.t("term.unfinished", count=len(record.actions), player=words.label(mover)),
+                      markup=False)
     else:
         for line in show.outcome(outcome):
             console.print(line, markup=False)

@@ -101,6 +101,10 @@ def deck_names(deck: Path | None, opponent_deck: Path | None, shared: bool) -> l
     return [Path(deck).name] if shared else [Path(deck).name, Path(str(opponent_deck)).name]
 
 
+NOTHING_KEPT = ("interrupted: without --out no game is kept; run it with --out FILE to keep each game as "
+                "it ends, and after an interruption the same command with --resume plays only the rest")
+
+
 def _title(meta: dict[str, Any], head: str) -> str:
     """A table title: ``head``, then the mode and the rules when the run set them."""
     if meta.get("mode"):
@@ -150,6 +154,11 @@ def render(summary: Summary, console: Console) -> None:
             a.label, str(a.wins), str(a.draws), str(a.losses), _pct(a.win_rate), _ci(a.win_ci)
         )
     console.print(table)
+    for a in summary.agents:
+        seats = a.wins + a.draws + a.losses
+        if seats > summary.games:  # one agent in several seats: a result for each seat
+            console.print(f"{a.label} sat in more than one seat: {seats} results from {summary.games} games, "
+                          "one for each seat it played")
     if summary.players > 2:
         console.print("wins: sole first places; draws: games without a sole winner")
         console.print(_place_table("places by agent", "agent", summary.places, summary.players))
@@ -390,6 +399,8 @@ def sim(
         raise _fail(str(exc), RUNTIME) from None
     except TcgkitError as exc:
         raise _fail(str(exc)) from None
+    except KeyboardInterrupt:
+        raise _fail(NOTHING_KEPT, 130) from None
     seconds = time.perf_counter() - start
 
     meta["seconds"] = round(seconds, 3)
@@ -422,6 +433,8 @@ def _tournament(
         raise _fail(str(exc), RUNTIME) from None
     except TcgkitError as exc:
         raise _fail(str(exc)) from None
+    except KeyboardInterrupt:
+        raise _fail(NOTHING_KEPT, 130) from None
     result.meta["seconds"] = round(time.perf_counter() - start, 3)
     if json_out:
         typer.echo(json.dumps(result.to_json()))

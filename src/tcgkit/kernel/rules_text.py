@@ -24,7 +24,7 @@ def parse_rules(options: type[BaseModel], text: str) -> dict[str, Any]:
         key, eq, raw = token.partition("=")
         key = key.strip().replace("-", "_")
         if key == "players" and eq:  # the kernel's option, beside the game's own
-            values[key] = _players(raw.strip())
+            values[key] = players_value(raw.strip())
             continue
         if key not in options.model_fields and key not in LIMIT_DEFAULTS:
             known = ", ".join([*options.model_fields, "players", *LIMIT_DEFAULTS])
@@ -35,7 +35,8 @@ def parse_rules(options: type[BaseModel], text: str) -> dict[str, Any]:
     return values
 
 
-def _players(raw: str) -> int:
+def players_value(raw: str) -> int:
+    """``players=N``'s value, the kernel's option every game's rules text takes."""
     if not raw.isascii() or not raw.isdigit():
         raise OptionsError(f"players={raw[:20]!r}: a whole number of players, e.g. players=3")
     return int(raw)

@@ -3,8 +3,9 @@
 style colours at ``/api/games/{name}/words``.
 
 The client draws every game from its scenes alone; what it cannot know from a scene is the
-English of the scene's message ids and the colour of its style tokens, both declared by the
-game (``Game.messages()``, ``Game.styles()``) and sent here as JSON.
+words of the scene's message ids and the colour of its style tokens, both declared by the
+game (``Game.messages()`` and its catalogues, ``Game.styles()``) and sent here as JSON, in the
+language asked (``?lang=``, else the browser's ``Accept-Language``, else English).
 """
 
 from __future__ import annotations
@@ -13,16 +14,19 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI
+from fastapi import FastAPI, Header, Query
 from fastapi.staticfiles import StaticFiles
 from rich.errors import StyleSyntaxError
 from rich.style import Style
 
 from ..kernel.errors import TcgkitError
 from ..kernel.registry import find_game
+from ..kernel.words import LANGUAGES, LOCALES, NAMES, Words, accepted, folder_of
+from .client_words import CLIENT, FOLDER
 from .service import Problem
 
 STATIC = Path(__file__).parent / "static"
+PLURAL_TAGS = ("zero", "one", "two", "few", "many", "other")  # the order of gettext's forms (CLDR)
 
 
 def css_style(rich: str) -> dict[str, Any]:
@@ -43,15 +47,35 @@ def css_style(rich: str) -> dict[str, Any]:
     return out
 
 
-def words(name: str) -> dict[str, Any]:
-    """The game's ``title``; ``messages``: each message id's English (its text, its "you"
-    form, what it joins); ``styles``: each style token as a colour and weight."""
+def plural_forms(lang: str) -> list[str]:
+    """The CLDR category of each of a language's plural forms, in the catalogues' order
+    (``{n:carta|de cartas|cartas}``: one, many, other): the browser picks the form with
+    ``Intl.PluralRules``."""
+    from babel import Locale
+
+    tags = Locale.parse(LOCALES.get(lang, "en")).plural_form.tags | {"other"}
+    return [tag for tag in PLURAL_TAGS if tag in tags]
+
+
+def words(name: str, lang: str | None = Query(None, max_length=16),
+          accept_language: str | None = Header(None, max_length=1000)) -> dict[str, Any]:
+    """The game's ``title``; ``lang``: the language (``?lang=``, else the first of
+    ``Accept-Language`` we have, else English); ``messages``: each message id's text in it (its
+    "you" form, what it joins; English where it is not translated), and the table's own words;
+    ``plural``: the CLDR category of each plural form; ``languages``: the choice;
+    ``styles``: each style token as a colour and weight."""
+    if lang is not None and lang not in LANGUAGES:
+        raise Problem(400, f"lang {lang[:16]!r}: choose one of {', '.join(LANGUAGES)}")
     try:
         game = find_game(name).cls()
     except TcgkitError as exc:
         raise Problem(404, str(exc)) from None
-    return {"game": name, "title": game.title, "lang": "en",
-            "messages": {key: asdict(message) for key, message in game.messages().items()},
+    chosen = lang or accepted(accept_language) or "en"
+    catalogue = Words({**CLIENT, **game.messages()}, chosen, (folder_of(game), FOLDER))
+    return {"game": name, "title": game.title, "lang": chosen, "plural": plural_forms(chosen),
+            "languages": [{"code": code, "name": NAMES[code]} for code in LANGUAGES],
+            "messages": {key: {**asdict(message), "english": catalogue.english[key].text}
+                         for key, message in catalogue.catalogue.items()},
             "styles": {token: css_style(style) for token, style in game.styles().items()}}
 
 

@@ -96,7 +96,8 @@ def card_files(
         try:
             _game(game_name, {**options, "card_file": add_card_file(path)})
         except Exception as exc:  # the game's own loader says what is wrong with the value
-            raise SimError(f"{field}={value} for {card}: {exc}") from None
+            said = str(exc).replace(f"{path}, ", "").replace(str(path), "the edited card file")
+            raise SimError(f"{field}={value} for {card}: {said}") from None  # never the temporary path
         paths.append(path)
     return paths
 

@@ -31,8 +31,9 @@ def test_a_mons_error_names_every_problem_with_its_place():
     deck[2:7] = [warrior] * 5  # copies 5 and 6 of one name (max 4): named once, at the fifth
     problems = game.validate_deck(deck)
     fifth = [i for i, t in enumerate(deck) if t == warrior][4] + 1
+    over = deck.count(warrior) - 4  # named once, at the fifth, with every copy over counted
     assert problems == ["card 2: no card named 'No Such Card'",
-                        f"card {fifth}: one {warrior} too many (at most 4 copies)"]
+                        f"card {fifth}: {over} copies of {warrior} too many (at most 4 copies)"]
     with pytest.raises(DeckError) as err:
         game.new_state(1, [DECKS["aurora"], deck])
     assert str(err.value) == "player 1's mons: " + "; ".join(problems)

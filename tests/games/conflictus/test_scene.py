@@ -161,7 +161,7 @@ def test_sentences_agree_with_you_and_hide_what_you_may_not_see():
         "Damage: Golem de Pedra#3 takes 2, Mago Iluminado#70 takes 1"]
     assert read({"kind": "mill", "player": 1, "cards": []},
                 {"kind": "modified", "card": "Golem de Pedra#3", "stat": "defense", "amount": -2}) == [
-        "greedy (Red) tomba 0: nothing.", "Golem de Pedra#3: -2 defense."]
+        "greedy (Red) tomba 0: nothing.", "Golem de Pedra#3: -2 defence."]
     assert read({"kind": "sources_used", "player": 1, "count": 1},
                 {"kind": "sources_freed", "player": 0, "count": 2}) == [
         "1 of greedy (Red)'s sources becomes used.", "2 of your sources become free."]

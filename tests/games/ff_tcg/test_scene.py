@@ -48,7 +48,7 @@ def fight(game: FFTcg) -> FFTcgState:
     return state
 
 
-def drawn(game: FFTcg, scene: Scene, seats: Seats, lang: str = "pt") -> list[str]:
+def drawn(game: FFTcg, scene: Scene, seats: Seats, lang: str | None = None) -> list[str]:
     console = Console(width=110, record=True, color_system=None)
     console.print(Renderer(game, seats, lang).table(scene))
     return [line.rstrip() for line in console.export_text().splitlines()]
@@ -183,7 +183,7 @@ def test_the_hand_shows_each_cards_printed_text_or_with_lang_en_the_english():
     assert key is not None and key.name is not None
     card = game.db.find(key.name.rpartition("#")[0])
     assert card is not None and card.text and card_text(card) != card.text
-    for lang, text in (("pt", " ".join(card.text.split())), ("en", card_text(card))):
+    for lang, text in ((None, " ".join(card.text.split())), ("en", card_text(card))):
         lines = drawn(game, state.scene(viewer), Seats.versus(viewer, "greedy"), lang)
         at = lines.index("Your hand (mão)")
         first = next(line for line in lines[at:] if line.strip().startswith(key.name))

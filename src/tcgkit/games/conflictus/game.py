@@ -78,6 +78,7 @@ class Conflictus(Game):
         problems: list[str] = []
         counts: Counter[str] = Counter()
         factions = set()
+        excess: list[tuple[int, str, int]] = []
         for i, text in enumerate(deck, start=1):
             card = self.db.find(text)
             if card is None:
@@ -87,7 +88,12 @@ class Conflictus(Game):
             if card.faction != "neutra":
                 factions.add(card.faction)
             if counts[card.name] == opts.max_copies + 1 and card.klass != "fonte":
+                excess.append((len(problems), card.name, opts.max_copies))
                 problems.append(f"card {i}: one {card.name} too many (at most {opts.max_copies} copies)")
+        for at, name, limit in excess:  # every copy over the limit counted, not only the first
+            if counts[name] - limit > 1:
+                problems[at] = problems[at].replace(f"one {name} too many",
+                                                    f"{counts[name] - limit} copies of {name} too many", 1)
         if len(factions) > 1 and not opts.allow_dual_faction:
             problems.append("the mons mixes Light and Shadow cards (allow_dual_faction is off)")
         if len(deck) != opts.deck_size:

@@ -30,6 +30,7 @@ from .actions import (
     Sacrifice,
     Search,
     Source,
+    pay_text,
 )
 from .host import card, free_sources, has, in_play, label, opponents
 from .records import AbilityKey, CardSet
@@ -315,5 +316,34 @@ def illegal_reason(state: ConflictusState, action: Action) -> str:
     kind = state.decisions[-1].kind
     if kind in EXPECTED:
         return f"you must answer the {kind} decision now: {EXPECTED[kind]}"
+    cost = cost_problem(state, action, kind)
+    if cost is not None:
+        return cost
     return f"'{action}' is not possible now; you hold priority in the {kind} phase: " \
         f"{VERBS.get(kind, kind)}"
+
+
+FACTION_WORDS = {"luz": "Light (Luz)", "sombra": "Shadow (Sombra)", "neutra": "Light or Shadow"}
+
+
+def cost_problem(state: ConflictusState, action: Action, kind: str) -> str | None:
+    """What is wrong with a card played from hand as a new set, a relic or an amulet: the
+    phase it needs, or its cost against the free sources (what the player can see)."""
+    if not isinstance(action, Play | Cast) or (isinstance(action, Play) and action.on >= 0):
+        return None
+    p = state.decisions[-1].player
+    if action.card not in state.hand[p] or (isinstance(action, Cast) and action.ability >= 0):
+        return None
+    held = card(state, action.card)
+    named = label(state, action.card)
+    if isinstance(action, Play) and kind != "main":
+        return f"{named} is a {held.klass}: it is put down in your Main phase (Principal), not in {kind}"
+    luz, sombra = free_sources(state, p)
+    ways = splits(held.faction, held.cost, luz, sombra)
+    if not ways:
+        return (f"{named} costs {held.cost} {FACTION_WORDS.get(held.faction, held.faction)} "
+                f"source{'s' * (held.cost != 1)}; you have {luz} free Light and {sombra} free Shadow")
+    if (action.luz, action.sombra) not in ways:
+        paid = " or ".join(pay_text(a, b).strip() or "nothing" for a, b in ways)
+        return f"{named} costs {held.cost}: {paid} (L is a free Light source, S a free Shadow one)"
+    return None

@@ -11,6 +11,7 @@ Built from a view (never the state) and the public card table. A card is shown a
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -38,6 +39,7 @@ from ...kernel.scene import (
     pending_of,
     say,
 )
+from ...kernel.words import terms
 from .actions import Attack, Block, Cast, Discard, Offer, Play, Sacrifice
 from .cards import Card
 from .legal import PROMPTS, WINDOWS
@@ -63,7 +65,11 @@ DOING = {
     "pay": "pay a cost with a card in play ('offer CARD')",
 }
 COUNTED = (("mons", "mons"), ("hand", "hand"), ("mortis", "Mortis"), ("exterminatus", "Exterminatus"))
+PLAYER_IN_MOVE = re.compile(r" P\d\b")  # a move naming a player as the notation does (P0, P1...)
 STATS = {"attack": "atk", "defense": "def", "tombo": "tombo"}  # an active warrior's, as the face shows them
+STAT_WORDS = {"attack": "attack", "defense": "defence", "tombo": "tombo", "cannot_block": "cannot block",
+              "unblockable": "cannot be blocked"}  # what a modifier changes, in words (never its id)
+KEYWORDS = ("cannot_block", "unblockable")
 
 MESSAGES: Catalogue = messages({
     # the status: the rodada, who holds priority or must answer, attacks and blocks
@@ -71,6 +77,8 @@ MESSAGES: Catalogue = messages({
     "ca.priority": Message("{player} has priority: {doing}", "{player} have priority: {doing}", joins=" | "),
     "ca.to_do": Message("{player} to {doing}", joins=" | "),
     "ca.over": "Over after rodada {round}",
+    "ca.notation_first": "In moves, P{number} is {player}",
+    "ca.notation": Message("P{number} is {player}", joins=", "),
     "ca.attacking": "set#{set} ({card}) attacks {target}",
     "ca.attacking_blocked": "set#{set} ({card}) attacks {target}, blocked by set#{blocker} ({blocking})",
     # what a move does
@@ -89,6 +97,8 @@ MESSAGES: Catalogue = messages({
     "ca.rodada": "Rodada {round}: {player}.",
     "ca.draw": ("{player} draws {card}.", "{player} draw {card}."),
     "ca.draw_hidden": ("{player} draws a card.", "{player} draw a card."),
+    "ca.draws": ("{player} draws {count} cards: {cards}.", "{player} draw {count} cards: {cards}."),
+    "ca.draws_hidden": ("{player} draws {count} cards.", "{player} draw {count} cards."),
     "ca.source": ("{player} puts down {card}.", "{player} put down {card}."),
     "ca.warrior": ("{player} puts {card} into set#{set}.", "{player} put {card} into set#{set}."),
     "ca.equipment": ("{player} equips set#{set} with {card}.", "{player} equip set#{set} with {card}."),
@@ -122,6 +132,8 @@ MESSAGES: Catalogue = messages({
     "ca.out": ("{player} is out of the game.", "{player} are out of the game."),
     "ca.modified": "{card}: {amount} {stat}.",
     "ca.modified_up": "{card}: +{amount} {stat}.",
+    "ca.keyword": "{card}: {keyword}.",
+    "ca.keyword_ends": "{card}: the \"{keyword}\" effect ends.",
     "ca.roll": "A {sides}-sided die rolls {value}.",
     "ca.shield": "{card} shields {subject} from {event} ({mode}).",
     "ca.prevented": "{subject}: {event} prevented.",
@@ -142,6 +154,12 @@ MESSAGES: Catalogue = messages({
                 "{mulligan} mulligans; attack {attack}{extra}",
     **{f"ca.prompt.{kind}": text for kind, text in PROMPTS.items()},
 })
+MESSAGES.update(terms(
+    "ca", *PHASES.values(), *DOING.values(), "Sources (fontes)", "Relics (relíquias)", "Hand (mão)",
+    "Amulets (amuletos)", "hand", "sources", "atk", "def", "free", "used", "on the stack", "attack",
+    "defense", "fonte", "guerreiro", "amuleto", "reliquia", "equipamento", "luz", "sombra", "neutra",
+    "last player standing", "the last players went out together", "drew from an empty mons",
+    *STAT_WORDS.values()))
 
 
 def card_of(game: Conflictus, key: str) -> Card:
@@ -182,7 +200,11 @@ def scene(game: Conflictus, view: dict[str, Any], actions: Sequence[Action], eve
     window = None if not windows else Window(kind=windows[-1]["kind"], holder=windows[-1]["holder"])
     kind = view["decision"]
     prompt = say(f"ca.prompt.{kind}") if kind is not None else say("ca.over", round=view["round"])
-    return Scene(game=game.name, viewer=viewer, seats=seats, areas=areas, status=status(view, names),
+    said = status(view, names)
+    if any(PLAYER_IN_MOVE.search(str(a)) for a in actions):  # "attack set#45 P1": say who P1 is
+        said += [say("ca.notation" if p else "ca.notation_first", number=p, player=refs.player(p))
+                 for p in range(n)]
+    return Scene(game=game.name, viewer=viewer, seats=seats, areas=areas, status=said,
                  log=log(events), pending=pending_of(view, prompt, default), moves=moves(game, view, actions),
                  stack=stack, window=window, outcome=view["outcome"])
 
@@ -311,10 +333,32 @@ PLAIN = {"first", "keep", "mulligan", "rodada", "source", "warrior", "equipment"
 
 
 def log(events: Events) -> list[Sentence]:
-    """A sentence per event (combat damage: one per warrior hit, on one line)."""
+    """A sentence per event (combat damage: one per warrior hit, on one line); a player's
+    draws in a row make one (the opening hands: one line a player, not six)."""
     out: list[Sentence] = []
+    run: list[dict[str, Any]] = []
+
+    def close_run() -> None:
+        if len(run) == 1:
+            out.extend(sentences(run[0]))
+        elif run:
+            player = refs.player(run[0]["player"])
+            cards = [e["card"] for e in run if "card" in e]
+            out.append(say("ca.draws", player=player, count=len(run), cards=cards) if len(cards) == len(run)
+                       else say("ca.draws_hidden", player=player, count=len(run)))
+        run.clear()
+
     for event in events:
+        if event["kind"] == "draw" and (not run or (run[0]["player"] == event["player"]
+                                                   and ("card" in run[0]) == ("card" in event))):
+            run.append(event)
+            continue
+        close_run()
+        if event["kind"] == "draw":
+            run.append(event)
+            continue
         out += sentences(event)
+    close_run()
     return out
 
 
@@ -338,7 +382,12 @@ def sentences(event: dict[str, Any]) -> list[Sentence]:
             return [say("ca.mill_nothing", player=args["player"])]
         return [say(f"ca.{kind}", count=len(args["cards"]), **args)]
     if kind == "modified":
-        return [say("ca.modified_up" if args["amount"] >= 0 else "ca.modified", **args)]
+        stat, amount = args["stat"], args["amount"]
+        if stat in KEYWORDS:
+            return [say("ca.keyword" if amount > 0 else "ca.keyword_ends", card=args["card"],
+                        keyword=STAT_WORDS[stat])]
+        return [say("ca.modified_up" if amount >= 0 else "ca.modified", card=args["card"], amount=amount,
+                    stat=STAT_WORDS.get(stat, stat))]
     if kind == "combat_damage":
         return [say("ca.combat_damage"), *(say("ca.hit", card=c, amount=a) for c, a in args["hits"])]
     if kind == "shield":

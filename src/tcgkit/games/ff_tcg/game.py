@@ -129,6 +129,7 @@ class FFTcg(Game):
         problems: list[str] = []
         counts: Counter[str] = Counter()
         first: dict[str, int] = {}
+        excess: list[tuple[int, str, int]] = []
         for i, text in enumerate(deck, start=1):
             card = self.db.find(text)
             if card is None:
@@ -139,8 +140,13 @@ class FFTcg(Game):
             limit = self.copy_limit(card)
             if counts[card.name] == limit + 1:
                 what = "a villain may appear once" if card.type == "villain" else f"at most {limit} copies"
+                excess.append((len(problems), card.name, limit))
                 problems.append(f"card {i}: one {card.name} too many ({what}; the first is card "
                                 f"{first[card.name]})")
+        for at, name, limit in excess:  # every copy over the limit counted, not only the first
+            if counts[name] - limit > 1:
+                problems[at] = problems[at].replace(f"one {name} too many",
+                                                    f"{counts[name] - limit} copies of {name} too many", 1)
         if len(deck) != opts.deck_size:
             problems.append(f"a deck holds exactly {opts.deck_size} cards; this one has {len(deck)}")
         return problems

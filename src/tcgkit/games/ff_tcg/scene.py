@@ -38,7 +38,8 @@ from ...kernel.scene import (
     pending_of,
     say,
 )
-from .actions import Turn, Use
+from ...kernel.words import terms
+from .actions import Play, Turn, Use
 from .cards import Card
 from .english import ability_text, card_text
 from .options import FFTcgOptions
@@ -140,11 +141,24 @@ MESSAGES: Catalogue = messages({
     **{f"fft.move.{zone}": f"{{card}} goes {where}." for zone, where in MOVED.items()},
     "fft.villain_defeated": ("{player}'s villain {card} is defeated.", "Your villain {card} is defeated."),
     "fft.cancelled": "The fight is cancelled.",
+    "fft.note.world": "{card} goes into your World (Mundo): from there it may join an attack that a monster "
+                      "played to attack starts",
+    "fft.note.attack": "{card} attacks now: it starts this turn's combat, and monsters in your World or on "
+                       "the rival's cities may join it",
+    "fft.note.city": "{card} goes onto the rival's city {on}: while a monster is on it, its ability "
+                     "cannot be used",
+    "fft.note.on": "{card} is equipped to your character {on}",
     "fft.end": ("The game ends: {player} wins ({reason}).", "The game ends: {player} win ({reason})."),
     "fft.end.draw": "The game ends in a draw ({reason}).",
     "fft.rules": "Decks of {deck}; {skulls} skulls lose; villains to defeat: {villains}; turn limit "
                  "{turns}{extra}",
 })
+MESSAGES.update(terms(
+    "fft", "skulls (caveiras)", "Characters (personagens)", "Items (itens)", "Cities (cidades)",
+    "World (Mundo)", "Skull pile (caveiras)", "Discard (descarte)", "Deck (baralho)", "hand (mão)",
+    "face-down cards (escondidas)", "Attacking", "Turned (virada)", "Luck (Sorte), defending",
+    "Luck (Sorte), attacking", "text", "fights", "on", "monsters on it:", "ferido/wounded", "characters",
+    "monsters", "all", "villain defeated", "7 skulls", "turn limit", "both players lost at once"))
 
 
 def card_id(key: str) -> int:
@@ -328,8 +342,17 @@ def status(game: FFTcg, view: dict[str, Any], table: Table) -> list[Sentence]:
 
 
 def moves(table: Table, actions: Sequence[Action]) -> list[Move]:
-    """The legal actions; using an ability or turning a hidden action carries its text."""
-    return [Move(notation=str(a), refs=list(a.refs()), text=ability_of(table, a)) for a in actions]
+    """The legal actions; using an ability or turning a hidden action carries its text, a
+    monster or item played says where it goes and what that means (``help``)."""
+    return [Move(notation=str(a), refs=list(a.refs()), text=ability_of(table, a), note=play_note(a))
+            for a in actions]
+
+
+def play_note(action: Action) -> Sentence | None:
+    """What ``play CARD world|attack|city|on`` means: where the card goes and what follows."""
+    if not isinstance(action, Play) or not action.mode:
+        return None
+    return say(f"fft.note.{action.mode}", card=action.label, on=action.where_label)
 
 
 def ability_of(table: Table, action: Action) -> Shown | None:

@@ -33,6 +33,7 @@ from ...kernel.scene import (
     pending_of,
     say,
 )
+from ...kernel.words import terms
 from .cards import COLOURS, Card
 from .options import BRASA_SOURCE, DECK_SIZES
 
@@ -105,6 +106,12 @@ MESSAGES: Catalogue = messages({
 })
 # What a pending decision asks (the scene's prompt), in the words of its status line:
 MESSAGES.update(messages({f"fnf.prompt.{kind}": doing for kind, doing in DOING.items()}))
+MESSAGES.update(terms(
+    "fnf", "score", "green", "red", "blue", "rarity", "normal", "rare", "super_rare", "rock", "paper",
+    "scissors", "odd", "even", *MINIGAMES.values(), "who names the first colour", "the tied round",
+    "on the colour", "on the highest other colour", "on rarity", "all cards are played",
+    "won the sudden-death round", "tie broken by the strength of the conquests",
+    "a draw: every tie-break is equal"))
 
 
 def values(card: Card, named: int | None = None) -> list[Shown]:

@@ -67,6 +67,7 @@ class MonsterCollection(Game):
         opts = self.options
         problems: list[str] = []
         counts: Counter[str] = Counter()
+        excess: list[tuple[int, str, int]] = []
         for i, text in enumerate(deck, start=1):
             card = self.db.find(text)
             if card is None:
@@ -74,7 +75,12 @@ class MonsterCollection(Game):
                 continue
             counts[card.name] += 1
             if counts[card.name] == opts.max_copies + 1:
+                excess.append((len(problems), card.name, opts.max_copies))
                 problems.append(f"card {i}: one {card.name} too many (at most {opts.max_copies} of a name)")
+        for at, name, limit in excess:  # every copy over the limit counted, not only the first
+            if counts[name] - limit > 1:
+                problems[at] = problems[at].replace(f"one {name} too many",
+                                                    f"{counts[name] - limit} copies of {name} too many", 1)
         if len(deck) != opts.deck_size:
             problems.append(f"a deck holds exactly {opts.deck_size} cards; this one has {len(deck)}")
         return problems

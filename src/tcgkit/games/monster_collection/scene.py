@@ -41,6 +41,7 @@ from ...kernel.scene import (
     pending_of,
     say,
 )
+from ...kernel.words import terms
 from .board import CELLS, HQ, TURNS, label
 from .cards import ELEMENTS_ZH, MARCHES_ZH, Card
 from .rules import PROMPTS
@@ -160,6 +161,12 @@ MESSAGES: Catalogue = messages(
         "mc.over": "the game is over",
     }
 )
+MESSAGES.update(terms(
+    "mc", *PHASE_NAMES.values(), *PROMPTS.values(), "battlefield (戰場)", "hand", "hand limit", "deck",
+    "discard", "summoner", "levels", "control", "placer", "kind", "lv", "atk", "def", "march", "abilities",
+    "acted", "equipment", "free slots", "limit", "instant", "formation", "first", "second", "simultaneous",
+    "normal", "proxy placed", "hand terrain placed", "battle-march made", "HQ fall", "deck-out judgement",
+    "deck-out judgement: equal", "turn limit"))
 
 STYLES = {
     f"element:{e}": style
@@ -408,7 +415,7 @@ def scene(
         ]
         flags += [f"HQ {label(me, c)} closed" for c in view["hq_closed"]]
         if flags:
-            status.append(say("mc.status.flags", flags=", ".join(flags)))
+            status.append(say("mc.status.flags", flags=flags))
         fight = view["battle"]
         if fight is not None:
             status.append(

@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from ...kernel.card_files import ref_option
 from ...kernel.errors import OptionsError
 from ...kernel.limits import DEFAULTS as LIMIT_DEFAULTS
+from ...kernel.rules_text import players_value
 from .cards import ELEMENT_LETTERS
 
 Trade = Literal["none", "one", "difference", "direct", "all"]
@@ -112,8 +113,11 @@ def parse_rules(text: str) -> dict[str, Any]:
         if key in LIMIT_DEFAULTS:  # the kernel's decision limits, every game's
             values[key] = raw.strip()
             continue
+        if key == "players" and raw:  # the kernel's too: the game checks the number (2 here)
+            values[key] = players_value(raw.strip())
+            continue
         if key not in fields:
-            known = ", ".join([*fields, *PRESETS])
+            known = ", ".join([*fields, *PRESETS, "players", *LIMIT_DEFAULTS])
             raise OptionsError(f"unknown rule {key!r} in {text!r}; known: {known}")
         values[key] = _value(key, raw.strip(), fields[key].annotation) if raw else True
     return values

@@ -32,7 +32,8 @@ from ...kernel.scene import (
     pending_of,
     say,
 )
-from .cards import SIDES, Card
+from ...kernel.words import terms
+from .cards import ELEMENTS, SIDES, Card
 from .collection import Collection
 from .options import format_rules
 
@@ -59,6 +60,7 @@ MESSAGES: Catalogue = messages({
     "tt.rules.basic": "Rules: basic rules only; trade: {trade}",
     "tt.score": "score",
 })
+MESSAGES.update(terms("tt", "board", "hand", "element", *ELEMENTS, "the board is full"))
 
 
 AROUND: tuple[At, ...] = ("top", "right", "bottom", "left")  # where each side's value is drawn

@@ -2,7 +2,7 @@
 // legal actions' refs into moves. A game adds nothing here: areas are drawn by their layout,
 // cards by their fields, style tokens take the colours the game declares.
 import { html, useState, useEffect, useRef } from './vendor/htm-preact-standalone.module.js';
-import { lines, refKey, say, seatName } from './words.js';
+import { lines, refKey, say, seatName, word } from './words.js';
 
 // -- moves by clicking ----------------------------------------------------------------------
 // A move's refs are what it points at (a card, then a cell). After each click, the moves
@@ -69,7 +69,7 @@ export function Card({ face, words, clickable, chosen, onPick, ownerName }) {
   const tags = (face.style || []).filter((t) => t.includes(':')).map((t) => t.split(':').slice(1).join(':'))
     .filter((t) => !said.has(t.toLowerCase()));
   const label = [face.name, ownerName ? `${ownerName}'s` : '', ...edges.map((at) => `${at} ${fieldText(around[at])}`),
-    ...listed.map((f) => `${f.label} ${fieldText(f)}`), ...tags,
+    ...listed.map((f) => `${word(f.label, words)} ${fieldText(f)}`), ...tags,
     around.corner ? fieldText(around.corner) : '', ...(face.marks || [])].filter(Boolean).join(', ');
   const body = html`
     ${edges.length ? html`<div class="edges">${edges.map((at) => html`
@@ -78,7 +78,7 @@ export function Card({ face, words, clickable, chosen, onPick, ownerName }) {
     <div class="name">${face.name}</div>
     ${around.corner && fieldText(around.corner) ? html`<div class="corner">${fieldText(around.corner)}</div>` : null}
     ${listed.length ? html`<dl class="fields">${listed.map((f) => html`
-      <div class=${fieldText(f).length > 14 ? 'field long' : 'field'}><dt>${f.label}</dt><dd>${fieldText(f)}</dd></div>`)}</dl>` : null}
+      <div class=${fieldText(f).length > 14 ? 'field long' : 'field'}><dt>${word(f.label, words)}</dt><dd>${fieldText(f)}</dd></div>`)}</dl>` : null}
     ${(face.marks || []).length || tags.length ? html`<div class="marks">
       ${tags.map((t) => html`<span class="tag">${t}</span>`)}
       ${(face.marks || []).map((m) => html`<span class="mark">${m}</span>`)}</div>` : null}`;
@@ -108,7 +108,7 @@ function Grid({ area, ctx, ...pass }) {
   const turns = (area.turns || {})[String(ctx.viewer)] || 0;
   const { order, cols } = rotated(area.rows, area.cols, turns);
   return html`<div class="grid" style=${{ gridTemplateColumns: `repeat(${cols}, minmax(0, 1fr))` }}
-      role="grid" aria-label=${area.label}>
+      role="grid" aria-label=${word(area.label, pass.words)}>
     ${order.map((i) => {
       const face = (area.items || [])[i];
       const ref = (area.refs || [])[i];
@@ -136,7 +136,8 @@ function cardProps(face, pass) {
 
 function Area({ area, ctx, ...pass }) {
   const owner = area.owner === null || area.owner === undefined ? '' : seatName(area.owner, ctx);
-  const title = owner ? `${owner}: ${area.label}` : area.label;
+  const label = word(area.label, pass.words);
+  const title = owner ? `${owner}: ${label}` : label;
   const count = area.hidden || area.layout === 'pile' ? html`<span class="count">${area.count}</span>` : null;
   let body;
   if (area.layout === 'grid') {
@@ -162,7 +163,7 @@ function Area({ area, ctx, ...pass }) {
         onClick=${() => pass.onPick(r)}>choose</button>`)}</h3>
     ${body}
     ${(area.counters || []).length ? html`<div class="counters">${area.counters.map((c) => html`
-      <span class="counter">${c.label} ${String(c.value)}</span>`)}</div>` : null}
+      <span class="counter">${word(c.label, pass.words)} ${String(c.value)}</span>`)}</div>` : null}
   </section>`;
 }
 
@@ -174,7 +175,7 @@ function Seats({ scene, ctx, pass }) {
     const body = html`<strong>${seatName(seat.player, ctx)}</strong>
       ${seat.to_move ? html`<span class="to-move">to move</span>` : null}
       ${seat.out ? html`<span class="out">out</span>` : null}
-      ${(seat.counters || []).map((c) => html`<span class="counter">${c.label} ${String(c.value)}</span>`)}`;
+      ${(seat.counters || []).map((c) => html`<span class="counter">${word(c.label, pass.words)} ${String(c.value)}</span>`)}`;
     const classes = `seat ${cls}${seat.to_move ? ' moving' : ''}${seat.player === ctx.viewer ? ' mine' : ''}`;
     return clickable
       ? html`<button class=${classes + ' clickable'} style=${style} data-ref=${refKey(ref)}

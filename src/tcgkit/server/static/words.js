@@ -1,17 +1,103 @@
-// Sentences: a scene's message ids and arguments in English, from the game's catalogue
-// (GET /api/games/NAME/words). "{n:card|cards}" picks the word for one or more; a message's
-// "you" form is used when its subject is the seat reading it.
+// Sentences: a scene's message ids and arguments in the reader's language, from the game's
+// catalogue (GET /api/games/NAME/words?lang=LANG; without a choice the server follows the
+// browser's Accept-Language). "{n:carta|de cartas|cartas}" holds one form per plural category
+// the server lists (pt: one, many, other), picked with Intl.PluralRules; a message's "you" form
+// is used when its subject is the seat reading it. A label or a text argument that is the
+// English of a message without places is shown translated ("hand" -> "mão").
 
 const cache = new Map();
+const CHOSEN = 'tcgkit.lang';
+export const LANGUAGES = [
+  { code: 'en', name: 'English' }, { code: 'pt', name: 'Português' },
+  { code: 'es', name: 'Español' }, { code: 'zh', name: '中文' },
+];
+
+// The language chosen on this page (kept in the browser), or null: the browser's own.
+export function chosenLanguage() {
+  try {
+    const lang = localStorage.getItem(CHOSEN);
+    return LANGUAGES.some((l) => l.code === lang) ? lang : null;
+  } catch (_) {
+    return null;
+  }
+}
+
+// The language the words are in once loaded (words.lang), for modules with words of their own.
+export let currentLanguage = chosenLanguage() || 'en';
+let lastLoaded = null;  // the words last loaded: a page shows one game at a time
+
+export function chooseLanguage(lang) {
+  try {
+    if (lang) localStorage.setItem(CHOSEN, lang); else localStorage.removeItem(CHOSEN);
+  } catch (_) { /* private mode: the choice lasts this page only */ }
+  cache.clear();
+  location.reload();  // the table comes back where it was (the match resumes from its cursor)
+}
 
 export async function loadWords(game) {
   if (!cache.has(game)) {
-    cache.set(game, fetch(`/api/games/${encodeURIComponent(game)}/words`).then((r) => {
+    const lang = chosenLanguage();
+    const query = lang ? `?lang=${lang}` : '';
+    cache.set(game, fetch(`/api/games/${encodeURIComponent(game)}/words${query}`).then((r) => {
       if (!r.ok) throw new Error(`the words of ${game}: HTTP ${r.status}`);
       return r.json();
+    }).then((words) => {
+      currentLanguage = words.lang || 'en';
+      lastLoaded = words;
+      document.documentElement.lang = currentLanguage === 'zh' ? 'zh-Hant' : currentLanguage;
+      return words;
     }));
   }
   return cache.get(game);
+}
+
+// A <select> of the languages, in the page's corner: choosing one reloads the table in it.
+export function mountLanguageChooser(parent = document.body) {
+  if (document.getElementById('language')) return;
+  const label = document.createElement('label');
+  label.className = 'language';
+  label.textContent = '🌐 ';
+  const select = document.createElement('select');
+  select.id = 'language';
+  select.setAttribute('aria-label', 'Language / Idioma / 語言');
+  const chosen = chosenLanguage();
+  for (const { code, name } of [{ code: '', name: 'Auto' }, ...LANGUAGES]) {
+    const option = document.createElement('option');
+    option.value = code;
+    option.textContent = name;
+    option.selected = code === (chosen || '');
+    select.append(option);
+  }
+  select.addEventListener('change', () => chooseLanguage(select.value || null));
+  label.append(select);
+  parent.append(label);
+}
+
+// "hand" -> the translation of the message whose English it is, when the catalogue has one.
+function wordsIndex(words) {
+  if (!words._index) {
+    words._index = new Map();
+    for (const message of Object.values(words.messages || {})) {
+      if (message.english !== undefined && !message.english.includes('{')) {
+        words._index.set(message.english, message.text);
+      }
+    }
+  }
+  return words._index;
+}
+
+export function word(text, words) {
+  if (!words || typeof text !== 'string') return text;
+  const index = wordsIndex(words);
+  if (index.has(text)) return index.get(text);
+  if (text.endsWith('*') && index.has(text.slice(0, -1))) return index.get(text.slice(0, -1)) + '*';
+  return text;
+}
+
+function fill(id, words, args, fallbackText) {
+  const message = words && words.messages && words.messages[id];
+  if (!message) return fallbackText;
+  return message.text.replace(/\{(\w+)\}/g, (_, name) => (name in args ? String(args[name]) : ''));
 }
 
 export function isRef(value) {
@@ -23,22 +109,39 @@ export function refKey(ref) {
 }
 
 // Names a player: "You" for the viewer, else "Player N" (seats numbered from 1) or the
-// account's name when the lobby gave one.
+// account's name when the lobby gave one; in the words' language when ctx.words holds them.
 export function seatName(player, ctx) {
-  if (ctx.viewer === player) return 'You';
+  const words = ctx.words || lastLoaded;
+  if (ctx.viewer === player) return fill('client.you', words, {}, 'You');
   const name = ctx.names && ctx.names[player];
-  return name || `Player ${player + 1}`;
+  return name || fill('client.player', words, { number: player + 1 }, `Player ${player + 1}`);
 }
 
-function argText(value, ctx) {
+function argText(value, ctx, words) {
   if (value === null || value === undefined) return '-';
-  if (Array.isArray(value)) return value.map((v) => argText(v, ctx)).join(', ');
+  if (Array.isArray(value)) return value.map((v) => argText(v, ctx, words)).join(', ');
   if (isRef(value)) {
-    if (value.kind === 'player') return seatName(value.id, ctx);
+    if (value.kind === 'player') return seatName(value.id, { ...ctx, words: ctx.words || words });
     if (value.kind === 'cell') return String(value.id);
     return `${value.kind}#${value.id}`;
   }
-  return String(value);
+  return typeof value === 'string' ? word(value, words) : String(value);
+}
+
+// The form of {n:a|b|c} for the count: the plural category's place in the server's list.
+function pluralForm(spec, count, words) {
+  const forms = spec.split('|');
+  const tags = (words && words.plural) || ['one', 'other'];
+  const n = Number(count);
+  if (!Number.isFinite(n)) return forms[forms.length - 1];
+  let tag = 'other';
+  try {
+    tag = new Intl.PluralRules(words && words.lang ? words.lang : 'en').select(n);
+  } catch (_) {
+    tag = n === 1 ? 'one' : 'other';
+  }
+  const at = tags.indexOf(tag);
+  return forms[Math.min(at < 0 ? tags.length - 1 : at, forms.length - 1)];
 }
 
 function fallback(sentence, args) {
@@ -49,7 +152,7 @@ function fallback(sentence, args) {
 export function say(sentence, words, ctx) {
   const message = words.messages[sentence.id];
   const raw = sentence.args || {};
-  const args = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, argText(v, ctx)]));
+  const args = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, argText(v, ctx, words)]));
   if (!message) return fallback(sentence, args);
   let template = message.text;
   const subject = raw[message.subject];
@@ -59,10 +162,7 @@ export function say(sentence, words, ctx) {
   let broken = false;
   const text = template.replace(/\{(\w+)(?::([^}]*))?\}/g, (_, name, spec) => {
     if (!(name in args)) { broken = true; return ''; }
-    if (spec && spec.includes('|')) {
-      const [one, more] = spec.split('|', 2);
-      return args[name] === '1' ? one : more;
-    }
+    if (spec) return pluralForm(spec, args[name], words);
     return args[name];
   });
   return broken ? fallback(sentence, args) : text.replace(/\{\{/g, '{').replace(/\}\}/g, '}');

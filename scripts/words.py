@@ -1,0 +1,102 @@
+"""Keep the message catalogues in step with the English (``kernel/words.py``).
+
+    python scripts/words.py update   # write each messages.pot from the English catalogues and
+                                     # merge it into every language's messages.po (an entry whose
+                                     # English changed turns fuzzy, a removed one goes)
+    python scripts/words.py check    # list what is untranslated or malformed; exit 1 if any
+
+Translate an entry by writing its ``msgstr`` (and removing ``#, fuzzy``); the places (``{arg}``)
+are the English's, and a plural place ``{n:...}`` takes as many forms as the file's
+``Plural-Forms`` header says.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po, write_po
+
+from tcgkit.cli.words import FOLDER, TERMINAL
+from tcgkit.kernel.registry import list_games
+from tcgkit.kernel.scene import Catalogue
+from tcgkit.kernel.words import LANGUAGES, LOCALES, YOU, folder_of, places, po_path, problems
+from tcgkit.server.client_words import CLIENT
+from tcgkit.server.client_words import FOLDER as CLIENT_FOLDER
+
+
+def catalogues() -> list[tuple[str, Catalogue, Path]]:
+    out = [("terminal", TERMINAL, FOLDER), ("browser", CLIENT, CLIENT_FOLDER)]
+    for entry in list_games():
+        if entry.cls.__module__.startswith("tcgkit.games."):
+            out.append((entry.name, entry.cls().messages(), folder_of(entry.cls)))
+    return out
+
+
+def template(name: str, english: Catalogue) -> Catalog:
+    pot = Catalog(project=f"tcgkit ({name})", fuzzy=False)
+    for key, message in english.items():
+        for context, text in ((key, message.text), (key + YOU, message.you)):
+            if not text:
+                continue
+            plural = [arg for arg, forms in places(text).items() if any(forms)]
+            notes = [f"plural forms: {', '.join(plural)}"] if plural else []
+            pot.add(text, context=context, auto_comments=notes)
+    return pot
+
+
+HEADER = """\
+# The {what} of tcgkit ({name}): each entry's context is a message id, its msgid the English.
+# Kept in step with the English by `python scripts/words.py update` (see kernel/words.py).
+#"""
+
+
+def write(catalog: Catalog, path: Path, name: str) -> None:
+    what = f"{catalog.locale.english_name} messages" if catalog.locale else "message template"
+    catalog.header_comment = HEADER.format(what=what, name=name)
+    catalog.last_translator = catalog.language_team = "tcgkit"
+    catalog.msgid_bugs_address = ""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("wb") as handle:
+        write_po(handle, catalog, width=100, omit_header=False, sort_output=False)
+
+
+def update() -> None:
+    for name, english, folder in catalogues():
+        pot, old = template(name, english), folder / "messages.pot"
+        if old.is_file():
+            with old.open("rb") as handle:
+                kept = read_po(handle)
+            if [(m.context, m.id, m.auto_comments) for m in kept if m.id] == \
+                    [(m.context, m.id, m.auto_comments) for m in pot if m.id]:
+                pot = kept  # unchanged: its creation date stays, and so do the files
+        write(pot, old, name)
+        for lang in LANGUAGES[1:]:
+            path = po_path(folder, lang)
+            if path.is_file():
+                with path.open("rb") as handle:
+                    catalog = read_po(handle, locale=LOCALES[lang])
+            else:
+                catalog = Catalog(locale=LOCALES[lang], project=f"tcgkit ({name})", fuzzy=False)
+            catalog.update(pot, no_fuzzy_matching=False)
+            catalog.obsolete.clear()
+            write(catalog, path, name)
+
+
+def check() -> int:
+    found = [p for _, english, folder in catalogues() for lang in LANGUAGES[1:]
+             for p in problems(english, folder, lang)]
+    for problem in found:
+        print(problem)
+    return 1 if found else 0
+
+
+if __name__ == "__main__":
+    command = sys.argv[1] if len(sys.argv) > 1 else ""
+    if command == "update":
+        update()
+    elif command == "check":
+        sys.exit(check())
+    else:
+        sys.exit(__doc__)

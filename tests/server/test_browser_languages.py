@@ -1,0 +1,46 @@
+"""The browser table in Portuguese and Chinese (issue 25): the language chooser reloads the
+table in the language chosen, its sentences and seat names translated, no message id left."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from .test_browser import MY_CARDS, as_guest, browser, new_page, start  # noqa: F401 (fixture)
+
+pytest.importorskip("playwright.sync_api", reason="the browser tests need: pip install -e '.[web,browser]'")
+pytestmark = [pytest.mark.timeout(240)]
+MESSAGE_ID = re.compile(r"\b(tt|client)\.[a-z_]+")
+
+
+def log_in(page: Any, lang: str) -> list[str]:
+    page.locator("#language").select_option(lang)  # the choice reloads the page, the match resumes
+    page.wait_for_function(f"document.documentElement.lang.startsWith('{lang}')")
+    page.locator(".log li").first.wait_for()
+    page.locator(MY_CARDS).first.wait_for()
+    lines: list[str] = page.locator(".log li").all_inner_texts()
+    return lines
+
+
+def test_the_table_speaks_portuguese_and_chinese(live: tuple[str, Any], browser: Any) -> None:  # noqa: F811
+    url, _app = live
+    page, problems = new_page(browser, 1280)
+    as_guest(page, url)
+    start(page, "triple-triad")
+    page.locator(MY_CARDS).first.click()
+    page.locator("button.cell.clickable").first.click()
+    page.locator(".log li", has_text="You play").wait_for()
+    portuguese = log_in(page, "pt")
+    assert any(line.startswith("Você joga ") for line in portuguese), portuguese
+    assert any(" joga " in line and not line.startswith("Você") for line in portuguese), portuguese
+    assert not [line for line in portuguese if MESSAGE_ID.search(line) or " plays " in line], portuguese
+    assert "placar" in page.locator(".seats").inner_text()  # a counter's label, from the catalogue
+    chinese = log_in(page, "zh")
+    assert any(line.startswith("你 出 ") for line in chinese), chinese
+    assert not [line for line in chinese if MESSAGE_ID.search(line) or "play" in line], chinese
+    assert page.locator("#language").input_value() == "zh"
+    page.locator("#language").select_option("")  # back to the browser's own language (English here)
+    page.locator(".log li", has_text="You play").first.wait_for()
+    assert problems == []

@@ -1,0 +1,56 @@
+"""Each game's words in a language (issue 25): ``?lang=``, else the browser's
+``Accept-Language``, else English; the plural categories in the catalogues' order."""
+
+from __future__ import annotations
+
+import gettext
+from typing import Any
+
+from babel.messages.pofile import read_po
+
+from tcgkit.kernel.registry import find_game
+from tcgkit.kernel.words import LANGUAGES, folder_of, po_path
+from tcgkit.server.web import plural_forms
+
+
+def test_the_words_in_portuguese_and_chinese(client: Any) -> None:
+    pt = client.get("/api/games/conflictus/words?lang=pt").json()
+    assert pt["lang"] == "pt" and pt["plural"] == ["one", "many", "other"]
+    assert pt["messages"]["ca.draw_hidden"]["text"] == "{player} compra uma carta."
+    assert pt["messages"]["ca.draw_hidden"]["english"] == "{player} draws a card."
+    assert pt["messages"]["ca.rodada"]["text"] == "Rodada {round}: {player}."  # the rulebook's word
+    assert pt["messages"]["client.you"]["text"] == "Você"
+    assert pt["styles"]["faction:luz"] == {"color": "#808000", "bold": True}
+    zh = client.get("/api/games/monster-collection/words",
+                    headers={"Accept-Language": "zh-TW,zh;q=0.9"}).json()
+    assert zh["lang"] == "zh" and zh["plural"] == ["other"]
+    assert "本陣" in zh["messages"]["mc.hq"]["text"] and "HQ" not in zh["messages"]["mc.hq"]["text"]
+    assert {entry["code"] for entry in zh["languages"]} == set(LANGUAGES)
+    chosen = client.get("/api/games/triple-triad/words?lang=es", headers={"Accept-Language": "zh"}).json()
+    assert chosen["lang"] == "es"
+    assert chosen["messages"]["tt.flips.combo"]["text"] == "da la vuelta a {cells} (Cadena)"
+    neither = client.get("/api/games/triple-triad/words", headers={"Accept-Language": "de-DE"}).json()
+    assert neither["lang"] == "en"
+    assert neither["messages"]["tt.place"]["text"] == "{player} plays {card}@{cell}"
+
+
+def test_a_language_we_do_not_have_is_refused(client: Any) -> None:
+    refused = client.get("/api/games/triple-triad/words?lang=fr")
+    assert refused.status_code == 400 and "fr" in refused.json()["error"] and "zh" in refused.json()["error"]
+
+
+def test_the_plural_categories_match_each_catalogues_formula() -> None:
+    """The browser picks a form by its CLDR category; the terminal by the .po's formula:
+    both give the same form for every count."""
+    from babel import Locale
+
+    folder = folder_of(find_game("conflictus").cls)
+    for lang in LANGUAGES[1:]:
+        with po_path(folder, lang).open("rb") as handle:
+            catalog = read_po(handle)
+        formula = gettext.c2py(catalog.plural_expr)
+        rule = Locale.parse(str(catalog.locale)).plural_form
+        tags = plural_forms(lang)
+        assert len(tags) == catalog.num_plurals
+        for n in (*range(0, 30), 100, 101, 1000, 1000000, 2000000, 1000001):
+            assert tags.index(rule(n)) == formula(n), (lang, n)
