@@ -20,6 +20,7 @@ from rich.style import Style
 
 from ..kernel.errors import TcgkitError
 from ..kernel.registry import find_game
+from .pages import mount_pages
 from .service import Problem
 
 STATIC = Path(__file__).parent / "static"
@@ -56,7 +57,8 @@ def words(name: str) -> dict[str, Any]:
 
 
 def mount_client(app: FastAPI) -> None:
-    """The words route, then the client's files at ``/`` (after every API route, so
-    ``/api/...`` is never shadowed)."""
+    """The words route and the pages' (``pages.py``), then the client's files at ``/``
+    (after every API route, so ``/api/...`` is never shadowed)."""
     app.get("/api/games/{name}/words")(words)
+    mount_pages(app)
     app.mount("/", StaticFiles(directory=STATIC, html=True), name="client")
