@@ -126,6 +126,7 @@ function Match({ id, me }) {
   const [state, setState] = useState(null);
   const [error, setError] = useState('');
   const [waiting, setWaiting] = useState(false);
+  const [sent, setSent] = useState(0);  // moves sent (data-sent: a test sees a move go out)
   const socket = useRef(null);
   const seen = useRef({ version: -1, log: [], seat: null, game: null, words: null, secret: new Set(), pending: null });
   useEffect(() => {
@@ -190,10 +191,11 @@ function Match({ id, me }) {
   const s = seen.current;
   const act = (notation) => {
     socket.current.send(JSON.stringify({ type: 'act', version: state.version, action: notation }));
+    setSent((n) => n + 1);
   };
   const ctx = { viewer: s.seat, names: s.names };
   const over = state.scene.outcome || state.ended;
-  return html`<main class="page match" data-version=${state.version}>
+  return html`<main class="page match" data-version=${state.version} data-sent=${sent}>
     <header><h2>${s.words.title || s.game}</h2>
       <span class="viewer">${s.seat === null ? t('match.watching', 'watching') : t('match.seat', 'seat {n}', { n: s.seat + 1 })}</span></header>
     <${Table} scene=${state.scene} words=${s.words} ctx=${ctx} log=${state.log} onAct=${act} error=${error}

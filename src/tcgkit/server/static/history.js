@@ -39,7 +39,7 @@ export function History() {
 
 export function Replay({ id }) {
   const [seat, setSeat] = useState(0);
-  const [version, setVersion] = useState(0);
+  const [version, setVersion] = useState(-1);  // -1: the end
   const [shown, setShown] = useState(null);
   const [error, setError] = useState('');
   useEffect(() => {

@@ -234,11 +234,29 @@ function moveLabel(move, words, ctx) {
   return move.notation;
 }
 
+// The refs the table draws something clickable for: a move pointing at anything else (a
+// card of a zone the scene does not show) is offered in the menu instead, never unreachable.
+export function drawnRefs(scene) {
+  const out = new Set();
+  const face = (f) => { if (f && f.ref) out.add(refKey(f.ref)); };
+  for (const area of scene.areas || []) {  // as Area draws them: a pile shows its top card only
+    const items = area.items || [];
+    if (area.layout === 'grid' || !area.hidden) (area.layout === 'pile' ? items.slice(-1) : items).forEach(face);
+    for (const r of area.refs || []) out.add(refKey(r));
+  }
+  for (const seat of scene.seats || []) out.add(refKey({ kind: 'player', id: seat.player }));
+  for (const item of scene.stack || []) face(item.face);
+  return out;
+}
+
 function Moves({ scene, chosen, setChosen, onAct, words, ctx }) {
   const [typed, setTyped] = useState('');
   const moves = scene.moves || [];
   const left = narrow(moves, chosen);
-  const menu = chosen.length ? left.filter((m) => complete(m, chosen)) : moves.filter((m) => !(m.refs || []).length);
+  const drawn = drawnRefs(scene);
+  const unreachable = (m) => !(m.refs || []).every((r) => drawn.has(refKey(r)));
+  const menu = chosen.length ? left.filter((m) => complete(m, chosen) || unreachable(m))
+    : moves.filter((m) => unreachable(m) || !(m.refs || []).length);
   const submit = (e) => {
     e.preventDefault();
     const text = typed.trim();
