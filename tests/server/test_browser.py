@@ -71,7 +71,8 @@ def start(page: Any, game: str) -> None:
 
 
 def overflows(page: Any) -> list[str]:
-    """What is drawn outside the viewport's width, over another card, or too small to tap."""
+    """What is drawn outside the viewport's width, over another card or another part of the
+    table (a seat, a button, a heading), or too small to tap."""
     found: list[str] = page.evaluate("""() => {
       const out = [];
       const width = document.documentElement.clientWidth;
@@ -83,6 +84,18 @@ def overflows(page: Any) -> list[str]:
         out.push(`${e.className} at ${Math.round(r.left)}..${Math.round(r.right)}`);
       for (const [e, r] of boxes) if (e.matches('.cell, .card:not(.mini)') && (r.width < 40 || r.height < 40))
         out.push(`${e.className} too small to read or tap: ${Math.round(r.width)}x${Math.round(r.height)}`);
+      // the table's parts apart: seats, buttons, headings, what is asked, the clocks
+      const parts = [...document.querySelectorAll(
+        '.seat, button, .area > h3, .pending, .outcome, .status p, .log h3')]
+        .map((e) => [e, e.getBoundingClientRect()]).filter(([, r]) => r.width > 0);
+      const said = (e) => `${e.className || e.tagName} "${e.textContent.slice(0, 20)}"`;
+      for (let i = 0; i < parts.length; i++) for (let j = i + 1; j < parts.length; j++) {
+        const [a, p] = parts[i], [b, q] = parts[j];
+        if (a.contains(b) || b.contains(a)) continue;
+        const x = Math.min(p.right, q.right) - Math.max(p.left, q.left);
+        const y = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
+        if (x > 1 && y > 1) out.push(`overlap: ${said(a)} / ${said(b)}`);
+      }
       const cards = boxes.filter(([e]) => e.matches('.card') && !e.parentElement.closest('.card'));
       for (let i = 0; i < cards.length; i++) for (let j = i + 1; j < cards.length; j++) {
         const [a, p] = cards[i], [b, q] = cards[j];

@@ -357,8 +357,132 @@ def test_final_fantasy_against_the_ai_to_the_end_choosing_targets_by_clicking(
     ana.page.wait_for_function("document.querySelector('.replay-view').dataset.version === '0'")
     mine = set(ana.page.locator("[data-area=hand0] .card.up .name").all_inner_texts())
     assert mine and ana.page.locator("[data-area=hand1] .card.up").count() == 0
+    ana.page.screenshot(path=str(shots / "ff-tcg-replay-1280.png"), full_page=True)
     ana.page.locator("#replay-seat").select_option("1")
     ana.page.wait_for_function("document.querySelector('#replay-seat').value === '1' && "
                                "document.querySelectorAll('[data-area=hand1] .card.up').length > 0")
+    assert ana.problems == []
+    ana.context.close()
+
+
+# -- the pages --------------------------------------------------------------------------------------
+FOCUSABLE = "a[href], button:not([disabled]), input, select, textarea, summary, [tabindex='0']"
+
+
+def tab_through(page: Any, limit: int = 80) -> list[str]:
+    """Tab from the page's first control round to it again: each control reached (it must
+    show a visible focus ring, the style's outline)."""
+    page.locator(FOCUSABLE).first.focus()
+    reached: list[str] = []
+    unseen: list[str] = []
+    for _ in range(limit):
+        found = page.evaluate("""() => {
+          const e = document.activeElement;
+          if (!e || e === document.body) return null;
+          const style = getComputedStyle(e);
+          const name = e.id || e.getAttribute('name') || e.textContent.trim().slice(0, 30) || e.tagName;
+          return [name, style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2];
+        }""")
+        if found is not None:
+            if reached and found[0] == reached[0]:  # round again, by the keyboard this time
+                if found[1] and unseen[:1] == reached[:1]:
+                    unseen.pop(0)
+                break
+            reached.append(found[0])
+            if not found[1]:
+                unseen.append(found[0])
+        page.keyboard.press("Tab")
+    assert unseen == [], f"no visible focus on {unseen}"
+    return reached
+
+
+def test_the_deck_editor_shows_the_games_problems_by_line_and_the_deck_is_played(
+        url: str, browser: Any, shots: Path) -> None:
+    ana = person(browser, url, 360)
+    page = ana.page
+    page.get_by_role("link", name="Decks").click()
+    page.locator("#deck-game").select_option("ff-tcg")
+    page.locator("#deck-text").fill("Asp\nNo Such Card\n// a comment\nWolf")
+    problem = page.locator(".deck-problems li[data-line='2']")
+    problem.wait_for()
+    assert "no card named 'No Such Card'" in problem.inner_text()
+    assert page.locator(".deck-problems li[data-line='']").count() >= 1  # the deck's size
+    problem.get_by_role("button").click()  # the line, selected in the text
+    focus = page.evaluate("[document.activeElement.id, document.activeElement.selectionStart]")
+    assert focus == ["deck-text", 4]
+    page.locator("#deck-start").select_option("warriors")
+    page.locator(".deck-problems .legal").wait_for()
+    page.locator("#deck-add").fill("Asp")
+    page.get_by_role("button", name="Add", exact=True).click()
+    page.locator(".deck-problems li").first.wait_for()  # 61 cards: too many
+    assert "61" in page.locator(".deck-problems").inner_text()
+    page.locator("#deck-start").select_option("warriors")
+    page.locator(".deck-problems .legal").wait_for()
+    page.locator("#deck-name").fill("my warriors")
+    page.get_by_role("button", name="Save").click()
+    page.locator(".saved-decks li[data-deck='my warriors']").wait_for()
+    page.screenshot(path=str(shots / "deck-editor-360.png"), full_page=True)
+    reached = tab_through(page)
+    assert {"deck-game", "deck-name", "deck-start", "deck-text", "deck-add"} <= set(reached), reached
+    # the lobby's "me" seat plays it
+    page.get_by_role("link", name="Lobby").click()
+    page.locator("select[name=game]").select_option("ff-tcg")
+    page.locator("#deck-0").select_option("my warriors")
+    page.get_by_role("button", name="Start").click()
+    page.locator(".table").wait_for()
+    warriors = set(json.loads(page.evaluate("fetch('/api/games/ff-tcg/cards').then((r) => r.text())"))
+                   ["named_decks"]["warriors"])
+    hand = page.locator("[data-area=hand0] .card.up .name").all_inner_texts()
+    assert hand and {name.split("#")[0] for name in hand} <= warriors
+    assert ana.problems == []
+    ana.context.close()
+
+
+def test_the_lobby_form_a_clock_a_rematch_the_history_and_the_cards(
+        url: str, browser: Any, shots: Path) -> None:
+    ana = person(browser, url, 360)
+    page = ana.page
+    page.locator("select[name=game]").select_option("triple-triad")
+    page.locator("details.more-options summary").click()
+    assert page.locator("#opt-triple-triad-trade").input_value() == "one"  # from the schema's default
+    page.locator("#opt-triple-triad-trade").select_option("none")
+    page.locator("#opt-triple-triad-open").check()
+    page.locator("#clock").select_option("chess")
+    page.locator("#clock-seconds").fill("300")
+    page.locator("#clock-seconds").dispatch_event("change")
+    page.screenshot(path=str(shots / "lobby-360.png"), full_page=True)
+    reached = tab_through(page)
+    assert {"game", "seat-0", "seat-1", "level-1", "opt-triple-triad-same", "clock",
+            "clock-seconds"} <= set(reached)
+    page.get_by_role("button", name="Start").click()
+    page.locator(".table").wait_for()
+    first = page.url
+    clock = page.locator(".seat.mine .clock.running[role=timer]")  # the server's clock, counting down
+    clock.wait_for()
+    before = clock.inner_text()
+    page.wait_for_timeout(1300)
+    assert clock.inner_text() != before and "4:5" in clock.inner_text()
+    assert "running" in (clock.get_attribute("aria-label") or "")  # said, not only drawn
+    assert page.locator("[data-area=hand1] .card.up").count() >= 4  # Open: the AI's hand (it may have moved)
+    play_out([ana], 60)
+    page.get_by_role("button", name="Rematch").click()
+    page.wait_for_function(f"location.href !== {json.dumps(first)}")
+    page.locator(".table").wait_for()
+    page.locator("[data-area=hand1] .card.up").first.wait_for()  # the same options: Open
+    page.get_by_role("link", name="History").click()
+    rows = page.locator(".history li")
+    rows.nth(1).wait_for()
+    assert rows.count() == 2
+    assert "playing" in rows.first.inner_text()
+    assert rows.nth(1).get_by_role("link", name="Replay").count() == 1
+    page.screenshot(path=str(shots / "history-360.png"), full_page=True)
+    assert overflows(page) == []
+    page.get_by_role("link", name="Collection").click()
+    cards = page.locator("table.cards tbody tr")
+    cards.first.wait_for()
+    assert cards.count() == 110
+    page.locator("#collection-level").select_option("1")
+    assert 0 < cards.count() < 110
+    assert overflows(page) == []
     assert ana.problems == []
     ana.context.close()

@@ -83,7 +83,7 @@ export function OptionsForm({ game, schema, values, setValues }) {
 }
 
 // -- the seats ------------------------------------------------------------------------------------
-export function SeatsForm({ seats, setSeats, levels }) {
+export function SeatsForm({ seats, setSeats, levels, decks }) {
   const set = (i, change) => setSeats(seats.map((s, j) => {
     if (j === i) return { ...s, ...change };
     return change.kind === 'me' && s.kind === 'me' ? { kind: 'open' } : s;  // the creator sits once
@@ -99,6 +99,10 @@ export function SeatsForm({ seats, setSeats, levels }) {
         <select id=${`level-${i}`} name=${`level-${i}`} onChange=${(e) => set(i, { level: e.target.value })}>
         ${Object.entries(levels).map(([l, about]) => html`<option value=${l} title=${about}
           selected=${(s.level || 'greedy') === l}>${l}</option>`)}</select>` : null}
+      ${s.kind === 'me' && decks.length ? html`<label class="inline" for=${`deck-${i}`}>${t('lobby.deck', 'deck')}</label>
+        <select id=${`deck-${i}`} name=${`deck-${i}`} onChange=${(e) => set(i, { deck: e.target.value || undefined })}>
+          <option value="" selected=${!s.deck}>${t('lobby.deck.dealt', 'dealt by the seed')}</option>
+          ${decks.map((d) => html`<option value=${d.name} selected=${s.deck === d.name}>${d.name}</option>`)}</select>` : null}
       ${s.kind === 'invite' ? html`<label class="inline" for=${`invite-${i}`}>${t('lobby.invite.name', 'account')}</label>
         <input id=${`invite-${i}`} name=${`invite-${i}`} value=${s.name || ''} autocomplete="off"
           onInput=${(e) => set(i, { name: e.target.value })} />` : null}
@@ -130,9 +134,11 @@ export function Lobby({ me }) {
   const [clock, setClock] = useState('off');
   const [seconds, setSeconds] = useState(60);
   const [error, setError] = useState('');
+  const [decks, setDecks] = useState([]);
   useEffect(() => {
     api('GET', '/api/games').then((g) => { setGames(g); if (g.length) setGame(g[0].name); })
       .catch((e) => setError(e.message));
+    api('GET', '/api/decks').then(setDecks).catch(() => {});
     const refresh = () => api('GET', '/api/matches').then(setMatches).catch(() => {});
     refresh();
     const every = setInterval(refresh, 2000);  // another person's new match shows up by itself
@@ -141,7 +147,10 @@ export function Lobby({ me }) {
   const chosen = games.find((g) => g.name === game);
   const players = chosen ? (values.players || chosen.options.properties.players?.default || chosen.min_players) : 2;
   useEffect(() => setSeats((old) => seatsFor(players, old)), [players]);
-  const pickGame = (name) => { setGame(name); setValues({}); };
+  const pickGame = (name) => {
+    setGame(name); setValues({});
+    setSeats((old) => old.map((s) => (s.kind === 'me' ? { kind: 'me' } : s)));  // a deck is of one game
+  };
   const create = async (e) => {
     e.preventDefault();
     const rules = clock === 'off' ? {} : { clock, seconds: Number(seconds) };
@@ -164,7 +173,8 @@ export function Lobby({ me }) {
           <select id="game" name="game" onChange=${(e) => pickGame(e.target.value)}>
           ${games.map((g) => html`<option value=${g.name} selected=${g.name === game}>${g.title}</option>`)}</select></div>
         ${chosen ? html`<p class="summary">${chosen.summary}</p>` : null}
-        ${chosen ? html`<${SeatsForm} seats=${seats} setSeats=${setSeats} levels=${chosen.ai_levels} />` : null}
+        ${chosen ? html`<${SeatsForm} seats=${seats} setSeats=${setSeats} levels=${chosen.ai_levels}
+          decks=${chosen.collects_cards ? [] : decks.filter((d) => d.game === game)} />` : null}
         ${chosen ? html`<details class="more-options"><summary>${t('lobby.more', 'Options and clock')}</summary>
           <${OptionsForm} game=${game} schema=${chosen.options} values=${values} setValues=${setValues} />
           <fieldset class="options"><legend>${t('lobby.clock', 'Clock')}</legend>
