@@ -9,6 +9,7 @@ skulls) so the module runs in well under a minute or two.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import time
@@ -38,7 +39,7 @@ RECORD_DOM = """(() => {
     if (!main || !main.dataset.version) return;
     const last = window.__dom[window.__dom.length - 1];
     const html = document.body.innerHTML;
-    if (!last || last[1] !== html) window.__dom.push([Number(main.dataset.version), html]);
+    if (!last || last[1] !== html) window.__dom.push([location.hash, Number(main.dataset.version), html]);
   }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
 })();"""
 
@@ -55,13 +56,13 @@ class Person:
     context: Any
     page: Any
     problems: list[str]
-    frames: list[str] = field(default_factory=list)
+    frames: list[tuple[str, str]] = field(default_factory=list)  # (the socket's address, the frame)
 
     def version(self) -> int:
         return int(self.page.locator("main.match").get_attribute("data-version") or -1)
 
-    def doms(self) -> list[tuple[int, str]]:
-        return [(int(v), html) for v, html in self.page.evaluate("window.__dom")]
+    def doms(self, match: str) -> list[tuple[int, str]]:
+        return [(int(v), html) for at, v, html in self.page.evaluate("window.__dom") if at.endswith(match)]
 
 
 def person(browser: Any, url: str, width: int = 1280) -> Person:
@@ -75,7 +76,7 @@ def person(browser: Any, url: str, width: int = 1280) -> Person:
 
     def on_socket(ws: Any) -> None:
         ws.on("framereceived", lambda payload: found.frames.append(
-            payload if isinstance(payload, str) else payload.decode()))
+            (ws.url, payload if isinstance(payload, str) else payload.decode())))
 
     page.on("websocket", on_socket)
     as_guest(page, url)
@@ -195,8 +196,12 @@ def told(record: dict[str, Any], viewer: int | None) -> tuple[Any, list[set[str]
         text = json.dumps(data, ensure_ascii=False)
         return {n for n in names if n in text} | {s for s in strings(data) if INSTANCE.match(s)}
 
+    mark = 0
+
     def look() -> None:
-        seen.update(cards([state.view(viewer), state.events_since(0, viewer)]))
+        nonlocal mark
+        seen.update(cards([state.view(viewer), state.events_since(mark, viewer)]))  # the new events
+        mark = state.event_count()
         everything.append(cards(state.to_json()))
         known.append(set(seen))
 
@@ -208,19 +213,29 @@ def told(record: dict[str, Any], viewer: int | None) -> tuple[Any, list[set[str]
     return game, everything, known
 
 
-def leaks(text: str, hidden: set[str]) -> list[str]:
-    """The hidden cards ``text`` names: by name, by ``Name#id``, or by an instance's ref
-    (``{"kind":"card","id":N}`` in a frame, ``data-ref="card:N"`` in the DOM)."""
-    out = []
-    for card in hidden:
-        found = re.search(r"(?<![\w#])" + re.escape(card) + r"(?![\w#])", text)
+@functools.lru_cache(maxsize=64)
+def leak_pattern(hidden: frozenset[str]) -> re.Pattern[str] | None:
+    """One pattern for every way of naming a hidden card: its name or ``Name#id`` as a word,
+    or an instance's ref (``{"kind":"card","id":N}`` in a frame, ``data-ref="card:N"`` in the
+    DOM), each alternative a group named by the card's index in ``sorted(hidden)``."""
+    parts = []
+    for number, card in enumerate(sorted(hidden)):
+        ways = [r"(?<![\w#])" + re.escape(card) + r"(?![\w#])"]
         instance = INSTANCE.match(card)
-        if not found and instance and " #" not in card:
-            number = instance.group(2)
-            found = re.search(r'"kind": ?"card", ?"id": ?' + number + r"\b|card:" + number + r'"', text)
-        if found:
-            out.append(card)
-    return out
+        if instance:
+            ref = instance.group(2)
+            ways.append(r'"kind": ?"card", ?"id": ?' + ref + r"\b|card:" + ref + '"')
+        parts.append(f"(?P<c{number}>{'|'.join(ways)})")
+    return re.compile("|".join(parts)) if parts else None
+
+
+def leaks(text: str, hidden: set[str]) -> list[str]:
+    """The hidden cards ``text`` names (by name, ``Name#id`` or ref)."""
+    pattern = leak_pattern(frozenset(hidden))
+    if pattern is None:
+        return []
+    cards = sorted(hidden)
+    return sorted({cards[int(m.lastgroup[1:])] for m in pattern.finditer(text) if m.lastgroup})
 
 
 def assert_nothing_hidden_leaked(who: Person, record: dict[str, Any], viewer: int | None) -> int:
@@ -229,7 +244,10 @@ def assert_nothing_hidden_leaked(who: Person, record: dict[str, Any], viewer: in
     _game, everything, known = told(record, viewer)
     checked = 0
     version = -1
-    for frame in who.frames:
+    match = record["match"]
+    for address, frame in who.frames:
+        if f"/api/matches/{match}/" not in address:
+            continue
         data = json.loads(frame)
         version = data.get("version") if data.get("version") is not None else version
         if version < 0:
@@ -237,7 +255,7 @@ def assert_nothing_hidden_leaked(who: Person, record: dict[str, Any], viewer: in
         hidden = everything[version] - known[version]
         assert leaks(frame, hidden) == [], (viewer, version, leaks(frame, hidden))
         checked += 1
-    for version, html in who.doms():
+    for version, html in who.doms(match):
         hidden = everything[version] - known[version]
         assert leaks(html, hidden) == [], (viewer, version, "DOM", leaks(html, hidden))
         checked += 1
@@ -249,7 +267,7 @@ def record_of(who: Person, match: str) -> dict[str, Any]:
     text = who.page.evaluate(f"fetch('/api/matches/{match}/record').then((r) => r.text())")
     found: dict[str, Any] = json.loads(text)
     assert found["actions"], found
-    return found
+    return {**found, "match": match}
 
 
 # -- the matches ------------------------------------------------------------------------------------
@@ -311,7 +329,7 @@ def test_conflictus_with_three_seats_two_people_and_an_ai(
 def test_final_fantasy_against_the_ai_to_the_end_choosing_targets_by_clicking(
         url: str, browser: Any, shots: Path) -> None:
     ana = person(browser, url)
-    match = create(ana, "ff-tcg", {"skulls_to_lose": "3", "villains_to_defeat": "2"},
+    match = create(ana, "ff-tcg", {"skulls_to_lose": "3", "villains_to_defeat": "2", "turn_limit": "40"},
                    [("me", ""), ("ai", "greedy")])
     ana.page.locator(".table").wait_for()
     for _ in range(3):  # a game the AI wins at once may ask for no target: a rematch then
@@ -337,7 +355,7 @@ def test_final_fantasy_against_the_ai_to_the_end_choosing_targets_by_clicking(
     view.wait_for()
     last = int(view.get_attribute("data-version") or 0)
     assert last == len(record["actions"])
-    ana.page.get_by_role("button", name="⏮ start").click()
+    ana.page.get_by_role("button", name="◀◀ start").click()
     ana.page.wait_for_function("document.querySelector('.replay-view').dataset.version === '0'")
     ana.page.get_by_role("button", name="forward ▶").focus()
     ana.page.keyboard.press("Enter")
@@ -475,3 +493,35 @@ def test_the_lobby_form_a_clock_a_rematch_the_history_and_the_cards(
     assert overflows(page) == []
     assert ana.problems == []
     ana.context.close()
+
+
+def test_the_pages_small_functions(url: str, browser: Any) -> None:
+    """Who shows as having chosen in secret over a run of sealed decisions; the interface
+    strings' plurals; the options sent are those that differ from the schema's defaults."""
+    page = browser.new_page()
+    page.goto(url + "/")
+    found = page.evaluate("""async () => {
+      const { secretMarks } = await import('/table.js');
+      const { t } = await import('/ui.js');
+      const { changed, fieldKind } = await import('/lobby.js');
+      const secret = (p) => ({ player: p, secret: true });
+      const open = (p) => ({ player: p, secret: false });
+      let marks = new Set();
+      const runs = [];
+      for (const [before, after] of [[secret(0), secret(1)], [secret(1), secret(2)], [secret(2), secret(0)],
+                                     [secret(0), secret(1)], [secret(1), open(0)]]) {
+        marks = secretMarks(marks, before, after);
+        runs.push([...marks].sort());
+      }
+      const schema = { properties: { a: { type: 'integer', default: 2 }, b: { anyOf: [{ type: 'integer' },
+        { type: 'null' }], default: null }, c: { enum: ['x', 'y'], default: 'x' } } };
+      const plural = (n) => t('k', '{n} {n:move|moves}', { n });
+      return { runs, one: plural(1), more: plural(3), sent: changed(schema, { a: 2, b: 5, c: 'y' }),
+               kept: changed(schema, { a: 2, b: null, c: 'x' }), nullable: fieldKind(schema.properties.b) };
+    }""")
+    # three players seal in turn (the third's answer ends the run: the first is asked again), then two
+    assert found["runs"] == [[0], [0, 1], [], [0], []]
+    assert (found["one"], found["more"]) == ("1 move", "3 moves")
+    assert found["sent"] == {"b": 5, "c": "y"} and found["kept"] == {}
+    assert found["nullable"]["kind"] == "number" and found["nullable"]["nullable"] is True
+    page.close()

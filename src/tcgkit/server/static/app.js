@@ -6,7 +6,7 @@ import { api, csrf } from './api.js';
 import { Lobby } from './lobby.js';
 import { Decks, Collection } from './decks.js';
 import { History, Replay } from './history.js';
-import { Table } from './table.js';
+import { Table, secretMarks } from './table.js';
 import { t } from './ui.js';
 import { lines, loadWords } from './words.js';
 
@@ -63,16 +63,6 @@ function Nav({ me, hash, onOut }) {
 // a time, in order, though the first waits for the game's words. Before every seat is
 // taken the socket is refused (not_started): the page shows the seats and tries again.
 const FINAL_REFUSALS = new Set(['unknown_match', 'spectator', 'origin', 'broken']);
-
-// Who has made a secret choice the viewer cannot see. Simultaneous choices are a run of
-// secret decisions: each answered one marks its player; the run ends (every mark cleared) at
-// a decision that is not secret, or at one whose player is marked already (a new round).
-export function secretMarks(marks, before, after) {
-  const next = new Set(marks);
-  if (before && before.secret) next.add(before.player);
-  if (!after || !after.secret || next.has(after.player)) next.clear();
-  return next;
-}
 
 function Waiting({ id, me }) {
   const [match, setMatch] = useState(null);

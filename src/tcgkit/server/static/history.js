@@ -28,8 +28,8 @@ export function History() {
     <h2 id="history-title">${t('history.title', 'Your matches')}</h2>
     ${matches && !matches.length ? html`<p>${t('history.none', 'No match yet.')}</p>` : null}
     <ul class="matches">${(matches || []).map((m) => html`<li data-match=${m.id} data-game=${m.game}>
-      <span><strong>${m.game}</strong> · ${new Date(m.created * 1000).toLocaleString()} ·
-        ${t('match.seat', 'seat {n}', { n: m.my_seat + 1 })} · ${resultText(m)}</span>
+      <span><strong>${m.game}</strong>${' · '}${new Date(m.created * 1000).toLocaleString()}${' · '}${t('match.seat',
+        'seat {n}', { n: m.my_seat + 1 })}${' · '}${resultText(m)}</span>
       ${m.status === 'over' ? html`<a href=${`#/replay/${m.id}`}>${t('history.replay', 'Replay')}</a>`
         : m.status !== 'broken' ? html`<a href=${`#/match/${m.id}`}>${t('lobby.back', 'Go back to it')}</a>` : null}
     </li>`)}</ul>
@@ -63,13 +63,13 @@ export function Replay({ id }) {
       aria-label=${t('replay.label', 'replay')}>
     <header><h2>${(shown.words && shown.words.title) || shown.game}: ${t('replay.title', 'replay')}</h2></header>
     <div class="replay-bar" role="toolbar" aria-label=${t('replay.controls', 'replay controls')}>
-      <button onClick=${() => go(0)} disabled=${shown.version === 0}>${t('replay.first', '⏮ start')}</button>
+      <button onClick=${() => go(0)} disabled=${shown.version === 0}>${t('replay.first', '◀◀ start')}</button>
       <button onClick=${() => go(shown.version - 1)} disabled=${shown.version === 0}
         aria-keyshortcuts="ArrowLeft">${t('replay.back', '◀ back')}</button>
       <span class="replay-at" aria-live="polite">${t('replay.at', 'move {v} of {last}', { v: shown.version, last: shown.last })}</span>
       <button onClick=${() => go(shown.version + 1)} disabled=${shown.version === shown.last}
         aria-keyshortcuts="ArrowRight">${t('replay.forward', 'forward ▶')}</button>
-      <button onClick=${() => go(shown.last)} disabled=${shown.version === shown.last}>${t('replay.last', 'end ⏭')}</button>
+      <button onClick=${() => go(shown.last)} disabled=${shown.version === shown.last}>${t('replay.last', 'end ▶▶')}</button>
       <label for="replay-seat">${t('replay.seat', 'seen by')}</label>
       <select id="replay-seat" name="replay-seat" onChange=${(e) => setSeat(Number(e.target.value))}>
         ${[...Array(shown.players).keys()].map((p) => html`<option value=${p} selected=${p === shown.seat}>

@@ -148,8 +148,10 @@ export function Lobby({ me }) {
   const players = chosen ? (values.players || chosen.options.properties.players?.default || chosen.min_players) : 2;
   useEffect(() => setSeats((old) => seatsFor(players, old)), [players]);
   const pickGame = (name) => {
+    const levels = (games.find((g) => g.name === name) || { ai_levels: {} }).ai_levels;
     setGame(name); setValues({});
-    setSeats((old) => old.map((s) => (s.kind === 'me' ? { kind: 'me' } : s)));  // a deck is of one game
+    setSeats((old) => old.map((s) => (s.kind === 'me' ? { kind: 'me' }  // a deck is of one game
+      : s.kind === 'ai' && !(s.level in levels) ? { kind: 'ai', level: 'greedy' } : s)));
   };
   const create = async (e) => {
     e.preventDefault();

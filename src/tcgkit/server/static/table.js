@@ -31,6 +31,17 @@ function nextRefs(moves, chosen) {
   return out;
 }
 
+// -- secret choices -------------------------------------------------------------------------
+// Who has made a secret choice the viewer cannot see. Simultaneous choices are a run of
+// secret decisions: each answered one marks its player; the run ends (every mark cleared) at
+// a decision that is not secret, or at one whose player is marked already (a new round).
+export function secretMarks(marks, before, after) {
+  const next = new Set(marks);
+  if (before && before.secret) next.add(before.player);
+  if (!after || !after.secret || next.has(after.player)) next.clear();
+  return next;
+}
+
 // -- drawing ----------------------------------------------------------------------------------
 function styleOf(tokens, words) {
   const style = {};
