@@ -3,8 +3,8 @@ them checked afterwards against the server's record: no card a player could not 
 in a WebSocket frame that player received, nor in their page's DOM at that version.
 
 One server and one browser serve the whole module (each person is a browser context of
-their own: their own cookies); the matches are shortened by their options (a few rounds, few
-skulls) so the module runs in well under a minute or two.
+their own: their own cookies); the matches are shortened by their options (Brasa, a few
+rodadas, a turn limit) so the module takes about two minutes here.
 """
 
 from __future__ import annotations
