@@ -23,6 +23,7 @@ from ..kernel.errors import TcgkitError
 from ..kernel.registry import find_game
 from ..kernel.words import LANGUAGES, LOCALES, NAMES, Words, accepted, folder_of
 from .client_words import CLIENT, FOLDER
+from .pages import mount_pages
 from .service import Problem
 
 STATIC = Path(__file__).parent / "static"
@@ -80,7 +81,8 @@ def words(name: str, lang: str | None = Query(None, max_length=16),
 
 
 def mount_client(app: FastAPI) -> None:
-    """The words route, then the client's files at ``/`` (after every API route, so
-    ``/api/...`` is never shadowed)."""
+    """The words route and the pages' (``pages.py``), then the client's files at ``/``
+    (after every API route, so ``/api/...`` is never shadowed)."""
     app.get("/api/games/{name}/words")(words)
+    mount_pages(app)
     app.mount("/", StaticFiles(directory=STATIC, html=True), name="client")

@@ -1,28 +1,14 @@
-// The pages: sign in (an account or a guest), the lobby (start a match against an AI, join
-// an open one, watch a running one), and the table of a match, kept in the address's hash
-// (#/match/ID) so a reload comes back to it.
+// The pages: sign in (an account or a guest), the lobby, the table of a match, the decks, the
+// match history with its replays and the Triple Triad cards, each kept in the address's hash
+// (#/match/ID, #/decks, #/history, #/replay/ID, #/collection) so a reload comes back to it.
 import { html, render, useState, useEffect, useRef } from './vendor/htm-preact-standalone.module.js';
-import { Table } from './table.js';
+import { api, csrf } from './api.js';
+import { Lobby } from './lobby.js';
+import { Decks, Collection } from './decks.js';
+import { History, Replay } from './history.js';
+import { Table, secretMarks } from './table.js';
+import { t } from './ui.js';
 import { lines, loadWords } from './words.js';
-
-function csrf() {
-  const found = document.cookie.split('; ').find((c) => c.startsWith('tcgkit_csrf='));
-  return found ? decodeURIComponent(found.slice('tcgkit_csrf='.length)) : '';
-}
-
-async function api(method, path, body) {
-  const init = { method, headers: { 'x-csrf-token': csrf() } };
-  if (body !== undefined) {
-    init.headers['content-type'] = 'application/json';
-    init.body = JSON.stringify(body);
-  }
-  const response = await fetch(path, init);
-  const data = await response.json().catch(() => ({}));
-  if (!response.ok) {
-    throw new Error(data.error || (data.detail && JSON.stringify(data.detail)) || `HTTP ${response.status}`);
-  }
-  return data;
-}
 
 function useHash() {
   const [hash, setHash] = useState(location.hash);
@@ -45,80 +31,94 @@ function SignIn({ onIn }) {
   return html`<main class="page sign-in">
     <h1>tcgkit</h1>
     <form onSubmit=${go('/api/login', { name, password })}>
-      <label>Name <input name="name" autocomplete="username" value=${name} onInput=${(e) => setName(e.target.value)} /></label>
-      <label>Password <input name="password" type="password" autocomplete="current-password" value=${password}
-        onInput=${(e) => setPassword(e.target.value)} /></label>
+      <label>${t('signin.name', 'Name')} <input name="name" autocomplete="username" value=${name}
+        onInput=${(e) => setName(e.target.value)} /></label>
+      <label>${t('signin.password', 'Password')} <input name="password" type="password" autocomplete="current-password"
+        value=${password} onInput=${(e) => setPassword(e.target.value)} /></label>
       <div class="buttons">
-        <button type="submit">Log in</button>
-        <button type="button" onClick=${go('/api/signup', { name, password })}>Sign up</button>
+        <button type="submit">${t('signin.login', 'Log in')}</button>
+        <button type="button" onClick=${go('/api/signup', { name, password })}>${t('signin.signup', 'Sign up')}</button>
       </div>
     </form>
-    <p><button class="guest" onClick=${go('/api/guest', {})}>Play as a guest</button></p>
+    <p><button class="guest" onClick=${go('/api/guest', {})}>${t('signin.guest', 'Play as a guest')}</button></p>
     ${error ? html`<p class="error" role="alert">${error}</p>` : null}
   </main>`;
 }
 
-function Lobby({ me, onOut }) {
-  const [games, setGames] = useState([]);
-  const [matches, setMatches] = useState([]);
-  const [game, setGame] = useState('');
-  const [level, setLevel] = useState('');
-  const [error, setError] = useState('');
-  useEffect(() => {
-    api('GET', '/api/games').then((g) => { setGames(g); if (g.length) setGame(g[0].name); }).catch((e) => setError(e.message));
-    api('GET', '/api/matches').then(setMatches).catch(() => {});
-  }, []);
-  const chosen = games.find((g) => g.name === game);
-  const levels = chosen ? Object.keys(chosen.ai_levels) : [];
-  const fallback = levels.includes('greedy') ? 'greedy' : levels[0];
-  const create = async (e) => {
-    e.preventDefault();
-    const players = chosen.min_players;
-    const ai = { kind: 'ai', level: level || fallback };
-    try {
-      const made = await api('POST', '/api/matches',
-        { game, seats: [{ kind: 'me' }, ...Array(players - 1).fill(ai)] });
-      location.hash = `#/match/${made.id}`;
-    } catch (err) { setError(err.message); }
-  };
-  const join = async (id) => {
-    try { await api('POST', `/api/matches/${id}/join`, {}); location.hash = `#/match/${id}`; }
-    catch (err) { setError(err.message); }
-  };
+const PAGES = [['#/', 'nav.lobby', 'Lobby'], ['#/decks', 'nav.decks', 'Decks'],
+  ['#/history', 'nav.history', 'History'], ['#/collection', 'nav.collection', 'Collection']];
+
+function Nav({ me, hash, onOut }) {
   const logOut = async () => { await api('POST', '/api/logout', {}).catch(() => {}); onOut(); };
-  return html`<main class="page lobby">
-    <header><h1>tcgkit</h1><span>${me.name}${me.guest ? ' (guest)' : ''}</span>
-      <button onClick=${logOut}>Log out</button></header>
-    <section><h2>New match against the AI</h2>
-      <form onSubmit=${create}>
-        <label>Game <select name="game" value=${game} onChange=${(e) => { setGame(e.target.value); setLevel(''); }}>
-          ${games.map((g) => html`<option value=${g.name}>${g.title}</option>`)}</select></label>
-        <label>AI <select name="level" value=${level || fallback} onChange=${(e) => setLevel(e.target.value)}>
-          ${levels.map((l) => html`<option value=${l} title=${chosen.ai_levels[l]}>${l}</option>`)}</select></label>
-        <button type="submit" disabled=${!chosen}>Start</button>
-      </form>
-      ${chosen ? html`<p class="summary">${chosen.summary}</p>` : null}
-    </section>
-    <section><h2>Matches</h2>
-      <ul class="matches">${matches.map((m) => html`<li>
-        <span>${m.game} · ${m.status}</span>
-        ${m.status === 'open' ? html`<button onClick=${() => join(m.id)}>Join</button>` : null}
-        ${m.status !== 'open' ? html`<a href=${`#/match/${m.id}`}>Watch</a>` : null}</li>`)}</ul>
-    </section>
-    ${error ? html`<p class="error" role="alert">${error}</p>` : null}
-  </main>`;
+  const here = hash === '' ? '#/' : hash;
+  return html`<header class="top"><h1>tcgkit</h1>
+    <nav aria-label=${t('nav.label', 'pages')}>${PAGES.map(([href, key, english]) => html`
+      <a href=${href} aria-current=${here === href ? 'page' : null}>${t(key, english)}</a>`)}</nav>
+    <span class="who">${me.name}${me.guest ? t('nav.guest', ' (guest)') : ''}</span>
+    <button onClick=${logOut}>${t('nav.logout', 'Log out')}</button></header>`;
 }
 
 // A match: its WebSocket, resumed from the last version seen after a drop (a refusal that
 // will not change, such as an unknown match, is not retried). Messages are handled one at
-// a time, in order, though the first waits for the game's words.
+// a time, in order, though the first waits for the game's words. Before every seat is
+// taken the socket is refused (not_started): the page shows the seats and tries again.
 const FINAL_REFUSALS = new Set(['unknown_match', 'spectator', 'origin', 'broken']);
 
-function Match({ id }) {
+function Waiting({ id, me }) {
+  const [match, setMatch] = useState(null);
+  const [error, setError] = useState('');
+  useEffect(() => {
+    const look = () => api('GET', `/api/matches/${id}`).then(setMatch).catch((e) => setError(e.message));
+    look();
+    const every = setInterval(look, 1500);
+    return () => clearInterval(every);
+  }, [id]);
+  const leave = async () => {
+    try { await api('POST', `/api/matches/${id}/leave`, {}); location.hash = '#/'; } catch (e) { setError(e.message); }
+  };
+  const seated = match && match.seats.some((s) => s.kind === 'human' && s.name === me.name);
+  return html`<section class="waiting" aria-live="polite">
+    <p>${t('match.waiting', 'Waiting for every seat to be taken…')}</p>
+    ${match ? html`<ul>${match.seats.map((s) => html`<li>${t('lobby.seat', 'Seat {n}', { n: s.seat + 1 })}:
+      ${s.kind === 'ai' ? t('lobby.list.ai', 'AI ({level})', { level: s.level }) : s.kind === 'open'
+        ? t('lobby.list.open', 'open') : s.kind === 'invited' ? t('lobby.list.invited', 'invited: {name}', { name: s.name })
+        : s.name}</li>`)}</ul>` : null}
+    ${seated ? html`<button onClick=${leave}>${t('match.leave', 'Leave this match')}</button>` : null}
+    ${error ? html`<p class="error" role="alert">${error}</p>` : null}
+  </section>`;
+}
+
+function Rematch({ id, seat }) {
+  const [next, setNext] = useState(null);
+  const [error, setError] = useState('');
+  useEffect(() => {  // another player's rematch of this match, once they ask for it
+    const look = () => api('GET', '/api/matches').then((all) => {
+      const found = all.find((m) => m.rematch_of === id);
+      if (found) setNext(found.id);
+    }).catch(() => {});
+    look();
+    const every = setInterval(look, 2000);
+    return () => clearInterval(every);
+  }, [id]);
+  const ask = async () => {
+    try { const made = await api('POST', `/api/matches/${id}/rematch`, {}); location.hash = `#/match/${made.id}`; }
+    catch (e) { setError(e.message); }
+  };
+  return html`<div class="after">
+    ${next ? html`<a class="button" href=${`#/match/${next}`}>${t('match.rematch.join', 'Go to the rematch')}</a>`
+      : seat !== null ? html`<button onClick=${ask}>${t('match.rematch', 'Rematch')}</button>` : null}
+    ${seat !== null ? html`<a href=${`#/replay/${id}`}>${t('match.replay', 'Replay this match')}</a>` : null}
+    ${error ? html`<p class="error" role="alert">${error}</p>` : null}
+  </div>`;
+}
+
+function Match({ id, me }) {
   const [state, setState] = useState(null);
   const [error, setError] = useState('');
+  const [waiting, setWaiting] = useState(false);
+  const [sent, setSent] = useState(0);  // moves sent (data-sent: a test sees a move go out)
   const socket = useRef(null);
-  const seen = useRef({ version: -1, log: [], seat: null, game: null, words: null });
+  const seen = useRef({ version: -1, log: [], seat: null, game: null, words: null, secret: new Set(), pending: null });
   useEffect(() => {
     let closed = false;
     let retry = null;
@@ -136,6 +136,7 @@ function Match({ id }) {
       const handle = async (message) => {
         const s = seen.current;
         if (message.type === 'welcome') {
+          setWaiting(false);
           s.seat = message.seat;
           s.game = message.game;
           s.words = await loadWords(message.game);
@@ -144,6 +145,7 @@ function Match({ id }) {
             x.name || (x.kind !== 'ai' ? '' : ais > 1 ? `AI ${x.seat + 1}` : 'AI')]));
         }
         if (message.type === 'error') {
+          if (message.code === 'not_started') { setWaiting(true); return; }
           setError(message.message);
           if (FINAL_REFUSALS.has(message.code)) closed = true;
           if (!message.scene) return;
@@ -155,8 +157,14 @@ function Match({ id }) {
         if (!s.words) s.words = await loadWords(s.game);
         const ctx = { viewer: s.seat, names: s.names };
         s.log = lines(message.scene.log || [], s.words, ctx, s.log);
+        const moved = message.version !== undefined && message.version !== null && message.version !== s.version;
+        if (moved && s.version >= 0) s.secret = secretMarks(s.secret, s.pending, message.scene.pending);
+        s.pending = message.scene.pending || null;
         if (message.version !== undefined && message.version !== null) s.version = message.version;
-        setState({ scene: message.scene, version: s.version, log: [...s.log], ended: message.ended || null });
+        if (message.seats) s.seats = message.seats;
+        if (message.clocks) s.clocks = { list: message.clocks, at: performance.now() };
+        setState({ scene: message.scene, version: s.version, log: [...s.log], ended: message.ended || null,
+          live: { seats: s.seats || [], clocks: s.clocks || { list: [], at: 0 }, secret: [...s.secret] } });
       };
       ws.onclose = () => {
         if (!closed) retry = setTimeout(open, 1000);
@@ -165,17 +173,24 @@ function Match({ id }) {
     open();
     return () => { closed = true; clearTimeout(retry); if (socket.current) socket.current.close(); };
   }, [id]);
-  if (!state) return html`<main class="page"><p>Connecting…</p>${error ? html`<p class="error">${error}</p>` : null}</main>`;
+  if (waiting && !state) return html`<main class="page match"><${Waiting} id=${id} me=${me} /></main>`;
+  if (!state) {
+    return html`<main class="page"><p>${t('match.connecting', 'Connecting…')}</p>
+      ${error ? html`<p class="error" role="alert">${error}</p>` : null}</main>`;
+  }
   const s = seen.current;
   const act = (notation) => {
     socket.current.send(JSON.stringify({ type: 'act', version: state.version, action: notation }));
+    setSent((n) => n + 1);
   };
   const ctx = { viewer: s.seat, names: s.names };
-  return html`<main class="page match" data-version=${state.version}>
-    <header><a href="#/">Lobby</a> <h1>${s.words.title || s.game}</h1>
-      <span>${s.seat === null ? 'watching' : `seat ${s.seat + 1}`}</span></header>
+  const over = state.scene.outcome || state.ended;
+  return html`<main class="page match" data-version=${state.version} data-sent=${sent}>
+    <header><h2>${s.words.title || s.game}</h2>
+      <span class="viewer">${s.seat === null ? t('match.watching', 'watching') : t('match.seat', 'seat {n}', { n: s.seat + 1 })}</span></header>
     <${Table} scene=${state.scene} words=${s.words} ctx=${ctx} log=${state.log} onAct=${act} error=${error}
-      ended=${state.ended} />
+      ended=${state.ended} live=${state.live} />
+    ${over ? html`<${Rematch} id=${id} seat=${s.seat} />` : null}
   </main>`;
 }
 
@@ -185,11 +200,18 @@ function App() {
   // No session cookie, no question (a 401 would only fill the console).
   const check = () => (csrf() ? api('GET', '/api/me').then(setMe).catch(() => setMe(null)) : setMe(null));
   useEffect(() => { check(); }, []);
-  if (me === undefined) return html`<main class="page"><p>Loading…</p></main>`;
+  if (me === undefined) return html`<main class="page"><p>${t('app.loading', 'Loading…')}</p></main>`;
   if (me === null) return html`<${SignIn} onIn=${check} />`;
-  const match = hash.match(/^#\/match\/([\w-]+)/);
-  if (match) return html`<${Match} id=${match[1]} key=${match[1]} />`;
-  return html`<${Lobby} me=${me} onOut=${() => setMe(null)} />`;
+  const route = (pattern) => hash.match(pattern);
+  let page;
+  let found;
+  if ((found = route(/^#\/match\/([\w-]+)/))) page = html`<${Match} id=${found[1]} me=${me} key=${found[1]} />`;
+  else if ((found = route(/^#\/replay\/([\w-]+)/))) page = html`<main class="page replay"><${Replay} id=${found[1]} key=${found[1]} /></main>`;
+  else if (route(/^#\/decks/)) page = html`<main class="page"><${Decks} /></main>`;
+  else if (route(/^#\/history/)) page = html`<main class="page"><${History} /></main>`;
+  else if (route(/^#\/collection/)) page = html`<main class="page"><${Collection} /></main>`;
+  else page = html`<main class="page"><${Lobby} me=${me} /></main>`;
+  return html`<div class="app"><${Nav} me=${me} hash=${hash} onOut=${() => setMe(null)} />${page}</div>`;
 }
 
 render(html`<${App} />`, document.getElementById('app'));

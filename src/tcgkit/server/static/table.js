@@ -2,6 +2,7 @@
 // legal actions' refs into moves. A game adds nothing here: areas are drawn by their layout,
 // cards by their fields, style tokens take the colours the game declares.
 import { html, useState, useEffect, useRef } from './vendor/htm-preact-standalone.module.js';
+import { clockText, t } from './ui.js';
 import { lines, refKey, say, seatName, word } from './words.js';
 
 // -- moves by clicking ----------------------------------------------------------------------
@@ -30,6 +31,17 @@ function nextRefs(moves, chosen) {
   return out;
 }
 
+// -- secret choices -------------------------------------------------------------------------
+// Who has made a secret choice the viewer cannot see. Simultaneous choices are a run of
+// secret decisions: each answered one marks its player; the run ends (every mark cleared) at
+// a decision that is not secret, or at one whose player is marked already (a new round).
+export function secretMarks(marks, before, after) {
+  const next = new Set(marks);
+  if (before && before.secret) next.add(before.player);
+  if (!after || !after.secret || next.has(after.player)) next.clear();
+  return next;
+}
+
 // -- drawing ----------------------------------------------------------------------------------
 function styleOf(tokens, words) {
   const style = {};
@@ -51,7 +63,7 @@ function fieldText(field) {
 
 export function Card({ face, words, clickable, chosen, onPick, ownerName }) {
   if (face.up === false) {  // the schema's default is face up
-    return html`<div class="card back" aria-label="a face-down card"><span>face down</span></div>`;
+    return html`<div class="card back" aria-label=${t('table.card.back_label', 'a face-down card')}><span>${t('table.card.back', 'face down')}</span></div>`;
   }
   const { style, cls } = styleOf(face.style, words);
   const around = {};
@@ -117,7 +129,8 @@ function Grid({ area, ctx, ...pass }) {
       const owner = face && face.owner !== null && face.owner !== undefined ? seatName(face.owner, ctx) : '';
       const inner = html`${face ? html`<${Card} face=${face} ownerName=${owner} ...${cardProps(face, pass)} />` : null}
         ${mark ? html`<span class="cell-mark">${mark}</span>` : null}`;
-      const label = `cell ${ref ? ref.id : i}${mark ? ', ' + mark : ''}${face ? '' : ', empty'}`;
+      const label = [t('table.cell', 'cell {id}', { id: ref ? ref.id : i }), mark, face ? '' : t('table.cell.empty', 'empty')]
+        .filter(Boolean).join(', ');
       if (clickable && !face) {
         return html`<button class="cell clickable" data-ref=${refKey(ref)} aria-label=${label}
           onClick=${() => pass.onPick(ref)}>${inner}</button>`;
@@ -160,22 +173,53 @@ function Area({ area, ctx, ...pass }) {
       aria-label=${title}>
     <h3>${title} ${count}
       ${areaRefs.map((r) => html`<button class="target" data-ref=${refKey(r)}
-        onClick=${() => pass.onPick(r)}>choose</button>`)}</h3>
+        onClick=${() => pass.onPick(r)}>${t('table.choose', 'choose')}</button>`)}</h3>
     ${body}
     ${(area.counters || []).length ? html`<div class="counters">${area.counters.map((c) => html`
       <span class="counter">${word(c.label, pass.words)} ${String(c.value)}</span>`)}</div>` : null}
   </section>`;
 }
 
-function Seats({ scene, ctx, pass }) {
+// A seat's time, counted down here between the server's messages (the server's clock is
+// the one that counts: each message sets this one again).
+function SeatClock({ clock, at }) {
+  const [now, setNow] = useState(performance.now());
+  useEffect(() => {
+    if (!clock.running) return undefined;
+    const every = setInterval(() => setNow(performance.now()), 250);
+    return () => clearInterval(every);
+  }, [clock.running, at]);
+  const spent = clock.running ? Math.max(0, (now - at) / 1000) : 0;
+  const buffer = Math.max(0, (clock.buffer || 0) - spent);
+  const bank = Math.max(0, (clock.bank || 0) - Math.max(0, spent - (clock.buffer || 0)));
+  const bankless = clock.bank === undefined || clock.bank === null;
+  const text = bankless ? clockText(buffer) : clock.buffer ? `${clockText(buffer)} + ${clockText(bank)}` : clockText(bank);
+  const label = clock.running ? t('table.clock.running', 'time left, running: {time}', { time: text })
+    : t('table.clock.stopped', 'time left: {time}', { time: text });
+  return html`<span class=${'clock' + (clock.running ? ' running' : '')} role="timer" aria-label=${label}>
+    <span aria-hidden="true">${clock.running ? '▶ ' : '⏸ '}</span>${text}</span>`;
+}
+
+function Seats({ scene, ctx, pass, live }) {
+  const clocks = live ? live.clocks : { list: [], at: 0 };
+  const infos = live ? live.seats : [];
+  const secret = new Set(live ? live.secret : []);
   return html`<div class="seats">${scene.seats.map((seat) => {
     const ref = { kind: 'player', id: seat.player };
     const clickable = pass.next.has(refKey(ref));
     const { style, cls } = styleOf(seat.style, pass.words);
+    const clock = clocks.list.find((c) => c.seat === seat.player);
+    const info = infos.find((i) => i.seat === seat.player);
+    const away = info && info.kind === 'human' && !info.connected;
     const body = html`<strong>${seatName(seat.player, ctx)}</strong>
-      ${seat.to_move ? html`<span class="to-move">to move</span>` : null}
-      ${seat.out ? html`<span class="out">out</span>` : null}
-      ${(seat.counters || []).map((c) => html`<span class="counter">${word(c.label, pass.words)} ${String(c.value)}</span>`)}`;
+      ${seat.to_move ? html`<span class="to-move">${t('table.to_move', 'to move')}</span>` : null}
+      ${seat.out ? html`<span class="out">${t('table.out', 'out')}</span>` : null}
+      ${secret.has(seat.player) ? html`<span class="sealed" data-sealed=${seat.player}>
+        <span aria-hidden="true">✔ </span>${t('table.sealed', 'chose in secret')}</span>` : null}
+      ${away ? html`<span class="away">${info.stand_in ? t('table.stand_in', 'away: the AI plays for them')
+        : t('table.away', 'away')}</span>` : null}
+      ${(seat.counters || []).map((c) => html`<span class="counter">${word(c.label, pass.words)} ${String(c.value)}</span>`)}
+      ${clock ? html`<${SeatClock} clock=${clock} at=${clocks.at} />` : null}`;
     const classes = `seat ${cls}${seat.to_move ? ' moving' : ''}${seat.player === ctx.viewer ? ' mine' : ''}`;
     return clickable
       ? html`<button class=${classes + ' clickable'} style=${style} data-ref=${refKey(ref)}
@@ -186,8 +230,8 @@ function Seats({ scene, ctx, pass }) {
 
 function Stack({ scene, ctx, pass }) {
   if (!(scene.stack || []).length && !scene.window) return null;
-  return html`<section class="area stack-area" aria-label="the stack">
-    <h3>Stack${scene.window ? html` <span class="window">${scene.window.label
+  return html`<section class="area stack-area" aria-label=${t('table.stack.label', 'the stack')}>
+    <h3>${t('table.stack', 'Stack')}${scene.window ? html` <span class="window">${scene.window.label
       ? say(scene.window.label, pass.words, ctx) : scene.window.kind}: ${seatName(scene.window.holder, ctx)}</span>` : null}</h3>
     <div class="stack">${(scene.stack || []).map((item) => html`<div class="stack-item">
       <${Card} face=${item.face} ...${cardProps(item.face, pass)} />
@@ -202,29 +246,47 @@ function moveLabel(move, words, ctx) {
   return move.notation;
 }
 
+// The refs the table draws something clickable for: a move pointing at anything else (a
+// card of a zone the scene does not show) is offered in the menu instead, never unreachable.
+export function drawnRefs(scene) {
+  const out = new Set();
+  const face = (f) => { if (f && f.ref) out.add(refKey(f.ref)); };
+  for (const area of scene.areas || []) {  // as Area draws them: a pile shows its top card only
+    const items = area.items || [];
+    if (area.layout === 'grid' || !area.hidden) (area.layout === 'pile' ? items.slice(-1) : items).forEach(face);
+    for (const r of area.refs || []) out.add(refKey(r));
+  }
+  for (const seat of scene.seats || []) out.add(refKey({ kind: 'player', id: seat.player }));
+  for (const item of scene.stack || []) face(item.face);
+  return out;
+}
+
 function Moves({ scene, chosen, setChosen, onAct, words, ctx }) {
   const [typed, setTyped] = useState('');
   const moves = scene.moves || [];
   const left = narrow(moves, chosen);
-  const menu = chosen.length ? left.filter((m) => complete(m, chosen)) : moves.filter((m) => !(m.refs || []).length);
+  const drawn = drawnRefs(scene);
+  const unreachable = (m) => !(m.refs || []).every((r) => drawn.has(refKey(r)));
+  const menu = chosen.length ? left.filter((m) => complete(m, chosen) || unreachable(m))
+    : moves.filter((m) => unreachable(m) || !(m.refs || []).length);
   const submit = (e) => {
     e.preventDefault();
     const text = typed.trim();
     if (text) { onAct(text); setTyped(''); }
   };
-  return html`<section class="moves" aria-label="moves">
+  return html`<section class="moves" aria-label=${t('table.moves', 'moves')}>
     ${chosen.length ? html`<div class="chosen-bar">
-      <span>${left.length} ${left.length === 1 ? 'move' : 'moves'} with your choice</span>
-      <button class="cancel" onClick=${() => setChosen([])}>cancel</button></div>` : null}
+      <span>${t('table.moves.left', '{n} {n:move|moves} with your choice', { n: left.length })}</span>
+      <button class="cancel" onClick=${() => setChosen([])}>${t('table.cancel', 'cancel')}</button></div>` : null}
     ${menu.length ? html`<div class="menu" role="menu">${menu.map((m) => html`
       <button role="menuitem" class="move" data-notation=${m.notation}
         onClick=${() => { setChosen([]); onAct(m.notation); }}>${moveLabel(m, words, ctx)}</button>`)}</div>` : null}
     <form class="notation" onSubmit=${submit}>
-      <label for="notation-input">Move</label>
+      <label for="notation-input">${t('table.move', 'Move')}</label>
       <input id="notation-input" list="notations" autocomplete="off" value=${typed}
         placeholder=${moves.length ? moves[0].notation : ''} onInput=${(e) => setTyped(e.target.value)} />
       <datalist id="notations">${moves.map((m) => html`<option value=${m.notation} />`)}</datalist>
-      <button type="submit">play</button>
+      <button type="submit">${t('table.play', 'play')}</button>
     </form>
   </section>`;
 }
@@ -232,18 +294,19 @@ function Moves({ scene, chosen, setChosen, onAct, words, ctx }) {
 function outcomeText(outcome, ctx) {
   const reason = outcome.reason ? ` (${outcome.reason})` : '';
   if (outcome.winner !== undefined && outcome.winner !== null) {
-    return `The game is over: ${seatName(outcome.winner, ctx)} won${reason}.`;
+    return t('table.over.won', 'The game is over: {name} won{reason}.', { name: seatName(outcome.winner, ctx), reason });
   }
   const ranks = outcome.ranks || [];
   const first = ranks.map((r, p) => [r, p]).filter(([r]) => r === 0).map(([, p]) => seatName(p, ctx));
   return first.length > 1 && first.length < ranks.length
-    ? `The game is over: ${first.join(' and ')} share first place${reason}.`
-    : `The game is over: a draw${reason}.`;
+    ? t('table.over.shared', 'The game is over: {names} share first place{reason}.',
+      { names: first.join(t('table.and', ' and ')), reason })
+    : t('table.over.draw', 'The game is over: a draw{reason}.', { reason });
 }
 
 // The whole table: seats, areas (grouped ones side by side), the stack, whose turn and what
 // is asked, the moves, and the log.
-export function Table({ scene, words, ctx, log, onAct, error, ended }) {
+export function Table({ scene, words, ctx, log, onAct, error, ended, live }) {
   const outcome = scene.outcome || ended;  // the game's result, or the server's (a clock, an absence)
   const [chosen, setChosen] = useState([]);
   useEffect(() => setChosen([]), [scene]);
@@ -268,12 +331,12 @@ export function Table({ scene, words, ctx, log, onAct, error, ended }) {
   const pending = scene.pending;
   const status = lines(scene.status || [], words, ctx);
   return html`<div class="table">
-    <${Seats} scene=${scene} ctx=${ctx} pass=${pass} />
+    <${Seats} scene=${scene} ctx=${ctx} pass=${pass} live=${live} />
     ${status.length ? html`<div class="status">${status.map((s) => html`<p>${s}</p>`)}</div>` : null}
     ${outcome ? html`<p class="outcome" role="status">${outcomeText(outcome, ctx)}</p>` : null}
     ${pending ? html`<p class=${'pending' + (pending.player === ctx.viewer ? ' yours' : '')} role="status">
       <strong>${seatName(pending.player, ctx)}</strong>: ${pending.player === ctx.viewer || !pending.secret
-        ? say(pending.prompt, words, ctx) : 'choosing in secret'}</p>` : null}
+        ? say(pending.prompt, words, ctx) : t('table.choosing_secret', 'choosing in secret')}</p>` : null}
     ${error ? html`<p class="error" role="alert">${error}</p>` : null}
     <div class="areas">${parts.map((p) => p.group
       ? html`<div class="group" data-group=${p.group}>${groups.get(p.group).map((a) => html`
@@ -282,7 +345,7 @@ export function Table({ scene, words, ctx, log, onAct, error, ended }) {
     <${Stack} scene=${scene} ctx=${ctx} pass=${pass} />
     ${moves.length && !ended ? html`<${Moves} scene=${scene} chosen=${chosen} setChosen=${setChosen}
       onAct=${onAct} words=${words} ctx=${ctx} />` : null}
-    <section class="log" aria-label="log"><h3>Log</h3>
+    <section class="log" aria-label=${t('table.log.label', 'log')}><h3>${t('table.log', 'Log')}</h3>
       <ol ref=${logEnd}>${log.map((line) => html`<li>${line}</li>`)}</ol></section>
   </div>`;
 }

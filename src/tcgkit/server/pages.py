@@ -1,0 +1,145 @@
+"""What the browser's pages ask beyond the match itself, each a small read-only endpoint:
+
+- ``GET /api/games/{name}/cards``: the card table, the preconstructed decks and a legal deck
+  to start from (the deck editor);
+- ``POST /api/games/{name}/deck-check``: a deck's text (one card a line) checked by the
+  game's own deck rules under the given options, each problem with its line;
+- ``GET /api/history``: the matches the session's account sat in, newest first;
+- ``GET /api/matches/{id}/replay?seat=S&version=V``: after the match, seat ``S``'s scene at
+  version ``V``, replayed from the committed actions (for the match's players: the
+  replay shows any seat's hidden cards, as the record's seed would).
+
+None changes anything, so none needs the CSRF header (the deck check is a POST only to carry
+its text, and holds nothing).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from fastapi import FastAPI, Request
+from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from ..kernel.decks import parse_deck
+from ..kernel.errors import TcgkitError
+from ..kernel.limits import Tally, play
+from ..kernel.registry import find_game, load_game
+from ..kernel.rng import Rng
+from . import accounts
+from .accounts import SESSION_COOKIE, Who
+from .db import ActionRow, MatchRow, SeatRow
+from .service import Problem, Server, account_names, check_game, public_match
+
+MAX_DECK_TEXT = 32 * 1024
+LINE = re.compile(r"line (\d+): ")
+
+
+class DeckText(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    options: dict[str, Any] = Field(default_factory=dict)
+    text: str = Field(max_length=MAX_DECK_TEXT)
+
+
+async def signed_in(request: Request) -> tuple[Server, Who]:
+    server: Server = request.app.state.server
+    found = await accounts.who(server.store, request.cookies.get(SESSION_COOKIE))
+    if found is None:
+        raise Problem(401, "no session: sign up, log in, or start a guest session (POST /api/guest)")
+    return server, found
+
+
+def cards(name: str) -> dict[str, Any]:
+    """The deck editor's material: every card (the game's card table, each row's
+    ``deck_name`` the spelling a deck line takes), the named decks and one legal deck."""
+    try:
+        entry = find_game(name)
+    except TcgkitError as exc:
+        raise Problem(404, str(exc)) from None
+    game = load_game(name, {})
+    table = game.card_table()
+    rows = [] if table is None else table.model_dump()["rows"]
+    for row in rows:
+        row["deck_name"] = row.get("label") or row.get("name")
+    decks = game.sample_decks(Rng(0))
+    sample = decks[0] if len(decks) == game.num_players else []  # not one shared deck
+    return {"game": name, "title": game.title, "collects_cards": entry.cls.collects_cards,
+            "table": None if table is None else {**table.model_dump(), "rows": rows},
+            "named_decks": entry.cls.named_decks(), "sample": sample}
+
+
+def deck_check(name: str, body: DeckText) -> dict[str, Any]:
+    """The deck's cards and the game's problems with it, each ``{line, message}`` (``line``
+    ``None`` for a problem of the whole deck: its size, a copy limit over several lines)."""
+    game = check_game(name, body.options)
+    deck = parse_deck(body.text)
+    problems = []
+    for text in deck.locate(game.validate_deck(deck.cards)):
+        found = LINE.match(text)
+        problems.append({"line": int(found.group(1)) if found else None,
+                         "message": text[found.end():] if found else text})
+    return {"game": game.name, "cards": deck.cards, "problems": problems}
+
+
+async def history(request: Request) -> list[dict[str, Any]]:
+    server, who = await signed_in(request)
+
+    def work(session: Session) -> list[dict[str, Any]]:
+        mine = select(SeatRow.match_id).where(SeatRow.account_id == who.account)
+        rows = list(session.scalars(select(MatchRow).where(MatchRow.id.in_(mine))
+                                    .order_by(MatchRow.created.desc()).limit(200)))
+        seats = list(session.scalars(select(SeatRow).where(SeatRow.match_id.in_([r.id for r in rows]))))
+        names = account_names(session, {s.account_id for s in seats if s.account_id is not None})
+        out = []
+        for row in rows:
+            own = [s for s in seats if s.match_id == row.id]
+            out.append({**public_match(row, own, names),
+                        "my_seat": next(s.seat for s in own if s.account_id == who.account)})
+        return out
+
+    return await server.store.read(work)
+
+
+async def replay(request: Request, match_id: str, seat: int = 0, version: int = -1) -> dict[str, Any]:
+    """Seat ``seat``'s scene at ``version`` (-1: the last) of a finished match."""
+    server, who = await signed_in(request)
+    match_id = match_id[:64]
+
+    def work(session: Session) -> tuple[MatchRow, list[str], list[int]]:
+        row = session.get(MatchRow, match_id)
+        if row is None:
+            raise Problem(404, f"no match {match_id!r}")
+        seats = list(session.scalars(select(SeatRow).where(SeatRow.match_id == match_id)))
+        if who.account not in {s.account_id for s in seats}:
+            raise Problem(403, "only a player of the match may replay it")
+        if row.status != "over":
+            raise Problem(409, f"the match is {row.status}: it is replayed once it is over")
+        actions = list(session.execute(select(ActionRow.notation, ActionRow.seat)
+                                       .where(ActionRow.match_id == match_id).order_by(ActionRow.number)))
+        return row, [a[0] for a in actions], [a[1] for a in actions]
+
+    row, notations, movers = await server.store.read(work)
+    game = load_game(row.game, row.options)
+    if not 0 <= seat < game.num_players:
+        raise Problem(422, f"seat: 0 to {game.num_players - 1}, not {seat}")
+    last = len(notations)
+    version = last if version < 0 else min(version, last)
+    state = game.new_state(row.seed, row.decks)
+    tally = Tally()
+    for notation, mover in zip(notations[:version], movers[:version], strict=True):
+        play(state, state.parse_action(notation, mover), mover, tally)
+    scene: dict[str, Any] = state.scene(seat, 0).to_json()
+    scene["moves"] = []  # a replay is watched, not played
+    if version == last and scene.get("outcome") is None:
+        scene["outcome"] = row.outcome  # a result the server gave (a clock, an absence)
+    return {"match": match_id, "game": row.game, "seat": seat, "version": version, "last": last,
+            "players": game.num_players, "scene": scene}
+
+
+def mount_pages(app: FastAPI) -> None:
+    app.get("/api/games/{name}/cards")(cards)
+    app.post("/api/games/{name}/deck-check")(deck_check)
+    app.get("/api/history")(history)
+    app.get("/api/matches/{match_id}/replay")(replay)

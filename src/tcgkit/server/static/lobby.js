@@ -1,0 +1,215 @@
+// The lobby: a new match of any game, its options form built from the game's options JSON
+// Schema (GET /api/games), each seat open, invited, an AI at a level, or the creator's; the
+// matches one may join, go back to or watch (the list refreshes itself).
+import { html, useState, useEffect } from './vendor/htm-preact-standalone.module.js';
+import { api } from './api.js';
+import { t } from './ui.js';
+
+// -- the options form ---------------------------------------------------------------------------
+// A property's own type: a nullable one (anyOf [T, null]) is T whose empty input means null.
+export function fieldKind(prop) {
+  let p = prop, nullable = false;
+  if (prop.anyOf) {
+    const kinds = prop.anyOf.filter((x) => x.type !== 'null');
+    nullable = kinds.length < prop.anyOf.length;
+    p = { ...kinds[0], ...prop, anyOf: undefined };
+  }
+  if (p.enum) return { kind: 'enum', choices: p.enum, nullable, p };
+  if (p.type === 'boolean') return { kind: 'boolean', nullable, p };
+  if (p.type === 'integer' || p.type === 'number') return { kind: 'number', nullable, p };
+  if (p.type === 'array') return { kind: 'list', nullable, p };
+  return { kind: 'text', nullable, p };
+}
+
+// The input's text back to the option's value (null when a nullable input is left empty).
+function parse(kind, raw) {
+  if (kind.kind === 'boolean') return raw;
+  if (raw === '' || raw === null) return kind.nullable ? null : undefined;
+  if (kind.kind === 'number') return Number(raw);
+  if (kind.kind === 'list') return raw.split(',').map((x) => x.trim()).filter(Boolean);
+  return raw;
+}
+
+function shown(kind, value) {
+  if (value === null || value === undefined) return '';
+  if (kind.kind === 'list') return value.join(', ');
+  return String(value);
+}
+
+// The options that differ from their defaults (what the server is sent).
+export function changed(schema, values) {
+  const out = {};
+  for (const [name, prop] of Object.entries(schema.properties || {})) {
+    if (!(name in values)) continue;
+    const value = values[name];
+    if (value === undefined) continue;
+    if (JSON.stringify(value) !== JSON.stringify(prop.default === undefined ? null : prop.default)) out[name] = value;
+  }
+  return out;
+}
+
+export function OptionsForm({ game, schema, values, setValues }) {
+  const props = Object.entries(schema.properties || {});
+  return html`<fieldset class="options"><legend>${t('lobby.options', 'Options')}</legend>
+    ${props.map(([name, prop]) => {
+      const kind = fieldKind(prop);
+      const id = `opt-${game}-${name}`;
+      const value = name in values ? values[name] : prop.default;
+      const set = (raw) => setValues({ ...values, [name]: parse(kind, raw) });
+      const help = prop.description ? html`<small id=${id + '-help'}>${prop.description}</small>` : null;
+      const label = prop.title || name;
+      let input;
+      if (kind.kind === 'boolean') {
+        return html`<div class="option check"><label><input type="checkbox" id=${id} name=${name}
+          checked=${!!value} aria-describedby=${id + '-help'} onChange=${(e) => set(e.target.checked)} /> ${label}</label>
+          ${help}</div>`;
+      }
+      if (kind.kind === 'enum') {
+        input = html`<select id=${id} name=${name} aria-describedby=${id + '-help'}
+            onChange=${(e) => set(e.target.value)}>
+          ${kind.nullable ? html`<option value="" selected=${value === null}>${t('lobby.none', '(none)')}</option>` : null}
+          ${kind.choices.map((c) => html`<option value=${c} selected=${value === c}>${c}</option>`)}</select>`;
+      } else {
+        const number = kind.kind === 'number';
+        input = html`<input id=${id} name=${name} type=${number ? 'number' : 'text'} aria-describedby=${id + '-help'}
+          min=${number ? kind.p.minimum : undefined} max=${number ? kind.p.maximum : undefined}
+          step=${kind.p.type === 'integer' ? 1 : undefined}
+          placeholder=${kind.nullable ? t('lobby.none', '(none)') : ''} value=${shown(kind, value)}
+          onChange=${(e) => set(e.target.value)} />`;
+      }
+      return html`<div class="option"><label for=${id}>${label}</label>${input}${help}</div>`;
+    })}
+  </fieldset>`;
+}
+
+// -- the seats ------------------------------------------------------------------------------------
+export function SeatsForm({ seats, setSeats, levels, decks }) {
+  const set = (i, change) => setSeats(seats.map((s, j) => {
+    if (j === i) return { ...s, ...change };
+    return change.kind === 'me' && s.kind === 'me' ? { kind: 'open' } : s;  // the creator sits once
+  }));
+  return html`<fieldset class="seat-specs"><legend>${t('lobby.seats', 'Seats')}</legend>
+    ${seats.map((s, i) => html`<div class="seat-spec" data-seat=${i}>
+      <label for=${`seat-${i}`}>${t('lobby.seat', 'Seat {n}', { n: i + 1 })}</label>
+      <select id=${`seat-${i}`} name=${`seat-${i}`} onChange=${(e) => set(i, { kind: e.target.value })}>
+        ${[['me', t('lobby.seat.me', 'me')], ['open', t('lobby.seat.open', 'open to anyone')],
+           ['invite', t('lobby.seat.invite', 'invite an account')], ['ai', t('lobby.seat.ai', 'AI')]].map(([k, text]) => html`
+          <option value=${k} selected=${s.kind === k}>${text}</option>`)}</select>
+      ${s.kind === 'ai' ? html`<label class="inline" for=${`level-${i}`}>${t('lobby.level', 'level')}</label>
+        <select id=${`level-${i}`} name=${`level-${i}`} onChange=${(e) => set(i, { level: e.target.value })}>
+        ${Object.entries(levels).map(([l, about]) => html`<option value=${l} title=${about}
+          selected=${(s.level || 'greedy') === l}>${l}</option>`)}</select>` : null}
+      ${s.kind === 'me' && decks.length ? html`<label class="inline" for=${`deck-${i}`}>${t('lobby.deck', 'deck')}</label>
+        <select id=${`deck-${i}`} name=${`deck-${i}`} onChange=${(e) => set(i, { deck: e.target.value || undefined })}>
+          <option value="" selected=${!s.deck}>${t('lobby.deck.dealt', 'dealt by the seed')}</option>
+          ${decks.map((d) => html`<option value=${d.name} selected=${s.deck === d.name}>${d.name}</option>`)}</select>` : null}
+      ${s.kind === 'invite' ? html`<label class="inline" for=${`invite-${i}`}>${t('lobby.invite.name', 'account')}</label>
+        <input id=${`invite-${i}`} name=${`invite-${i}`} value=${s.name || ''} autocomplete="off"
+          onInput=${(e) => set(i, { name: e.target.value })} />` : null}
+    </div>`)}
+  </fieldset>`;
+}
+
+function seatsFor(count, old) {
+  const out = [];
+  for (let i = 0; i < count; i++) out.push(old[i] || (i === 0 ? { kind: 'me' } : { kind: 'ai', level: 'greedy' }));
+  return out;
+}
+
+// -- the page -------------------------------------------------------------------------------------
+function seatText(seat, me) {
+  if (seat.kind === 'ai') return t('lobby.list.ai', 'AI ({level})', { level: seat.level });
+  if (seat.kind === 'open') return t('lobby.list.open', 'open');
+  if (seat.kind === 'invited') return t('lobby.list.invited', 'invited: {name}', { name: seat.name });
+  return seat.name === me.name ? t('lobby.list.you', 'you') : seat.name;
+}
+
+export function Lobby({ me }) {
+  const [games, setGames] = useState([]);
+  const [matches, setMatches] = useState([]);
+  const [game, setGame] = useState('');
+  const [values, setValues] = useState({});
+  const [seats, setSeats] = useState(seatsFor(2, []));
+  const [spectators, setSpectators] = useState(true);
+  const [clock, setClock] = useState('off');
+  const [seconds, setSeconds] = useState(60);
+  const [error, setError] = useState('');
+  const [decks, setDecks] = useState([]);
+  useEffect(() => {
+    api('GET', '/api/games').then((g) => { setGames(g); if (g.length) setGame(g[0].name); })
+      .catch((e) => setError(e.message));
+    api('GET', '/api/decks').then(setDecks).catch(() => {});
+    const refresh = () => api('GET', '/api/matches').then(setMatches).catch(() => {});
+    refresh();
+    const every = setInterval(refresh, 2000);  // another person's new match shows up by itself
+    return () => clearInterval(every);
+  }, []);
+  const chosen = games.find((g) => g.name === game);
+  const players = chosen ? (values.players || chosen.options.properties.players?.default || chosen.min_players) : 2;
+  useEffect(() => setSeats((old) => seatsFor(players, old)), [players]);
+  const pickGame = (name) => {
+    const levels = (games.find((g) => g.name === name) || { ai_levels: {} }).ai_levels;
+    setGame(name); setValues({});
+    setSeats((old) => old.map((s) => (s.kind === 'me' ? { kind: 'me' }  // a deck is of one game
+      : s.kind === 'ai' && !(s.level in levels) ? { kind: 'ai', level: 'greedy' } : s)));
+  };
+  const create = async (e) => {
+    e.preventDefault();
+    const rules = clock === 'off' ? {} : { clock, seconds: Number(seconds) };
+    const body = { game, options: changed(chosen.options, values), spectators, rules,
+      seats: seats.map((s) => (s.kind === 'ai' ? { kind: 'ai', level: s.level || 'greedy' } : s)) };
+    try {
+      const made = await api('POST', '/api/matches', body);
+      location.hash = `#/match/${made.id}`;
+    } catch (err) { setError(err.message); }
+  };
+  const join = async (id) => {
+    try { await api('POST', `/api/matches/${id}/join`, {}); location.hash = `#/match/${id}`; }
+    catch (err) { setError(err.message); }
+  };
+  const mine = (m) => m.seats.some((s) => s.name === me.name && s.kind === 'human');
+  return html`<section class="lobby">
+    <section aria-labelledby="new-match"><h2 id="new-match">${t('lobby.new', 'New match')}</h2>
+      <form class="new-match" onSubmit=${create}>
+        <div class="option"><label for="game">${t('lobby.game', 'Game')}</label>
+          <select id="game" name="game" onChange=${(e) => pickGame(e.target.value)}>
+          ${games.map((g) => html`<option value=${g.name} selected=${g.name === game}>${g.title}</option>`)}</select></div>
+        ${chosen ? html`<p class="summary">${chosen.summary}</p>` : null}
+        ${chosen ? html`<${SeatsForm} seats=${seats} setSeats=${setSeats} levels=${chosen.ai_levels}
+          decks=${chosen.collects_cards ? [] : decks.filter((d) => d.game === game)} />` : null}
+        ${chosen ? html`<details class="more-options"><summary>${t('lobby.more', 'Options and clock')}</summary>
+          <${OptionsForm} game=${game} schema=${chosen.options} values=${values} setValues=${setValues} />
+          <fieldset class="options"><legend>${t('lobby.clock', 'Clock')}</legend>
+            <div class="option"><label for="clock">${t('lobby.clock.kind', 'Clock')}</label>
+              <select id="clock" name="clock" onChange=${(e) => setClock(e.target.value)}>
+                <option value="off" selected=${clock === 'off'}>${t('lobby.clock.off', 'off')}</option>
+                <option value="decision" selected=${clock === 'decision'}>${t('lobby.clock.decision', 'seconds a decision')}</option>
+                <option value="chess" selected=${clock === 'chess'}>${t('lobby.clock.chess', 'seconds a player (chess clock)')}</option>
+              </select></div>
+            ${clock !== 'off' ? html`<div class="option"><label for="clock-seconds">${t('lobby.clock.seconds', 'Seconds')}</label>
+              <input id="clock-seconds" name="clock-seconds" type="number" min="1" value=${seconds}
+                onChange=${(e) => setSeconds(e.target.value)} /></div>` : null}
+            <div class="option check"><label><input type="checkbox" name="spectators" checked=${spectators}
+              onChange=${(e) => setSpectators(e.target.checked)} /> ${t('lobby.spectators', 'Others may watch')}</label></div>
+          </fieldset></details>` : null}
+        <div class="buttons"><button type="submit" disabled=${!chosen}>${t('lobby.start', 'Start')}</button></div>
+      </form>
+    </section>
+    <section aria-labelledby="match-list"><h2 id="match-list">${t('lobby.matches', 'Matches')}</h2>
+      ${matches.length ? null : html`<p>${t('lobby.no_matches', 'No match is open or running.')}</p>`}
+      <ul class="matches">${matches.map((m) => {
+        const title = (games.find((g) => g.name === m.game) || {}).title || m.game;
+        const openToMe = m.status === 'open' && !mine(m)
+          && m.seats.some((s) => s.kind === 'open' || (s.kind === 'invited' && s.name === me.name));
+        return html`<li data-match=${m.id} data-game=${m.game}>
+          <span><strong>${title}</strong> · ${m.status === 'open' ? t('lobby.status.open', 'waiting for players')
+            : t('lobby.status.running', 'playing')} · ${m.seats.map((s) => seatText(s, me)).join(', ')}</span>
+          ${openToMe ? html`<button onClick=${() => join(m.id)}>${t('lobby.join', 'Join')}</button>` : null}
+          ${mine(m) ? html`<a href=${`#/match/${m.id}`}>${t('lobby.back', 'Go back to it')}</a>` : null}
+          ${m.status === 'running' && !mine(m) && m.spectators ? html`<a href=${`#/match/${m.id}`}>
+            ${t('lobby.watch', 'Watch')}</a>` : null}</li>`;
+      })}</ul>
+    </section>
+    ${error ? html`<p class="error" role="alert">${error}</p>` : null}
+  </section>`;
+}
