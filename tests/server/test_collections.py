@@ -269,14 +269,18 @@ def test_tcgkit_account_import_sends_the_checked_profile(live: tuple[str, Any], 
         write(tampered)
         refused = CliRunner().invoke(cli, command)
         assert refused.exit_code == 1 and "corrupt" in refused.output and why in refused.output
-    write({"Squall": 1, "Geezard": 4}, pending={"m": {"game": "triple-triad", "hand": ["Squall"],
-                                                      "digest": "0" * 64}})
+    def write_signed(cards: Any, **more: Any) -> None:  # as the terminal writes it
+        from tcgkit.cli.profile import Profile
+        Profile(profile, {"triple-triad": cards}, **more).save()
+
+    write_signed({"Squall": 1, "Geezard": 4}, pending={"m": {"game": "triple-triad", "hand": ["Squall"],
+                                                             "digest": "0" * 64}})
     busy = CliRunner().invoke(cli, command)
     assert busy.exit_code == 1 and "in progress" in busy.output
     ana = Client(url)
     ana.log_in("ana", "correct horse")
     assert ana.collection()["cards"] == STARTER.counts  # nothing refused reached the server
-    write({"Squall": 1, "Geezard": 4})
+    write_signed({"Squall": 1, "Geezard": 4})
     done = CliRunner().invoke(cli, command)
     assert done.exit_code == 0, done.output
     assert "Imported 5 cards" in done.output

@@ -67,9 +67,11 @@ class RayVecEnv(VecEnv):  # type: ignore[misc]
     def __init__(self, makers: Sequence[Callable[[], Any]], address: str | None = None,
                  workers: int | None = None) -> None:
         ray = self.ray = start_ray(address, workers)
-        # An actor is a game loop in one process; a fraction of a CPU each lets more
-        # environments than cores share a small machine.
-        actor = ray.remote(num_cpus=0.5)(EnvWorker)
+        # An actor is a game loop in one process. Every actor must be placed at once (a step
+        # waits for all of them), so on a local Ray they share its CPUs; on a cluster each
+        # asks for half a CPU.
+        share = 0.5 if address else min(0.5, (workers or default_workers()) / max(1, len(makers)))
+        actor = ray.remote(num_cpus=share)(EnvWorker)
         self.actors = [actor.remote(make) for make in makers]
         observation_space, action_space = ray.get(self.actors[0].spaces.remote())
         super().__init__(len(self.actors), observation_space, action_space)  # seed(): VecEnv's
