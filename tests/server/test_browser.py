@@ -388,7 +388,7 @@ def test_a_result_the_server_gives_ends_the_table(live: tuple[str, Any], browser
       const csrf = document.cookie.split('; ').find((c) => c.startsWith('tcgkit_csrf=')).split('=')[1];
       const r = await fetch('/api/matches', { method: 'POST',
         headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
-        body: JSON.stringify({ game: 'triple-triad', options: { trade: 'none' },  // trading: never lost on time
+        body: JSON.stringify({ game: 'triple-triad', options: { trade: 'none' },  // trading: not lost on time
                                seats: [{ kind: 'me' }, { kind: 'ai', level: 'greedy' }],
                                rules: { clock: 'decision', seconds: 1, on_timeout: 'lose' } }) });
       return r.json();
