@@ -9,14 +9,45 @@ from __future__ import annotations
 
 import csv
 import unicodedata
-from collections.abc import Iterator
-from typing import Any, TypeVar
+from collections.abc import Iterable, Iterator
+from typing import Any, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 from .errors import CardDataError
 
 Row = TypeVar("Row", bound=BaseModel)
+
+
+class Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+CardT = TypeVar("CardT", bound=Named)
+
+
+class NamedCards(Generic[CardT]):
+    """A game's loaded cards by id (their index) and by name in any case: the table of a game
+    whose card names are unique across its files (the loader refuses a repeated one)."""
+
+    __slots__ = ("cards", "hash", "_by_name")
+
+    def __init__(self, cards: Iterable[CardT], digest: str) -> None:
+        self.cards = tuple(cards)
+        self.hash = digest
+        """A short hash of the card data, recorded in replays."""
+        self._by_name = {card.name.lower(): card for card in self.cards}
+
+    def find(self, name: str) -> CardT | None:
+        """The card called ``name`` (any case, spaces around ignored), or ``None``."""
+        return self._by_name.get(name.strip().lower())
+
+    def __getitem__(self, card_id: int) -> CardT:
+        return self.cards[card_id]
+
+    def __len__(self) -> int:
+        return len(self.cards)
 BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")  # override, isolate
 
 

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -354,6 +354,27 @@ class State(ABC, Generic[GameT], metaclass=StateMeta):
         return f"{type(self.game).__name__}.state_from_notation({self.to_notation()!r})"
 
 
+class SceneModule(Protocol):
+    """What a game's ``scene.py`` gives its ``Game`` (``Game.scene_module``): the scene
+    builder, its message catalogue and terminal styles, the card table and the rules line."""
+
+    MESSAGES: Catalogue
+    STYLES: dict[str, str]
+
+    def scene(self, game: Any, view: dict[str, Any], actions: Sequence[Action],
+              events: Sequence[dict[str, Any]], default: Action | None) -> Scene: ...
+
+    def card_table(self, game: Any) -> CardTable: ...
+
+    def rules_summary(self, game: Any) -> list[Sentence]: ...
+
+
+class NotationModule(Protocol):
+    """What a game's ``notation.py`` gives its ``Game`` (``Game.notation_module``)."""
+
+    def parse_action(self, state: Any, text: str, player: int) -> Action: ...
+
+
 class Game(ABC):
     """A game with fixed options and card data; makes and reads states."""
 
@@ -370,6 +391,11 @@ class Game(ABC):
     max_players: ClassVar[int] = 2
     example_options: ClassVar[list[dict[str, Any]]] = [{}]
     """Representative option sets: the conformance suite plays each of them."""
+    scene_module: SceneModule | None = None
+    """The game's ``scene.py``: ``scene``, ``messages``, ``styles``, ``card_table`` and
+    ``rules_summary`` read it; without one, every zone and event is shown as it is."""
+    notation_module: NotationModule | None = None
+    """The game's ``notation.py``: ``parse_action`` reads it."""
 
     def __init__(self, options: BaseModel | dict[str, Any] | None = None, **kwargs: Any) -> None:
         if isinstance(options, BaseModel):
@@ -440,7 +466,9 @@ class Game(ABC):
 
     def parse_action(self, state: Any, text: str, player: int) -> Action:
         """``state.parse_action``: the game's notation read against ``state`` for ``player``."""
-        raise NotImplementedError(f"{self.name} has no action notation")
+        if self.notation_module is None:
+            raise NotImplementedError(f"{self.name} has no action notation")
+        return self.notation_module.parse_action(state, text, player)
 
     def format_state(self, state: Any) -> str:
         """``state.to_notation``: compact JSON, unless the game has a one-line form of its own."""
@@ -539,25 +567,29 @@ class Game(ABC):
               default: Action | None = None) -> Scene:
         """What a seat sees as a ``Scene``, from its ``view``, its legal ``actions`` (when it is
         to move), the ``events`` it may see and the decision's ``default`` (for its decider):
-        never from the state. A game's ``scene.py`` builds it; this one shows every zone and
-        event as it is."""
-        return plain_scene(self.name, view, actions, events, default, self.num_players)
+        never from the state. A game's ``scene.py`` builds it; without one, every zone and
+        event is shown as it is."""
+        if self.scene_module is None:
+            return plain_scene(self.name, view, actions, events, default, self.num_players)
+        return self.scene_module.scene(self, view, actions, events, default)
 
     def messages(self) -> Catalogue:
         """The English of the message ids the game's scenes use."""
-        return {}
+        return {} if self.scene_module is None else self.scene_module.MESSAGES
 
     def styles(self) -> dict[str, str]:
         """Terminal styles (Rich) for the style tokens of the game's scenes (``faction:luz``);
         a token without one is drawn plain."""
-        return {}
+        return {} if self.scene_module is None else self.scene_module.STYLES
 
     def card_table(self) -> CardTable | None:
         """The card table ``tcgkit cards`` shows, or ``None`` for a game without one."""
-        return None
+        return None if self.scene_module is None else self.scene_module.card_table(self)
 
     def rules_summary(self) -> list[Sentence]:
         """The options in a sentence or two (the play and replay headers)."""
+        if self.scene_module is not None:
+            return self.scene_module.rules_summary(self)
         rules = rules_text.non_default(self.options, self.players, self.min_players)
         return [say("kernel.rules", rules=rules)]
 

@@ -17,6 +17,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ...kernel.card_files import CardFile, parsed, read_card_file, resolve, shipped_card_file
+from ...kernel.cards import NamedCards
 from ...kernel.effects import Ability, Condition, Step, check_card_names, load_card_tables
 from ...kernel.errors import CardDataError
 from ...kernel.vocabulary import Prevent, Redirect
@@ -159,20 +160,8 @@ class Card:
     abilities: tuple[Ability, ...]
 
 
-@dataclass(frozen=True)
-class CardDB:
-    cards: tuple[Card, ...]
-    hash: str
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_by_name", {c.name.lower(): c for c in self.cards})
-
-    def find(self, name: str) -> Card | None:
-        by_name: dict[str, Card] = self._by_name  # type: ignore[attr-defined]
-        return by_name.get(name.strip().lower())
-
-    def __getitem__(self, index: int) -> Card:
-        return self.cards[index]
+CardDB = NamedCards[Card]
+"""The loaded cards, by id and by name (names are unique across the files)."""
 
 
 def load_cards(paths: tuple[Path, ...]) -> CardDB:

@@ -13,14 +13,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
-from ...kernel.actions import Action
 from ...kernel.decks import read_deck
 from ...kernel.errors import DeckError
 from ...kernel.game import Deck, Game, State
 from ...kernel.instances import instance_kinds
 from ...kernel.resolution import Machine
 from ...kernel.rng import Rng, derive_seed
-from ...kernel.scene import CardTable, Catalogue, Scene, Sentence
 from . import notation, scene
 from .cards import CardDB, cards_from, data_path, default_cards
 from .effects import EVENT_TIMINGS
@@ -41,6 +39,8 @@ class Conflictus(Game):
     Options = ConflictusOptions
     options: ConflictusOptions
     state_class = ConflictusState
+    scene_module = scene
+    notation_module = notation
     min_players = 2
     max_players = 4
     rules_example = "mulligan=turn_order,attack=left"
@@ -162,26 +162,6 @@ class Conflictus(Game):
     # -- cards, as the declared state names them -------------------------------------------
     def card_names(self) -> list[str]:
         return self.names
-
-    # -- text and what a seat sees ---------------------------------------------------------
-    def parse_action(self, state: Any, text: str, player: int) -> Action:
-        return notation.parse_action(state, text, player)
-
-    def scene(self, view: dict[str, Any], actions: Sequence[Action], events: Sequence[dict[str, Any]],
-              default: Action | None = None) -> Scene:
-        return scene.scene(self, view, actions, events, default)
-
-    def messages(self) -> Catalogue:
-        return scene.MESSAGES
-
-    def styles(self) -> dict[str, str]:
-        return scene.STYLES
-
-    def card_table(self) -> CardTable:
-        return scene.card_table(self)
-
-    def rules_summary(self) -> list[Sentence]:
-        return scene.rules_summary(self)
 
 
 def _any(value: Any) -> Any:

@@ -17,6 +17,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ...kernel.card_files import CardFile, parsed, read_card_file, resolve, shipped_card_file
+from ...kernel.cards import NamedCards
 from ...kernel.effects import CONDITION, Ability, Condition, check_card_names, load_card_tables
 from ...kernel.errors import CardDataError
 from .effects import REGISTRY
@@ -86,24 +87,8 @@ class Card:
         return tuple(a for a in self.abilities if a.timing == timing)
 
 
-class CardDB:
-    """The loaded cards, by index and by name (case-insensitive)."""
-
-    def __init__(self, cards: list[Card], files: tuple[CardFile, ...]) -> None:
-        self.cards = tuple(cards)
-        self.sources = tuple(f.name for f in files)
-        self._by_name = {card.name.lower(): card for card in cards}
-        raw = "\n".join(f.text() for f in files)
-        self.hash = hashlib.sha256(raw.encode()).hexdigest()[:16]
-
-    def __len__(self) -> int:
-        return len(self.cards)
-
-    def __getitem__(self, index: int) -> Card:
-        return self.cards[index]
-
-    def find(self, name: str) -> Card | None:
-        return self._by_name.get(name.strip().lower())
+CardDB = NamedCards[Card]
+"""The loaded cards, by id and by name (names are unique across the files)."""
 
 
 def load_cards(paths: list[str | Path]) -> CardDB:
@@ -138,7 +123,8 @@ def _build(files: tuple[CardFile, ...]) -> CardDB:
                 attack=item.conditions["attack"], abilities=item.abilities,
             ))
     check_card_names(loaded_all, {card.name for card in cards})
-    return CardDB(cards, files)
+    raw = "\n".join(f.text() for f in files)
+    return CardDB(cards, hashlib.sha256(raw.encode()).hexdigest()[:16])
 
 
 def default_card_paths() -> list[Path]:

@@ -15,14 +15,12 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, ClassVar
 
-from ...kernel.actions import Action
 from ...kernel.decks import read_deck
 from ...kernel.effects import Condition, ModifyStat, Predicate
 from ...kernel.errors import DeckError
 from ...kernel.game import Deck, Game, State
 from ...kernel.instances import by_id, instance_ids
 from ...kernel.rng import Rng, derive_seed
-from ...kernel.scene import CardTable, Catalogue, Scene, Sentence
 from . import notation, scene
 from .cards import Card, CardDB, cards_from, default_cards
 from .legal import usage
@@ -45,6 +43,8 @@ class FFTcg(Game):
     Options = FFTcgOptions
     options: FFTcgOptions
     state_class = FFTcgState
+    scene_module = scene
+    notation_module = notation
     rules_example = "turn_limit=100,villains_to_defeat=2,card_files=my_set.toml"
     example_options: ClassVar[list[dict[str, Any]]] = [
         {},
@@ -237,26 +237,6 @@ class FFTcg(Game):
         while len(left) < count:  # a pool too small for the deck rules: repeat cards
             left.append(rng.below(len(self.db)))
         return left[:count]
-
-    # -- text and what a seat sees ---------------------------------------------------------
-    def parse_action(self, state: Any, text: str, player: int) -> Action:
-        return notation.parse_action(state, text, player)
-
-    def scene(self, view: dict[str, Any], actions: Sequence[Action], events: Sequence[dict[str, Any]],
-              default: Action | None = None) -> Scene:
-        return scene.scene(self, view, actions, events, default)
-
-    def messages(self) -> Catalogue:
-        return scene.MESSAGES
-
-    def styles(self) -> dict[str, str]:
-        return scene.STYLES
-
-    def card_table(self) -> CardTable:
-        return scene.card_table(self)
-
-    def rules_summary(self) -> list[Sentence]:
-        return scene.rules_summary(self)
 
 
 def compiled(condition: Condition | None) -> Predicate | None:

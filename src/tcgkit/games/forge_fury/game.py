@@ -11,11 +11,9 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Any, ClassVar
 
-from ...kernel.actions import Action
 from ...kernel.errors import DeckError
 from ...kernel.game import Deck, Game, State
 from ...kernel.rng import Rng, derive_seed
-from ...kernel.scene import CardTable, Catalogue, Scene, Sentence
 from . import notation, scene
 from .actions import Pick
 from .cards import CardDB, load_card_files, load_cards
@@ -33,6 +31,8 @@ class ForgeFury(Game):
     Options = ForgeFuryOptions
     options: ForgeFuryOptions
     state_class = ForgeFuryState
+    scene_module = scene
+    notation_module = notation
     rules_example = "mode=brasa,minigame=odd_even,card_files=bundled;my_cards.csv"
     example_options: ClassVar[list[dict[str, Any]]] = [
         {"mode": "brasa"},
@@ -168,23 +168,3 @@ class ForgeFury(Game):
         (a deck holds one copy of a card)."""
         shown = set(seen)
         return rng.sample([c for c in range(len(self.cards)) if c not in shown], count)
-
-    # -- text and what a seat sees ---------------------------------------------------------
-    def parse_action(self, state: Any, text: str, player: int) -> Action:
-        return notation.parse_action(state, text, player)
-
-    def scene(self, view: dict[str, Any], actions: Sequence[Action], events: Sequence[dict[str, Any]],
-              default: Action | None = None) -> Scene:
-        return scene.scene(self, view, actions, events, default)
-
-    def messages(self) -> Catalogue:
-        return scene.MESSAGES
-
-    def styles(self) -> dict[str, str]:
-        return scene.STYLES
-
-    def card_table(self) -> CardTable:
-        return scene.card_table(self)
-
-    def rules_summary(self) -> list[Sentence]:
-        return scene.rules_summary(self)

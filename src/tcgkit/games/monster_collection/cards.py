@@ -27,6 +27,7 @@ from typing import Any, Literal, Protocol
 from pydantic import BaseModel, ConfigDict, Field
 
 from ...kernel.card_files import CardFile, parsed, read_card_file, resolve, shipped_card_file
+from ...kernel.cards import NamedCards
 from ...kernel.effects import (
     Ability,
     Activation,
@@ -249,23 +250,8 @@ class Card:
         return "any" if self.ability is None else str(getattr(self.ability.fields, "answers", "any"))
 
 
-@dataclass(frozen=True)
-class CardDB:
-    cards: tuple[Card, ...]
-    hash: str
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_by_name", {c.name.lower(): c for c in self.cards})
-
-    def find(self, name: str) -> Card | None:
-        by_name: dict[str, Card] = self._by_name  # type: ignore[attr-defined]
-        return by_name.get(name.strip().lower())
-
-    def __getitem__(self, index: int) -> Card:
-        return self.cards[index]
-
-    def __len__(self) -> int:
-        return len(self.cards)
+CardDB = NamedCards[Card]
+"""The loaded cards, by id and by name (names are unique across the files)."""
 
 
 def _check(row: CardRow, where: str) -> None:

@@ -13,13 +13,11 @@ from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
-from ...kernel.actions import Action
 from ...kernel.decks import read_deck
 from ...kernel.errors import DeckError
 from ...kernel.game import Deck, Game, State
 from ...kernel.instances import instance_kinds
 from ...kernel.rng import Rng, derive_seed
-from ...kernel.scene import CardTable, Catalogue, Scene, Sentence
 from ...kernel.state import EMPTY
 from . import notation, scene
 from .board import CELLS, GRID, HQ, reach, territory
@@ -42,6 +40,8 @@ class MonsterCollection(Game):
     Options = MonsterCollectionOptions
     options: MonsterCollectionOptions
     state_class = MonsterCollectionState
+    scene_module = scene
+    notation_module = notation
     rules_example = "mulligan=until_creature,hero_unique=side,turn_limit=100"
     example_options: ClassVar[list[dict[str, Any]]] = [
         {},
@@ -155,31 +155,6 @@ class MonsterCollection(Game):
 
     def fill_hidden(self, pool: int | None, count: int, seen: Collection[int], rng: Rng) -> list[int]:
         raise ValueError("Monster Collection's deck lists are public")
-
-    # -- text and what a seat sees ---------------------------------------------------------
-    def parse_action(self, state: Any, text: str, player: int) -> Action:
-        return notation.parse_action(state, text, player)
-
-    def scene(
-        self,
-        view: dict[str, Any],
-        actions: Sequence[Action],
-        events: Sequence[dict[str, Any]],
-        default: Action | None = None,
-    ) -> Scene:
-        return scene.scene(self, view, actions, events, default)
-
-    def messages(self) -> Catalogue:
-        return scene.MESSAGES
-
-    def styles(self) -> dict[str, str]:
-        return scene.STYLES
-
-    def card_table(self) -> CardTable:
-        return scene.card_table(self)
-
-    def rules_summary(self) -> list[Sentence]:
-        return scene.rules_summary(self)
 
 
 def setup(state: MonsterCollectionState) -> None:

@@ -10,11 +10,9 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Any, ClassVar
 
-from ...kernel.actions import Action
 from ...kernel.errors import DeckError, NotationError, OptionsError
 from ...kernel.game import Deck, Game, State
 from ...kernel.rng import Rng, derive_seed
-from ...kernel.scene import CardTable, Catalogue, Scene, Sentence
 from . import notation, scene
 from .actions import Place, Take
 from .cards import ELEMENT_LETTERS, ELEMENTS, HAND_SIZE, CardDB, load_cards
@@ -34,6 +32,8 @@ class TripleTriad(Game):
     Options = TripleTriadOptions
     options: TripleTriadOptions
     state_class = TripleTriadState
+    scene_module = scene
+    notation_module = notation
     presets = PRESETS
     preset_help = PRESET_HELP
     rules_example = "same,plus,trade=direct"
@@ -152,9 +152,6 @@ class TripleTriad(Game):
         rebuild_brought(state, unknown)
 
     # -- text ------------------------------------------------------------------------------
-    def parse_action(self, state: Any, text: str, player: int) -> Action:
-        return notation.parse_action(state, text, player)
-
     def format_state(self, state: Any) -> str:
         return notation.format_position(state)
 
@@ -173,17 +170,3 @@ class TripleTriad(Game):
     @classmethod
     def parse_rules(cls, text: str) -> dict[str, Any]:
         return parse_rules(text)
-
-    # -- what a seat sees ------------------------------------------------------------------
-    def scene(self, view: dict[str, Any], actions: Sequence[Action], events: Sequence[dict[str, Any]],
-              default: Action | None = None) -> Scene:
-        return scene.scene(self, view, actions, events, default)
-
-    def messages(self) -> Catalogue:
-        return scene.MESSAGES
-
-    def card_table(self) -> CardTable:
-        return scene.card_table(self)
-
-    def rules_summary(self) -> list[Sentence]:
-        return scene.rules_summary(self)

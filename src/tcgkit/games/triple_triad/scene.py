@@ -40,6 +40,7 @@ from .options import format_rules
 if TYPE_CHECKING:
     from .game import TripleTriad
 
+STYLES: dict[str, str] = {}  # its scenes carry no style tokens
 MESSAGES: Catalogue = messages({
     "tt.start": ("{player} moves first", "{player} move first"),
     "tt.sudden_death": ("Sudden Death: game {game} starts, {player} moves first",
