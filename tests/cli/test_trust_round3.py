@@ -387,6 +387,7 @@ def test_a_match_stopped_while_the_ai_picks_its_winnings_is_finished_not_lost():
 
     from tcgkit.agents import make_agent
     from tcgkit.cli.play_command import _walk_away
+    from tcgkit.cli.words import Voice
 
     from .helpers import find_plan
 
@@ -398,5 +399,5 @@ def test_a_match_stopped_while_the_ai_picks_its_winnings_is_finished_not_lost():
     assert match.state.pending.kind == "take" and match.state.pending.player == 1
     console = Console(file=io.StringIO())
     agents = {1: make_agent("greedy", match.game)}
-    assert _walk_away(match, 0, agents, console, True, ["human", "greedy"], None) is True
+    assert _walk_away(match, 0, agents, Voice(console), True, ["human", "greedy"], None) is True
     assert match.state.outcome == done.state.outcome and "walking away" not in console.file.getvalue()

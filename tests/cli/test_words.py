@@ -180,6 +180,22 @@ def test_play_in_portuguese_and_replay_in_chinese(run, home, tmp_path):
     assert "Player 0 (Blue) plays" in english.stdout
 
 
+def test_walking_away_from_a_trading_match_asks_and_answers_in_the_language(run, home):
+    """The walk-away question, its yes and no, and the trade it costs, in the language asked."""
+    out = run("play", "triple-triad", "--no-color", "--seed", "3", "--hand", "auto", "--trade", "one",
+              "--lang", "es", input="quit\nsí\n")
+    assert out.exit_code == 0, out.output
+    assert "¿Abandonar? (sí/no)" in out.stdout and "Walk away" not in out.stdout
+    [lost] = [line for line in out.stdout.splitlines() if "al abandonarla" in line]
+    assert lost.startswith("Pierdes la partida al abandonarla; gana greedy y se lleva ")
+    assert "Tu colección: -" in out.stdout and "(ahora 21 cartas)" in out.stdout
+    kept = run("play", "triple-triad", "--no-color", "--seed", "4", "--hand", "auto", "--trade", "one",
+               "--lang", "pt", input="quit\nnão\n")
+    # "não" goes on playing; then the input ends, and an unsaved trading match is lost
+    text = kept.stdout
+    assert text.index("Sair mesmo? (sim/não)") < text.index("A entrada acabou.") < text.index("ao sair;")
+
+
 def test_card_text_keeps_its_own_languages(run):
     """Final Fantasy TCG's cards hold Portuguese (printed) and English: ``--lang es`` shows
     the words in Spanish and the card text as printed."""

@@ -11,14 +11,12 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 
 from .._version import __version__
 from ..agents import Agent, make_agent
 from ..games.triple_triad import TripleTriad
 from ..games.triple_triad.cards import HAND_SIZE, Card
 from ..games.triple_triad.collection import (
-    HAND_HELP,
     Collection,
     CollectionError,
     apply_transfers,
@@ -54,6 +52,7 @@ from .render import Renderer
 from .saves import read_save
 from .seats import Seats
 from .server_play import play_on_server
+from .words import Voice
 
 PLAY_HELP = """Play a game in the terminal against an AI, or --hotseat for two people.
 
@@ -226,23 +225,22 @@ def _seats(seating: list[str]) -> Seats:
 
 
 def _ask_hand(
-    game: TripleTriad, collection: Collection, prompter: Prompter, console: Console,
+    game: TripleTriad, collection: Collection, prompter: Prompter, voice: Voice,
 ) -> list[Card] | None:
-    table = collection_table(game, collection, f"Your collection ({len(collection)} cards)")
-    console.print(Renderer(game, Seats.versus(0, "AI")).card_table(table))
+    table = collection_table(game, collection, voice.t("term.collection", count=len(collection)))
+    voice.show(Renderer(game, Seats.versus(0, "AI"), voice.words.lang).card_table(table))
     while True:
-        text = prompter.ask(f"Choose your hand: {HAND_HELP} > ")
+        text = prompter.ask(voice.t("term.choose_hand", count=HAND_SIZE))
         if text is None:
             return None
         try:
             return parse_hand(text, collection)
         except CollectionError as exc:
-            console.print(str(exc), markup=False)
+            voice.console.print(str(exc), markup=False)
 
 
 def _decks_from_collection(
-    game: TripleTriad, seat: int, seed: int, hand: str | None, prompter: Prompter,
-    console: Console,
+    game: TripleTriad, seat: int, seed: int, hand: str | None, prompter: Prompter, voice: Voice,
 ) -> list[Deck] | None:
     """The human's five from their collection, the AI's five matched by level."""
     if game.options.card_file:
@@ -266,7 +264,7 @@ def _decks_from_collection(
             )
         mine = _chosen(lambda: deal_hand(collection, seed))
         names = ", ".join(card.name for card in mine)
-        console.print(f"Random: your hand is dealt from your collection: {names}")
+        voice.say("term.random_hand", cards=names)
     elif hand:
         if held:
             try:
@@ -279,9 +277,9 @@ def _decks_from_collection(
                         "(finish it with --resume first, or choose other cards)") from None
         mine = _chosen(lambda: parse_hand(hand, collection))
     else:
-        chosen = _ask_hand(game, collection, prompter, console)
+        chosen = _ask_hand(game, collection, prompter, voice)
         if chosen is None:
-            console.print("Input ended before a hand was chosen; no game was played.")
+            voice.say("term.no_hand")
             return None
         mine = chosen
     decks = [[c.name for c in mine], [c.name for c in matching_hand(game.cards, mine, seed)]]
@@ -295,7 +293,7 @@ def _chosen(choose: Callable[[], list[Card]]) -> list[Card]:
         raise usage_error(str(exc)) from None
 
 
-def _resumed_match(entry: GameEntry, path: Path, console: Console) -> tuple[Match, bool, bool]:
+def _resumed_match(entry: GameEntry, path: Path, voice: Voice) -> tuple[Match, bool, bool]:
     """The saved match, whether this profile signed it (only then may it trade), and whether
     the file is a save (a plain replay record is never written over)."""
     key = load_profile().key()
@@ -308,10 +306,7 @@ def _resumed_match(entry: GameEntry, path: Path, console: Console) -> tuple[Matc
     except ReplayError as exc:
         raise CliError(f"{path}: {exc}") from None
     if record.engine != __version__:
-        console.print(
-            f"This save is from engine {record.engine}; every action replays the same under "
-            f"engine {__version__}, so the game continues.", markup=False,
-        )
+        voice.say("term.save_engine", engine=record.engine, version=__version__)
     match.match_id, match.agent_seed, match.key = saved.match_id, saved.agent_seed, key
     return match, saved.signed, bool(saved.match_id)
 
@@ -333,7 +328,7 @@ def _load_game(
 
 def _new_match(
     game: Game, *, seed: int | None, hand: str | None, seat: int, hotseat: bool,
-    prompter: Prompter, console: Console, deck: Path | None = None,
+    prompter: Prompter, voice: Voice, deck: Path | None = None,
     opponent_deck: Path | None = None,
 ) -> Match | None:
     collects_cards = type(game).collects_cards
@@ -359,7 +354,7 @@ def _new_match(
         decks = hotseat_decks(game.cards, seed)
     else:
         assert isinstance(game, TripleTriad)
-        decks = _decks_from_collection(game, seat, seed, hand, prompter, console)
+        decks = _decks_from_collection(game, seat, seed, hand, prompter, voice)
         if decks is None:
             return None
     match = Match.new(game, seed, decks)
@@ -451,7 +446,7 @@ def _check_resumed_trade(match: Match, seat: int, seating: list[str]) -> None:
         )
 
 
-def _walk_away(match: Match, seat: int, agents: dict[int, Agent], console: Console, signed: bool,
+def _walk_away(match: Match, seat: int, agents: dict[int, Agent], voice: Voice, signed: bool,
                seating: list[str], save: Path | None) -> bool:
     """The player left a trading match before its end, for good: they lost it and pay the
     trade as its loser (the game's RULES.md, "Walking away"). A match already decided, with
@@ -462,7 +457,7 @@ def _walk_away(match: Match, seat: int, agents: dict[int, Agent], console: Conso
     pending = state.pending
     if pending is not None and pending.kind == "take":
         if pending.player == seat:
-            console.print("You won: the cards left to take are chosen for you.")
+            voice.say("term.won_picks")
         while (pending := match.state.pending) is not None:
             mover = pending.player
             match.play(match.state.default_action(pending) if mover == seat
@@ -476,16 +471,18 @@ def _walk_away(match: Match, seat: int, agents: dict[int, Agent], console: Conso
     agent, rng = agents[winner], Rng(derive_seed(agent_base(match), FORFEIT_STREAM))
     moved = state.forfeit_transfers(seat, lambda at: agent.act(at.view(winner), at.legal_actions(), rng))
     names = [game.cards[card].name for card, _, _ in moved]
-    console.print(f"You lose the match by walking away; {seating[winner]} wins"
-                  + (f" and takes {', '.join(names)}." if names else "."), markup=False)
+    if names:
+        voice.say("term.walked_away_takes", player=seating[winner], cards=", ".join(names))
+    else:
+        voice.say("term.walked_away", player=seating[winner])
     if match.record.decks is not None:
         with profile_lock():
-            _settle_locked(match, game, match.record.decks, seat, console, signed, seating,
+            _settle_locked(match, game, match.record.decks, seat, voice, signed, seating,
                            [[name, a, b] for name, (_, a, b) in zip(names, moved, strict=True)])
     return False
 
 
-def _settle_trade(match: Match, seat: int, console: Console, signed: bool, seating: list[str]) -> None:
+def _settle_trade(match: Match, seat: int, voice: Voice, signed: bool, seating: list[str]) -> None:
     """Move the traded cards into or out of the player's collection, exactly once."""
     outcome = match.state.outcome
     transfers = outcome.details.get("trade", []) if outcome else []
@@ -494,16 +491,16 @@ def _settle_trade(match: Match, seat: int, console: Console, signed: bool, seati
     if decks is None or not isinstance(game, TripleTriad):
         return
     with profile_lock():
-        _settle_locked(match, game, decks, seat, console, signed, seating, transfers)
+        _settle_locked(match, game, decks, seat, voice, signed, seating, transfers)
 
 
-def _settle_locked(match: Match, game: TripleTriad, decks: list[Deck], seat: int, console: Console,
+def _settle_locked(match: Match, game: TripleTriad, decks: list[Deck], seat: int, voice: Voice,
                    signed: bool, seating: list[str], transfers: list[Any]) -> None:
     profile = load_profile()
     why = _untrusted(match, seat, signed, profile, seating)
     if why is not None:
         if transfers:
-            console.print(f"The trade leaves your collection alone: {why}.", markup=False)
+            voice.say("term.trade_untrusted", why=why)
         return
     profile.pending.pop(match.match_id)
     profile.settled.append(match.match_id)
@@ -512,7 +509,7 @@ def _settle_locked(match: Match, game: TripleTriad, decks: list[Deck], seat: int
         return
     mine = profile.collection(game)
     if mine.missing(decks[seat]):
-        console.print("Your collection does not hold this game's hand; the trade leaves it alone.")
+        voice.say("term.trade_not_held")
         return
     collections = [Collection.of(game.cards, deck) for deck in decks]
     collections[seat] = mine
@@ -527,10 +524,10 @@ def _settle_locked(match: Match, game: TripleTriad, decks: list[Deck], seat: int
         for card in game.cards.cards
         for _ in range(abs(after.count(card.name) - mine.count(card.name)))
     ]
-    console.print(f"Your collection: {', '.join(changes)} (now {len(after)} cards).")
+    voice.say("term.collection_changed", changes=", ".join(changes), count=len(after))
 
 
-def _show_seed(name: str, match: Match, console: Console) -> None:
+def _show_seed(name: str, match: Match, voice: Voice) -> None:
     """The seed, once the game is over (before, it would tell the hidden cards), with the
     command that deals the same game again."""
     command = f"tcgkit play {name} --seed {match.seed}"
@@ -541,7 +538,7 @@ def _show_seed(name: str, match: Match, console: Console) -> None:
         rules = rules.partition(", ")[2] or "defaults"
     if rules != "defaults":
         command += f" --rules '{rules.replace(', ', ',')}'"
-    console.print(f"Seed {match.seed}: play the same deal again with {command}", markup=False)
+    voice.say("term.seed_again", seed=match.seed, command=command)
 
 
 def _option(text: str, *names: str) -> Any:
@@ -621,17 +618,17 @@ def play(
     )
     check_language(lang)  # the words, and the card text where the card data holds it
     console = make_console(no_color)
+    voice = Voice(console, lang)
     prompter = Prompter(console)
     entry = find_game(game)
     human = seat or 0
     signed = True
     if resume:
-        match, signed, a_save = _resumed_match(entry, resume, console)
+        match, signed, a_save = _resumed_match(entry, resume, voice)
         if save is None and a_save:
             save = resume  # a save goes on in its own file
         elif save is None:
-            console.print(f"{resume} is a replay record: it stays as it was (add --save FILE to "
-                          "keep this game as it goes on).", markup=False)
+            voice.say("term.record_kept", path=str(resume))
     elif position:
         game_obj, state = game_from_position(entry.name, position)
         match = Match.from_position(game_obj, state, seed if seed is not None else 0)
@@ -644,7 +641,7 @@ def play(
         people = [p for p, name in enumerate(seating) if name == HUMAN]
         new = _new_match(
             game_obj, seed=seed, hand=hand, seat=people[0], hotseat=len(people) > 1,
-            prompter=prompter, console=console, deck=deck, opponent_deck=opponent_deck,
+            prompter=prompter, voice=voice, deck=deck, opponent_deck=opponent_deck,
         )
         if new is None:
             return
@@ -669,12 +666,12 @@ def play(
     )
     ending = loop.run()
     walked_away = trading and ending != "over" and (ending == "quit" or save is None)
-    if walked_away and _walk_away(match, human, agents, console, signed, seating, save):
+    if walked_away and _walk_away(match, human, agents, voice, signed, seating, save):
         ending = "over"
     if ending == "over" and trading:
-        _settle_trade(match, human, console, signed, seating)
+        _settle_trade(match, human, voice, signed, seating)
     if ending == "over" and not resume and not position:
-        _show_seed(entry.name, match, console)
+        _show_seed(entry.name, match, voice)
     if ending == "interrupted":
         raise typer.Exit(130)
     if ending == "eof" and not prompter.interactive:  # piped moves ran out before the end

@@ -23,6 +23,7 @@ from .console import Prompter
 from .match import Match
 from .render import Renderer
 from .seats import Seats
+from .words import means_yes
 
 AGENT_STREAM = 13  # sub-streams of the match seed: the agents' choices, the hints
 HINT_STREAM = 14
@@ -147,13 +148,10 @@ class PlayLoop:
         pending = self.match.state.pending
         if pending is not None and pending.kind == "take":
             return "quit"
-        answer = self.prompter.ask(
-            "Quitting a trading match loses it: you pay the trade as its loser. Walk away? "
-            "(yes/no) > "
-        )
+        answer = self.prompter.ask(self.t("term.walk_away"))
         if answer is None:
             return "eof"
-        return "quit" if answer.strip().lower() in ("y", "yes") else None
+        return "quit" if means_yes(answer, self.t("term.yes_answers")) else None
 
     # -- moves --------------------------------------------------------------------------
     def human_move(self, text: str, mover: int) -> None:

@@ -7,6 +7,9 @@ data holds it (Final Fantasy TCG's English), else as printed.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
+
+from rich.console import Console, RenderableType
 
 from ..kernel.scene import Catalogue, messages
 from ..kernel.words import Words
@@ -75,6 +78,28 @@ TERMINAL: Catalogue = messages({
     "term.not_saved": "{what} The game was not saved (use --save FILE next time).",
     "term.unfinished": "Unfinished after {count} {count:action|actions}; {player} to move.",
     "term.unfinished_nobody": "Unfinished after {count} {count:action|actions}; nobody to move.",
+    # starting, resuming and leaving a match
+    "term.save_engine": ("This save is from engine {engine}; every action replays the same under "
+                         "engine {version}, so the game continues."),
+    "term.record_kept": ("{path} is a replay record: it stays as it was (add --save FILE to keep "
+                         "this game as it goes on)."),
+    "term.seed_again": "Seed {seed}: play the same deal again with {command}",
+    "term.walk_away": ("Quitting a trading match loses it: you pay the trade as its loser. "
+                       "Walk away? (yes/no) > "),
+    # the answers that mean yes to ``term.walk_away``, separated by commas
+    "term.yes_answers": "y, yes",
+    "term.walked_away": "You lose the match by walking away; {player} wins.",
+    "term.walked_away_takes": "You lose the match by walking away; {player} wins and takes {cards}.",
+    "term.won_picks": "You won: the cards left to take are chosen for you.",
+    # a Triple Triad hand from the collection, and the trade
+    "term.collection": "Your collection ({count} {count:card|cards})",
+    "term.choose_hand": ("Choose your hand: {count} cards separated by commas (names, numbers or "
+                         "name prefixes), or 'auto' for your strongest > "),
+    "term.random_hand": "Random: your hand is dealt from your collection: {cards}",
+    "term.no_hand": "Input ended before a hand was chosen; no game was played.",
+    "term.trade_untrusted": "The trade leaves your collection alone: {why}.",
+    "term.trade_not_held": "Your collection does not hold this game's hand; the trade leaves it alone.",
+    "term.collection_changed": "Your collection: {changes} (now {count} {count:card|cards}).",
 })
 
 
@@ -82,3 +107,29 @@ def terminal_words(lang: str | None) -> Words:
     """The terminal's words in ``lang`` (English for ``None``)."""
     return Words(TERMINAL, lang or "en", (FOLDER,))
 
+
+
+class Voice:
+    """The terminal's own sentences in one language, printed to its console (the steps of
+    ``play`` before and after the turn loop, which has a renderer of its own)."""
+
+    def __init__(self, console: Console, lang: str | None = None) -> None:
+        self.console = console
+        self.words = terminal_words(lang)
+
+    def t(self, key: str, **args: Any) -> str:
+        """The sentence ``key`` with its places filled, in this language."""
+        return self.words.format(self.words[key].text, args)
+
+    def say(self, key: str, **args: Any) -> None:
+        self.console.print(self.t(key, **args), markup=False)
+
+    def show(self, renderable: RenderableType) -> None:
+        self.console.print(renderable)
+
+
+def means_yes(answer: str, yes_answers: str) -> bool:
+    """Whether ``answer`` is one of ``yes_answers`` (the language's ``term.yes_answers``, a
+    list separated by commas); English's ``y`` and ``yes`` always count."""
+    words = {word.strip().lower() for word in f"{yes_answers},y,yes".split(",")}
+    return answer.strip().lower() in words - {""}
