@@ -16,6 +16,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape  # help is Rich markup: '[ray]' would be a style tag
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -254,8 +255,8 @@ def sim(
         None, "--workers", "-w", help="processes (Ray: CPUs) to play on; default: every core"
     ),
     backend: str = typer.Option(
-        "local", "--backend", help="where to play: local (a process pool) or ray "
-        "(pip install 'tcgkit[ray]'); results are the same on both"
+        "local", "--backend", help=escape("where to play: local (a process pool) or ray "
+                                          "(pip install 'tcgkit[ray]'); results are the same on both")
     ),
     address: str | None = typer.Option(
         None, "--address", help="the Ray cluster to join (e.g. 'auto' or host:port); default: "
