@@ -30,6 +30,18 @@ def test_prints_a_table_with_intervals_and_the_first_player_line(run):
     assert "actions per game: 9.0" in out
 
 
+@pytest.mark.parametrize("game", ["ff-tcg", "conflictus", "monster-collection", "forge-fury"])
+def test_every_game_names_the_first_player(run, game):
+    """Each game's outcome says who moved first, so ``sim`` reports the first-player edge."""
+    result = run(game, "-n", "2", "--seed", "1", "--agents", "random,random", "-w", "1")
+    assert result.exit_code == 0, result.output
+    assert "first player: won" in result.stdout
+
+
+def test_the_help_keeps_the_extra_to_install(run):
+    assert "tcgkit[ray]" in run("--help").stdout
+
+
 def test_json_prints_one_object(run):
     result = run("triple-triad", "--games", "16", "--agents", "random,greedy", "--json",
                  "--rules", "same,plus", "--seed", "9")

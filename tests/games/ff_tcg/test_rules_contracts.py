@@ -75,7 +75,8 @@ def test_a_won_game_scores_and_ranks_the_winner_first(game):
     state.result = (1, "villain defeated")
     outcome = state.outcome
     assert (outcome.winner, outcome.scores, outcome.ranks) == (1, (0.0, 1.0), (1, 0))
-    assert outcome.details == {"turns": 3, "skulls": [2, 0], "villains_defeated": [0, 0]}
+    assert outcome.details == {"first": state.first, "turns": 3, "skulls": [2, 0],
+                               "villains_defeated": [0, 0]}
     state.result = (0, "7 skulls")
     assert (state.outcome.scores, state.outcome.ranks) == ((1.0, 0.0), (0, 1))
     state.result = (None, "both players lost at once")

@@ -388,7 +388,8 @@ class ConflictusState(State["Conflictus"]):
     def outcome(self) -> Outcome | None:
         if self.result is None:
             return None
-        return Outcome.from_elimination(self.n, self.eliminated, self.result.reason, rodadas=self.round,
+        return Outcome.from_elimination(self.n, self.eliminated, self.result.reason, first=self.first,
+                                        rodadas=self.round,
                                         mons=[len(m) for m in self.mons])
 
     def end_as_draw(self, reason: str) -> None:

@@ -259,7 +259,7 @@ class FFTcgState(Board):
         scores = (0.5, 0.5) if winner is None else ((1.0, 0.0) if winner == 0 else (0.0, 1.0))
         ranks = (0, 0) if winner is None else ((0, 1) if winner == 0 else (1, 0))
         return Outcome(winner, scores, reason, ranks, {
-            "turns": self.turn, "skulls": [len(self.skulls[0]), len(self.skulls[1])],
+            "first": self.first, "turns": self.turn, "skulls": [len(self.skulls[0]), len(self.skulls[1])],
             "villains_defeated": list(self.defeated),
         })
 

@@ -530,7 +530,7 @@ class MonsterCollectionState(State["MonsterCollection"]):
             return None
         w = result.winner
         scores = (0.5, 0.5) if w is None else (1.0 - w, float(w))
-        return Outcome.from_scores(scores, result.reason, turns=self.turn)
+        return Outcome.from_scores(scores, result.reason, first=self.first, turns=self.turn)
 
     # -- the turn ----------------------------------------------------------------------------
     def start_turn(self, player: int) -> None:
