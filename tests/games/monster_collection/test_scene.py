@@ -116,7 +116,8 @@ def card_listing(width: int, lang: str | None = None) -> list[str]:
     game = start().game
     out = io.StringIO()
     renderer = Renderer(game, Seats.numbered(2), lang)
-    Console(file=out, width=width, color_system=None, soft_wrap=True).print(renderer.card_table(game.card_table()))
+    console = Console(file=out, width=width, color_system=None, soft_wrap=True)
+    console.print(renderer.card_table(game.card_table()))
     return out.getvalue().splitlines()
 
 
@@ -143,7 +144,7 @@ def test_the_card_list_reads_whole_at_80_columns_in_english_and_chinese():
             assert all(line.startswith("    ") for line in under)
             glue = "" if lang else " "  # Chinese breaks between any two characters, English at a space
             assert glue.join("".join(under).split()) == glue.join((row[text] or "").split()), row["name"]
-        ignis = next(i for i in starts if lines[i].startswith("太陽王伊格尼斯" if lang else "Ignis the Sun King"))
+        ignis = next(i for i in starts if lines[i].startswith("太陽王伊格尼斯" if lang else "Ignis the Sun"))
         assert ("先制 +2" if lang else "initiative +2") in lines[ignis + 1]
 
 
