@@ -12,7 +12,7 @@ guessed: those cards stay in hand, where the heuristic counts them.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from . import battle
 
@@ -66,7 +66,7 @@ def expected(state: MonsterCollectionState, score: Callable[[MonsterCollectionSt
     odds = {fight.side: 1.0} if fight.step == "second" else initiative_odds(state)
     total = 0.0
     for first, chance in odds.items():
-        end = state.clone()
+        end = cast("MonsterCollectionState", state.clone())
         play_out(end, first)
         total += chance * score(end)
     return total
