@@ -14,7 +14,9 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
@@ -315,17 +317,16 @@ class Renderer:
         return Text(shown_value, style=self.style(shown.style) or ("dim" if inline else ""))
 
     # -- cards and outcomes ------------------------------------------------------------------
-    def card_table(self, cards: CardTable) -> Table:
-        table = Table(title=cards.title, title_justify="left", box=box.SIMPLE)
-        for column in cards.columns:
-            table.add_column(column.label, justify=column.justify)
+    def card_table(self, cards: CardTable) -> CardListing:
+        """The cards as a table as wide as the terminal allows (``CardListing``)."""
+        rows = []
         for i, row in enumerate(cards.rows):
-            style = self.style(cards.styles[i]) if i < len(cards.styles) else ""
             cells = [Text("" if value is None else str(value)) for value in self.row_values(cards, row)]
+            style = self.style(cards.styles[i]) if i < len(cards.styles) else ""
             if style:
                 cells[0].stylize(style)
-            table.add_row(*cells)
-        return table
+            rows.append(cells)
+        return CardListing(cards, rows)
 
     def row_values(self, cards: CardTable, row: dict[str, Any]) -> list[Any]:
         """A card table row's values under its columns, in this renderer's language."""
@@ -362,6 +363,67 @@ class Renderer:
             lines.append(self.t("term.trade", player=Ref(Kind.PLAYER, taker), card=name,
                                 giver=self.who(giver)))
         return lines
+
+
+class CardListing:
+    """A card table, one column per field where the terminal is wide enough to show every word
+    whole. Where it is not (nine columns and a card's text in 80), each card takes two lines:
+    its fields in aligned columns, none of them broken, and under them its text (the last
+    column) across the whole width."""
+
+    NAME_WIDTH = 22  # the first column's most in the two-line form; longer names fold
+
+    def __init__(self, cards: CardTable, rows: list[list[Text]]) -> None:
+        self.cards, self.rows = cards, rows
+
+    def wide(self) -> Table:
+        table = Table(title=self.cards.title, title_justify="left", box=box.SIMPLE)
+        for column in self.cards.columns:
+            table.add_column(column.label, justify=column.justify)
+        for cells in self.rows:
+            table.add_row(*cells)
+        return table
+
+    def fits(self, console: Console, options: ConsoleOptions) -> bool:
+        """Whether one column per field leaves every column its longest word (and each its
+        padding and the table's edges, as ``box.SIMPLE`` draws them)."""
+        free = options.update_width(10_000)
+        need = 2
+        for i, column in enumerate(self.cards.columns):
+            cells = [Text(column.label), *(cells[i] for cells in self.rows)]
+            need += 2 + max(Measurement.get(console, free, cell).minimum for cell in cells)
+        return need <= options.max_width
+
+    def narrow(self) -> Group:
+        """Each card's fields on a line, its text indented under them."""
+        columns = self.cards.columns[:-1]
+        widths = [max(cell_len(c.label), *(cell_len(cells[i].plain) for cells in self.rows)) for i, c in
+                  enumerate(columns)]
+        widths[0] = min(widths[0], self.NAME_WIDTH)
+
+        def line(cells: Sequence[Text]) -> Table:
+            grid = Table.grid(padding=(0, 2))
+            for i, column in enumerate(columns):
+                grid.add_column(justify=column.justify, width=widths[i], no_wrap=i > 0, overflow="fold")
+            grid.add_row(*cells)
+            return grid
+
+        parts: list[RenderableType] = [
+            Text(self.cards.title),
+            line([Text(c.label, style="bold") for c in columns]),
+            Text("─" * (sum(widths) + 2 * (len(widths) - 1))),
+        ]
+        for *cells, extra in self.rows:
+            parts.append(line(cells))
+            if extra.plain:
+                text = Table.grid(padding=(0, 0, 0, 4), pad_edge=True)  # a cell wraps, soft wrap or not
+                text.add_column(overflow="fold")
+                text.add_row(Text(extra.plain, style="dim"))
+                parts.append(text)
+        return Group(*parts)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self.wide() if len(self.cards.columns) < 3 or self.fits(console, options) else self.narrow()
 
 
 def _is_number(value: Any) -> bool:

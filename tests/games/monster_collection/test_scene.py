@@ -108,3 +108,48 @@ def test_a_battle_is_told_step_by_step():
         " (defence 11) holds against 7",
         f"Player 1 (Red)'s march into 2 fails; {state.name(paladin)} goes back to E2",
     ]
+
+
+def card_listing(width: int, lang: str | None = None) -> list[str]:
+    """``tcgkit cards mc`` as a terminal ``width`` columns wide (a console of fixed width, as
+    the command prints it: soft wrap on)."""
+    game = start().game
+    out = io.StringIO()
+    renderer = Renderer(game, Seats.numbered(2), lang)
+    console = Console(file=out, width=width, color_system=None, soft_wrap=True)
+    console.print(renderer.card_table(game.card_table()))
+    return out.getvalue().splitlines()
+
+
+def test_the_card_list_reads_whole_at_80_columns_in_english_and_chinese():
+    """Nine columns and a card's text do not fit 80 columns: each card takes its fields on one
+    line, no word cut, and its text under them across the width."""
+    from rich.cells import cell_len
+
+    game = start().game
+    for lang, keys in ((None, ("name", "march", "extra")), ("zh", ("zh", "march_zh", "extra_zh"))):
+        lines = card_listing(80, lang)
+        assert all(cell_len(line) <= 80 for line in lines) and not any("…" in line for line in lines)
+        assert lines[1].split() == ["card", "kind", "element", "lv", "atk", "def", "march", "limit"]
+        name, march, text = keys
+        rows = {row[name]: row for row in game.card_table().rows}
+        starts = [i for i, line in enumerate(lines) if re.split(r"\s{2,}", line.strip())[0] in rows]
+        assert len(starts) == len(game.cards)  # each card's name whole, at the start of its line
+        for at, end in zip(starts, [*starts[1:], len(lines)], strict=True):
+            fields = re.split(r"\s{2,}", lines[at].strip())
+            row = rows[fields[0]]
+            shown = [row[k] for k in (name, "kind", "element", "level", "attack", "defence", march, "limit")]
+            assert fields == [str(value) for value in shown if value is not None]
+            under = [line for line in lines[at + 1:end] if line.strip()]
+            assert all(line.startswith("    ") for line in under)
+            glue = "" if lang else " "  # Chinese breaks between any two characters, English at a space
+            assert glue.join("".join(under).split()) == glue.join((row[text] or "").split()), row["name"]
+        ignis = next(i for i in starts if lines[i].startswith("太陽王伊格尼斯" if lang else "Ignis the Sun"))
+        assert ("先制 +2" if lang else "initiative +2") in lines[ignis + 1]
+
+
+def test_a_terminal_wide_enough_gets_one_column_per_field():
+    lines = card_listing(200)
+    assert lines[2].split() == ["card", "kind", "element", "lv", "atk", "def", "march", "limit", "abilities"]
+    ignis = next(line for line in lines if "Ignis the Sun King" in line)
+    assert "initiative +2, Charge +1, items 2, hero 2, spell slots 1" in ignis

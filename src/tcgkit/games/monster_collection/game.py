@@ -22,6 +22,7 @@ from ...kernel.state import EMPTY
 from . import notation, scene
 from .board import CELLS, GRID, HQ, reach, territory
 from .cards import CardDB, cards_from, data_path, default_cards
+from .forecast import expected
 from .options import MonsterCollectionOptions
 from .rules import MonsterCollectionState
 
@@ -142,11 +143,14 @@ class MonsterCollection(Game):
 
     def heuristic(self, state: State[Any], player: int) -> float:
         """Creatures on the board (their levels and strength), how far into enemy land, the
-        terrains held, cards in hand; an HQ in danger counts against."""
+        terrains held, cards in hand; an HQ in danger counts against; a battle under way counts
+        as the ends it may come to (``forecast.py``)."""
         assert isinstance(state, MonsterCollectionState)
         outcome = state.outcome
         if outcome is not None:
             return 1000.0 * outcome.returns()[player]
+        if state.battle is not None:
+            return expected(state, lambda end: self.heuristic(end, player))
         return worth(state, player) - worth(state, 1 - player)
 
     # -- cards, as the declared state names them -------------------------------------------

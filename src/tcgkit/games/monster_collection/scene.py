@@ -269,6 +269,31 @@ def abilities(c: Card) -> str:
     return ", ".join(parts)
 
 
+def extra_zh(c: Card) -> str:
+    """``abilities`` or ``extra_of`` in the rulebook's terms (即時召喚, アイテム:x, 英雄點, スペル枠;
+    先制, 衝鋒, 守護 as the battle's sentences say them), then the card's Chinese text (its
+    English where it has none)."""
+    text = c.text_zh or c.text
+    if c.creature:
+        parts = ["即時召喚"] if c.instant else []
+        for word, value in (("先制", c.initiative), ("衝鋒", c.charge), ("守護", c.defender)):
+            if value:
+                parts.append(f"{word} {value:+d}")
+        slots = (("アイテム:", c.item_slots), ("英雄點 ", c.hero_points), ("スペル枠 ", c.spell_slots))
+        for word, value in slots:
+            if value:
+                parts.append(f"{word}{value}")
+        return "，".join([*parts, text] if text else parts)
+    if c.spell:
+        element = ELEMENTS_ZH.get(c.element or "", "")
+        return f"{'対抗' if c.timing == 'counter' else '戰鬥'}スペル，{element}枠 {c.slots}：{text}"
+    if c.kind == "item":
+        return f"消耗品，アイテム:{c.slots}：{text}"
+    if c.kind in ("ritual", "terrain"):
+        return text
+    return f"アイテム:{c.slots}，攻擊 {c.attack:+d}，防禦 {c.defence:+d}，先制 {c.initiative:+d}"
+
+
 def card_of(game: MonsterCollection, key: str) -> Card:
     found = game.db.find(key.rpartition("#")[0])
     assert found is not None  # a view names the game's cards
@@ -532,13 +557,16 @@ def rules_summary(game: MonsterCollection) -> list[Sentence]:
     return [say("mc.rules", rules=rules)]
 
 
+ZH_COLUMNS = {"name": {"zh": "zh"}, "march": {"zh": "march_zh"}, "extra": {"zh": "extra_zh"}}  # --lang zh
+
+
 def card_table(game: MonsterCollection) -> CardTable:
     columns = [
         Column(
             key=key,
             label=label_,
             justify="right" if key in ("level", "attack", "defence", "limit") else "left",
-            translations={"zh": "zh"} if key == "name" else {"zh": "extra_zh"} if key == "extra" else {},
+            translations=ZH_COLUMNS.get(key, {}),
         )
         for key, label_ in (
             ("name", "card"),
@@ -568,7 +596,7 @@ def card_table(game: MonsterCollection) -> CardTable:
                 "march_zh": MARCHES_ZH[c.march] if c.creature else None,
                 "limit": c.limit or None,
                 "extra": extra or None,
-                "extra_zh": c.text_zh or None,
+                "extra_zh": extra_zh(c) or None,
             }
         )
     return CardTable(
