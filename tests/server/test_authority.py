@@ -222,7 +222,8 @@ def test_ai_seats_think_in_the_process_pool(db: str) -> None:
             if message["version"] == 0:
                 message = receive_until(ws, lambda m: m["type"] == "update" and m["version"] >= 1)
             assert message["scene"]["pending"]["player"] == 1  # the AI moved first, off the loop
-            assert type(room_of(client, made["id"])._pool).__name__ == "ProcessPoolExecutor"
+            executors = room_of(client, made["id"])._pool.executors
+            assert [type(e).__name__ for e in executors] == ["ProcessPoolExecutor"]
 
 
 def test_a_restarted_app_resumes_every_match_from_the_database(db: str) -> None:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -190,8 +191,19 @@ Events = Sequence[dict[str, Any]]
 
 def moves_of(actions: Sequence[Action], note: Note | None = None) -> list[Move]:
     """The legal actions as moves: notation, refs and (when ``note`` says one) what each does."""
-    return [Move(notation=str(a), refs=list(a.refs()),
-                 note=None if note is None else note(a)) for a in actions]
+    out = []
+    for action in actions:
+        said = None if note is None else note(action)
+        out.append(_bare_move(str(action), action.refs()) if said is None else
+                   Move(notation=str(action), refs=list(action.refs()), note=said))
+    return out
+
+
+@lru_cache(maxsize=8192)
+def _bare_move(notation: str, refs: tuple[Ref, ...]) -> Move:
+    """A move without a note, made once: a server builds the same few hundred again and again
+    (a mover's scene lists up to 45 in Triple Triad), and a move is frozen."""
+    return Move(notation=notation, refs=list(refs))
 
 
 def pending_of(view: dict[str, Any], prompt: Sentence, default: Action | None) -> Pending | None:

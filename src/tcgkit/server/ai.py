@@ -1,23 +1,36 @@
 """AI seats: the project's agents, run in a process pool, never on the event loop.
 
-The server sends a worker the full state as JSON (the pool is the server's own, so nothing
-leaves it), the seat and a seed; the worker rebuilds the state and gives the agent only
-``view(seat)`` and the legal actions, as everywhere else. It answers with the action's
-notation, which the server then plays through the same authority as a person's.
+A worker keeps the state of each match it plays for (the last 256), so the server sends it
+only the actions committed since it last asked (``Position``): the match's start (game,
+options, seed, decks) and ``(seat, notation)`` pairs, never the state. A worker that does
+not hold the match at that version (restarted, or the match went elsewhere) says so
+(``Unknown``), and the server sends the whole history, which it replays from the seed. Each
+match goes to one worker (``Pool``), so that happens once per match and worker life. The
+worker gives the agent only ``view(seat)`` and the legal actions, as everywhere else, and
+answers with the action's notation, which the server then plays through the same authority
+as a person's.
 """
 
 from __future__ import annotations
 
 import json
 import multiprocessing
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+import zlib
+from collections import OrderedDict
+from collections.abc import Callable
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 from ..agents import Agent, agent_names, make_agent
-from ..kernel.game import Game
+from ..kernel.game import Game, State
+from ..kernel.limits import Tally, play
 from ..kernel.registry import load_game
 from ..kernel.rng import Rng
+
+KEPT = 256  # matches a worker keeps the state of
+T = TypeVar("T")
 
 
 def levels(game: Game) -> dict[str, str]:
@@ -41,20 +54,78 @@ def _agent(name: str, options: str, level: str) -> Agent:
     return make_agent(level, _game(name, options))
 
 
-def choose(game: str, options: dict[str, Any], level: str, state: dict[str, Any], seat: int,
-           seed: int) -> str:
-    """The notation of the move ``level`` plays for ``seat`` in ``state`` (a worker's job)."""
-    key = json.dumps(options, sort_keys=True)
-    played = _game(game, key).state_from_json(state)
+@dataclass(frozen=True)
+class Position:
+    """A match as a worker rebuilds it: its start, and the actions from version ``known + 1``
+    on as ``(seat, notation)``, ``known`` being the version the worker was last told of
+    (0: the whole history)."""
+
+    match: str
+    game: str
+    options: str  # the options as sorted JSON (the key of the worker's game)
+    seed: int
+    decks: list[list[str]] | None
+    known: int
+    actions: list[tuple[int, str]]
+
+
+class Unknown(Exception):
+    """The worker does not hold the match at the version the server thought: send it all."""
+
+
+@dataclass
+class _Kept:
+    state: State[Any]
+    tally: Tally
+
+
+_kept: OrderedDict[str, _Kept] = OrderedDict()  # a worker's matches, least recently asked first
+
+
+def _advance(position: Position) -> State[Any]:
+    """The match's state in this worker, brought to the position's version."""
+    kept = _kept.pop(position.match, None)
+    if kept is None or kept.state.version != position.known:
+        if position.known != 0:
+            raise Unknown(f"match {position.match} is not held at version {position.known}")
+        kept = _Kept(_game(position.game, position.options).new_state(position.seed, position.decks), Tally())
+    state = kept.state
+    for seat, text in position.actions:
+        play(state, state.parse_action(text, seat), seat, kept.tally)
+    _kept[position.match] = kept
+    while len(_kept) > KEPT:
+        _kept.popitem(last=False)
+    return state
+
+
+def choose(position: Position, level: str, seat: int, seed: int) -> str:
+    """The notation of the move ``level`` plays for ``seat`` at ``position`` (a worker's job)."""
+    played = _advance(position)
     if played.to_move != seat:
         raise ValueError(f"seat {seat} is not to move")
-    action = _agent(game, key, level).act(played.view(seat), played.legal_actions(), Rng(seed))
+    action = _agent(position.game, position.options, level).act(played.view(seat), played.legal_actions(),
+                                                                 Rng(seed))
     return str(action)
 
 
-def make_pool(workers: int) -> Executor:
+class Pool:
     """``workers`` processes (started fresh: the server's threads are not copied into them),
-    or, with 0, one thread (tests that need no processes)."""
-    if workers <= 0:
-        return ThreadPoolExecutor(1, thread_name_prefix="tcgkit-ai")
-    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+    each match always sent to the same one so that it keeps the match's state; with 0, one
+    thread (tests that need no processes)."""
+
+    def __init__(self, workers: int) -> None:
+        context = multiprocessing.get_context("spawn")
+        self.executors: list[Executor] = (
+            [ThreadPoolExecutor(1, thread_name_prefix="tcgkit-ai")] if workers <= 0
+            else [ProcessPoolExecutor(1, mp_context=context) for _ in range(workers)])
+
+    def submit(self, match: str, work: Callable[..., T], *args: Any) -> Future[T]:
+        return self.executors[zlib.crc32(match.encode()) % len(self.executors)].submit(work, *args)
+
+    def shutdown(self, wait: bool = True, cancel_futures: bool = False) -> None:
+        for executor in self.executors:
+            executor.shutdown(wait=wait, cancel_futures=cancel_futures)
+
+
+def make_pool(workers: int) -> Pool:
+    return Pool(workers)

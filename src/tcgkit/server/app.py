@@ -355,7 +355,7 @@ async def handle(server: Server, room: Room, conn: Connection, text: str) -> Non
         conn.push(Pong().model_dump_json())
     elif isinstance(message, Sync):
         conn.cursor = message.since
-        conn.push(room.update(conn).model_dump_json())
+        conn.push(room.update(conn))
         conn.cursor = room.state.version
     elif isinstance(message, Act):
         if conn.viewer is None:

@@ -177,6 +177,14 @@ def parse_client(text: str) -> Act | Sync | Claim | Ping:
     return message
 
 
+def encode(message: Message, **raw: str) -> str:
+    """``message`` as JSON text, each field named in ``raw`` given as JSON text already: a
+    scene, written once for every frame that carries it, is not decoded and written again."""
+    text = message.model_dump_json(exclude=set(raw))
+    members = "".join(f',"{key}":{value}' for key, value in raw.items())
+    return text[:-1] + (members if text != "{}" else members[1:]) + "}"
+
+
 def protocol_schema() -> dict[str, Any]:
     """The JSON Schema of both directions, with the protocol's version."""
     return {

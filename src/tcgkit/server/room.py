@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
+import json
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -26,7 +27,7 @@ from ..kernel.limits import Tally, play
 from ..kernel.rng import derive_seed
 from . import ai
 from .clock import Clocks, Rules
-from .protocol import Clock, Error, SeatInfo, Seats, Step, Update, Welcome
+from .protocol import Clock, Error, SeatInfo, Seats, Step, Update, Welcome, encode
 
 log = logging.getLogger("tcgkit.server")
 AI_STREAM = 31  # the sub-stream of the match seed the AI seats draw from
@@ -138,6 +139,8 @@ class Room:
         self.state: State[Any] = game.new_state(seed, decks)
         self.tally = Tally()
         self.marks: list[int] = [self.state.event_count()]  # marks[v]: events up to version v
+        self.history: list[tuple[int, str]] = []  # history[v - 1]: version v's (seat, notation)
+        self._ai_known = 0  # the version this match's AI worker was last told of
         self.connections: set[Connection] = set()
         self.lock = asyncio.Lock()
         self._ai_task: asyncio.Task[None] | None = None
@@ -156,6 +159,9 @@ class Room:
         self.remote: dict[int, dict[str, int]] = {}  # seat -> process -> its connections there
         self._background: set[asyncio.Task[None]] = set()
         self._ids = itertools.count(1)
+        # the scenes written as JSON for one state, by (viewer, since): see ``scene_text``
+        self._scene_texts: dict[tuple[int | None, int], str] = {}
+        self._scenes_of: tuple[State[Any], int] | None = None
 
     @staticmethod
     def rebuild(match_id: str, name: str, options: dict[str, Any], seed: int,
@@ -176,6 +182,7 @@ class Room:
                                   f"{state.version}")
             play(state, state.parse_action(text, seat), seat, room.tally)
             room.marks.append(state.event_count())
+            room.history.append((seat, text))
         if not room.state.is_terminal:
             room.ended = ended
         return room
@@ -221,6 +228,7 @@ class Room:
         state = self.state
         play(state, state.parse_action(notation, seat), seat, self.tally)
         self.marks.append(state.event_count())
+        self.history.append((seat, notation))
         if banks is not None:
             self.clocks.banks = list(banks)
 
@@ -250,6 +258,20 @@ class Room:
         data: dict[str, Any] = self.state.scene(viewer, self.marks[since] if since >= 0 else 0).to_json()
         return data
 
+    def scene_text(self, viewer: int | None, since: int) -> str:
+        """``scene`` as JSON text, built once per state, viewer and cursor: a broadcast, a
+        welcome and a sync at one version share it. Only the current state's are kept."""
+        state = self.state
+        since = max(-1, min(since, state.version))
+        if self._scenes_of is None or self._scenes_of[0] is not state or self._scenes_of[1] != state.version:
+            self._scene_texts.clear()
+            self._scenes_of = (state, state.version)
+        text = self._scene_texts.get((viewer, since))
+        if text is None:
+            scene = state.scene(viewer, self.marks[since] if since >= 0 else 0)
+            text = self._scene_texts[(viewer, since)] = scene.model_dump_json()
+        return text
+
     def seat_info(self) -> list[SeatInfo]:
         now = self.now()  # connected: here, or at another process of the cluster
         return [SeatInfo(seat=p, kind=s.kind, name=s.name, connected=self.present(p),
@@ -261,16 +283,19 @@ class Room:
     def clock_info(self) -> list[Clock]:
         return [Clock.model_validate(c) for c in self.clocks.view(self.now())]
 
-    def welcome(self, conn: Connection, since: int) -> Welcome:
-        return Welcome(match=self.match_id, game=self.game.name, options=self.game.options_json(),
-                       seat=conn.viewer, version=self.state.version, scene=self.scene(conn.viewer, since),
-                       steps=self.steps(conn.viewer, since), seats=self.seat_info(),
-                       clocks=self.clock_info(), ended=self.ended)
+    def welcome(self, conn: Connection, since: int) -> str:
+        """The ``Welcome`` for ``conn``, as the JSON text sent."""
+        message = Welcome(match=self.match_id, game=self.game.name, options=self.game.options_json(),
+                          seat=conn.viewer, version=self.state.version, scene={},
+                          steps=self.steps(conn.viewer, since), seats=self.seat_info(),
+                          clocks=self.clock_info(), ended=self.ended)
+        return encode(message, scene=self.scene_text(conn.viewer, since))
 
-    def update(self, conn: Connection, ack: str | None = None) -> Update:
-        return Update(version=self.state.version, scene=self.scene(conn.viewer, conn.cursor),
-                      steps=self.steps(conn.viewer, conn.cursor), ack=ack, seats=self.seat_info(),
-                      clocks=self.clock_info(), ended=self.ended)
+    def update(self, conn: Connection, ack: str | None = None) -> str:
+        """The ``Update`` for ``conn`` from its cursor, as the JSON text sent."""
+        message = Update(version=self.state.version, scene={}, steps=self.steps(conn.viewer, conn.cursor),
+                         ack=ack, seats=self.seat_info(), clocks=self.clock_info(), ended=self.ended)
+        return encode(message, scene=self.scene_text(conn.viewer, conn.cursor))
 
     # -- connections ------------------------------------------------------------------------
     def join(self, conn: Connection, since: int) -> None:
@@ -278,7 +303,7 @@ class Room:
         self.connections.add(conn)
         if conn.viewer is not None:
             self._presence(conn.viewer)  # back: the seat is theirs again before they are told
-        conn.push(self.welcome(conn, since).model_dump_json())
+        conn.push(self.welcome(conn, since))
         conn.cursor = self.state.version
         self.broadcast_seats(skip=conn)
 
@@ -387,21 +412,19 @@ class Room:
                 other.push(text)
 
     def broadcast(self, acting: Connection | None = None, tag: str | None = None) -> None:
-        """Each viewer's frame: built (and written as JSON) once per viewer and cursor, so
-        spectators at one cursor share one; the acting connection's answer first."""
+        """Each viewer's frame, the acting connection's answer first: a scene is built once
+        per viewer and cursor (``scene_text``) and a frame written once per viewer and cursor,
+        so spectators at one cursor share one."""
         for conn in [c for c in self.connections if c.closed]:
             self.connections.discard(conn)
-        frames: dict[tuple[int | None, int], Update] = {}
         texts: dict[tuple[int | None, int], str] = {}
         for conn in sorted(self.connections, key=lambda c: c is not acting):
-            key = (conn.viewer, conn.cursor)
-            if key not in frames:
-                frames[key] = self.update(conn)
             if conn is acting:
-                conn.push(frames[key].model_copy(update={"ack": tag}).model_dump_json())
+                conn.push(self.update(conn, ack=tag))
             else:
+                key = (conn.viewer, conn.cursor)
                 if key not in texts:
-                    texts[key] = frames[key].model_dump_json()
+                    texts[key] = self.update(conn)
                 conn.push(texts[key])
             conn.cursor = self.state.version
 
@@ -462,6 +485,7 @@ class Room:
             self.state, self.tally = trial, tally
             self.clocks.banks = banks
             self.marks.append(trial.event_count())
+            self.history.append((seat, str(action)))
             self._restart_clock()
             self.broadcast(conn, tag)
             self.kick()
@@ -514,7 +538,6 @@ class Room:
             self._ai_task = asyncio.get_running_loop().create_task(self._ai_turns())
 
     async def _ai_turns(self) -> None:
-        loop = asyncio.get_running_loop()
         while True:
             state = self.state
             mover = state.to_move
@@ -524,9 +547,7 @@ class Room:
             version = state.version
             seed = derive_seed(self.seed, AI_STREAM, mover, version)
             try:
-                text = await loop.run_in_executor(self._pool, ai.choose, self.game.name,
-                                                  self.game.options_json(), level, state.to_json(),
-                                                  mover, seed)
+                text = await self._ai_move(level, mover, version, seed)
             except Exception as exc:
                 log.exception("match %s: the AI of seat %d failed", self.match_id, mover)
                 self.problem = f"the AI of seat {mover} failed: {type(exc).__name__}"
@@ -539,6 +560,22 @@ class Room:
                               refused.error.message)
                     self.problem = f"the AI of seat {mover} played an illegal move"
                     return
+
+    async def _ai_move(self, level: str, mover: int, version: int, seed: int) -> str:
+        """Ask the match's worker for ``mover``'s move at ``version``, sending the actions
+        since the version it was last told of (all of them when it no longer holds the match)."""
+        options = json.dumps(self.game.options_json(), sort_keys=True)  # the worker's key of the game
+        for known in dict.fromkeys([self._ai_known if self._ai_known <= version else 0, 0]):
+            position = ai.Position(self.match_id, self.game.name, options, self.seed, self.decks, known,
+                                   self.history[known:version])
+            try:
+                text = await asyncio.wrap_future(self._pool.submit(self.match_id, ai.choose, position,
+                                                                   level, mover, seed))
+            except ai.Unknown:
+                continue
+            self._ai_known = version
+            return text
+        raise ai.Unknown(f"the worker could not rebuild match {self.match_id}")
 
     async def close(self) -> None:
         for handle in [self._timer, *self._grace.values()]:

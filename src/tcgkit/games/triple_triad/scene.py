@@ -8,6 +8,7 @@ its count. A card shows its four edges around its name (``A`` is 10) and its ele
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ...kernel import refs
@@ -71,9 +72,11 @@ def edge(value: int) -> str:
     return "A" if value == 10 else str(value)
 
 
+@lru_cache(maxsize=4096)
 def face(card: Card, owner: int | None = None, at_edges: bool = True) -> Face:
     """A card: its edges around its name (``at_edges``, on the board) or as columns with its
-    number and level (in a hand), and its element."""
+    number and level (in a hand), and its element. Made once per card, owner and place (a
+    face is frozen and depends on nothing else): a scene holds up to ten, each a few models."""
     edges = [Shown(key=side, label=side[0].upper(), value=edge(v), at=at if at_edges else None)
              for side, at, v in zip(SIDES, AROUND, card.values, strict=True)]
     element = Shown(key="element", label="element", value=card.element_name or None,
