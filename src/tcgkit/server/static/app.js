@@ -8,7 +8,7 @@ import { Decks, Collection } from './decks.js';
 import { History, Replay } from './history.js';
 import { Table, secretMarks } from './table.js';
 import { t } from './ui.js';
-import { lines, loadWords } from './words.js';
+import { LANGUAGES, chooseLanguage, chosenLanguage, lines, loadInterface, loadWords } from './words.js';
 
 function useHash() {
   const [hash, setHash] = useState(location.hash);
@@ -20,6 +20,16 @@ function useHash() {
   return hash;
 }
 
+// The languages, named each in itself: choosing one reloads the page in it (a match resumes).
+function LanguageChooser() {
+  const chosen = chosenLanguage() || '';
+  return html`<label class="language">${t('app.language', 'Language')}
+    <select id="language" name="language" onChange=${(e) => chooseLanguage(e.target.value || null)}>
+      <option value="" selected=${chosen === ''}>${t('app.language.auto', 'the browser\'s')}</option>
+      ${LANGUAGES.map(({ code, name }) => html`<option value=${code} lang=${code === 'zh' ? 'zh-Hant' : code}
+        selected=${chosen === code}>${name}</option>`)}</select></label>`;
+}
+
 function SignIn({ onIn }) {
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
@@ -29,7 +39,7 @@ function SignIn({ onIn }) {
     try { await api('POST', path, body); onIn(); } catch (err) { setError(err.message); }
   };
   return html`<main class="page sign-in">
-    <h1>tcgkit</h1>
+    <header><h1>tcgkit</h1><${LanguageChooser} /></header>
     <form onSubmit=${go('/api/login', { name, password })}>
       <label>${t('signin.name', 'Name')} <input name="name" autocomplete="username" value=${name}
         onInput=${(e) => setName(e.target.value)} /></label>
@@ -45,17 +55,17 @@ function SignIn({ onIn }) {
   </main>`;
 }
 
-const PAGES = [['#/', 'nav.lobby', 'Lobby'], ['#/decks', 'nav.decks', 'Decks'],
-  ['#/history', 'nav.history', 'History'], ['#/collection', 'nav.collection', 'Collection']];
+const PAGES = () => [['#/', t('nav.lobby', 'Lobby')], ['#/decks', t('nav.decks', 'Decks')],
+  ['#/history', t('nav.history', 'History')], ['#/collection', t('nav.collection', 'Collection')]];
 
 function Nav({ me, hash, onOut }) {
   const logOut = async () => { await api('POST', '/api/logout', {}).catch(() => {}); onOut(); };
   const here = hash === '' ? '#/' : hash;
   return html`<header class="top"><h1>tcgkit</h1>
-    <nav aria-label=${t('nav.label', 'pages')}>${PAGES.map(([href, key, english]) => html`
-      <a href=${href} aria-current=${here === href ? 'page' : null}>${t(key, english)}</a>`)}</nav>
+    <nav aria-label=${t('nav.label', 'pages')}>${PAGES().map(([href, name]) => html`
+      <a href=${href} aria-current=${here === href ? 'page' : null}>${name}</a>`)}</nav>
     <span class="who">${me.name}${me.guest ? t('nav.guest', ' (guest)') : ''}</span>
-    <button onClick=${logOut}>${t('nav.logout', 'Log out')}</button></header>`;
+    <button onClick=${logOut}>${t('nav.logout', 'Log out')}</button><${LanguageChooser} /></header>`;
 }
 
 // A match: its WebSocket, resumed from the last version seen after a drop (a refusal that
@@ -214,4 +224,5 @@ function App() {
   return html`<div class="app"><${Nav} me=${me} hash=${hash} onOut=${() => setMe(null)} />${page}</div>`;
 }
 
-render(html`<${App} />`, document.getElementById('app'));
+// The interface's words first (English if they cannot be had), then the pages.
+loadInterface().catch(() => {}).then(() => render(html`<${App} />`, document.getElementById('app')));
