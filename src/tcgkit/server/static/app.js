@@ -4,7 +4,8 @@
 import { html, render, useState, useEffect, useRef } from './vendor/htm-preact-standalone.module.js';
 import { api, csrf } from './api.js';
 import { Lobby } from './lobby.js';
-import { Decks, Collection } from './decks.js';
+import { Collection } from './collection.js';
+import { Decks } from './decks.js';
 import { History, Replay } from './history.js';
 import { Table, secretMarks } from './table.js';
 import { t } from './ui.js';
@@ -127,6 +128,8 @@ function Match({ id, me }) {
   const [error, setError] = useState('');
   const [waiting, setWaiting] = useState(false);
   const [sent, setSent] = useState(0);  // moves sent (data-sent: a test sees a move go out)
+  const [hint, setHint] = useState(null);  // the last hint asked for (shown at its version only)
+  const [note, setNote] = useState('');
   const socket = useRef(null);
   const seen = useRef({ version: -1, log: [], seat: null, game: null, words: null, secret: new Set(), pending: null });
   useEffect(() => {
@@ -150,17 +153,26 @@ function Match({ id, me }) {
           s.seat = message.seat;
           s.game = message.game;
           s.words = await loadWords(message.game);
+          s.assists = message.assists || [];
           const ais = message.seats.filter((x) => x.kind === 'ai').length;
           s.names = Object.fromEntries(message.seats.map((x) => [x.seat,
             x.name || (x.kind !== 'ai' ? '' : ais > 1 ? `AI ${x.seat + 1}` : 'AI')]));
+        }
+        if (message.type === 'hint') { setHint(message); return; }
+        if (message.type === 'undone') {  // the match from the deal again: the log is drawn anew
+          s.log = [];
+          s.secret = new Set();
+          s.version = -1;
+          setNote(t('match.undone', 'Took back {n} {n:move|moves}.', { n: message.count }));
         }
         if (message.type === 'error') {
           if (message.code === 'not_started') { setWaiting(true); return; }
           setError(message.message);
           if (FINAL_REFUSALS.has(message.code)) closed = true;
           if (!message.scene) return;
-        } else if (message.type === 'update' || message.type === 'welcome') {
+        } else if (message.type === 'update' || message.type === 'welcome' || message.type === 'undone') {
           setError('');
+          if (message.type !== 'undone') setNote('');
         } else {
           return;
         }
@@ -193,13 +205,16 @@ function Match({ id, me }) {
     socket.current.send(JSON.stringify({ type: 'act', version: state.version, action: notation }));
     setSent((n) => n + 1);
   };
+  const ask = (type) => socket.current.send(JSON.stringify({ type, version: state.version }));
+  const assist = { offered: s.assists || [], hint: hint && hint.version === state.version ? hint : null,
+    note, onHint: () => ask('hint'), onUndo: () => ask('undo') };
   const ctx = { viewer: s.seat, names: s.names };
   const over = state.scene.outcome || state.ended;
   return html`<main class="page match" data-version=${state.version} data-sent=${sent}>
     <header><h2>${s.words.title || s.game}</h2>
       <span class="viewer">${s.seat === null ? t('match.watching', 'watching') : t('match.seat', 'seat {n}', { n: s.seat + 1 })}</span></header>
     <${Table} scene=${state.scene} words=${s.words} ctx=${ctx} log=${state.log} onAct=${act} error=${error}
-      ended=${state.ended} live=${state.live} />
+      ended=${state.ended} live=${state.live} assist=${assist} />
     ${over ? html`<${Rematch} id=${id} seat=${s.seat} />` : null}
   </main>`;
 }

@@ -22,13 +22,17 @@ function resultText(match) {
 
 export function History() {
   const [matches, setMatches] = useState(null);
+  const [titles, setTitles] = useState({});  // each game's name as its players know it
   const [error, setError] = useState('');
-  useEffect(() => { api('GET', '/api/history').then(setMatches).catch((e) => setError(e.message)); }, []);
+  useEffect(() => {
+    api('GET', '/api/history').then(setMatches).catch((e) => setError(e.message));
+    api('GET', '/api/games').then((g) => setTitles(Object.fromEntries(g.map((x) => [x.name, x.title])))).catch(() => {});
+  }, []);
   return html`<section class="history" aria-labelledby="history-title">
     <h2 id="history-title">${t('history.title', 'Your matches')}</h2>
     ${matches && !matches.length ? html`<p>${t('history.none', 'No match yet.')}</p>` : null}
     <ul class="matches">${(matches || []).map((m) => html`<li data-match=${m.id} data-game=${m.game}>
-      <span><strong>${m.game}</strong>${' · '}${new Date(m.created * 1000).toLocaleString()}${' · '}${t('match.seat',
+      <span><strong>${titles[m.game] || m.game}</strong>${' · '}${new Date(m.created * 1000).toLocaleString()}${' · '}${t('match.seat',
         'seat {n}', { n: m.my_seat + 1 })}${' · '}${resultText(m)}</span>
       ${m.status === 'over' ? html`<a href=${`#/replay/${m.id}`}>${t('history.replay', 'Replay')}</a>`
         : m.status !== 'broken' ? html`<a href=${`#/match/${m.id}`}>${t('lobby.back', 'Go back to it')}</a>` : null}
