@@ -239,5 +239,9 @@ function App() {
   return html`<div class="app"><${Nav} me=${me} hash=${hash} onOut=${() => setMe(null)} />${page}</div>`;
 }
 
-// The interface's words first (English if they cannot be had), then the pages.
-loadInterface().catch(() => {}).then(() => render(html`<${App} />`, document.getElementById('app')));
+// The interface's words first (English if they cannot be had), then the pages (into #app,
+// while the page still has it: a test may have put a table of its own in its place).
+loadInterface().catch(() => {}).then(() => {
+  const root = document.getElementById('app');
+  if (root) render(html`<${App} />`, root);
+});

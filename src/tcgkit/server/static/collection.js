@@ -4,6 +4,7 @@
 import { html, useState, useEffect } from './vendor/htm-preact-standalone.module.js';
 import { api } from './api.js';
 import { t } from './ui.js';
+import { loadWords, word } from './words.js';
 
 const GAME = 'triple-triad';
 
@@ -12,12 +13,12 @@ function useOwned() {
   const [owned, setOwned] = useState(null);
   const [error, setError] = useState('');
   useEffect(() => {
-    Promise.all([api('GET', '/api/collection'), api('GET', `/api/games/${GAME}/cards`)])
-      .then(([mine, pool]) => {
+    Promise.all([api('GET', '/api/collection'), api('GET', `/api/games/${GAME}/cards`), loadWords(GAME)])
+      .then(([mine, pool, words]) => {
         const rows = new Map(pool.table.rows.map((r) => [r.name, r]));
         const cards = Object.entries(mine.cards).map(([name, count]) => ({
           name, count, held: (mine.held || {})[name] || 0, row: rows.get(name) || { name } }));
-        setOwned({ ...mine, list: cards, table: pool.table });
+        setOwned({ ...mine, list: cards, table: pool.table, words });
       }).catch((e) => setError(e.message));
   }, []);
   return [owned, error];
@@ -51,7 +52,7 @@ export function Collection() {
         <th scope="col">${t('collection.element', 'Element')}</th><th scope="col">${t('collection.copies', 'Copies')}</th>
         <th scope="col">${t('collection.free', 'Free')}</th></tr></thead>
         <tbody>${shown.map((c) => html`<tr data-card=${c.name}><td>${c.row.number}</td><td>${c.name}</td>
-          <td>${c.row.level}</td><td>${edges(c.row)}</td><td>${c.row.element || ''}</td>
+          <td>${c.row.level}</td><td class="edges">${edges(c.row)}</td><td>${c.row.element ? word(c.row.element, owned.words) : ''}</td>
           <td>${c.count}</td><td>${c.count - c.held}</td></tr>`)}</tbody>
       </table></div>
   </section>`;

@@ -98,7 +98,7 @@ export function Card({ face, words, clickable, chosen, onPick, ownerName }) {
     <div class="name">${nameParts(face.name)}</div>
     ${around.corner && fieldText(around.corner) ? html`<div class="corner">${fieldText(around.corner)}</div>` : null}
     ${listed.length ? html`<dl class="fields">${listed.map((f) => html`
-      <div class=${fieldText(f).length > 14 ? 'field long' : 'field'}><dt>${word(f.label, words)}</dt><dd>${fieldText(f)}</dd></div>`)}</dl>` : null}
+      <div class=${fieldText(f).length > 14 ? 'field long' : 'field'}><dt>${word(f.label, words)}</dt>${' '}<dd>${fieldText(f)}</dd></div>`)}</dl>` : null}
     ${(face.marks || []).length || tags.length ? html`<div class="marks">
       ${tags.map((t) => html`<span class="tag">${t}</span>`)}
       ${(face.marks || []).map((m) => html`<span class="mark">${m}</span>`)}</div>` : null}`;
