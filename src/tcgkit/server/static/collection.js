@@ -77,8 +77,7 @@ export function HandPicker({ size, hand, setHand }) {
     <ul class="hand-pool">${free.map((c) => html`<li><button type="button" data-card=${c.name}
         disabled=${chosen.length >= size || taken(c.name) >= c.count - c.held} onClick=${() => add(c.name)}
         aria-label=${t('hand.add', 'Add {name} (level {level}, {edges}) to the hand', { name: c.name, level: c.row.level, edges: edges(c.row) })}>
-      <span class="hand-name">${c.name}</span> <small>${t('collection.level', 'Level')} ${c.row.level} · ${edges(c.row)}
-        · ×${c.count - c.held - taken(c.name)}</small></button></li>`)}</ul>
+      <span class="hand-name">${c.name}</span> <small>${t('collection.level', 'Level')} ${c.row.level}${' · '}${edges(c.row)}${' · ×'}${c.count - c.held - taken(c.name)}</small></button></li>`)}</ul>
     ${chosen.length && chosen.length < size ? html`<p class="problems-head">${t('hand.short', 'A hand is {size} cards: pick {n} more, or take them all out for the strongest.', { size, n: size - chosen.length })}</p>` : null}
   </fieldset>`;
 }
