@@ -1,4 +1,6 @@
-"""Keep the message catalogues in step with the English (``kernel/words.py``).
+"""Keep the message catalogues in step with the English (``kernel/words.py``): the terminal's,
+the browser's (its table words and every ``t('key', 'English')`` of its page modules, read
+from ``server/static/*.js``: ``server/client_words.py``) and each game's.
 
     python scripts/words.py update   # write each messages.pot from the English catalogues and
                                      # merge it into every language's messages.po (an entry whose
@@ -22,12 +24,12 @@ from tcgkit.cli.words import FOLDER, TERMINAL
 from tcgkit.kernel.registry import list_games
 from tcgkit.kernel.scene import Catalogue
 from tcgkit.kernel.words import LANGUAGES, LOCALES, YOU, folder_of, places, po_path, problems
-from tcgkit.server.client_words import CLIENT
+from tcgkit.server.client_words import BROWSER
 from tcgkit.server.client_words import FOLDER as CLIENT_FOLDER
 
 
 def catalogues() -> list[tuple[str, Catalogue, Path]]:
-    out = [("terminal", TERMINAL, FOLDER), ("browser", CLIENT, CLIENT_FOLDER)]
+    out = [("terminal", TERMINAL, FOLDER), ("browser", BROWSER, CLIENT_FOLDER)]
     for entry in list_games():
         if entry.cls.__module__.startswith("tcgkit.games."):
             out.append((entry.name, entry.cls().messages(), folder_of(entry.cls)))

@@ -21,14 +21,14 @@ from tcgkit.cli.words import FOLDER, TERMINAL
 from tcgkit.kernel.registry import list_games, load_game
 from tcgkit.kernel.scene import messages
 from tcgkit.kernel.words import LANGUAGES, LOCALES, Words, accepted, folder_of, po_path, problems
-from tcgkit.server.client_words import CLIENT
+from tcgkit.server.client_words import BROWSER
 from tcgkit.server.client_words import FOLDER as CLIENT_FOLDER
 
 from .helpers import plan_vs_ai
 
 ROOT = Path(__file__).parents[2]
 GAMES = [e for e in list_games() if e.cls.__module__.startswith("tcgkit.games.")]
-CATALOGUES = [("terminal", TERMINAL, FOLDER), ("browser", CLIENT, CLIENT_FOLDER),
+CATALOGUES = [("terminal", TERMINAL, FOLDER), ("browser", BROWSER, CLIENT_FOLDER),
               *((e.name, e.cls().messages(), folder_of(e.cls)) for e in GAMES)]
 
 

@@ -11,6 +11,7 @@ import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..agents.assist import first_telling_after
 from ..kernel.actions import Action
 from ..kernel.errors import IllegalAction, ReplayMismatch
 from ..kernel.game import Deck, Game, State
@@ -20,7 +21,6 @@ from .errors import CliError
 from .files import write_json_atomic
 from .game_support import checked_position
 from .saves import write_save
-from .undo import first_telling_after
 
 
 @dataclass
@@ -94,7 +94,7 @@ class Match:
     def undo_for(self, player: int, *, own_only: bool = False) -> int | str:
         """Take back ``player``'s last action and everything after it: how many went, or
         why nothing did (0: nothing to undo). Never past an action that told ``player``
-        something hidden or drew at random (``undo.py``); ``own_only`` (hotseat): never
+        something hidden or drew at random (``agents/assist.py``); ``own_only`` (hotseat): never
         another player's action."""
         if own_only and self.movers and self.movers[-1] != player:
             return "the last move is the other player's; only its player could take it back"

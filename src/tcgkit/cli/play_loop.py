@@ -15,7 +15,8 @@ from typing import Literal
 from rich.console import Console
 from rich.rule import Rule
 
-from ..agents import Agent, make_agent
+from ..agents import Agent
+from ..agents.assist import HINT_AGENT, advice
 from ..kernel.actions import Action
 from ..kernel.errors import TcgkitError
 from ..kernel.rng import Rng, derive_seed
@@ -203,31 +204,20 @@ class PlayLoop:
         self.console.print(self.t("term.commands", commands=COMMANDS), markup=False)
 
     def hint(self, mover: int) -> None:
-        """The greedy AI's move, what it does, and why it was chosen: the game's estimate
-        for the mover now and after it, on a state rebuilt from the mover's view (hidden
-        cards sampled as the AI samples them, never looked at)."""
-        state, game = self.match.state, self.match.game
+        """The greedy AI's move, what it does, and why it was chosen (``agents/assist.py``:
+        from the mover's view only, never the hidden cards)."""
         seed = derive_seed(self.match.seed, HINT_STREAM, len(self.match.actions))
-        view, legal = state.view(mover), state.legal_actions()
-        advice = make_agent("greedy", game).act(view, legal, Rng(seed))
-        guess = game.determinize(view, Rng(seed))
-
-        def estimate(action: Action) -> float:
-            after = guess.clone()
-            after.apply_unchecked(action)
-            return game.heuristic(after, mover)
-
-        values = {str(a): estimate(a) for a in legal}
-        what = self.notes(mover).get(str(advice), "")
-        line = self.t("term.hint_why", agent="greedy", move=str(advice), why=what) if what \
-            else self.t("term.hint", agent="greedy", move=str(advice))
+        found = advice(self.match.state, mover, seed)
+        what = self.notes(mover).get(str(found.action), "")
+        line = self.t("term.hint_why", agent=HINT_AGENT, move=str(found.action), why=what) if what \
+            else self.t("term.hint", agent=HINT_AGENT, move=str(found.action))
         self.console.print(line, markup=False)
-        if len(set(values.values())) <= 1:
+        legal = self.match.state.legal_actions()
+        if found.tie:
             self.console.print(self.t("term.hint_tie", moves=len(legal)), markup=False)
         else:
-            self.console.print(self.t("term.hint_reason", moves=len(legal),
-                                      before=f"{game.heuristic(guess, mover):g}",
-                                      after=f"{values[str(advice)]:g}"), markup=False)
+            self.console.print(self.t("term.hint_reason", moves=len(legal), before=f"{found.before:g}",
+                                      after=f"{found.after:g}"), markup=False)
 
     def undo(self, mover: int) -> None:
         if self.trading:

@@ -25,7 +25,19 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from . import accounts
 from .accounts import CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, AccountError, Who
-from .protocol import Act, BadMessage, Claim, Error, Ping, Pong, Sync, parse_client, protocol_schema
+from .protocol import (
+    Act,
+    AskHint,
+    AskUndo,
+    BadMessage,
+    Claim,
+    Error,
+    Ping,
+    Pong,
+    Sync,
+    parse_client,
+    protocol_schema,
+)
 from .room import Connection, Refused, Room
 from .service import DeckRequest, NewMatch, Problem, ProfileImport, Server, Settings, game_listing
 from .web import mount_client
@@ -382,3 +394,20 @@ async def handle(server: Server, room: Room, conn: Connection, text: str) -> Non
             await room.claim(conn.viewer, message.seat)
         except Refused as refused:
             conn.push(refused.error.model_dump_json())
+    elif isinstance(message, AskHint | AskUndo):
+        await assist_request(room, conn, message)
+
+
+async def assist_request(room: Room, conn: Connection, message: AskHint | AskUndo) -> None:
+    """A hint (to the asking seat only) or an undo (every viewer is sent the match again)."""
+    if conn.viewer is None:
+        conn.push(Error(code="spectator", message="a spectator holds no seat: it has no move to hint "
+                        "or take back").model_dump_json())
+        return
+    try:
+        if isinstance(message, AskHint):
+            conn.push(room.hint(conn.viewer, message.version).model_dump_json())
+        else:
+            await room.undo(conn.viewer, message.version)
+    except Refused as refused:
+        conn.push(refused.error.model_dump_json())

@@ -1,17 +1,63 @@
-"""The browser table's own words (``static/words.js``): the seat names and the little a scene
-leaves to the front end, in English; their translations are the catalogues in
-``server/locale`` (``kernel/words.py``). The page's other words are its modules' own."""
+"""The browser's own words, in English; their translations are the catalogues in
+``server/locale`` (``kernel/words.py``), kept in step by ``scripts/words.py``.
+
+- ``CLIENT``: the table's words that ``static/words.js`` adds to a game's sentences (the seat
+  names, a face-down card), served with each game's words;
+- ``INTERFACE``: every string the pages show through ``ui.js``'s ``t(key, english)``, read from
+  the modules themselves (``interface()``), so a string written in a page is a message to
+  translate the moment it is written; served by ``GET /api/words``.
+"""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
-from ..kernel.scene import Catalogue, messages
+from ..kernel.scene import Catalogue, Message, messages
 
 FOLDER = Path(__file__).parent / "locale"
+STATIC = Path(__file__).parent / "static"
 CLIENT: Catalogue = messages({
     "client.you": "You",
     "client.player": "Player {number}",
     "client.face_down": "face down",
     "client.language": "Language",
 })
+
+CALL = re.compile(r"(?<![\w.])t\(")  # a call of ui.js's t(), not of x.t( or at(
+LITERAL = re.compile(r"""t\(\s*'([a-z][\w.]*)'\s*,\s*'((?:[^'\\\n]|\\.)*)'""")
+UNESCAPE = re.compile(r"\\(.)")
+
+
+class InterfaceError(ValueError):
+    """A t() call the catalogue cannot be read from: the message names the file and line."""
+
+
+def interface(folder: Path = STATIC) -> Catalogue:
+    """Each ``t('key', 'English')`` of the page modules in ``folder`` as a message. A call
+    whose key or English is not a plain string literal, or a key given two Englishes, is an
+    ``InterfaceError``: every string must be readable here to be translated."""
+    found: dict[str, tuple[str, str]] = {}  # key -> (English, where)
+    for path in sorted(folder.glob("*.js")):
+        source = path.read_text(encoding="utf-8")
+        for call in CALL.finditer(source):
+            line = source.count("\n", 0, call.start()) + 1
+            before = source[source.rfind("\n", 0, call.start()) + 1:call.start()]
+            if before.lstrip().startswith("//") or before.rstrip().endswith("function"):
+                continue  # a comment, or t's own definition
+            literal = LITERAL.match(source, call.start())
+            where = f"{path.name}:{line}"
+            if literal is None:
+                raise InterfaceError(f"{where}: t() takes a key and its English as string "
+                                     "literals ('table.log', 'Log'), so they can be translated")
+            key, english = literal.group(1), UNESCAPE.sub(r"\1", literal.group(2))
+            if key in found and found[key][0] != english:
+                raise InterfaceError(f"{where}: {key!r} is {english!r} here and "
+                                     f"{found[key][0]!r} at {found[key][1]}")
+            found.setdefault(key, (english, where))
+    return {key: Message(english) for key, (english, _where) in found.items()}
+
+
+INTERFACE: Catalogue = interface()
+BROWSER: Catalogue = {**CLIENT, **INTERFACE}
+"""Everything the browser's catalogues translate (``scripts/words.py``)."""

@@ -4,6 +4,9 @@
   to start from (the deck editor);
 - ``POST /api/games/{name}/deck-check``: a deck's text (one card a line) checked by the
   game's own deck rules under the given options, each problem with its line;
+- ``POST /api/games/{name}/hands``: whether a match of the game under the given options
+  takes each person's hand from their collection (a Triple Triad trade rule), and whether
+  that hand is picked or dealt (the Random rule): the lobby's hand picker;
 - ``GET /api/history``: the matches the session's account sat in, newest first;
 - ``GET /api/matches/{id}/replay?seat=S&version=V``: after the match, seat ``S``'s scene at
   version ``V``, replayed from the committed actions (for the match's players: the
@@ -23,18 +26,24 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from ..games.triple_triad.cards import HAND_SIZE
 from ..kernel.decks import parse_deck
 from ..kernel.errors import TcgkitError
 from ..kernel.limits import Tally, play
 from ..kernel.registry import find_game, load_game
 from ..kernel.rng import Rng
-from . import accounts
+from . import accounts, collection
 from .accounts import SESSION_COOKIE, Who
 from .db import ActionRow, MatchRow, SeatRow
 from .service import Problem, Server, account_names, check_game, public_match
 
 MAX_DECK_TEXT = 32 * 1024
 LINE = re.compile(r"line (\d+): ")
+
+
+class Options(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    options: dict[str, Any] = Field(default_factory=dict)
 
 
 class DeckText(BaseModel):
@@ -81,6 +90,18 @@ def deck_check(name: str, body: DeckText) -> dict[str, Any]:
         problems.append({"line": int(found.group(1)) if found else None,
                          "message": text[found.end():] if found else text})
     return {"game": game.name, "cards": deck.cards, "problems": problems}
+
+
+def hands(name: str, body: Options) -> dict[str, Any]:
+    """``collects``: the game's hands come from collections, never from a saved deck;
+    ``trades``: a person's hand comes from their collection (and the match stakes it);
+    ``picked``: the person picks it (else it is dealt from the collection by the seed);
+    ``size``: its cards."""
+    game = check_game(name, body.options)
+    trades = collection.trades(game)
+    picked = trades and not getattr(game.options, "random", False)
+    return {"game": game.name, "collects": type(game).collects_cards, "trades": trades,
+            "picked": picked, "size": HAND_SIZE}
 
 
 async def history(request: Request) -> list[dict[str, Any]]:
@@ -141,5 +162,6 @@ async def replay(request: Request, match_id: str, seat: int = 0, version: int = 
 def mount_pages(app: FastAPI) -> None:
     app.get("/api/games/{name}/cards")(cards)
     app.post("/api/games/{name}/deck-check")(deck_check)
+    app.post("/api/games/{name}/hands")(hands)
     app.get("/api/history")(history)
     app.get("/api/matches/{match_id}/replay")(replay)

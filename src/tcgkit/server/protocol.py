@@ -8,7 +8,9 @@ one per version. A step whose events the viewer may not see is a bare version nu
 (``{"version": 7}``): the gap shows, what happened does not. The acting seat's update
 carries ``ack`` (its ``tag``). When only presence changes, everyone gets the light ``Seats``
 (no scene). Anything refused is an ``Error`` with a ``code``; a stale
-version is refused with the fresh scene and steps, nothing applied.
+version is refused with the fresh scene and steps, nothing applied. Against the AI a seat may
+ask for a hint (``AskHint``, answered ``Hint``) and take moves back (``AskUndo``: everyone is
+sent ``Undone``), as the welcome's ``assists`` says (``server/assist.py``).
 """
 
 from __future__ import annotations
@@ -55,7 +57,23 @@ class Ping(Message):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Act | Sync | Claim | Ping, Field(discriminator="type")]
+class AskHint(Message):
+    """Which move would the AI make in my place at ``version``? Answered with ``Hint``, to the
+    asking seat only; offered where the welcome's ``assists`` holds ``hint``."""
+
+    type: Literal["hint"]
+    version: int = Field(ge=0)
+
+
+class AskUndo(Message):
+    """Take back my last move and everything after it, at ``version``: every viewer is sent
+    ``Undone``; offered where the welcome's ``assists`` holds ``undo``."""
+
+    type: Literal["undo"]
+    version: int = Field(ge=0)
+
+
+ClientMessage = Annotated[Act | Sync | Claim | Ping | AskHint | AskUndo, Field(discriminator="type")]
 CLIENT = TypeAdapter(ClientMessage)
 
 
@@ -106,6 +124,7 @@ class Welcome(Message):
     seats: list[SeatInfo]
     clocks: list[Clock] = Field(default_factory=list)
     ended: dict[str, Any] | None = None  # the server's result (a clock, an absence), if it gave one
+    assists: list[str] = Field(default_factory=list)  # hint, undo: what this seat may ask for
 
 
 class Update(Message):
@@ -149,7 +168,34 @@ class Pong(Message):
     type: Literal["pong"] = "pong"
 
 
-ServerMessage = Annotated[Welcome | Update | Seats | Error | Pong, Field(discriminator="type")]
+class Hint(Message):
+    """The AI's move in the asking seat's place at ``version``, worked out from that seat's
+    view alone: ``action`` (notation), the game's estimate for the seat now (``before``) and
+    after it (``after``); ``tie`` when every legal move is estimated alike."""
+
+    type: Literal["hint"] = "hint"
+    version: int
+    action: str
+    before: float
+    after: float
+    tie: bool
+
+
+class Undone(Message):
+    """``count`` actions were taken back: the match is at ``version`` again. The scene's log
+    and the steps start from the deal (``since`` -1), so a client draws its table anew."""
+
+    type: Literal["undone"] = "undone"
+    version: int
+    count: int
+    scene: dict[str, Any]
+    steps: list[Step]
+    seats: list[SeatInfo]
+    clocks: list[Clock] = Field(default_factory=list)
+
+
+ServerMessage = Annotated[Welcome | Update | Seats | Error | Pong | Hint | Undone,
+                          Field(discriminator="type")]
 SERVER = TypeAdapter(ServerMessage)
 
 
@@ -157,7 +203,10 @@ class BadMessage(ValueError):
     """A client message that is not one of ``ClientMessage``: the reason names what is wrong."""
 
 
-def parse_client(text: str) -> Act | Sync | Claim | Ping:
+KINDS = ("act", "sync", "claim", "ping", "hint", "undo")
+
+
+def parse_client(text: str) -> Act | Sync | Claim | Ping | AskHint | AskUndo:
     try:
         data = json.loads(text)
     except (json.JSONDecodeError, RecursionError) as exc:
@@ -166,10 +215,10 @@ def parse_client(text: str) -> Act | Sync | Claim | Ping:
     if not isinstance(data, dict):
         raise BadMessage(f"a message is a JSON object, got {type(data).__name__}")
     kind = data.get("type")
-    if kind not in ("act", "sync", "claim", "ping"):
-        raise BadMessage(f"unknown message type {str(kind)[:40]!r}; known: act, sync, claim, ping")
+    if kind not in KINDS:
+        raise BadMessage(f"unknown message type {str(kind)[:40]!r}; known: {', '.join(KINDS)}")
     try:
-        message: Act | Sync | Claim | Ping = CLIENT.validate_python(data)
+        message: Act | Sync | Claim | Ping | AskHint | AskUndo = CLIENT.validate_python(data)
     except ValidationError as exc:
         problems = "; ".join(f"{'.'.join(str(p) for p in err['loc'][1:]) or 'message'}: {err['msg']}"
                              for err in exc.errors())

@@ -25,9 +25,9 @@ from ..kernel.events import redact
 from ..kernel.game import Game, Outcome, State
 from ..kernel.limits import Tally, play
 from ..kernel.rng import derive_seed
-from . import ai
+from . import ai, assist
 from .clock import Clocks, Rules
-from .protocol import Clock, Error, SeatInfo, Seats, Step, Update, Welcome, encode
+from .protocol import Clock, Error, Hint, SeatInfo, Seats, Step, Undone, Update, Welcome, encode
 
 log = logging.getLogger("tcgkit.server")
 AI_STREAM = 31  # the sub-stream of the match seed the AI seats draw from
@@ -113,6 +113,14 @@ class Journal(Protocol):
                      banks: list[float] | None, note: dict[str, Any] | None) -> None: ...
 
     async def end(self, outcome: dict[str, Any], note: dict[str, Any] | None) -> None: ...
+
+    async def played(self) -> list[tuple[int, str]]:
+        """Every committed action as ``(seat, notation)``, in order."""
+        ...
+
+    async def take_back(self, after: int) -> None:
+        """Delete the actions numbered above ``after`` (undo)."""
+        ...
 
 
 class Peers(Protocol):
@@ -288,7 +296,8 @@ class Room:
         message = Welcome(match=self.match_id, game=self.game.name, options=self.game.options_json(),
                           seat=conn.viewer, version=self.state.version, scene={},
                           steps=self.steps(conn.viewer, since), seats=self.seat_info(),
-                          clocks=self.clock_info(), ended=self.ended)
+                          clocks=self.clock_info(), ended=self.ended,
+                          assists=assist.assists(self, conn.viewer))
         return encode(message, scene=self.scene_text(conn.viewer, since))
 
     def update(self, conn: Connection, ack: str | None = None) -> str:
@@ -576,6 +585,61 @@ class Room:
             self._ai_known = version
             return text
         raise ai.Unknown(f"the worker could not rebuild match {self.match_id}")
+
+    # -- hints and undo against the AI (assist.py) ----------------------------------------------
+    def hint(self, seat: int, version: int) -> Hint:
+        """The hint for ``seat`` at ``version``: ``Refused`` unless it is that seat's move,
+        against the AI alone."""
+        if not assist.against_ai(self, seat):
+            raise self.refuse("no_help", "hints are given only in a match against the AI alone")
+        if self.over:
+            raise self.refuse("over", "the match is over")
+        if version != self.state.version:
+            raise self.refuse("stale", f"the match is at version {self.state.version}, not {version}")
+        refusal = self.state.refusal(seat)
+        if refusal is not None:
+            raise self.refuse("not_your_turn", refusal)
+        return assist.hint(self, seat)
+
+    async def undo(self, seat: int, version: int) -> int:
+        """Take back ``seat``'s last action and all after it; every viewer is sent the match
+        from the deal again (``Undone``). How many went; ``Refused`` says why none did."""
+        async with self.lock:
+            problem = assist.why_no_undo(self, seat)
+            if problem is not None:
+                raise self.refuse("no_undo", problem)
+            if self.problem is not None or self.over:
+                raise self.refuse("over", "the match is over")
+            if version != self.state.version:
+                raise self.refuse("stale", f"the match is at version {self.state.version}, not {version}")
+            played = await self.journal.played()
+            mine = [n for n, (mover, _text) in enumerate(played) if mover == seat]
+            if not mine:
+                raise self.refuse("no_undo", "you have made no move to take back")
+            start = self.game.new_state(self.seed, self.decks)
+            notations = [text for _mover, text in played]
+            if assist.first_telling_after(start, notations, mine[-1], seat) is not None:
+                raise self.refuse("no_undo", "a move since then showed you hidden cards or drew at "
+                                  "random, so it stays (undo never goes back past a reveal or a draw)")
+            state, tally, marks = start, Tally(), [start.event_count()]
+            for mover, text in played[:mine[-1]]:
+                play(state, state.parse_action(text, mover), mover, tally)
+                marks.append(state.event_count())
+            await self.journal.take_back(mine[-1])
+            self.state, self.tally, self.marks = state, tally, marks
+            self.history = list(played[:mine[-1]])
+            # The worker's copy may stand at this very version on another line of play: it is
+            # sent the whole match again.
+            self._ai_known = 0
+            count = len(played) - mine[-1]
+            for conn in [c for c in self.connections if not c.closed]:
+                conn.push(Undone(version=state.version, count=count, scene=self.scene(conn.viewer, -1),
+                                 steps=self.steps(conn.viewer, -1), seats=self.seat_info(),
+                                 clocks=self.clock_info()).model_dump_json())
+                conn.cursor = state.version
+            self._restart_clock()
+            self.kick()
+            return count
 
     async def close(self) -> None:
         for handle in [self._timer, *self._grace.values()]:

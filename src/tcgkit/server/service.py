@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy import select, update
+from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
 
 from .._version import __version__
@@ -250,6 +250,25 @@ class MatchJournal:
             session.execute(update(MatchRow).where(MatchRow.id == match_id)
                             .values(status="over", outcome=outcome))
             tell(session, note, None)
+
+        await self.store.write(work)
+
+    async def played(self) -> list[tuple[int, str]]:
+        match_id = self.match_id
+
+        def work(session: Session) -> list[tuple[int, str]]:
+            rows = session.execute(select(ActionRow.seat, ActionRow.notation)
+                                   .where(ActionRow.match_id == match_id).order_by(ActionRow.number))
+            return [(seat, notation) for seat, notation in rows]
+
+        return await self.store.read(work)
+
+    async def take_back(self, after: int) -> None:
+        match_id = self.match_id
+
+        def work(session: Session) -> None:
+            session.execute(delete(ActionRow).where(ActionRow.match_id == match_id,
+                                                    ActionRow.number > after))
 
         await self.store.write(work)
 

@@ -1,6 +1,6 @@
 """The browser table's files and the words it needs: ``mount_client(app)`` serves the client
 (``static/``: plain ES modules, no build step) at ``/`` and each game's message catalogue and
-style colours at ``/api/games/{name}/words``.
+style colours at ``/api/games/{name}/words``, and the pages' own strings at ``/api/words``.
 
 The client draws every game from its scenes alone; what it cannot know from a scene is the
 words of the scene's message ids and the colour of its style tokens, both declared by the
@@ -22,7 +22,7 @@ from rich.style import Style
 from ..kernel.errors import TcgkitError
 from ..kernel.registry import find_game
 from ..kernel.words import LANGUAGES, LOCALES, NAMES, Words, accepted, folder_of
-from .client_words import CLIENT, FOLDER
+from .client_words import CLIENT, FOLDER, INTERFACE
 from .pages import mount_pages
 from .service import Problem
 
@@ -58,6 +58,26 @@ def plural_forms(lang: str) -> list[str]:
     return [tag for tag in PLURAL_TAGS if tag in tags]
 
 
+def chosen_language(lang: str | None, accept_language: str | None) -> str:
+    """``lang`` when given (one of ``LANGUAGES``), else the first of ``Accept-Language`` we
+    have, else English."""
+    if lang is not None and lang not in LANGUAGES:
+        raise Problem(400, f"lang {lang[:16]!r}: choose one of {', '.join(LANGUAGES)}")
+    return lang or accepted(accept_language) or "en"
+
+
+def interface_words(lang: str | None = Query(None, max_length=16),
+                    accept_language: str | None = Header(None, max_length=1000)) -> dict[str, Any]:
+    """The pages' strings (``ui.js``'s ``t()``) in the language asked: ``strings`` holds only
+    those translated (the page keeps its English for the rest), ``plural`` the CLDR category
+    of each plural form."""
+    chosen = chosen_language(lang, accept_language)
+    catalogue = Words(INTERFACE, chosen, (FOLDER,))
+    return {"lang": chosen, "plural": plural_forms(chosen),
+            "languages": [{"code": code, "name": NAMES[code]} for code in LANGUAGES],
+            "strings": {key: catalogue[key].text for key in sorted(catalogue.translated)}}
+
+
 def words(name: str, lang: str | None = Query(None, max_length=16),
           accept_language: str | None = Header(None, max_length=1000)) -> dict[str, Any]:
     """The game's ``title``; ``lang``: the language (``?lang=``, else the first of
@@ -65,13 +85,11 @@ def words(name: str, lang: str | None = Query(None, max_length=16),
     "you" form, what it joins; English where it is not translated), and the table's own words;
     ``plural``: the CLDR category of each plural form; ``languages``: the choice;
     ``styles``: each style token as a colour and weight."""
-    if lang is not None and lang not in LANGUAGES:
-        raise Problem(400, f"lang {lang[:16]!r}: choose one of {', '.join(LANGUAGES)}")
+    chosen = chosen_language(lang, accept_language)
     try:
         game = find_game(name).cls()
     except TcgkitError as exc:
         raise Problem(404, str(exc)) from None
-    chosen = lang or accepted(accept_language) or "en"
     catalogue = Words({**CLIENT, **game.messages()}, chosen, (folder_of(game), FOLDER))
     return {"game": name, "title": game.title, "lang": chosen, "plural": plural_forms(chosen),
             "languages": [{"code": code, "name": NAMES[code]} for code in LANGUAGES],
@@ -83,6 +101,7 @@ def words(name: str, lang: str | None = Query(None, max_length=16),
 def mount_client(app: FastAPI) -> None:
     """The words route and the pages' (``pages.py``), then the client's files at ``/``
     (after every API route, so ``/api/...`` is never shadowed)."""
+    app.get("/api/words")(interface_words)
     app.get("/api/games/{name}/words")(words)
     mount_pages(app)
     app.mount("/", StaticFiles(directory=STATIC, html=True), name="client")

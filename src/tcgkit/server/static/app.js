@@ -4,11 +4,12 @@
 import { html, render, useState, useEffect, useRef } from './vendor/htm-preact-standalone.module.js';
 import { api, csrf } from './api.js';
 import { Lobby } from './lobby.js';
-import { Decks, Collection } from './decks.js';
+import { Collection } from './collection.js';
+import { Decks } from './decks.js';
 import { History, Replay } from './history.js';
 import { Table, secretMarks } from './table.js';
 import { t } from './ui.js';
-import { lines, loadWords } from './words.js';
+import { LANGUAGES, chooseLanguage, chosenLanguage, lines, loadInterface, loadWords } from './words.js';
 
 function useHash() {
   const [hash, setHash] = useState(location.hash);
@@ -20,6 +21,16 @@ function useHash() {
   return hash;
 }
 
+// The languages, named each in itself: choosing one reloads the page in it (a match resumes).
+function LanguageChooser() {
+  const chosen = chosenLanguage() || '';
+  return html`<label class="language">${t('app.language', 'Language')}
+    <select id="language" name="language" onChange=${(e) => chooseLanguage(e.target.value || null)}>
+      <option value="" selected=${chosen === ''}>${t('app.language.auto', 'the browser\'s')}</option>
+      ${LANGUAGES.map(({ code, name }) => html`<option value=${code} lang=${code === 'zh' ? 'zh-Hant' : code}
+        selected=${chosen === code}>${name}</option>`)}</select></label>`;
+}
+
 function SignIn({ onIn }) {
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
@@ -29,7 +40,7 @@ function SignIn({ onIn }) {
     try { await api('POST', path, body); onIn(); } catch (err) { setError(err.message); }
   };
   return html`<main class="page sign-in">
-    <h1>tcgkit</h1>
+    <header><h1>tcgkit</h1><${LanguageChooser} /></header>
     <form onSubmit=${go('/api/login', { name, password })}>
       <label>${t('signin.name', 'Name')} <input name="name" autocomplete="username" value=${name}
         onInput=${(e) => setName(e.target.value)} /></label>
@@ -45,17 +56,17 @@ function SignIn({ onIn }) {
   </main>`;
 }
 
-const PAGES = [['#/', 'nav.lobby', 'Lobby'], ['#/decks', 'nav.decks', 'Decks'],
-  ['#/history', 'nav.history', 'History'], ['#/collection', 'nav.collection', 'Collection']];
+const PAGES = () => [['#/', t('nav.lobby', 'Lobby')], ['#/decks', t('nav.decks', 'Decks')],
+  ['#/history', t('nav.history', 'History')], ['#/collection', t('nav.collection', 'Collection')]];
 
 function Nav({ me, hash, onOut }) {
   const logOut = async () => { await api('POST', '/api/logout', {}).catch(() => {}); onOut(); };
   const here = hash === '' ? '#/' : hash;
   return html`<header class="top"><h1>tcgkit</h1>
-    <nav aria-label=${t('nav.label', 'pages')}>${PAGES.map(([href, key, english]) => html`
-      <a href=${href} aria-current=${here === href ? 'page' : null}>${t(key, english)}</a>`)}</nav>
+    <nav aria-label=${t('nav.label', 'pages')}>${PAGES().map(([href, name]) => html`
+      <a href=${href} aria-current=${here === href ? 'page' : null}>${name}</a>`)}</nav>
     <span class="who">${me.name}${me.guest ? t('nav.guest', ' (guest)') : ''}</span>
-    <button onClick=${logOut}>${t('nav.logout', 'Log out')}</button></header>`;
+    <button onClick=${logOut}>${t('nav.logout', 'Log out')}</button><${LanguageChooser} /></header>`;
 }
 
 // A match: its WebSocket, resumed from the last version seen after a drop (a refusal that
@@ -117,6 +128,8 @@ function Match({ id, me }) {
   const [error, setError] = useState('');
   const [waiting, setWaiting] = useState(false);
   const [sent, setSent] = useState(0);  // moves sent (data-sent: a test sees a move go out)
+  const [hint, setHint] = useState(null);  // the last hint asked for (shown at its version only)
+  const [note, setNote] = useState('');
   const socket = useRef(null);
   const seen = useRef({ version: -1, log: [], seat: null, game: null, words: null, secret: new Set(), pending: null });
   useEffect(() => {
@@ -140,17 +153,26 @@ function Match({ id, me }) {
           s.seat = message.seat;
           s.game = message.game;
           s.words = await loadWords(message.game);
+          s.assists = message.assists || [];
           const ais = message.seats.filter((x) => x.kind === 'ai').length;
           s.names = Object.fromEntries(message.seats.map((x) => [x.seat,
             x.name || (x.kind !== 'ai' ? '' : ais > 1 ? `AI ${x.seat + 1}` : 'AI')]));
+        }
+        if (message.type === 'hint') { setHint(message); return; }
+        if (message.type === 'undone') {  // the match from the deal again: the log is drawn anew
+          s.log = [];
+          s.secret = new Set();
+          s.version = -1;
+          setNote(t('match.undone', 'Took back {n} {n:move|moves}.', { n: message.count }));
         }
         if (message.type === 'error') {
           if (message.code === 'not_started') { setWaiting(true); return; }
           setError(message.message);
           if (FINAL_REFUSALS.has(message.code)) closed = true;
           if (!message.scene) return;
-        } else if (message.type === 'update' || message.type === 'welcome') {
+        } else if (message.type === 'update' || message.type === 'welcome' || message.type === 'undone') {
           setError('');
+          if (message.type !== 'undone') setNote('');
         } else {
           return;
         }
@@ -183,13 +205,16 @@ function Match({ id, me }) {
     socket.current.send(JSON.stringify({ type: 'act', version: state.version, action: notation }));
     setSent((n) => n + 1);
   };
+  const ask = (type) => socket.current.send(JSON.stringify({ type, version: state.version }));
+  const assist = { offered: s.assists || [], hint: hint && hint.version === state.version ? hint : null,
+    note, onHint: () => ask('hint'), onUndo: () => ask('undo') };
   const ctx = { viewer: s.seat, names: s.names };
   const over = state.scene.outcome || state.ended;
   return html`<main class="page match" data-version=${state.version} data-sent=${sent}>
     <header><h2>${s.words.title || s.game}</h2>
       <span class="viewer">${s.seat === null ? t('match.watching', 'watching') : t('match.seat', 'seat {n}', { n: s.seat + 1 })}</span></header>
     <${Table} scene=${state.scene} words=${s.words} ctx=${ctx} log=${state.log} onAct=${act} error=${error}
-      ended=${state.ended} live=${state.live} />
+      ended=${state.ended} live=${state.live} assist=${assist} />
     ${over ? html`<${Rematch} id=${id} seat=${s.seat} />` : null}
   </main>`;
 }
@@ -214,4 +239,9 @@ function App() {
   return html`<div class="app"><${Nav} me=${me} hash=${hash} onOut=${() => setMe(null)} />${page}</div>`;
 }
 
-render(html`<${App} />`, document.getElementById('app'));
+// The interface's words first (English if they cannot be had), then the pages (into #app,
+// while the page still has it: a test may have put a table of its own in its place).
+loadInterface().catch(() => {}).then(() => {
+  const root = document.getElementById('app');
+  if (root) render(html`<${App} />`, root);
+});

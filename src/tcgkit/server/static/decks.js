@@ -1,8 +1,7 @@
 // The deck editor, for every game: a deck is its text, one card a line (as deck files are);
 // the game's own deck check (POST /api/games/NAME/deck-check) lists its problems by line, a
 // click on one selects that line. Saved decks (GET/POST /api/decks) can be played from the
-// lobby's "me" seat. And the Triple Triad cards (read-only: the server keeps no per-account
-// collection yet, its matches deal hands by the seed).
+// lobby's "me" seat (a game whose hands come from a collection has its own page: collection.js).
 import { html, useState, useEffect, useRef } from './vendor/htm-preact-standalone.module.js';
 import { api } from './api.js';
 import { OptionsForm, changed } from './lobby.js';
@@ -123,29 +122,5 @@ export function Decks() {
       ${note ? html`<p class="note" role="status">${note}</p>` : null}
       ${error ? html`<p class="error" role="alert">${error}</p>` : null}
     </form>
-  </section>`;
-}
-
-export function Collection() {
-  const [pool, setPool] = useState(null);
-  const [level, setLevel] = useState('');
-  const [error, setError] = useState('');
-  useEffect(() => { api('GET', '/api/games/triple-triad/cards').then(setPool).catch((e) => setError(e.message)); }, []);
-  if (!pool) return error ? html`<p class="error" role="alert">${error}</p>` : html`<p>${t('app.loading', 'Loading…')}</p>`;
-  const table = pool.table;
-  const levels = [...new Set(table.rows.map((r) => r.level))];
-  const rows = table.rows.filter((r) => level === '' || String(r.level) === level);
-  return html`<section class="collection" aria-labelledby="collection-title">
-    <h2 id="collection-title">${t('collection.title', 'Triple Triad cards')}</h2>
-    <p>${t('collection.note', 'The server keeps no collection per account yet: its matches deal each hand from these cards by the seed, and a trade rule changes no collection here.')}</p>
-    <div class="option"><label for="collection-level">${t('collection.level', 'Level')}</label>
-      <select id="collection-level" name="collection-level" onChange=${(e) => setLevel(e.target.value)}>
-        <option value="">${t('collection.all', 'all')}</option>
-        ${levels.map((l) => html`<option value=${String(l)}>${String(l)}</option>`)}</select></div>
-    <div class="table-wrap" tabindex="0" role="region" aria-label=${table.title}>
-      <table class="cards"><caption>${table.title}</caption>
-        <thead><tr>${table.columns.map((c) => html`<th scope="col">${c.label}</th>`)}</tr></thead>
-        <tbody>${rows.map((r) => html`<tr>${table.columns.map((c) => html`<td>${r[c.key] === null ? '' : String(r[c.key])}</td>`)}</tr>`)}</tbody>
-      </table></div>
   </section>`;
 }

@@ -5,7 +5,7 @@ import { html, useState, useEffect } from './vendor/htm-preact-standalone.module
 import { api } from './api.js';
 import { Table } from './table.js';
 import { t } from './ui.js';
-import { lines, loadWords } from './words.js';
+import { currentLanguage, lines, loadWords } from './words.js';
 
 function resultText(match) {
   const outcome = match.outcome;
@@ -20,15 +20,24 @@ function resultText(match) {
   return firsts > 1 ? t('history.shared', 'you shared the win') : t('history.won', 'you won');
 }
 
+// The page's language as a locale for dates (Brazilian Portuguese, traditional Chinese).
+function locale() {
+  return { pt: 'pt-BR', zh: 'zh-TW' }[currentLanguage] || currentLanguage;
+}
+
 export function History() {
   const [matches, setMatches] = useState(null);
+  const [titles, setTitles] = useState({});  // each game's name as its players know it
   const [error, setError] = useState('');
-  useEffect(() => { api('GET', '/api/history').then(setMatches).catch((e) => setError(e.message)); }, []);
+  useEffect(() => {
+    api('GET', '/api/history').then(setMatches).catch((e) => setError(e.message));
+    api('GET', '/api/games').then((g) => setTitles(Object.fromEntries(g.map((x) => [x.name, x.title])))).catch(() => {});
+  }, []);
   return html`<section class="history" aria-labelledby="history-title">
     <h2 id="history-title">${t('history.title', 'Your matches')}</h2>
     ${matches && !matches.length ? html`<p>${t('history.none', 'No match yet.')}</p>` : null}
     <ul class="matches">${(matches || []).map((m) => html`<li data-match=${m.id} data-game=${m.game}>
-      <span><strong>${m.game}</strong>${' · '}${new Date(m.created * 1000).toLocaleString()}${' · '}${t('match.seat',
+      <span><strong>${titles[m.game] || m.game}</strong>${' · '}${new Date(m.created * 1000).toLocaleString(locale())}${' · '}${t('match.seat',
         'seat {n}', { n: m.my_seat + 1 })}${' · '}${resultText(m)}</span>
       ${m.status === 'over' ? html`<a href=${`#/replay/${m.id}`}>${t('history.replay', 'Replay')}</a>`
         : m.status !== 'broken' ? html`<a href=${`#/match/${m.id}`}>${t('lobby.back', 'Go back to it')}</a>` : null}

@@ -4,6 +4,7 @@
 import { html, useState, useEffect } from './vendor/htm-preact-standalone.module.js';
 import { api } from './api.js';
 import { t } from './ui.js';
+import { HandPicker, handRules, handText } from './collection.js';
 
 // -- the options form ---------------------------------------------------------------------------
 // A property's own type: a nullable one (anyOf [T, null]) is T whose empty input means null.
@@ -135,6 +136,9 @@ export function Lobby({ me }) {
   const [seconds, setSeconds] = useState(60);
   const [error, setError] = useState('');
   const [decks, setDecks] = useState([]);
+  const [hands, setHands] = useState(null);  // does the match take hands from collections (handRules)
+  const [hand, setHand] = useState(null);  // the creator's picked hand (null: the strongest)
+  const [joining, setJoining] = useState(null);  // a trading match being joined: {id, rules, hand}
   useEffect(() => {
     api('GET', '/api/games').then((g) => { setGames(g); if (g.length) setGame(g[0].name); })
       .catch((e) => setError(e.message));
@@ -145,27 +149,42 @@ export function Lobby({ me }) {
     return () => clearInterval(every);
   }, []);
   const chosen = games.find((g) => g.name === game);
+  const sent = chosen ? changed(chosen.options, values) : {};
+  useEffect(() => {
+    if (!game) return;
+    handRules(game, sent).then(setHands).catch(() => setHands(null));
+  }, [game, JSON.stringify(sent)]);
+  const picking = hands && hands.trades && seats.some((s) => s.kind === 'me');
   const players = chosen ? (values.players || chosen.options.properties.players?.default || chosen.min_players) : 2;
   useEffect(() => setSeats((old) => seatsFor(players, old)), [players]);
   const pickGame = (name) => {
     const levels = (games.find((g) => g.name === name) || { ai_levels: {} }).ai_levels;
-    setGame(name); setValues({});
+    setGame(name); setValues({}); setHand(null);
     setSeats((old) => old.map((s) => (s.kind === 'me' ? { kind: 'me' }  // a deck is of one game
       : s.kind === 'ai' && !(s.level in levels) ? { kind: 'ai', level: 'greedy' } : s)));
   };
   const create = async (e) => {
     e.preventDefault();
     const rules = clock === 'off' ? {} : { clock, seconds: Number(seconds) };
-    const body = { game, options: changed(chosen.options, values), spectators, rules,
-      seats: seats.map((s) => (s.kind === 'ai' ? { kind: 'ai', level: s.level || 'greedy' } : s)) };
+    const myHand = picking && hands.picked ? handText(hand) : undefined;
+    const body = { game, options: sent, spectators, rules,
+      seats: seats.map((s) => (s.kind === 'ai' ? { kind: 'ai', level: s.level || 'greedy' }
+        : s.kind === 'me' && myHand ? { ...s, hand: myHand } : s)) };
     try {
       const made = await api('POST', '/api/matches', body);
       location.hash = `#/match/${made.id}`;
     } catch (err) { setError(err.message); }
   };
-  const join = async (id) => {
-    try { await api('POST', `/api/matches/${id}/join`, {}); location.hash = `#/match/${id}`; }
-    catch (err) { setError(err.message); }
+  const join = async (m, picked) => {
+    try {
+      if (picked === undefined) {  // a trading match asks for the hand first
+        const found = await handRules(m.game, m.options || {});
+        if (found.trades && found.picked) { setJoining({ id: m.id, rules: found, hand: null }); return; }
+      }
+      const body = picked ? { hand: picked } : {};
+      await api('POST', `/api/matches/${m.id}/join`, body);
+      location.hash = `#/match/${m.id}`;
+    } catch (err) { setError(err.message); }
   };
   const mine = (m) => m.seats.some((s) => s.name === me.name && s.kind === 'human');
   return html`<section class="lobby">
@@ -176,7 +195,9 @@ export function Lobby({ me }) {
           ${games.map((g) => html`<option value=${g.name} selected=${g.name === game}>${g.title}</option>`)}</select></div>
         ${chosen ? html`<p class="summary">${chosen.summary}</p>` : null}
         ${chosen ? html`<${SeatsForm} seats=${seats} setSeats=${setSeats} levels=${chosen.ai_levels}
-          decks=${chosen.collects_cards ? [] : decks.filter((d) => d.game === game)} />` : null}
+          decks=${hands && hands.collects ? [] : decks.filter((d) => d.game === game)} />` : null}
+        ${picking && hands.picked ? html`<${HandPicker} size=${hands.size} hand=${hand} setHand=${setHand} />` : null}
+        ${picking && !hands.picked ? html`<p class="note">${t('hand.dealt', 'Random: your hand is dealt from your collection.')}</p>` : null}
         ${chosen ? html`<details class="more-options"><summary>${t('lobby.more', 'Options and clock')}</summary>
           <${OptionsForm} game=${game} schema=${chosen.options} values=${values} setValues=${setValues} />
           <fieldset class="options"><legend>${t('lobby.clock', 'Clock')}</legend>
@@ -204,7 +225,13 @@ export function Lobby({ me }) {
         return html`<li data-match=${m.id} data-game=${m.game}>
           <span><strong>${title}</strong> · ${m.status === 'open' ? t('lobby.status.open', 'waiting for players')
             : t('lobby.status.running', 'playing')} · ${m.seats.map((s) => seatText(s, me)).join(', ')}</span>
-          ${openToMe ? html`<button onClick=${() => join(m.id)}>${t('lobby.join', 'Join')}</button>` : null}
+          ${openToMe ? html`<button onClick=${() => join(m)}>${t('lobby.join', 'Join')}</button>` : null}
+          ${joining && joining.id === m.id ? html`<div class="joining">
+            <${HandPicker} size=${joining.rules.size} hand=${joining.hand}
+              setHand=${(next) => setJoining({ ...joining, hand: next })} />
+            <div class="buttons"><button class="join-with-hand" onClick=${() => join(m, handText(joining.hand) || null)}>
+              ${t('lobby.join.hand', 'Join with this hand')}</button>
+              <button onClick=${() => setJoining(null)}>${t('table.cancel', 'cancel')}</button></div></div>` : null}
           ${mine(m) ? html`<a href=${`#/match/${m.id}`}>${t('lobby.back', 'Go back to it')}</a>` : null}
           ${m.status === 'running' && !mine(m) && m.spectators ? html`<a href=${`#/match/${m.id}`}>
             ${t('lobby.watch', 'Watch')}</a>` : null}</li>`;

@@ -61,6 +61,14 @@ function fieldText(field) {
   return field.value === null || field.value === undefined ? '' : String(field.value);
 }
 
+// A card's name and its "#id" (Red Mage#8): the id is kept whole on the name's last line, so
+// a narrow card breaks between words, never inside "#8".
+function nameParts(name) {
+  const at = typeof name === 'string' ? name.lastIndexOf('#') : -1;
+  if (at <= 0) return name;
+  return html`${name.slice(0, at)}<span class="card-id">${name.slice(at)}</span>`;
+}
+
 export function Card({ face, words, clickable, chosen, onPick, ownerName }) {
   if (face.up === false) {  // the schema's default is face up
     return html`<div class="card back" aria-label=${t('table.card.back_label', 'a face-down card')}><span>${t('table.card.back', 'face down')}</span></div>`;
@@ -87,10 +95,10 @@ export function Card({ face, words, clickable, chosen, onPick, ownerName }) {
     ${edges.length ? html`<div class="edges">${edges.map((at) => html`
       <span class=${'edge ' + at}>${fieldText(around[at])}</span>`)}</div>` : null}
     ${ownerName ? html`<span class="owner-tag">${ownerName}</span>` : null}
-    <div class="name">${face.name}</div>
+    <div class="name">${nameParts(face.name)}</div>
     ${around.corner && fieldText(around.corner) ? html`<div class="corner">${fieldText(around.corner)}</div>` : null}
     ${listed.length ? html`<dl class="fields">${listed.map((f) => html`
-      <div class=${fieldText(f).length > 14 ? 'field long' : 'field'}><dt>${word(f.label, words)}</dt><dd>${fieldText(f)}</dd></div>`)}</dl>` : null}
+      <div class=${fieldText(f).length > 14 ? 'field long' : 'field'}><dt>${word(f.label, words)}</dt>${' '}<dd>${fieldText(f)}</dd></div>`)}</dl>` : null}
     ${(face.marks || []).length || tags.length ? html`<div class="marks">
       ${tags.map((t) => html`<span class="tag">${t}</span>`)}
       ${(face.marks || []).map((m) => html`<span class="mark">${m}</span>`)}</div>` : null}`;
@@ -291,6 +299,27 @@ function Moves({ scene, chosen, setChosen, onAct, words, ctx }) {
   </section>`;
 }
 
+// Help against the AI (the welcome's assists): a hint, the move it names shown and playable
+// with one click, and undo; each button only where the server offers it.
+function Assist({ assist, scene, words, ctx, onAct, mine }) {
+  if (!assist || !assist.offered.length) return null;
+  const hint = assist.hint;
+  const move = hint && (scene.moves || []).find((m) => m.notation === hint.action);
+  return html`<div class="assist" role="group" aria-label=${t('table.assist', 'help against the AI')}>
+    ${assist.offered.includes('hint') && mine ? html`<button class="hint-button" onClick=${assist.onHint}>
+      ${t('table.hint.ask', 'Hint')}</button>` : null}
+    ${assist.offered.includes('undo') ? html`<button class="undo-button" onClick=${assist.onUndo}>
+      ${t('table.undo', 'Undo my last move')}</button>` : null}
+    ${move ? html`<p class="hint" role="status" data-hint=${move.notation}>
+      ${t('table.hint', 'The AI would play {move}.', { move: moveLabel(move, words, ctx) })}
+      ${' '}${hint.tie ? t('table.hint.tie', 'Every move looks as good.')
+        : t('table.hint.why', 'Its estimate for you: {before} now, {after} after it.',
+          { before: String(Math.round(hint.before * 100) / 100), after: String(Math.round(hint.after * 100) / 100) })}
+      ${' '}<button onClick=${() => onAct(move.notation)}>${t('table.hint.play', 'Play it')}</button></p>` : null}
+    ${assist.note ? html`<p class="note" role="status">${assist.note}</p>` : null}
+  </div>`;
+}
+
 function outcomeText(outcome, ctx) {
   const reason = outcome.reason ? ` (${outcome.reason})` : '';
   if (outcome.winner !== undefined && outcome.winner !== null) {
@@ -306,7 +335,7 @@ function outcomeText(outcome, ctx) {
 
 // The whole table: seats, areas (grouped ones side by side), the stack, whose turn and what
 // is asked, the moves, and the log.
-export function Table({ scene, words, ctx, log, onAct, error, ended, live }) {
+export function Table({ scene, words, ctx, log, onAct, error, ended, live, assist }) {
   const outcome = scene.outcome || ended;  // the game's result, or the server's (a clock, an absence)
   const [chosen, setChosen] = useState([]);
   useEffect(() => setChosen([]), [scene]);
@@ -345,6 +374,8 @@ export function Table({ scene, words, ctx, log, onAct, error, ended, live }) {
     <${Stack} scene=${scene} ctx=${ctx} pass=${pass} />
     ${moves.length && !ended ? html`<${Moves} scene=${scene} chosen=${chosen} setChosen=${setChosen}
       onAct=${onAct} words=${words} ctx=${ctx} />` : null}
+    ${!outcome ? html`<${Assist} assist=${assist} scene=${scene} words=${words} ctx=${ctx} onAct=${onAct}
+      mine=${moves.length > 0 && pending && pending.player === ctx.viewer} />` : null}
     <section class="log" aria-label=${t('table.log.label', 'log')}><h3>${t('table.log', 'Log')}</h3>
       <ol ref=${logEnd}>${log.map((line) => html`<li>${line}</li>`)}</ol></section>
   </div>`;

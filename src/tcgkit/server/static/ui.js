@@ -1,20 +1,43 @@
-// The interface's own strings (the lobby, the pages, the clock), each by a key with its
-// English. Every string these pages show goes through t(), so a catalogue of another
-// language can be plugged in later (setStrings) with no change to the pages.
-// "{name}" in a string is filled from args; "{n:one|more}" picks by n === 1.
+// The interface's own strings (the lobby, the pages, the table's buttons), each by a key with
+// its English: t('table.log', 'Log'). The server reads every t() call of these modules as a
+// message to translate (server/client_words.py), so t() takes string literals only; the
+// translations come from GET /api/words?lang=LANG (setStrings, before the first page draws).
+// "{name}" in a string is filled from args; "{n:card|cards}" holds one form per plural
+// category of the language (the server lists them: pt one, many, other), picked by n.
 
 let strings = {};
+let lang = 'en';
+let plural = ['one', 'other'];
 
-export function setStrings(catalogue) {
-  strings = catalogue || {};
+export function setStrings(words) {
+  strings = (words && words.strings) || {};
+  lang = (words && words.lang) || 'en';
+  plural = (words && words.plural) || ['one', 'other'];
+}
+
+// The form of "a|b|c" for count n, by the CLDR category's place in the language's list.
+export function pluralPick(spec, count, language, tags) {
+  const forms = spec.split('|');
+  const n = Number(count);
+  if (!Number.isFinite(n)) return forms[forms.length - 1];
+  let tag;
+  try {
+    tag = new Intl.PluralRules(language || 'en').select(n);
+  } catch (_) {
+    tag = n === 1 ? 'one' : 'other';
+  }
+  const list = tags || ['one', 'other'];
+  const at = list.indexOf(tag);
+  return forms[Math.min(at < 0 ? list.length - 1 : at, forms.length - 1)];
 }
 
 export function t(key, english, args) {
-  const template = key in strings ? strings[key] : english;
+  const translated = key in strings;
+  const template = translated ? strings[key] : english;
   if (!args) return template;
-  return template.replace(/\{(\w+)(?::([^}|]*)\|([^}]*))?\}/g, (whole, name, one, more) => {
+  return template.replace(/\{(\w+)(?::([^}]*))?\}/g, (whole, name, spec) => {
     if (!(name in args)) return whole;
-    if (one !== undefined) return Number(args[name]) === 1 ? one : more;
+    if (spec !== undefined) return pluralPick(spec, args[name], translated ? lang : 'en', translated ? plural : null);
     return String(args[name]);
   });
 }

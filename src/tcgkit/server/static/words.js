@@ -5,6 +5,8 @@
 // is used when its subject is the seat reading it. A label or a text argument that is the
 // English of a message without places is shown translated ("hand" -> "mão").
 
+import { pluralPick, setStrings } from './ui.js';
+
 const cache = new Map();
 const CHOSEN = 'tcgkit.lang';
 export const LANGUAGES = [
@@ -12,8 +14,11 @@ export const LANGUAGES = [
   { code: 'es', name: 'Español' }, { code: 'zh', name: '中文' },
 ];
 
-// The language chosen on this page (kept in the browser), or null: the browser's own.
+// The language chosen on this page: the address's ?lang=, else the one kept in the browser,
+// else null (the browser's own, by its Accept-Language).
 export function chosenLanguage() {
+  const asked = new URLSearchParams(location.search).get('lang');
+  if (LANGUAGES.some((l) => l.code === asked)) return asked;
   try {
     const lang = localStorage.getItem(CHOSEN);
     return LANGUAGES.some((l) => l.code === lang) ? lang : null;
@@ -27,6 +32,11 @@ export let currentLanguage = chosenLanguage() || 'en';
 let lastLoaded = null;  // the words last loaded: a page shows one game at a time
 
 export function chooseLanguage(lang) {
+  const address = new URL(location.href);
+  if (address.searchParams.has('lang')) {  // the address's choice would win over this one
+    address.searchParams.delete('lang');
+    history.replaceState(null, '', address.toString());
+  }
   try {
     if (lang) localStorage.setItem(CHOSEN, lang); else localStorage.removeItem(CHOSEN);
   } catch (_) { /* private mode: the choice lasts this page only */ }
@@ -51,26 +61,16 @@ export async function loadWords(game) {
   return cache.get(game);
 }
 
-// A <select> of the languages, in the page's corner: choosing one reloads the table in it.
-export function mountLanguageChooser(parent = document.body) {
-  if (document.getElementById('language')) return;
-  const label = document.createElement('label');
-  label.className = 'language';
-  label.textContent = '🌐 ';
-  const select = document.createElement('select');
-  select.id = 'language';
-  select.setAttribute('aria-label', 'Language / Idioma / 語言');
-  const chosen = chosenLanguage();
-  for (const { code, name } of [{ code: '', name: 'Auto' }, ...LANGUAGES]) {
-    const option = document.createElement('option');
-    option.value = code;
-    option.textContent = name;
-    option.selected = code === (chosen || '');
-    select.append(option);
-  }
-  select.addEventListener('change', () => chooseLanguage(select.value || null));
-  label.append(select);
-  parent.append(label);
+// The interface's strings in the page's language (GET /api/words), handed to ui.js's t().
+export async function loadInterface() {
+  const lang = chosenLanguage();
+  const response = await fetch(`/api/words${lang ? `?lang=${lang}` : ''}`);
+  if (!response.ok) throw new Error(`the interface's words: HTTP ${response.status}`);
+  const words = await response.json();
+  setStrings(words);
+  currentLanguage = words.lang || 'en';
+  document.documentElement.lang = currentLanguage === 'zh' ? 'zh-Hant' : currentLanguage;
+  return words;
 }
 
 // "hand" -> the translation of the message whose English it is, when the catalogue has one.
@@ -130,18 +130,7 @@ function argText(value, ctx, words) {
 
 // The form of {n:a|b|c} for the count: the plural category's place in the server's list.
 function pluralForm(spec, count, words) {
-  const forms = spec.split('|');
-  const tags = (words && words.plural) || ['one', 'other'];
-  const n = Number(count);
-  if (!Number.isFinite(n)) return forms[forms.length - 1];
-  let tag = 'other';
-  try {
-    tag = new Intl.PluralRules(words && words.lang ? words.lang : 'en').select(n);
-  } catch (_) {
-    tag = n === 1 ? 'one' : 'other';
-  }
-  const at = tags.indexOf(tag);
-  return forms[Math.min(at < 0 ? tags.length - 1 : at, forms.length - 1)];
+  return pluralPick(spec, count, words && words.lang ? words.lang : 'en', (words && words.plural) || ['one', 'other']);
 }
 
 function fallback(sentence, args) {

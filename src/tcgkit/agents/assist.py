@@ -1,4 +1,12 @@
-"""What ``undo`` may take back: never a move that showed the player something hidden or
+"""The help a player may ask for against the AI, in the terminal and at the browser's table:
+a hint (``advice``) and undo.
+
+A **hint** is the greedy agent's move with the game's estimate for the player before and
+after it, computed from the player's own view only: the agent sees that view, and the
+estimates are taken on a state rebuilt from it (``Game.determinize``, hidden cards sampled
+as the AI samples them), so a hint says nothing of what the player cannot see.
+
+What ``undo`` may take back: never a move that showed the player something hidden or
 drew at random, so taking it back and trying again cannot exploit what was learnt.
 
 An action is *telling* for a viewer when
@@ -14,11 +22,16 @@ An action is *telling* for a viewer when
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
+from ..kernel.actions import Action
 from ..kernel.errors import IllegalAction, TcgkitError
 from ..kernel.game import State
 from ..kernel.rng import Rng, derive_seed
+from .base import make_agent
+
+HINT_AGENT = "greedy"
 
 REDEALS = 8  # copies tried; a reveal survives all of them only by a long chance
 REDEAL_STREAM = 15
@@ -79,3 +92,32 @@ def first_telling_after(start: State[Any], actions: list[str], index: int,
             last = number
         play_text(state, actions[number])
     return last
+
+
+@dataclass(frozen=True)
+class Advice:
+    """A hint: ``action`` (legal now), the game's estimate for the player now (``before``)
+    and after it (``after``), and whether every legal move is estimated alike (``tie``)."""
+
+    action: Action
+    before: float
+    after: float
+    tie: bool
+
+
+def advice(state: State[Any], player: int, seed: int) -> Advice:
+    """The hint for ``player``, to move at ``state``, from its view alone (see above); the
+    same ``seed`` gives the same hint."""
+    game = state.game
+    view, legal = state.view(player), state.legal_actions()
+    action = make_agent(HINT_AGENT, game).act(view, legal, Rng(seed))
+    guess = game.determinize(view, Rng(seed))
+
+    def estimate(option: Action) -> float:
+        after = guess.clone()
+        after.apply_unchecked(option)
+        return float(game.heuristic(after, player))
+
+    values = {str(a): estimate(a) for a in legal}
+    return Advice(action, float(game.heuristic(guess, player)), values[str(action)],
+                  len(set(values.values())) <= 1)

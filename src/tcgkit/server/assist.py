@@ -1,0 +1,59 @@
+"""Hints and undo at the browser's table, as the terminal gives them (``agents/assist.py``),
+for a seat playing against the AI only: every other seat an AI seat, so asking for help or
+taking a move back changes no other person's game.
+
+- A **hint** is worked out from the asking seat's view alone (never the room's true state),
+  with a generator seeded by the match and the version, and sent to that seat only.
+- **Undo** takes back the seat's last action and everything after it, never past an action
+  that told the seat something hidden or drew at random. It is not offered in a trading
+  match (its hand is staked: the terminal refuses it too), under a clock (the banks would be
+  the ones spent), nor when several server processes share the match (their copies move only
+  forward). The state is replayed from the match's seed, so each draw comes out as it did, and
+  an AI answers a position as it did (its seed is the match's, the seat's and the version's).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..agents.assist import advice, first_telling_after
+from ..kernel.rng import derive_seed
+from .protocol import Hint
+
+if TYPE_CHECKING:
+    from .room import Room
+
+HINT_STREAM = 14  # the match seed's sub-stream for hints (the terminal's)
+__all__ = ["against_ai", "assists", "first_telling_after", "hint", "why_no_undo"]
+
+
+def against_ai(room: Room, seat: int | None) -> bool:
+    return seat is not None and all(s.kind == "ai" for n, s in enumerate(room.seats) if n != seat)
+
+
+def why_no_undo(room: Room, seat: int | None) -> str | None:
+    """Why ``seat`` may not take moves back in ``room``, or ``None`` when it may."""
+    if not against_ai(room, seat):
+        return "moves are taken back only in a match against the AI alone"
+    if room.settings.get("trading"):
+        return "a trading match stakes its hands: its moves stay"
+    if room.rules.clock != "off":
+        return "a match with a clock takes no move back"
+    if room.peers is not None:
+        return "this match is shared by several server processes: its moves stay"
+    return None
+
+
+def assists(room: Room, seat: int | None) -> list[str]:
+    """What ``seat`` may ask for: ``hint`` against the AI, ``undo`` where it is offered."""
+    if not against_ai(room, seat):
+        return []
+    return ["hint"] if why_no_undo(room, seat) else ["hint", "undo"]
+
+
+def hint(room: Room, seat: int) -> Hint:
+    """The hint for ``seat``, to move now (the caller checked), from its view alone."""
+    state = room.state
+    found = advice(state, seat, derive_seed(room.seed, HINT_STREAM, state.version))
+    return Hint(version=state.version, action=str(found.action), before=found.before,
+                after=found.after, tie=found.tie)
