@@ -401,3 +401,18 @@ def test_a_match_stopped_while_the_ai_picks_its_winnings_is_finished_not_lost():
     agents = {1: make_agent("greedy", match.game)}
     assert _walk_away(match, 0, agents, Voice(console), True, ["human", "greedy"], None) is True
     assert match.state.outcome == done.state.outcome and "walking away" not in console.file.getvalue()
+
+
+def test_a_long_number_is_quoted_as_an_excerpt(run, home):
+    number = "9" * 400
+    refused = run("sim", "ca", "-n", "2", "--players", number, "--agents", "random,random")
+    assert refused.exit_code == 2 and number not in refused.stderr
+    assert f"got {'9' * 40}... (400 digits)" in refused.stderr
+
+
+def test_a_number_clipped_twice_has_one_marker():
+    from tcgkit.kernel.errors import TcgkitError, clip
+
+    once = str(TcgkitError(f"got {-10**60}; file tt{'7' * 50}.txt"))
+    assert clip(once) == once and once.count("(61 digits)") == 1
+    assert f"tt{'7' * 50}.txt" in once  # digits inside a name are part of the name

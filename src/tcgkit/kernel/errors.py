@@ -1,7 +1,7 @@
 """The errors every game raises. Each message names what is wrong and where.
 
-Messages quote what the user gave, but only a short excerpt of it: a 2 MB deck line or a
-file's contents never come back whole in an error (``clip``).
+Messages quote what the user gave, but only a short excerpt of it: a 2 MB deck line, a
+file's contents or a 400-digit number never come back whole in an error (``clip``).
 """
 
 import re
@@ -15,16 +15,23 @@ _QUOTED = re.compile(
     rf"(?<!\w)'[^'\n]{{{EXCERPT + 1},}}'(?!\w)(?! \(\d+ characters\))"
     rf"|(?<!\w)\"[^\"\n]{{{EXCERPT + 1},}}\"(?!\w)(?! \(\d+ characters\))"
 )
+# a number as int() gives it, unquoted (``players=10**400`` echoed back); one already cut
+# keeps EXCERPT digits, so it is not cut again
+_LONG_NUMBER = re.compile(rf"(?<![\w.])-?\d{{{EXCERPT + 1},}}(?!\w)")
 
 
 def clip(message: str) -> str:
-    """``message`` with every quoted run over ``EXCERPT`` characters cut to its start, and
-    the whole cut to ``MESSAGE`` characters."""
+    """``message`` with every quoted run and every number over ``EXCERPT`` characters cut
+    to its start, and the whole cut to ``MESSAGE`` characters."""
     def cut(match: "re.Match[str]") -> str:
         quoted = match.group(0)
         return f"{quoted[:EXCERPT + 1]}...{quoted[-1]} ({len(quoted) - 2} characters)"
 
-    message = _QUOTED.sub(cut, message)
+    def cut_number(match: "re.Match[str]") -> str:
+        number = match.group(0)
+        return f"{number[:EXCERPT]}... ({len(number.lstrip('-'))} digits)"
+
+    message = _LONG_NUMBER.sub(cut_number, _QUOTED.sub(cut, message))
     return message if len(message) <= MESSAGE else message[:MESSAGE] + "..."
 
 
