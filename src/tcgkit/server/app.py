@@ -19,12 +19,15 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
 
-from fastapi import Depends, FastAPI, Request, Response, WebSocket, WebSocketDisconnect
+from fastapi import Depends, FastAPI, Header, Query, Request, Response, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..kernel.words import Words
 from . import accounts
 from .accounts import CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, AccountError, Who
+from .client_words import FOLDER as WORDS_FOLDER
+from .client_words import LOBBY
 from .protocol import (
     Act,
     AskHint,
@@ -40,7 +43,7 @@ from .protocol import (
 )
 from .room import Connection, Refused, Room
 from .service import DeckRequest, NewMatch, Problem, ProfileImport, Server, Settings, game_listing
-from .web import mount_client
+from .web import chosen_language, mount_client
 
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 MAX_BODY = 64 * 1024
@@ -201,8 +204,10 @@ def create_app(settings: Settings) -> FastAPI:
 
     # -- the lobby ------------------------------------------------------------------------------------
     @app.get("/api/games")
-    async def games() -> list[dict[str, Any]]:
-        return game_listing()
+    async def games(lang: str | None = Query(None, max_length=16),
+                    accept_language: str | None = Header(None, max_length=1000)) -> list[dict[str, Any]]:
+        """The games, their summaries and AI levels in the language asked (as ``/api/words``)."""
+        return game_listing(Words(LOBBY, chosen_language(lang, accept_language), (WORDS_FOLDER,)))
 
     @app.get("/api/protocol")
     async def protocol() -> dict[str, Any]:
