@@ -43,7 +43,7 @@ from ...kernel.scene import (
 )
 from ...kernel.words import terms
 from .board import CELLS, HQ, TURNS, label
-from .cards import ELEMENTS_ZH, KINDS, MARCHES_ZH, Card
+from .cards import ELEMENTS, ELEMENTS_ZH, KINDS, MARCHES_ZH, Card
 from .rules import PROMPTS
 
 if TYPE_CHECKING:
@@ -177,7 +177,8 @@ MESSAGES.update(terms(
     "discard", "summoner", "levels", "control", "placer", "kind", "lv", "atk", "def", "march", "abilities",
     "acted", "equipment", "free slots", "limit", "instant", "formation", "first", "second", "simultaneous",
     "normal", "proxy placed", "hand terrain placed", "battle-march made", "HQ fall", "deck-out judgement",
-    "deck-out judgement: equal", "turn limit", "unacted", "none", "battle", *KINDS, *MARCH_SHORT.values()))
+    "deck-out judgement: equal", "turn limit", "unacted", "none", "battle", *KINDS, *MARCH_SHORT.values(),
+    *ELEMENTS))
 
 STYLES = {
     f"element:{e}": style
