@@ -1,7 +1,8 @@
 """The application factory: ``create_app(Settings(db=...))`` builds a FastAPI app with its own
 server state (no module-level state: two apps in one process share nothing).
 
-HTTP, JSON only: ``/api/guest``, ``/api/signup``, ``/api/login``, ``/api/logout``, ``/api/me``;
+HTTP, JSON only: ``/api/guest``, ``/api/signup``, ``/api/login``, ``/api/logout``, ``/api/me``
+and ``/api/me/language`` (the account's language);
 ``/api/games`` (every game with its options' JSON Schema); ``/api/matches`` (list, create),
 ``/api/matches/{id}`` (describe), ``.../join``, ``.../leave``, ``.../rematch``, ``.../record``;
 ``/api/decks`` (saved decks), ``/api/collection`` (the account's Triple Triad cards) and
@@ -60,6 +61,11 @@ class JoinRequest(BaseModel):
     seat: int | None = Field(default=None, ge=0, le=3)
     deck: str | None = Field(default=None, max_length=40)  # one of the joiner's saved decks
     hand: str | None = Field(default=None, max_length=400)  # a trading match: cards of the collection
+
+
+class LanguageChoice(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    language: str | None = Field(max_length=16)  # None: the browser's own
 
 
 class DeckName(BaseModel):
@@ -175,7 +181,19 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.get("/api/me")
     async def me(who: Me) -> dict[str, Any]:
-        return {"account": who.account, "name": who.label, "guest": who.guest}
+        return {"account": who.account, "name": who.label, "guest": who.guest, "language": who.language}
+
+    @app.post("/api/me/language")
+    async def choose_language(body: LanguageChoice, who: Me) -> dict[str, Any]:
+        """The account's language, shown on any browser it logs in from (a guest's is its
+        browser's: refused)."""
+        if who.guest:
+            raise Problem(403, "a guest's language is its browser's: sign up to keep one")
+        try:
+            await accounts.set_language(server.store, who.account, body.language)
+        except AccountError as exc:
+            raise Problem(422, str(exc)) from None
+        return {"language": body.language}
 
     # -- saved decks ------------------------------------------------------------------------------------
     @app.get("/api/decks")
