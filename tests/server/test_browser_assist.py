@@ -1,7 +1,7 @@
 """Help against the AI, the Triple Triad collection and the pages' languages in the browser
 (issue 25): a hint played with one click and an undo, in Portuguese; a trading match's hands
-picked from the collections when it is made and when it is joined; the lobby and the table
-in Chinese with no interface string left in English."""
+picked from the collections when it is made and when it is joined; the lobby and a Monster
+Collection table in Chinese and in Portuguese with no English left."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from tcgkit.kernel.registry import list_games
-from tcgkit.kernel.words import Words
-from tcgkit.server.client_words import FOLDER, INTERFACE
+from tcgkit.kernel.registry import find_game, list_games
+from tcgkit.kernel.words import Words, folder_of
+from tcgkit.server.client_words import FOLDER, INTERFACE, LOBBY
 
 from .test_browser import CHROMIUM, overflows
 from .test_browser import browser as browser  # the module's fixtures: one server, one browser
@@ -24,6 +24,7 @@ from .test_browser_play import Person, person
 pytestmark = [pytest.mark.timeout(240), pytest.mark.skipif(not Path(CHROMIUM).exists(),
                                                             reason="no chromium (apt-get install chromium)")]
 NAME_ID = re.compile(r"#\d+$")
+BETWEEN_PLACES = re.compile(r"\{[^{}]*\}")  # a template's places: what is not one is its words
 
 
 @pytest.fixture(scope="module")
@@ -134,40 +135,78 @@ def test_trading_hands_are_picked_from_the_collections_when_made_and_joined(
     rui.context.close()
 
 
-def english_left(text: str, lang: str) -> list[str]:
-    """The interface's English strings (those without places, translated otherwise) in
-    ``text``, the games' own titles aside ("Monster Collection TCG" is no "Collection")."""
+def english_left(text: str, lang: str, game: str | None = None) -> list[str]:
+    """The English left in ``text`` though it is translated: each string of the interface and
+    of the lobby's listing, and with ``game`` each word of the game's and each part of its
+    sentences between places (``placed by`` of ``placed by {player}``). The games' own titles
+    aside ("Monster Collection TCG" is no "Collection"), and the names of guests and cards."""
     for entry in list_games():
         text = text.replace(entry.cls.title, "")
-    words = Words(INTERFACE, lang, (FOLDER,))
-    return sorted(m.text for key, m in INTERFACE.items() if "{" not in m.text and len(m.text) > 3
-                  and words[key].text != m.text and re.search(rf"(?<!\w){re.escape(m.text)}(?!\w)", text))
+    text = re.sub(r"guest-\d+", "", text)  # a guest's account name
+    catalogues = [(INTERFACE, (FOLDER,)), (LOBBY, (FOLDER,))]
+    if game is not None:
+        made = find_game(game).cls()
+        for name in sorted(made.card_names(), key=len, reverse=True):
+            text = text.replace(name, "")
+        catalogues.append((made.messages(), (folder_of(made),)))
+    said = [(english, Words(english, lang, folders)) for english, folders in catalogues]
+    native = " ".join(words[key].text for english, words in said for key in words.translated)
+    left = set()
+    for english, words in said:
+        for key, message in english.items():
+            if key not in words.translated:
+                continue
+            for part in BETWEEN_PLACES.split(message.text):
+                part = part.strip(" ,.:;()|")
+                found = rf"(?<!\w){re.escape(part)}(?!\w)"
+                if len(part) > 3 and not re.search(found, native) and re.search(found, text):
+                    left.add(part)  # English the language itself does not use ("deck" is Portuguese too)
+    return sorted(left)
 
 
-def test_the_lobby_and_the_table_in_chinese(url: str, browser: Any, shots: Path) -> None:
+# The table's text but the cards' text (shown in the languages the card data holds: some
+# Monster Collection cards have no Chinese text) and the moves' notation (one for every language).
+TABLE_TEXT = """() => {
+  const apart = [...document.querySelectorAll('[data-card-text], .moves .menu')];
+  apart.forEach((e) => { e.style.display = 'none'; });
+  const text = document.body.innerText;
+  apart.forEach((e) => { e.style.display = ''; });
+  return text;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["zh", "pt"])
+def test_the_lobby_and_a_monster_collection_table_in_chinese_and_portuguese(
+        url: str, browser: Any, shots: Path, lang: str) -> None:
+    """The lobby (its listing of the games and AI levels too) and a Monster Collection table
+    against the AI with no English left: its cells, parties, counters and values translated."""
+    said = Words(INTERFACE, lang, (FOLDER,))
     mei = person(browser, url, 360)
     page = mei.page
-    speak(mei, "zh")
-    page.get_by_role("heading", name="新對局").wait_for()
+    speak(mei, lang)
+    page.get_by_role("heading", name=said["lobby.new"].text).wait_for()
     page.locator("details.more-options summary").click()
-    assert english_left(page.locator("body").inner_text(), "zh") == []
-    assert page.get_by_role("link", name="大廳").count() == 1
-    page.screenshot(path=str(shots / "lobby-zh-360.png"), full_page=True)
+    summary = page.locator(".new-match .summary")
+    summary.wait_for()  # the listing of the games, in the page's language
+    page.locator("#level-1 option[value=greedy]").wait_for(state="attached")
+    assert english_left(page.locator("body").inner_text(), lang) == []
+    assert page.get_by_role("link", name=said["nav.lobby"].text).count() == 1
+    page.screenshot(path=str(shots / f"lobby-{lang}-360.png"), full_page=True)
     page.locator("select[name=game]").select_option("monster-collection")
-    page.get_by_role("button", name="開始").click()
-    page.locator(".table").wait_for()
+    assert ("本陣" if lang == "zh" else "QG") in summary.inner_text()
+    greedy = page.locator("#level-1 option[value=greedy]").inner_text()
+    assert greedy == ("貪婪" if lang == "zh" else "guloso")
+    page.get_by_role("button", name=said["lobby.start"].text).click()
+    page.locator(".table [data-area=board] .cell-mark").first.wait_for()
     page.locator(".log li").first.wait_for()
-    # the page's text less the cells' marks, which are the game's own ("E6 empty")
-    shown = page.evaluate("""() => {
-      const marks = [...document.querySelectorAll('.cell-mark')];
-      marks.forEach((m) => { m.hidden = true; });
-      const text = document.body.innerText;
-      marks.forEach((m) => { m.hidden = false; });
-      return text;
-    }""")
-    assert english_left(shown, "zh") == []
-    assert page.locator(".log h3").inner_text() == "紀錄"
-    page.screenshot(path=str(shots / "monster-collection-zh-360.png"), full_page=True)
+    marks = page.locator(".cell-mark").all_inner_texts()
+    assert any(("本陣" if lang == "zh" else " QG ") in mark for mark in marks), marks
+    assert any(mark.endswith("空地" if lang == "zh" else " vazia") for mark in marks), marks
+    shown = page.evaluate(TABLE_TEXT)
+    left = english_left(shown, lang, "monster-collection")
+    assert left == [], [line for line in shown.splitlines() if any(word in line for word in left)]
+    assert page.locator(".log h3").inner_text() == said["table.log"].text
+    page.screenshot(path=str(shots / f"monster-collection-{lang}-360.png"), full_page=True)
     assert overflows(page) == []
     assert mei.problems == []
     mei.context.close()

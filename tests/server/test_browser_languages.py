@@ -44,3 +44,37 @@ def test_the_table_speaks_portuguese_and_chinese(live: tuple[str, Any], browser:
     page.locator("#language").select_option("")  # back to the browser's own language (English here)
     page.locator(".log li", has_text="You play").first.wait_for()
     assert problems == []
+
+
+def test_an_accounts_language_follows_it_to_another_browser_and_a_guest_keeps_its_own(
+        live: tuple[str, Any], browser: Any) -> None:  # noqa: F811
+    url, _app = live
+    first = browser.new_context(viewport={"width": 360, "height": 900}, locale="en-US")
+    page = first.new_page()
+    page.goto(url + "/")
+    page.get_by_label("Name").fill("lia")
+    page.get_by_label("Password").fill("correct horse battery")
+    page.get_by_role("button", name="Sign up").click()
+    page.get_by_role("heading", name="New match").wait_for()
+    page.locator("#language").select_option("pt")  # kept by the account, then the page reloads
+    page.get_by_role("heading", name="Nova partida").wait_for()
+    first.close()
+    other = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
+    page = other.new_page()
+    page.goto(url + "/")
+    page.get_by_label("Name").fill("lia")  # a browser that kept nothing: its own English
+    page.get_by_label("Password").fill("correct horse battery")
+    page.get_by_role("button", name="Log in").click()
+    page.get_by_role("heading", name="Nova partida").wait_for()  # the account's language
+    assert page.locator("#language").input_value() == "pt"
+    assert page.evaluate("document.documentElement.lang") == "pt"
+    other.close()
+    visitor = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
+    page = visitor.new_page()
+    as_guest(page, url)
+    page.locator("#language").select_option("zh")  # a guest's choice: this browser's only
+    page.get_by_role("heading", name="新對局").wait_for()
+    page.reload()
+    page.get_by_role("heading", name="新對局").wait_for()
+    assert page.evaluate("fetch('/api/me').then((r) => r.json())")["language"] is None
+    visitor.close()

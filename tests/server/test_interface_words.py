@@ -57,3 +57,20 @@ def test_the_strings_are_served_in_the_language_asked(client: Any) -> None:
     assert english["lang"] == "en" and english["strings"] == {}  # the pages keep their own English
     refused = client.get("/api/words?lang=fr")
     assert refused.status_code == 400 and "fr" in refused.json()["error"]
+
+
+def test_the_servers_own_results_read_translated_in_the_browser_and_the_terminal() -> None:
+    """A clock run out or a claimed absence ends a match with a fixed reason: a word of the
+    table's and of the terminal's, the same English in both."""
+    from tcgkit.cli.render import Renderer
+    from tcgkit.cli.seats import Seats
+    from tcgkit.cli.words import TERMINAL
+    from tcgkit.kernel.registry import load_game
+    from tcgkit.kernel.words import Words
+    from tcgkit.server.client_words import CLAIMED, CLIENT, TIMED_OUT
+
+    assert (TERMINAL["term.reason.time"].text, TERMINAL["term.reason.claimed"].text) == (TIMED_OUT, CLAIMED)
+    assert Words(CLIENT, "pt", (FOLDER,)).word(TIMED_OUT) == "o perdedor ficou sem tempo"
+    renderer = Renderer(load_game("triple-triad"), Seats.numbered(2), "zh")
+    ended = {"scores": [1, 0], "winner": 0, "ranks": [0, 1], "reason": CLAIMED, "details": {}}
+    assert "落敗方離開了對局" in renderer.outcome(ended)[0]

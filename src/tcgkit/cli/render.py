@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from rich import box
-from rich.cells import cell_len
+from rich.cells import cell_len, set_cell_size
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.measure import Measurement
 from rich.table import Table
@@ -23,7 +23,7 @@ from rich.text import Text
 from ..kernel.board import Grid
 from ..kernel.game import Game
 from ..kernel.refs import Kind, Ref
-from ..kernel.scene import Area, CardTable, Face, Scene, Sentence, Shown
+from ..kernel.scene import Area, CardTable, Counter, Face, Scene, Sentence, Shown, Value
 from ..kernel.words import LANGUAGES, Words, folder_of
 from .seats import Seats
 from .words import FOLDER, TERMINAL
@@ -34,16 +34,27 @@ __all__ = ["LANGUAGES", "Board", "Renderer", "abbreviate"]
 
 
 def abbreviate(name: str, width: int) -> str:
-    """``name`` in ``width`` characters: whole if it fits, else each word cut to its start
-    with a dot ("Glacial Eye" -> "Glac. Eye"), else its start and a dot."""
-    if len(name) <= width:
+    """``name`` in ``width`` columns (a Chinese character takes two): whole if it fits, else
+    each word cut to its start with a dot ("Glacial Eye" -> "Glac. Eye"), else its start and
+    a dot."""
+    if cell_len(name) <= width:
         return name
     words = name.split()
     for keep in range(max(len(w) for w in words), 0, -1):
         short = " ".join(w if len(w) <= keep + 1 else w[:keep] + "." for w in words)
-        if len(short) <= width:
+        if cell_len(short) <= width:
             return short
-    return name[:max(width - 1, 1)] + "."
+    return set_cell_size(name, max(width - 1, 1)).rstrip() + "."
+
+
+def centred(text: str, width: int) -> str:
+    """``text`` centred in ``width`` columns, counted as the terminal draws them."""
+    gap = max(width - cell_len(text), 0)
+    return " " * (gap // 2) + text + " " * (gap - gap // 2)
+
+
+def right(text: str, width: int) -> str:
+    return " " * max(width - cell_len(text), 0) + text
 
 
 class Renderer:
@@ -103,6 +114,18 @@ class Renderer:
     def word(self, text: str) -> str:
         """A label (``hand``) in this renderer's language, when the game's catalogue has it."""
         return self.catalogue.word(text)
+
+    def text(self, value: Value | Sentence) -> str:
+        """A label, a cell's mark or a value in this language: a sentence said (``E6 empty``),
+        a word translated (``hand``), a number as it is."""
+        if isinstance(value, Sentence):
+            return self.say(value)
+        if isinstance(value, str):
+            return self.word(value)
+        return "" if value is None else str(value)
+
+    def counter(self, counter: Counter) -> str:
+        return f"{self.word(counter.label)} {self.text(counter.value)}"
 
     def say(self, sentence: Sentence) -> str:
         message = self.catalogue.get(sentence.id)
@@ -170,7 +193,7 @@ class Renderer:
         if not shown:
             return ""
         return " | ".join(
-            f"{self.who(s.player)}: " + ", ".join(f"{self.word(c.label)} {c.value}" for c in s.counters)
+            f"{self.who(s.player)}: " + ", ".join(self.counter(c) for c in s.counters)
             + (" " + self.t("term.out") if s.out else "") for s in shown)
 
     def stack(self, scene: Scene) -> list[RenderableType]:
@@ -183,7 +206,7 @@ class Renderer:
     # -- areas -----------------------------------------------------------------------------
     def title(self, area: Area) -> str:
         """``Your hand (Blue)``, ``greedy (Red)'s hand``, ``Rival (mixed)'s hand``."""
-        label = self.word(area.label)
+        label = self.text(area.label)
         if area.owner is None:
             return label
         if self.is_you(area.owner):
@@ -223,14 +246,14 @@ class Renderer:
                 groups.setdefault(area.group, []).append(area)
         table = Table(box=box.SIMPLE, padding=(0, 1))
         table.add_column(self.t("term.player_column"))
-        labels = list(dict.fromkeys(a.label for areas in groups.values() for a in areas))
+        labels = list(dict.fromkeys(self.text(a.label) for areas in groups.values() for a in areas))
         for label in labels:
             counted = all(a.layout == "pile" or a.hidden for areas in groups.values() for a in areas
-                          if a.label == label)
-            table.add_column(self.word(label), justify="right" if counted else "left")
+                          if self.text(a.label) == label)
+            table.add_column(label, justify="right" if counted else "left")
         players = len(scene.seats) or 1
         for areas in sorted(groups.values(), key=lambda a: _from_viewer(a[0].owner, scene.viewer, players)):
-            by_label = {a.label: a for a in areas}
+            by_label = {self.text(a.label): a for a in areas}
             owner = areas[0].owner
             cells: list[RenderableType] = [self.who(owner) if owner is not None else areas[0].group]
             for label in labels:
@@ -253,7 +276,7 @@ class Renderer:
     def group(self, areas: Sequence[Area]) -> RenderableType:
         """A player's side: one row per area, its cards inline."""
         first = areas[0]
-        counters = ", ".join(f"{self.word(c.label)} {c.value}" for a in areas[:1] for c in a.counters)
+        counters = ", ".join(self.counter(c) for a in areas[:1] for c in a.counters)
         title = self.who(first.owner) if first.owner is not None else first.group
         if counters:
             title += f": {counters}"
@@ -261,13 +284,13 @@ class Renderer:
         table.add_column(style="bold")
         table.add_column()
         for area in areas:
-            table.add_row(self.word(area.label), self.faces(area))
+            table.add_row(self.text(area.label), self.faces(area))
         return table
 
     def faces(self, area: Area) -> Text:
         """An area's cards inline: a pile as its count and its last cards, a stack top first."""
         faces = [f for f in area.items if f is not None]
-        extra = ", ".join(f"{self.word(c.label)} {c.value}" for c in area.counters) if area.group else ""
+        extra = ", ".join(self.counter(c) for c in area.counters) if area.group else ""
         if area.hidden:
             cards = self.t("term.cards", count=area.count)
             text = Text(cards if area.count else "-", style="dim")
@@ -308,8 +331,8 @@ class Renderer:
     def field_text(self, shown: Shown, inline: bool = False) -> Text:
         value = shown.translations.get(self.lang or "", shown.value) if shown.translations else shown.value
         shown_value = "" if value is None else str(value)
-        if isinstance(value, str) and not shown.translations:
-            shown_value = self.word(shown_value)
+        if isinstance(value, Sentence) or (isinstance(value, str) and not shown.translations):
+            shown_value = self.text(value)
         if inline:
             label = self.word(shown.label)
             gap = "" if len(label) <= 1 else " "  # "P5", "rarity rare"
@@ -472,24 +495,24 @@ class Board:
     def cell(self, number: int, width: int) -> Text:
         area, renderer = self.area, self.renderer
         mark = area.cell_marks[number] if number < len(area.cell_marks) else None
-        mark_text = f"[{mark}]" if mark else ""
-        head = f"{number:<3}{abbreviate(mark_text, width - 3):>{width - 3}}"
+        mark_text = f"[{renderer.text(mark)}]" if mark else ""
+        head = f"{number:<3}{right(abbreviate(mark_text, width - 3), width - 3)}"
         face = area.items[number] if number < len(area.items) else None
         if face is None:
             return Text("\n".join([head, "", "", "", ""]), style="dim")
         if not face.up:
             down = renderer.t("term.face_down")
-            return Text("\n".join([head, "", down.center(width), "", ""]), style="dim")
-        at = {f.at: "" if f.value is None else str(f.value) for f in face.fields if f.at}
+            return Text("\n".join([head, "", centred(down, width), "", ""]), style="dim")
+        at = {f.at: renderer.text(f.value) for f in face.fields if f.at}
         owner = face.owner
         letter = renderer.seats.letter(owner) if owner is not None else " "
         corner = abbreviate(at.get("corner", ""), width - 2)
         name = abbreviate(face.name or "", width - 4)
         lines = [
-            at.get("top", "").center(width),
-            f"{at.get('left', ''):1} {name.center(width - 4)} {at.get('right', ''):1}",
-            at.get("bottom", "").center(width),
-            f"{letter}{corner:>{width - 1}}",
+            centred(abbreviate(at.get("top", ""), width), width),
+            f"{at.get('left', ''):1} {centred(name, width - 4)} {at.get('right', ''):1}",
+            centred(abbreviate(at.get("bottom", ""), width), width),
+            f"{letter}{right(corner, width - 1)}",
         ]
         text = Text(head + "\n")
         text.append("\n".join(lines), style=renderer.seats.style(owner) if owner is not None else "")

@@ -44,6 +44,9 @@ TERMINAL: Catalogue = messages({
     "term.result.draw": "Result: a draw, {scores} ({reason}).",
     "term.result.win": ("Result: {player} wins, {scores} ({reason}).",
                         "Result: {player} win, {scores} ({reason})."),
+    # the reasons of the results a match server gives (server/client_words.py: the same English)
+    "term.reason.time": "the loser ran out of time",
+    "term.reason.claimed": "the loser left the match and the others claimed the win",
     "term.places": "Places: {places}.",
     "term.scores": "The scores {scores} are seat by seat: {each}.",
     "term.eliminated": "Out, first out first: {players}.",

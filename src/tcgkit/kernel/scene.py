@@ -14,7 +14,9 @@ actions of the viewer when it is to move, and the events it may see:
   players a move involves, so a front end can offer "click a card, then a cell";
 - the **status** and the **log** as sentences: a message id and its arguments, never
   pre-rendered text, so a front end can translate them. A game's catalogue gives each id its
-  English template (``Message``).
+  English template (``Message``). A label, a cell's mark or a value is a word of the game
+  (``hand``: a front end shows the translation of the message whose English it is) or, when
+  built from parts (``E6 empty``), a sentence too.
 
 Because a scene is a function of a view, what a viewer cannot see can change nothing in it:
 the conformance suite re-deals hidden cards and checks the scene is the same.
@@ -64,7 +66,7 @@ class Shown(Model):
 
     key: str
     label: str
-    value: Value
+    value: Value | Sentence
     at: At | None = None
     translations: dict[str, str] = Field(default_factory=dict)
     style: list[str] = Field(default_factory=list)
@@ -85,7 +87,7 @@ class Face(Model):
 class Counter(Model):
     key: str
     label: str
-    value: Value
+    value: Value | Sentence
 
 
 class Seat(Model):
@@ -104,7 +106,7 @@ class Area(Model):
     ``group`` gathers areas that belong together (a player's side)."""
 
     key: str
-    label: str
+    label: str | Sentence
     owner: int | None = None
     layout: Layout = "row"
     items: list[Face | None] = Field(default_factory=list)
@@ -113,7 +115,7 @@ class Area(Model):
     rows: int = 0
     cols: int = 0
     turns: dict[int, int] = Field(default_factory=dict)
-    cell_marks: list[str | None] = Field(default_factory=list)
+    cell_marks: list[str | Sentence | None] = Field(default_factory=list)
     refs: list[Ref] = Field(default_factory=list)
     counters: list[Counter] = Field(default_factory=list)
     group: str = ""

@@ -22,6 +22,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from ..kernel.words import LANGUAGES
 from .db import Account, LoginSession
 from .store import Store
 
@@ -46,6 +47,7 @@ class Who:
     name: str | None
     guest: bool
     csrf: str
+    language: str | None = None
 
     @property
     def label(self) -> str:
@@ -136,9 +138,24 @@ async def who(store: Store, token: str | None) -> Who | None:
         account = session.get(Account, row.account_id)
         if account is None:
             return None
-        return Who(account.id, account.name, account.guest, row.csrf)
+        return Who(account.id, account.name, account.guest, row.csrf, account.language)
 
     return await store.read(work)
+
+
+async def set_language(store: Store, account: int, language: str | None) -> None:
+    """Keep ``language`` (one of ``LANGUAGES``, or ``None``: the browser's own) for a
+    registered account; a guest has no account to keep it (its browser keeps its choice)."""
+    if language is not None and language not in LANGUAGES:
+        raise AccountError(f"language {language[:16]!r}: choose one of {', '.join(LANGUAGES)}, or null")
+
+    def work(session: Session) -> None:
+        row = session.get(Account, account)
+        if row is None or row.guest:
+            raise AccountError("a guest's language is its browser's: sign up to keep one")
+        row.language = language
+
+    await store.write(work)
 
 
 async def end_session(store: Store, token: str) -> None:

@@ -1,7 +1,8 @@
 """The application factory: ``create_app(Settings(db=...))`` builds a FastAPI app with its own
 server state (no module-level state: two apps in one process share nothing).
 
-HTTP, JSON only: ``/api/guest``, ``/api/signup``, ``/api/login``, ``/api/logout``, ``/api/me``;
+HTTP, JSON only: ``/api/guest``, ``/api/signup``, ``/api/login``, ``/api/logout``, ``/api/me``
+and ``/api/me/language`` (the account's language);
 ``/api/games`` (every game with its options' JSON Schema); ``/api/matches`` (list, create),
 ``/api/matches/{id}`` (describe), ``.../join``, ``.../leave``, ``.../rematch``, ``.../record``;
 ``/api/decks`` (saved decks), ``/api/collection`` (the account's Triple Triad cards) and
@@ -19,12 +20,15 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
 
-from fastapi import Depends, FastAPI, Request, Response, WebSocket, WebSocketDisconnect
+from fastapi import Depends, FastAPI, Header, Query, Request, Response, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..kernel.words import Words
 from . import accounts
 from .accounts import CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, AccountError, Who
+from .client_words import FOLDER as WORDS_FOLDER
+from .client_words import LOBBY
 from .protocol import (
     Act,
     AskHint,
@@ -40,7 +44,7 @@ from .protocol import (
 )
 from .room import Connection, Refused, Room
 from .service import DeckRequest, NewMatch, Problem, ProfileImport, Server, Settings, game_listing
-from .web import mount_client
+from .web import chosen_language, mount_client
 
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 MAX_BODY = 64 * 1024
@@ -57,6 +61,11 @@ class JoinRequest(BaseModel):
     seat: int | None = Field(default=None, ge=0, le=3)
     deck: str | None = Field(default=None, max_length=40)  # one of the joiner's saved decks
     hand: str | None = Field(default=None, max_length=400)  # a trading match: cards of the collection
+
+
+class LanguageChoice(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    language: str | None = Field(max_length=16)  # None: the browser's own
 
 
 class DeckName(BaseModel):
@@ -172,7 +181,19 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.get("/api/me")
     async def me(who: Me) -> dict[str, Any]:
-        return {"account": who.account, "name": who.label, "guest": who.guest}
+        return {"account": who.account, "name": who.label, "guest": who.guest, "language": who.language}
+
+    @app.post("/api/me/language")
+    async def choose_language(body: LanguageChoice, who: Me) -> dict[str, Any]:
+        """The account's language, shown on any browser it logs in from (a guest's is its
+        browser's: refused)."""
+        if who.guest:
+            raise Problem(403, "a guest's language is its browser's: sign up to keep one")
+        try:
+            await accounts.set_language(server.store, who.account, body.language)
+        except AccountError as exc:
+            raise Problem(422, str(exc)) from None
+        return {"language": body.language}
 
     # -- saved decks ------------------------------------------------------------------------------------
     @app.get("/api/decks")
@@ -201,8 +222,10 @@ def create_app(settings: Settings) -> FastAPI:
 
     # -- the lobby ------------------------------------------------------------------------------------
     @app.get("/api/games")
-    async def games() -> list[dict[str, Any]]:
-        return game_listing()
+    async def games(lang: str | None = Query(None, max_length=16),
+                    accept_language: str | None = Header(None, max_length=1000)) -> list[dict[str, Any]]:
+        """The games, their summaries and AI levels in the language asked (as ``/api/words``)."""
+        return game_listing(Words(LOBBY, chosen_language(lang, accept_language), (WORDS_FOLDER,)))
 
     @app.get("/api/protocol")
     async def protocol() -> dict[str, Any]:

@@ -2,10 +2,13 @@
 ``server/locale`` (``kernel/words.py``), kept in step by ``scripts/words.py``.
 
 - ``CLIENT``: the table's words that ``static/words.js`` adds to a game's sentences (the seat
-  names, a face-down card), served with each game's words;
+  names, a face-down card, the reasons of the server's own results), served with each game's
+  words;
 - ``INTERFACE``: every string the pages show through ``ui.js``'s ``t(key, english)``, read from
   the modules themselves (``interface()``), so a string written in a page is a message to
-  translate the moment it is written; served by ``GET /api/words``.
+  translate the moment it is written; served by ``GET /api/words``;
+- ``LOBBY``: each game's summary and each AI level's name and description, as
+  ``GET /api/games`` gives them.
 """
 
 from __future__ import annotations
@@ -17,11 +20,17 @@ from ..kernel.scene import Catalogue, Message, messages
 
 FOLDER = Path(__file__).parent / "locale"
 STATIC = Path(__file__).parent / "static"
+TIMED_OUT = "the loser ran out of time"
+CLAIMED = "the loser left the match and the others claimed the win"
+"""The reasons of the results the server gives (``Room.end``): words of the table's, so an
+outcome's reason reads in the page's language."""
 CLIENT: Catalogue = messages({
     "client.you": "You",
     "client.player": "Player {number}",
     "client.face_down": "face down",
     "client.language": "Language",
+    "client.reason.time": TIMED_OUT,
+    "client.reason.claimed": CLAIMED,
 })
 
 CALL = re.compile(r"(?<![\w.])t\(")  # a call of ui.js's t(), not of x.t( or at(
@@ -58,6 +67,28 @@ def interface(folder: Path = STATIC) -> Catalogue:
     return {key: Message(english) for key, (english, _where) in found.items()}
 
 
+def slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")
+
+
+def lobby_words() -> Catalogue:
+    """The lobby's words of the games: each built-in game's summary, and each AI level's name
+    and what it does (``GET /api/games`` gives them in the language asked)."""
+    from ..agents import agent_names
+    from ..kernel.registry import list_games
+
+    out: Catalogue = {}
+    for entry in list_games():
+        if not entry.cls.__module__.startswith("tcgkit.games."):
+            continue  # a plugin's game brings its own words
+        out[f"lobby.summary.{entry.name}"] = Message(entry.summary)
+        for level, about in agent_names(entry.name).items():
+            out[f"lobby.level.{slug(level)}"] = Message(level)
+            out[f"lobby.about.{slug(about)}"] = Message(about)
+    return out
+
+
 INTERFACE: Catalogue = interface()
-BROWSER: Catalogue = {**CLIENT, **INTERFACE}
+LOBBY: Catalogue = lobby_words()
+BROWSER: Catalogue = {**CLIENT, **INTERFACE, **LOBBY}
 """Everything the browser's catalogues translate (``scripts/words.py``)."""

@@ -14,7 +14,8 @@ class Base(DeclarativeBase):
 
 
 class Account(Base):
-    """A player: a registered name with an argon2 hash, or a guest (no name, no password)."""
+    """A player: a registered name with an argon2 hash, or a guest (no name, no password).
+    ``language``: the one its pages are shown in on any browser (``None``: the browser's)."""
 
     __tablename__ = "accounts"
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -22,6 +23,7 @@ class Account(Base):
     password: Mapped[str | None] = mapped_column(String(200))
     guest: Mapped[bool] = mapped_column(Boolean, default=False)
     created: Mapped[float] = mapped_column(Float)
+    language: Mapped[str | None] = mapped_column(String(8), nullable=True)
 
 
 class LoginSession(Base):

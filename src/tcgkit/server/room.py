@@ -26,6 +26,7 @@ from ..kernel.game import Game, Outcome, State
 from ..kernel.limits import Tally, play
 from ..kernel.rng import derive_seed
 from . import ai, assist
+from .client_words import CLAIMED, TIMED_OUT
 from .clock import Clocks, Rules
 from .protocol import Clock, Error, Hint, SeatInfo, Seats, Step, Undone, Update, Welcome, encode
 
@@ -393,7 +394,7 @@ class Room:
         ``seat`` loses, the others share the win."""
         if seat not in self.claimable or by == seat:
             raise self.refuse("not_absent", f"seat {seat} is not away past its grace time")
-        await self.end(seat, f"seat {seat} left the match and the others claimed the win")
+        await self.end(seat, CLAIMED)
 
     async def end(self, loser: int, reason: str) -> None:
         """End the match now with ``loser`` last and the others sharing the win (a clock run
@@ -519,7 +520,7 @@ class Room:
         if self.over or self.state.version != version or mover is None:
             return
         if self.rules.on_timeout == "lose":
-            await self.end(mover, f"seat {mover} ran out of time")
+            await self.end(mover, TIMED_OUT)
             return
         decision = self.state.decision_for(mover)
         assert decision is not None and decision.default is not None

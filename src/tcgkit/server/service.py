@@ -26,7 +26,9 @@ from ..kernel.errors import TcgkitError
 from ..kernel.game import Game, State
 from ..kernel.registry import find_game, list_games
 from ..kernel.rng import Rng
+from ..kernel.words import Words
 from . import ai, collection
+from .client_words import LOBBY
 from .clock import Rules
 from .cluster import CHANNEL, Cluster, notify_sql
 from .collection import HandProblem
@@ -100,9 +102,12 @@ class Settings:
     secure_cookies: bool = False
 
 
-def game_listing() -> list[dict[str, Any]]:
+def game_listing(words: Words | None = None) -> list[dict[str, Any]]:
     """Every registered game with its options' JSON Schema (``players`` among them when the
-    game's count varies) and the AI levels its seats may have."""
+    game's count varies) and the AI levels its seats may have (``ai_levels``: what each
+    does; ``level_names``: its name to show), the words in ``words``' language (the lobby's:
+    ``client_words.LOBBY``), English by default."""
+    words = words or Words(LOBBY)
     out = []
     for entry in list_games():
         cls = entry.cls
@@ -111,9 +116,11 @@ def game_listing() -> list[dict[str, Any]]:
             schema.setdefault("properties", {})["players"] = {
                 "type": "integer", "minimum": cls.min_players, "maximum": cls.max_players,
                 "default": cls.min_players, "title": "Players"}
-        out.append({"name": cls.name, "title": cls.title, "summary": entry.summary,
-                    "min_players": cls.min_players, "max_players": cls.max_players,
-                    "options": schema, "ai_levels": ai.levels(cls())})
+        levels = ai.levels(cls())
+        out.append({"name": cls.name, "title": cls.title, "summary": words.word(entry.summary),
+                    "min_players": cls.min_players, "max_players": cls.max_players, "options": schema,
+                    "ai_levels": {level: words.word(about) for level, about in levels.items()},
+                    "level_names": {level: words.word(level) for level in levels}})
     return out
 
 

@@ -127,7 +127,10 @@ def test_the_status_says_whose_turn_what_is_asked_and_the_fight_with_its_power(g
     assert (now["power"], now["against"]) == (4, 4)  # Fighter 3 and the Hammer's 1; Bull 4
     assert now["defender"] == refs.player(1) and now["attacker"] == refs.player(0)
     assert scene.pending is not None and scene.pending.prompt.id == "fft.prompt.window"
-    assert [(c.label, c.value) for c in scene.seats[1].counters] == [("skulls (caveiras)", "0 of 7 to win")]
+    english, portuguese = (Renderer(make_game(), Seats.numbered(), lang) for lang in ("en", "pt"))
+    counters = [(c.label, english.text(c.value)) for c in scene.seats[1].counters]
+    assert counters == [("skulls (caveiras)", "0 of 7 to win")]
+    assert portuguese.counter(scene.seats[1].counters[0]) == "caveiras 0 de 7 para vencer"
 
 
 

@@ -25,12 +25,37 @@ def text_of(renderable) -> str:
 
 def test_the_board_is_numbered_from_the_viewers_seat_and_the_hqs_are_face_down():
     state = start()
+    english = Renderer(state.game, Seats.numbered(2))
     for viewer, mine, theirs in ((0, 10, 1), (1, 1, 10)):
         board = state.scene(viewer).area("board")
+        marks = [english.text(mark) if mark else None for mark in board.cell_marks]
         assert board.turns == {0: 0, 1: 2}
-        assert board.cell_marks[mine] == "5 HQ ≤10" and board.cell_marks[theirs] == "E5 HQ ≤10"
-        assert board.cell_marks[7 if viewer == 0 else 4] == "2 empty"  # empty ground (空地)
+        assert marks[mine] == "5 HQ ≤10" and marks[theirs] == "E5 HQ ≤10"
+        assert marks[7 if viewer == 0 else 4] == "2 empty"  # empty ground (空地)
         assert board.items[HQ[0]].up is False and board.items[HQ[0]].name is None
+
+
+def test_the_cells_parties_and_counters_read_in_the_terminals_language():
+    """Every part of the table built from a cell's name and numbers is a sentence, every
+    value a word of the game's: ``--lang`` shows them translated, the rulebook's 本陣 kept."""
+    state = start(decks=("flame_legion", "dawn_and_dusk"))
+    to_main(state)
+    ground(state, 1, "2")
+    put(state, 1, "Paladin", "2")
+    scene = state.scene(0)
+    for lang, hq, empty, party, unacted, walk in (
+            ("zh", "5 本陣 ≤10", "E1 空地", "E2 的隊伍（等級 6/8）", "未行動", "步行"),
+            ("pt", "5 QG ≤10", "E1 vazia", "grupo em E2 (níveis 6/8)", "não agiu", "a pé")):
+        renderer = Renderer(state.game, Seats.numbered(2), lang)
+        board = scene.area("board")
+        marks = [renderer.text(mark) if mark else None for mark in board.cell_marks]
+        assert hq in marks and empty in marks
+        party_area = next(a for a in scene.areas if a.key.startswith("party") and a.owner == 1)
+        assert renderer.text(party_area.label) == party
+        assert renderer.text(scene.seats[0].counters[-1].value) == unacted
+        assert renderer.field_text(party_area.items[0].fields[3]).plain == walk
+        table = text_of(renderer.table(scene))
+        assert not re.search(r"\b(empty|unacted|placed by|party at|walk)\b", table), table
 
 
 def test_a_party_shows_level_attack_defence_march_acted_equipment_and_slots():
@@ -41,7 +66,7 @@ def test_a_party_shows_level_attack_defence_march_acted_equipment_and_slots():
     state.acted.add(paladin)
     scene = state.scene(0)
     party = next(a for a in scene.areas if a.key.startswith("party") and a.owner == 1)
-    assert party.label == "party at E2 (levels 6/8)"
+    assert Renderer(state.game, Seats.numbered(2)).text(party.label) == "party at E2 (levels 6/8)"
     fields = {f.key: f.value for f in party.items[0].fields}
     assert fields == {
         "level": 6,

@@ -150,6 +150,8 @@ MESSAGES: Catalogue = messages({
     "fft.note.on": "{card} is equipped to your character {on}",
     "fft.end": ("The game ends: {player} wins ({reason}).", "The game ends: {player} win ({reason})."),
     "fft.end.draw": "The game ends in a draw ({reason}).",
+    "fft.skulls_of": "{count} of {limit} to win",  # a seat's skulls counter
+    "fft.villains_of": "{count} of {limit}",  # the villains a seat lost
     "fft.rules": "Decks of {deck}; {skulls} skulls lose; villains to defeat: {villains}; turn limit "
                  "{turns}{extra}",
 })
@@ -240,10 +242,10 @@ def seats(game: FFTcg, view: dict[str, Any]) -> list[Seat]:
     limit, villains = game.options.skulls_to_lose, game.options.villains_to_defeat
     out = []
     for p in (0, 1):
-        counters = [Counter(key="skulls", label="skulls (caveiras)",
-                            value=f"{view['zones'][f'skulls{p}']['count']} of {limit} to win")]
+        skulls = say("fft.skulls_of", count=view["zones"][f"skulls{p}"]["count"], limit=limit)
+        counters = [Counter(key="skulls", label="skulls (caveiras)", value=skulls)]
         if villains > 1 or view["defeated"][p]:
-            lost = f"{view['defeated'][p]} of {villains}"
+            lost = say("fft.villains_of", count=view["defeated"][p], limit=villains)
             counters.append(Counter(key="villains", label="villains lost", value=lost))
         out.append(Seat(player=p, to_move=view["to_move"] == p, counters=counters))
     return out

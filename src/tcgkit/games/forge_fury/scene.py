@@ -107,10 +107,11 @@ MESSAGES: Catalogue = messages({
 # What a pending decision asks (the scene's prompt), in the words of its status line:
 MESSAGES.update(messages({f"fnf.prompt.{kind}": doing for kind, doing in DOING.items()}))
 MESSAGES.update(terms(
-    "fnf", "score", "green", "red", "blue", "rarity", "normal", "rare", "super_rare", "rock", "paper",
+    "fnf", "score", "green", "red", "blue", "rarity", *RARITY_NAMES, "rock", "paper",
     "scissors", "odd", "even", *MINIGAMES.values(), "who names the first colour", "the tied round",
     "on the colour", "on the highest other colour", "on rarity", "all cards are played",
     "won the sudden-death round", "tie broken by the strength of the conquests",
+    "tie broken by super-rare cards conquered", "tie broken by rare cards conquered",
     "a draw: every tie-break is equal"))
 
 

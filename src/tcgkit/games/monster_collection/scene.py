@@ -43,12 +43,13 @@ from ...kernel.scene import (
 )
 from ...kernel.words import terms
 from .board import CELLS, HQ, TURNS, label
-from .cards import ELEMENTS_ZH, MARCHES_ZH, Card
+from .cards import ELEMENTS, ELEMENTS_ZH, KINDS, MARCHES_ZH, Card
 from .rules import PROMPTS
 
 if TYPE_CHECKING:
     from .game import MonsterCollection
 
+MARCH_SHORT = {"walk": "walk", "fly": "fly", "long_fly": "long fly"}
 PHASE_NAMES = {
     "setup": "set-up",
     "adjust1": "first hand adjustment (第1次手牌整理)",
@@ -159,6 +160,16 @@ MESSAGES: Catalogue = messages(
         "mc.rules": "Rules: {rules}",
         "mc.prompt": "{text}",
         "mc.over": "the game is over",
+        # the board's cells, a party's title and a terrain's placer and holder (scene parts
+        # built from a cell's name and numbers, so each is a sentence to translate)
+        "mc.cell.empty": "{cell} empty",
+        "mc.cell.hq": "{cell} HQ ≤{limit}",
+        "mc.cell.proxy": "{cell} proxy ≤{limit}",
+        "mc.cell": "{cell} ≤{limit}",
+        "mc.party": "party at {cell} (levels {levels}/{limit})",
+        "mc.placed_by": "placed by {player}",
+        "mc.held_by": "{player}",
+        "mc.status.hq_closed": Message("HQ {cell} closed", joins=" | "),
     }
 )
 MESSAGES.update(terms(
@@ -166,7 +177,8 @@ MESSAGES.update(terms(
     "discard", "summoner", "levels", "control", "placer", "kind", "lv", "atk", "def", "march", "abilities",
     "acted", "equipment", "free slots", "limit", "instant", "formation", "first", "second", "simultaneous",
     "normal", "proxy placed", "hand terrain placed", "battle-march made", "HQ fall", "deck-out judgement",
-    "deck-out judgement: equal", "turn limit"))
+    "deck-out judgement: equal", "turn limit", "unacted", "none", "battle", *KINDS, *MARCH_SHORT.values(),
+    *ELEMENTS))
 
 STYLES = {
     f"element:{e}": style
@@ -179,7 +191,6 @@ STYLES = {
         ("dark", "magenta"),
     )
 }
-MARCH_SHORT = {"walk": "walk", "fly": "fly", "long_fly": "long fly"}
 
 
 def creature_face(game: MonsterCollection, key: str, owner: int, view: dict[str, Any]) -> Face:
@@ -211,7 +222,11 @@ def creature_face(game: MonsterCollection, key: str, owner: int, view: dict[str,
 
 
 def hand_face(game: MonsterCollection, key: str, owner: int) -> Face:
+    """A card in hand; what it does in the languages the card data holds (English, and the
+    rulebook's Chinese)."""
     c = card_of(game, key)
+    zh = extra_zh(c)
+    said = {"zh": zh} if zh else {}
     fields = [Shown(key="kind", label="kind", value=c.kind)]
     if c.creature:
         fields += [
@@ -219,14 +234,14 @@ def hand_face(game: MonsterCollection, key: str, owner: int) -> Face:
             Shown(key="attack", label="atk", value=c.attack),
             Shown(key="defence", label="def", value=c.defence),
             Shown(key="march", label="march", value=MARCH_SHORT[c.march]),
-            Shown(key="extra", label="abilities", value=abilities(c) or "-"),
+            Shown(key="extra", label="abilities", value=abilities(c) or "-", translations=said),
         ]
     elif c.kind == "terrain":
         fields.append(Shown(key="limit", label="limit", value=c.limit))
         if c.text:
-            fields.append(Shown(key="extra", label="abilities", value=c.text))
+            fields.append(Shown(key="extra", label="abilities", value=c.text, translations=said))
     else:
-        fields.append(Shown(key="extra", label="abilities", value=extra_of(c)))
+        fields.append(Shown(key="extra", label="abilities", value=extra_of(c), translations=said))
     return Face(
         ref=refs.card(_id(key)),
         name=key,
@@ -330,25 +345,27 @@ def scene(
     }
     board = zones["terrain"]["cards"]
     items: list[Face | None] = []
-    marks: list[str | None] = []
+    marks: list[str | Sentence | None] = []
     parties = view["parties"]
     for cell in range(CELLS):
         key = board[cell]
         limit = limit_of(game, view, cell)
-        kind = "HQ" if cell in HQ else "proxy" if view["down"][cell] else ""
+        kind = "hq" if cell in HQ else "proxy" if view["down"][cell] else ""
         name = label(me, cell)
         if key is None:
             items.append(None)
-            marks.append(f"{name} empty")
+            marks.append(say("mc.cell.empty", cell=name))
             continue
-        marks.append(" ".join(x for x in (name, kind, f"≤{limit}") if x))
+        marks.append(say(f"mc.cell.{kind}" if kind else "mc.cell", cell=name, limit=limit))
         totals = [sum(card_of(game, k).level for k in parties[cell][p]) for p in (0, 1)]
         held = [p for p in (0, 1) if parties[cell][p]]
-        control = f"P{held[0]}" if len(held) == 1 else "none" if not held else "battle"
+        control = say("mc.held_by", player=refs.player(held[0])) if len(held) == 1 else \
+            "none" if not held else "battle"
+        placer = say("mc.placed_by", player=refs.player(view["placer"][cell]))
         fields = [
             Shown(key="control", label="control", value=control, at="top"),
             Shown(key="levels", label="levels", value=f"{totals[0]}/{totals[1]}", at="bottom"),
-            Shown(key="placer", label="placer", value=f"placed by P{view['placer'][cell]}", at="corner"),
+            Shown(key="placer", label="placer", value=placer, at="corner"),
         ]
         if key is False:
             items.append(Face(up=False, owner=view["placer"][cell], fields=fields))
@@ -387,7 +404,7 @@ def scene(
             areas.append(
                 Area(
                     key=f"party{cell}.{p}",
-                    label=f"party at {label(me, cell)} (levels {total}/{limit})",
+                    label=say("mc.party", cell=label(me, cell), levels=total, limit=limit),
                     owner=p,
                     items=[creature_face(game, k, p, view) for k in party],
                     count=len(party),
@@ -438,9 +455,9 @@ def scene(
             )
             if on
         ]
-        flags += [f"HQ {label(me, c)} closed" for c in view["hq_closed"]]
         if flags:
             status.append(say("mc.status.flags", flags=flags))
+        status += [say("mc.status.hq_closed", cell=label(me, c)) for c in view["hq_closed"]]
         fight = view["battle"]
         if fight is not None:
             status.append(

@@ -9,7 +9,7 @@ import { Decks } from './decks.js';
 import { History, Replay } from './history.js';
 import { Table, secretMarks } from './table.js';
 import { t } from './ui.js';
-import { LANGUAGES, chooseLanguage, chosenLanguage, lines, loadInterface, loadWords } from './words.js';
+import { LANGUAGES, chooseLanguage, chosenLanguage, followAccount, lines, loadInterface, loadWords } from './words.js';
 
 function useHash() {
   const [hash, setHash] = useState(location.hash);
@@ -21,11 +21,16 @@ function useHash() {
   return hash;
 }
 
-// The languages, named each in itself: choosing one reloads the page in it (a match resumes).
-function LanguageChooser() {
+// The languages, named each in itself: choosing one reloads the page in it (a match resumes);
+// a registered account keeps the choice for every browser it logs in from.
+function LanguageChooser({ me }) {
   const chosen = chosenLanguage() || '';
+  const choose = async (lang) => {
+    if (me && !me.guest) await api('POST', '/api/me/language', { language: lang }).catch(() => {});
+    chooseLanguage(lang);
+  };
   return html`<label class="language">${t('app.language', 'Language')}
-    <select id="language" name="language" onChange=${(e) => chooseLanguage(e.target.value || null)}>
+    <select id="language" name="language" onChange=${(e) => choose(e.target.value || null)}>
       <option value="" selected=${chosen === ''}>${t('app.language.auto', 'the browser\'s')}</option>
       ${LANGUAGES.map(({ code, name }) => html`<option value=${code} lang=${code === 'zh' ? 'zh-Hant' : code}
         selected=${chosen === code}>${name}</option>`)}</select></label>`;
@@ -66,7 +71,7 @@ function Nav({ me, hash, onOut }) {
     <nav aria-label=${t('nav.label', 'pages')}>${PAGES().map(([href, name]) => html`
       <a href=${href} aria-current=${here === href ? 'page' : null}>${name}</a>`)}</nav>
     <span class="who">${me.name}${me.guest ? t('nav.guest', ' (guest)') : ''}</span>
-    <button onClick=${logOut}>${t('nav.logout', 'Log out')}</button><${LanguageChooser} /></header>`;
+    <button onClick=${logOut}>${t('nav.logout', 'Log out')}</button><${LanguageChooser} me=${me} /></header>`;
 }
 
 // A match: its WebSocket, resumed from the last version seen after a drop (a refusal that
@@ -223,7 +228,8 @@ function App() {
   const hash = useHash();
   const [me, setMe] = useState(undefined);
   // No session cookie, no question (a 401 would only fill the console).
-  const check = () => (csrf() ? api('GET', '/api/me').then(setMe).catch(() => setMe(null)) : setMe(null));
+  const check = () => (csrf() ? api('GET', '/api/me').then((found) => { if (!followAccount(found)) setMe(found); })
+    .catch(() => setMe(null)) : setMe(null));
   useEffect(() => { check(); }, []);
   if (me === undefined) return html`<main class="page"><p>${t('app.loading', 'Loading…')}</p></main>`;
   if (me === null) return html`<${SignIn} onIn=${check} />`;

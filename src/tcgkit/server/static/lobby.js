@@ -5,6 +5,7 @@ import { html, useState, useEffect } from './vendor/htm-preact-standalone.module
 import { api } from './api.js';
 import { t } from './ui.js';
 import { HandPicker, handRules, handText } from './collection.js';
+import { chosenLanguage } from './words.js';
 
 // -- the options form ---------------------------------------------------------------------------
 // A property's own type: a nullable one (anyOf [T, null]) is T whose empty input means null.
@@ -84,7 +85,7 @@ export function OptionsForm({ game, schema, values, setValues }) {
 }
 
 // -- the seats ------------------------------------------------------------------------------------
-export function SeatsForm({ seats, setSeats, levels, decks }) {
+export function SeatsForm({ seats, setSeats, levels, names, decks }) {
   const set = (i, change) => setSeats(seats.map((s, j) => {
     if (j === i) return { ...s, ...change };
     return change.kind === 'me' && s.kind === 'me' ? { kind: 'open' } : s;  // the creator sits once
@@ -99,7 +100,7 @@ export function SeatsForm({ seats, setSeats, levels, decks }) {
       ${s.kind === 'ai' ? html`<label class="inline" for=${`level-${i}`}>${t('lobby.level', 'level')}</label>
         <select id=${`level-${i}`} name=${`level-${i}`} onChange=${(e) => set(i, { level: e.target.value })}>
         ${Object.entries(levels).map(([l, about]) => html`<option value=${l} title=${about}
-          selected=${(s.level || 'greedy') === l}>${l}</option>`)}</select>` : null}
+          selected=${(s.level || 'greedy') === l}>${(names || {})[l] || l}</option>`)}</select>` : null}
       ${s.kind === 'me' && decks.length ? html`<label class="inline" for=${`deck-${i}`}>${t('lobby.deck', 'deck')}</label>
         <select id=${`deck-${i}`} name=${`deck-${i}`} onChange=${(e) => set(i, { deck: e.target.value || undefined })}>
           <option value="" selected=${!s.deck}>${t('lobby.deck.dealt', 'dealt by the seed')}</option>
@@ -118,8 +119,8 @@ function seatsFor(count, old) {
 }
 
 // -- the page -------------------------------------------------------------------------------------
-function seatText(seat, me) {
-  if (seat.kind === 'ai') return t('lobby.list.ai', 'AI ({level})', { level: seat.level });
+function seatText(seat, me, names) {
+  if (seat.kind === 'ai') return t('lobby.list.ai', 'AI ({level})', { level: (names || {})[seat.level] || seat.level });
   if (seat.kind === 'open') return t('lobby.list.open', 'open');
   if (seat.kind === 'invited') return t('lobby.list.invited', 'invited: {name}', { name: seat.name });
   return seat.name === me.name ? t('lobby.list.you', 'you') : seat.name;
@@ -140,7 +141,8 @@ export function Lobby({ me }) {
   const [hand, setHand] = useState(null);  // the creator's picked hand (null: the strongest)
   const [joining, setJoining] = useState(null);  // a trading match being joined: {id, rules, hand}
   useEffect(() => {
-    api('GET', '/api/games').then((g) => { setGames(g); if (g.length) setGame(g[0].name); })
+    const lang = chosenLanguage();  // the summaries and the AI levels in the page's language
+    api('GET', `/api/games${lang ? `?lang=${lang}` : ''}`).then((g) => { setGames(g); if (g.length) setGame(g[0].name); })
       .catch((e) => setError(e.message));
     api('GET', '/api/decks').then(setDecks).catch(() => {});
     const refresh = () => api('GET', '/api/matches').then(setMatches).catch(() => {});
@@ -194,7 +196,7 @@ export function Lobby({ me }) {
           <select id="game" name="game" onChange=${(e) => pickGame(e.target.value)}>
           ${games.map((g) => html`<option value=${g.name} selected=${g.name === game}>${g.title}</option>`)}</select></div>
         ${chosen ? html`<p class="summary">${chosen.summary}</p>` : null}
-        ${chosen ? html`<${SeatsForm} seats=${seats} setSeats=${setSeats} levels=${chosen.ai_levels}
+        ${chosen ? html`<${SeatsForm} seats=${seats} setSeats=${setSeats} levels=${chosen.ai_levels} names=${chosen.level_names}
           decks=${hands && hands.collects ? [] : decks.filter((d) => d.game === game)} />` : null}
         ${picking && hands.picked ? html`<${HandPicker} size=${hands.size} hand=${hand} setHand=${setHand} />` : null}
         ${picking && !hands.picked ? html`<p class="note">${t('hand.dealt', 'Random: your hand is dealt from your collection.')}</p>` : null}
@@ -219,12 +221,13 @@ export function Lobby({ me }) {
     <section aria-labelledby="match-list"><h2 id="match-list">${t('lobby.matches', 'Matches')}</h2>
       ${matches.length ? null : html`<p>${t('lobby.no_matches', 'No match is open or running.')}</p>`}
       <ul class="matches">${matches.map((m) => {
-        const title = (games.find((g) => g.name === m.game) || {}).title || m.game;
+        const listed = games.find((g) => g.name === m.game) || {};
+        const title = listed.title || m.game;
         const openToMe = m.status === 'open' && !mine(m)
           && m.seats.some((s) => s.kind === 'open' || (s.kind === 'invited' && s.name === me.name));
         return html`<li data-match=${m.id} data-game=${m.game}>
           <span><strong>${title}</strong> · ${m.status === 'open' ? t('lobby.status.open', 'waiting for players')
-            : t('lobby.status.running', 'playing')} · ${m.seats.map((s) => seatText(s, me)).join(', ')}</span>
+            : t('lobby.status.running', 'playing')} · ${m.seats.map((s) => seatText(s, me, listed.level_names)).join(', ')}</span>
           ${openToMe ? html`<button onClick=${() => join(m)}>${t('lobby.join', 'Join')}</button>` : null}
           ${joining && joining.id === m.id ? html`<div class="joining">
             <${HandPicker} size=${joining.rules.size} hand=${joining.hand}

@@ -57,8 +57,24 @@ function styleOf(tokens, words) {
   return { style, cls: classes.join(' ') };
 }
 
-function fieldText(field) {
-  return field.value === null || field.value === undefined ? '' : String(field.value);
+// A label, a cell's mark or a value as the reader reads it: a sentence said ("E6 empty"), a
+// word of the game translated ("hand"), a number as it is.
+export function shownText(value, words, ctx) {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'object' && 'args' in value) return say(value, words, ctx || {});
+  return typeof value === 'string' ? word(value, words) : String(value);
+}
+
+// Card text: a field that holds its value in other languages (in those the card data holds).
+function cardText(field) {
+  return !!field.translations && Object.keys(field.translations).length > 0;
+}
+
+// A field's value: card text in the reader's language when the card data holds it (else as
+// printed), any other value as shownText.
+function fieldText(field, words, ctx) {
+  if (cardText(field)) return (words && field.translations[words.lang]) || shownText(String(field.value ?? ''));
+  return shownText(field.value, words, ctx);
 }
 
 // A card's name and its "#id" (Red Mage#8): the id is kept whole on the name's last line, so
@@ -69,7 +85,7 @@ function nameParts(name) {
   return html`${name.slice(0, at)}<span class="card-id">${name.slice(at)}</span>`;
 }
 
-export function Card({ face, words, clickable, chosen, onPick, ownerName }) {
+export function Card({ face, words, ctx, clickable, chosen, onPick, ownerName }) {
   if (face.up === false) {  // the schema's default is face up
     return html`<div class="card back" aria-label=${t('table.card.back_label', 'a face-down card')}><span>${t('table.card.back', 'face down')}</span></div>`;
   }
@@ -78,30 +94,34 @@ export function Card({ face, words, clickable, chosen, onPick, ownerName }) {
   const listed = [];
   for (const field of face.fields || []) {
     if (field.at) around[field.at] = field;
-    else if (fieldText(field) !== '') listed.push(field);
+    else if (fieldText(field, words, ctx) !== '') listed.push(field);
   }
   const owner = face.owner === null || face.owner === undefined ? '' : ` owner-${face.owner}`;
   const pick = clickable ? () => onPick(face.ref) : null;
   const edges = ['top', 'right', 'bottom', 'left'].filter((at) => around[at]);
   // A style token's meaning in words too (a colour is never the only sign), unless a field
   // or a mark already says it.
-  const said = new Set([...(face.fields || []).map((f) => fieldText(f).toLowerCase()), ...(face.marks || [])]);
+  const value = (f) => fieldText(f, words, ctx);
+  const marks = (face.marks || []).map((m) => word(m, words));
+  const said = new Set([...(face.fields || []).filter((f) => typeof f.value === 'string').map((f) => f.value.toLowerCase()),
+    ...(face.marks || [])]);
   const tags = (face.style || []).filter((t) => t.includes(':')).map((t) => t.split(':').slice(1).join(':'))
     .filter((t) => !said.has(t.toLowerCase()));
-  const label = [face.name, ownerName ? `${ownerName}'s` : '', ...edges.map((at) => `${at} ${fieldText(around[at])}`),
-    ...listed.map((f) => `${word(f.label, words)} ${fieldText(f)}`), ...tags,
-    around.corner ? fieldText(around.corner) : '', ...(face.marks || [])].filter(Boolean).join(', ');
+  const label = [face.name, ownerName ? `${ownerName}'s` : '', ...edges.map((at) => `${at} ${value(around[at])}`),
+    ...listed.map((f) => `${word(f.label, words)} ${value(f)}`), ...tags,
+    around.corner ? value(around.corner) : '', ...marks].filter(Boolean).join(', ');
   const body = html`
     ${edges.length ? html`<div class="edges">${edges.map((at) => html`
-      <span class=${'edge ' + at}>${fieldText(around[at])}</span>`)}</div>` : null}
+      <span class=${'edge ' + at}>${value(around[at])}</span>`)}</div>` : null}
     ${ownerName ? html`<span class="owner-tag">${ownerName}</span>` : null}
     <div class="name">${nameParts(face.name)}</div>
-    ${around.corner && fieldText(around.corner) ? html`<div class="corner">${fieldText(around.corner)}</div>` : null}
+    ${around.corner && value(around.corner) ? html`<div class="corner">${value(around.corner)}</div>` : null}
     ${listed.length ? html`<dl class="fields">${listed.map((f) => html`
-      <div class=${fieldText(f).length > 14 ? 'field long' : 'field'}><dt>${word(f.label, words)}</dt>${' '}<dd>${fieldText(f)}</dd></div>`)}</dl>` : null}
-    ${(face.marks || []).length || tags.length ? html`<div class="marks">
-      ${tags.map((t) => html`<span class="tag">${t}</span>`)}
-      ${(face.marks || []).map((m) => html`<span class="mark">${m}</span>`)}</div>` : null}`;
+      <div class=${value(f).length > 14 ? 'field long' : 'field'} data-field=${f.key}
+        data-card-text=${cardText(f) ? 'yes' : undefined}><dt>${word(f.label, words)}</dt>${' '}<dd>${value(f)}</dd></div>`)}</dl>` : null}
+    ${marks.length || tags.length ? html`<div class="marks">
+      ${tags.map((t) => html`<span class="tag">${word(t, words)}</span>`)}
+      ${marks.map((m) => html`<span class="mark">${m}</span>`)}</div>` : null}`;
   const classes = `card up ${cls}${owner}${edges.length ? ' edged' : ''}${chosen ? ' chosen' : ''}`;
   if (pick) {
     return html`<button class=${classes + ' clickable'} style=${style} aria-label=${label}
@@ -132,7 +152,7 @@ function Grid({ area, ctx, ...pass }) {
     ${order.map((i) => {
       const face = (area.items || [])[i];
       const ref = (area.refs || [])[i];
-      const mark = (area.cell_marks || [])[i];
+      const mark = shownText((area.cell_marks || [])[i], pass.words, ctx);
       const clickable = ref && pass.next.has(refKey(ref));
       const owner = face && face.owner !== null && face.owner !== undefined ? seatName(face.owner, ctx) : '';
       const inner = html`${face ? html`<${Card} face=${face} ownerName=${owner} ...${cardProps(face, pass)} />` : null}
@@ -151,13 +171,13 @@ function Grid({ area, ctx, ...pass }) {
 
 function cardProps(face, pass) {
   const key = face.ref ? refKey(face.ref) : null;
-  return { words: pass.words, onPick: pass.onPick, clickable: key !== null && pass.next.has(key),
+  return { words: pass.words, ctx: pass.ctx, onPick: pass.onPick, clickable: key !== null && pass.next.has(key),
     chosen: key !== null && pass.chosenKeys.has(key) };
 }
 
 function Area({ area, ctx, ...pass }) {
   const owner = area.owner === null || area.owner === undefined ? '' : seatName(area.owner, ctx);
-  const label = word(area.label, pass.words);
+  const label = shownText(area.label, pass.words, ctx);
   const title = owner ? `${owner}: ${label}` : label;
   const count = area.hidden || area.layout === 'pile' ? html`<span class="count">${area.count}</span>` : null;
   let body;
@@ -184,7 +204,7 @@ function Area({ area, ctx, ...pass }) {
         onClick=${() => pass.onPick(r)}>${t('table.choose', 'choose')}</button>`)}</h3>
     ${body}
     ${(area.counters || []).length ? html`<div class="counters">${area.counters.map((c) => html`
-      <span class="counter">${word(c.label, pass.words)} ${String(c.value)}</span>`)}</div>` : null}
+      <span class="counter">${word(c.label, pass.words)} ${shownText(c.value, pass.words, ctx)}</span>`)}</div>` : null}
   </section>`;
 }
 
@@ -226,7 +246,7 @@ function Seats({ scene, ctx, pass, live }) {
         <span aria-hidden="true">✔ </span>${t('table.sealed', 'chose in secret')}</span>` : null}
       ${away ? html`<span class="away">${info.stand_in ? t('table.stand_in', 'away: the AI plays for them')
         : t('table.away', 'away')}</span>` : null}
-      ${(seat.counters || []).map((c) => html`<span class="counter">${word(c.label, pass.words)} ${String(c.value)}</span>`)}
+      ${(seat.counters || []).map((c) => html`<span class="counter">${word(c.label, pass.words)} ${shownText(c.value, pass.words, ctx)}</span>`)}
       ${clock ? html`<${SeatClock} clock=${clock} at=${clocks.at} />` : null}`;
     const classes = `seat ${cls}${seat.to_move ? ' moving' : ''}${seat.player === ctx.viewer ? ' mine' : ''}`;
     return clickable
@@ -250,7 +270,7 @@ function Stack({ scene, ctx, pass }) {
 
 function moveLabel(move, words, ctx) {
   if (move.note) return `${move.notation}: ${say(move.note, words, ctx)}`;
-  if (move.text && move.text.value) return `${move.notation}: ${move.text.value}`;
+  if (move.text && move.text.value) return `${move.notation}: ${fieldText(move.text, words, ctx)}`;
   return move.notation;
 }
 
@@ -320,8 +340,8 @@ function Assist({ assist, scene, words, ctx, onAct, mine }) {
   </div>`;
 }
 
-function outcomeText(outcome, ctx) {
-  const reason = outcome.reason ? ` (${outcome.reason})` : '';
+function outcomeText(outcome, words, ctx) {
+  const reason = outcome.reason ? ` (${word(outcome.reason, words)})` : '';
   if (outcome.winner !== undefined && outcome.winner !== null) {
     return t('table.over.won', 'The game is over: {name} won{reason}.', { name: seatName(outcome.winner, ctx), reason });
   }
@@ -349,7 +369,7 @@ export function Table({ scene, words, ctx, log, onAct, error, ended, live, assis
     if (left.length === 0) { setChosen([ref]); return; }
     setChosen(next);
   };
-  const pass = { words, onPick, next: nextRefs(moves, chosen), chosenKeys: new Set(chosen.map(refKey)) };
+  const pass = { words, ctx, onPick, next: nextRefs(moves, chosen), chosenKeys: new Set(chosen.map(refKey)) };
   const parts = [];
   const groups = new Map();
   for (const area of scene.areas) {
@@ -362,7 +382,7 @@ export function Table({ scene, words, ctx, log, onAct, error, ended, live, assis
   return html`<div class="table">
     <${Seats} scene=${scene} ctx=${ctx} pass=${pass} live=${live} />
     ${status.length ? html`<div class="status">${status.map((s) => html`<p>${s}</p>`)}</div>` : null}
-    ${outcome ? html`<p class="outcome" role="status">${outcomeText(outcome, ctx)}</p>` : null}
+    ${outcome ? html`<p class="outcome" role="status">${outcomeText(outcome, words, ctx)}</p>` : null}
     ${pending ? html`<p class=${'pending' + (pending.player === ctx.viewer ? ' yours' : '')} role="status">
       <strong>${seatName(pending.player, ctx)}</strong>: ${pending.player === ctx.viewer || !pending.secret
         ? say(pending.prompt, words, ctx) : t('table.choosing_secret', 'choosing in secret')}</p>` : null}

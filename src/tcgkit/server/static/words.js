@@ -14,8 +14,9 @@ export const LANGUAGES = [
   { code: 'es', name: 'Español' }, { code: 'zh', name: '中文' },
 ];
 
-// The language chosen on this page: the address's ?lang=, else the one kept in the browser,
-// else null (the browser's own, by its Accept-Language).
+// The language chosen on this page: the address's ?lang=, else the one kept in the browser
+// (the account's, once it logs in: followAccount), else null (the browser's own, by its
+// Accept-Language).
 export function chosenLanguage() {
   const asked = new URLSearchParams(location.search).get('lang');
   if (LANGUAGES.some((l) => l.code === asked)) return asked;
@@ -31,17 +32,35 @@ export function chosenLanguage() {
 export let currentLanguage = chosenLanguage() || 'en';
 let lastLoaded = null;  // the words last loaded: a page shows one game at a time
 
+function keep(lang) {
+  try {
+    if (lang) localStorage.setItem(CHOSEN, lang); else localStorage.removeItem(CHOSEN);
+    return localStorage.getItem(CHOSEN) === lang;
+  } catch (_) {
+    return false;  // private mode: the choice lasts this page only
+  }
+}
+
 export function chooseLanguage(lang) {
   const address = new URL(location.href);
   if (address.searchParams.has('lang')) {  // the address's choice would win over this one
     address.searchParams.delete('lang');
     history.replaceState(null, '', address.toString());
   }
-  try {
-    if (lang) localStorage.setItem(CHOSEN, lang); else localStorage.removeItem(CHOSEN);
-  } catch (_) { /* private mode: the choice lasts this page only */ }
+  keep(lang);
   cache.clear();
   location.reload();  // the table comes back where it was (the match resumes from its cursor)
+}
+
+// An account's own language (GET /api/me: a registered account may keep one) on a browser
+// that shows another: kept here and the page reloaded in it, once (true). The address's
+// ?lang= still wins; a guest keeps the browser's choice.
+export function followAccount(me) {
+  if (!me || me.guest || !me.language || chosenLanguage() === me.language) return false;
+  if (new URLSearchParams(location.search).has('lang') || !keep(me.language)) return false;
+  cache.clear();
+  location.reload();
+  return true;
 }
 
 export async function loadWords(game) {
