@@ -22,10 +22,12 @@ and against greedy, half in each seat; the curve goes to ``curve.csv`` (and ``cu
 matplotlib, extra ``report``). The end is a final evaluation of ``--final-games`` games
 against each and the policy file ``policy.npz``, an agent for ``tcgkit play GAME --vs
 policy:FILE`` and ``tcgkit sim --agents policy:FILE,greedy``. Training stops at ``--steps`` or
-after ``--minutes`` (default 25) of wall time, whichever comes first. ``--backend ray`` plays
-the self-play games on Ray workers (``tcgkit.envs.rollouts``; extra ``ray``): a local Ray with
-``--workers`` CPUs, or the cluster at ``--address``, as ``tcgkit sim --backend ray`` does; the
-learner stays in this process. ``--smoke`` trains a few thousand steps (what CI runs).
+after ``--minutes`` (default 25) of wall time, whichever comes first; ``--minutes 0`` runs
+to ``--steps`` and, everything being seeded (``--seed``), gives the same policy each time.
+``--backend ray`` plays the self-play games on Ray workers (``tcgkit.envs.rollouts``; extra
+``ray``): a local Ray with ``--workers`` CPUs, or the cluster at ``--address``, as ``tcgkit
+sim --backend ray`` does; the learner stays in this process. ``--smoke`` trains a few
+thousand steps (what CI runs).
 """
 
 from __future__ import annotations
@@ -142,14 +144,17 @@ class FeaturePolicy(MaskableActorCriticPolicy):  # type: ignore[misc]
 class FallingRate:
     """PPO's learning rate, falling linearly from ``start`` to ``start * end`` over the run:
     over its steps or its minutes, whichever is further along, so that a run the clock cuts
-    short ends on small updates too (the policy evaluated is the last one, not a lucky one)."""
+    short ends on small updates too (the policy evaluated is the last one, not a lucky one).
+    With no minutes (0) it follows the steps alone, and the run is the same each time."""
 
     def __init__(self, start: float, end: float, minutes: float) -> None:
         self.start, self.end, self.seconds = start, end, minutes * 60
         self.started = time.time()
 
     def __call__(self, progress_remaining: float) -> float:
-        done = max(1.0 - progress_remaining, (time.time() - self.started) / self.seconds)
+        done = 1.0 - progress_remaining
+        if self.seconds > 0:
+            done = max(done, (time.time() - self.started) / self.seconds)
         return self.start * (1.0 - (1.0 - self.end) * min(1.0, done))
 
 
@@ -201,7 +206,8 @@ class Trainer(BaseCallback):
             self.training_env.env_method("add_snapshot", network_of(self.model).layers, step)
         if step % self.args.eval_every < self.training_env.num_envs:
             self.record(step, self.args.eval_games)
-        return time.time() - self.started < self.args.minutes * 60  # False: the time is up
+        # False: the time is up (no --minutes: the run goes to --steps)
+        return not self.args.minutes or time.time() - self.started < self.args.minutes * 60
 
     def record(self, step: int, games: int) -> dict[str, float]:
         network = network_of(self.model)
@@ -242,7 +248,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rules", default="mode=chama", help="the game's options, as --rules takes them")
     parser.add_argument("--steps", type=int, default=3_000_000)
     parser.add_argument("--minutes", type=float, default=25.0,
-                        help="stop training after this many minutes of wall time, even short of --steps")
+                        help="stop training after this many minutes of wall time, even short of --steps "
+                             "(0: run to --steps, the same run each time)")
     parser.add_argument("--snapshot-every", type=int, default=30_000)
     parser.add_argument("--pool", type=int, default=4, help="how many past versions the pool keeps")
     parser.add_argument("--sparring", default="greedy,greedy,greedy,greedy,greedy,greedy,random",
@@ -276,11 +283,13 @@ def main(argv: list[str] | None = None) -> int:
                         help="CPUs of the local Ray (--backend ray; default: every core)")
     parser.add_argument("--address", default=None, help="a Ray cluster's address (--backend ray)")
     parser.add_argument("--out", default="runs/selfplay")
-    parser.add_argument("--smoke", action="store_true", help="a run of seconds: 2,048 steps, 20 games")
+    parser.add_argument("--smoke", action="store_true",
+                        help="a run of seconds: 2,048 steps (no --minutes), 20 games")
     args = parser.parse_args(argv)
     if args.smoke:
         args.steps, args.snapshot_every, args.eval_every = 2048, 1024, 10**9
         args.eval_games = args.final_games = 20
+        args.minutes = 0  # to its steps alone: the same run each time
     torch.set_num_threads(1)
     entry = find_game(args.game)
     game = tcgkit.load_game(entry.name, **entry.cls.parse_rules(args.rules))

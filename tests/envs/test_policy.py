@@ -88,10 +88,16 @@ def test_sim_plays_a_policy_by_its_file(tmp_path):
 
 @pytest.mark.skipif(importlib.util.find_spec("sb3_contrib") is None, reason="the training needs sb3-contrib")
 def test_the_self_play_example_trains_in_seconds_and_writes_a_policy(tmp_path):
-    run = subprocess.run([sys.executable, str(ROOT / "examples" / "train_selfplay.py"), "--smoke",
-                          "--out", str(tmp_path)], capture_output=True, text=True, timeout=600,
-                         env={"OMP_NUM_THREADS": "1", "PATH": "", "PYTHONPATH": str(ROOT / "src")})
-    assert run.returncode == 0, run.stderr
+    def smoke(out: Path) -> None:
+        run = subprocess.run([sys.executable, str(ROOT / "examples" / "train_selfplay.py"), "--smoke",
+                              "--out", str(out)], capture_output=True, text=True, timeout=600,
+                             env={"OMP_NUM_THREADS": "1", "PATH": "", "PYTHONPATH": str(ROOT / "src")})
+        assert run.returncode == 0, run.stderr
+
+    smoke(tmp_path)
+    smoke(tmp_path / "again")  # seeded, and run to its steps: the same policy
+    with np.load(tmp_path / "policy.npz") as one, np.load(tmp_path / "again" / "policy.npz") as other:
+        assert one.files == other.files and all(np.array_equal(one[k], other[k]) for k in one.files)
     summary = json.loads((tmp_path / "summary.json").read_text())
     assert summary["steps"] >= 2048 and 0.0 <= summary["vs_random"] <= 1.0
     game = tcgkit.load_game("forge-fury", mode="chama")  # the example's default
@@ -120,6 +126,9 @@ def test_the_learning_rate_falls_over_the_steps_or_the_minutes_whichever_is_furt
     assert rate(0.9) == pytest.approx(3.25e-4, rel=1e-2)
     rate.started = time.time() - 120 * 60
     assert rate(1.0) == pytest.approx(1e-4)
+    steps_only = example_module().FallingRate(1e-3, 0.1, minutes=0)
+    steps_only.started = time.time() - 120 * 60
+    assert steps_only(1.0) == pytest.approx(1e-3) and steps_only(0.5) == pytest.approx(5.5e-4)
 
 
 @pytest.mark.skipif(importlib.util.find_spec("sb3_contrib") is None, reason="the training needs sb3-contrib")
