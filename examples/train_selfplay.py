@@ -6,22 +6,28 @@ The defaults train Forge & Fury's Chama (50 cards each). Needs the ``rl`` extra 
 -e '.[rl]'``: sb3-contrib's MaskablePPO on the CPU build of torch). The learner plays one seat
 of the Gymnasium environment (``tcgkit.envs``), both seats in turn (``--envs`` environments
 per seat); the other seat is drawn, each game, from the environment's pool: the sparring
-agents (``--sparring``, default greedy twice and random: a name twice is drawn twice as often)
-and snapshots of the learner taken every ``--snapshot-every`` steps (the last ``--pool`` of
-them kept), each as likely. The action layer scores each token over its action features
+agents (``--sparring``, default greedy six times and random: a name given twice is drawn
+twice as often, and beating greedy takes many games against it) and snapshots of the
+learner taken every ``--snapshot-every`` steps (the last ``--pool`` of them kept), each as
+likely. The action layer scores each token over its action features
 (``--head features``, ``tcgkit.envs.features``: what is learnt of one card carries to cards
 with like values); ``--head linear`` gives each token its own weights. The reward is the
-outcome, plus ``--shaping`` per point of the game's heuristic the move gains (Forge & Fury:
-the score difference, two points a round; potential-based, so the best policy is the same).
+outcome, plus ``--shaping`` per point of the game's potential the move gains (``--potential``;
+Forge & Fury's: the score difference plus what the cards still to come are worth, so a round
+given away with a weak card against the rival's strong one is priced at once). Since that
+prices each round's future, the discount ``--gamma`` is short (0.6), and PPO's learning rate
+falls linearly to ``--lr-end`` of ``--lr`` over the run's steps or minutes.
 Every ``--eval-every`` steps the current policy plays ``--eval-games`` games against random
 and against greedy, half in each seat; the curve goes to ``curve.csv`` (and ``curve.png`` with
 matplotlib, extra ``report``). The end is a final evaluation of ``--final-games`` games
 against each and the policy file ``policy.npz``, an agent for ``tcgkit play GAME --vs
 policy:FILE`` and ``tcgkit sim --agents policy:FILE,greedy``. Training stops at ``--steps`` or
-after ``--minutes`` (default 25) of wall time, whichever comes first. ``--backend ray`` plays
-the self-play games on Ray workers (``tcgkit.envs.rollouts``; extra ``ray``): a local Ray with
-``--workers`` CPUs, or the cluster at ``--address``, as ``tcgkit sim --backend ray`` does; the
-learner stays in this process. ``--smoke`` trains a few thousand steps (what CI runs).
+after ``--minutes`` (default 25) of wall time, whichever comes first; ``--minutes 0`` runs
+to ``--steps`` and, everything being seeded (``--seed``), gives the same policy each time.
+``--backend ray`` plays the self-play games on Ray workers (``tcgkit.envs.rollouts``; extra
+``ray``): a local Ray with ``--workers`` CPUs, or the cluster at ``--address``, as ``tcgkit
+sim --backend ray`` does; the learner stays in this process. ``--smoke`` trains a few
+thousand steps (what CI runs).
 """
 
 from __future__ import annotations
@@ -79,8 +85,9 @@ class SelfPlayEnv(TcgkitGym):
     the trainer sends every environment each snapshot (``add_snapshot``)."""
 
     def __init__(self, game: Game, seat: int, sparring: list[str], size: int, seed: int,
-                 shaping: float) -> None:
-        super().__init__(game, opponent="random", seat=seat, shaping=shaping)
+                 shaping: float, potential: str = "game") -> None:
+        super().__init__(game, opponent="random", seat=seat, shaping=shaping,
+                         potential=game.heuristic if potential == "heuristic" else game.potential)
         self.pool = Pool(game, sparring, size, seed)
 
     def add_snapshot(self, layers: list[tuple[np.ndarray, np.ndarray]], step: int) -> None:
@@ -92,9 +99,9 @@ class SelfPlayEnv(TcgkitGym):
 
 
 def make_env(name: str, options: dict[str, Any], seat: int, sparring: list[str], size: int, seed: int,
-             shaping: float) -> SelfPlayEnv:
+             shaping: float, potential: str) -> SelfPlayEnv:
     """One self-play environment, made from plain values (what a Ray worker is sent)."""
-    return SelfPlayEnv(tcgkit.load_game(name, **options), seat, sparring, size, seed, shaping)
+    return SelfPlayEnv(tcgkit.load_game(name, **options), seat, sparring, size, seed, shaping, potential)
 
 
 class FeatureHead(torch.nn.Module):
@@ -132,6 +139,23 @@ class FeaturePolicy(MaskableActorCriticPolicy):  # type: ignore[misc]
         super()._build(lr_schedule)
         self.action_net = FeatureHead(self.mlp_extractor.latent_dim_pi, self.action_features)
         self.optimizer = self.optimizer_class(self.parameters(), lr=lr_schedule(1), **self.optimizer_kwargs)
+
+
+class FallingRate:
+    """PPO's learning rate, falling linearly from ``start`` to ``start * end`` over the run:
+    over its steps or its minutes, whichever is further along, so that a run the clock cuts
+    short ends on small updates too (the policy evaluated is the last one, not a lucky one).
+    With no minutes (0) it follows the steps alone, and the run is the same each time."""
+
+    def __init__(self, start: float, end: float, minutes: float) -> None:
+        self.start, self.end, self.seconds = start, end, minutes * 60
+        self.started = time.time()
+
+    def __call__(self, progress_remaining: float) -> float:
+        done = 1.0 - progress_remaining
+        if self.seconds > 0:
+            done = max(done, (time.time() - self.started) / self.seconds)
+        return self.start * (1.0 - (1.0 - self.end) * min(1.0, done))
 
 
 def network_of(model: MaskablePPO) -> Network:
@@ -182,7 +206,8 @@ class Trainer(BaseCallback):
             self.training_env.env_method("add_snapshot", network_of(self.model).layers, step)
         if step % self.args.eval_every < self.training_env.num_envs:
             self.record(step, self.args.eval_games)
-        return time.time() - self.started < self.args.minutes * 60  # False: the time is up
+        # False: the time is up (no --minutes: the run goes to --steps)
+        return not self.args.minutes or time.time() - self.started < self.args.minutes * 60
 
     def record(self, step: int, games: int) -> dict[str, float]:
         network = network_of(self.model)
@@ -223,25 +248,32 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rules", default="mode=chama", help="the game's options, as --rules takes them")
     parser.add_argument("--steps", type=int, default=3_000_000)
     parser.add_argument("--minutes", type=float, default=25.0,
-                        help="stop training after this many minutes of wall time, even short of --steps")
+                        help="stop training after this many minutes of wall time, even short of --steps "
+                             "(0: run to --steps, the same run each time)")
     parser.add_argument("--snapshot-every", type=int, default=30_000)
     parser.add_argument("--pool", type=int, default=4, help="how many past versions the pool keeps")
-    parser.add_argument("--sparring", default="greedy,greedy,random",
+    parser.add_argument("--sparring", default="greedy,greedy,greedy,greedy,greedy,greedy,random",
                         help="agents kept in the pool beside the past versions ('' for none)")
     parser.add_argument("--shaping", type=float, default=0.1,
                         help="reward per point of the game's heuristic gained (0: the outcome alone)")
+    parser.add_argument("--potential", choices=("game", "heuristic"), default="game",
+                        help="what the shaping rewards gains of: the game's potential (Forge & Fury: the "
+                             "score and the worth of the cards to come) or its heuristic (the score alone)")
     parser.add_argument("--eval-every", type=int, default=30_000)
     parser.add_argument("--eval-games", type=int, default=40)
     parser.add_argument("--final-games", type=int, default=400)
     parser.add_argument("--head", choices=("features", "linear"), default="features",
                         help="the action layer: over the action features (shared across cards) or one "
                              "weight row per token")
-    parser.add_argument("--width", type=int, default=128, help="units in each of the two hidden layers")
-    parser.add_argument("--n-steps", type=int, default=256, help="steps per environment per update")
-    parser.add_argument("--batch", type=int, default=512)
-    parser.add_argument("--epochs", type=int, default=8)
-    parser.add_argument("--lr", type=float, default=5e-4)
-    parser.add_argument("--gamma", type=float, default=0.99)
+    parser.add_argument("--width", type=int, default=64, help="units in each of the two hidden layers")
+    parser.add_argument("--n-steps", type=int, default=64, help="steps per environment per update")
+    parser.add_argument("--batch", type=int, default=256)
+    parser.add_argument("--epochs", type=int, default=6)
+    parser.add_argument("--lr", type=float, default=1e-3)
+    parser.add_argument("--lr-end", type=float, default=0.1,
+                        help="the learning rate at the end, as a fraction of --lr (1: constant)")
+    parser.add_argument("--gamma", type=float, default=0.6,
+                        help="the discount: short, as the shaping prices each round's future")
     parser.add_argument("--ent", type=float, default=0.01, help="the entropy bonus")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--envs", type=int, default=4, help="environments per seat")
@@ -251,11 +283,13 @@ def main(argv: list[str] | None = None) -> int:
                         help="CPUs of the local Ray (--backend ray; default: every core)")
     parser.add_argument("--address", default=None, help="a Ray cluster's address (--backend ray)")
     parser.add_argument("--out", default="runs/selfplay")
-    parser.add_argument("--smoke", action="store_true", help="a run of seconds: 2,048 steps, 20 games")
+    parser.add_argument("--smoke", action="store_true",
+                        help="a run of seconds: 2,048 steps (no --minutes), 20 games")
     args = parser.parse_args(argv)
     if args.smoke:
         args.steps, args.snapshot_every, args.eval_every = 2048, 1024, 10**9
         args.eval_games = args.final_games = 20
+        args.minutes = 0  # to its steps alone: the same run each time
     torch.set_num_threads(1)
     entry = find_game(args.game)
     game = tcgkit.load_game(entry.name, **entry.cls.parse_rules(args.rules))
@@ -263,7 +297,7 @@ def main(argv: list[str] | None = None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     sparring = [a for a in args.sparring.split(",") if a.strip()]
     makers = [functools.partial(make_env, game.name, game.options_json(), i % game.num_players, sparring,
-                                args.pool, derive_seed(args.seed, i), args.shaping)
+                                args.pool, derive_seed(args.seed, i), args.shaping, args.potential)
               for i in range(args.envs * game.num_players)]
     if args.backend == "ray":
         from tcgkit.envs.rollouts import RayVecEnv
@@ -276,7 +310,8 @@ def main(argv: list[str] | None = None) -> int:
     policy: Any = "MlpPolicy"
     if args.head == "features":
         policy, kwargs["action_features"] = FeaturePolicy, action_features(game)
-    model = MaskablePPO(policy, env, n_steps=args.n_steps, batch_size=args.batch, learning_rate=args.lr,
+    rate = FallingRate(args.lr, args.lr_end, args.minutes)
+    model = MaskablePPO(policy, env, n_steps=args.n_steps, batch_size=args.batch, learning_rate=rate,
                         gamma=args.gamma, ent_coef=args.ent, n_epochs=args.epochs, policy_kwargs=kwargs,
                         seed=args.seed, verbose=0, device="cpu")
     if not sparring:  # pure self-play: the untrained learner is the first partner

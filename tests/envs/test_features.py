@@ -53,3 +53,25 @@ def test_a_place_carries_its_card_and_its_cell():
     place = index.classes[next(c for c in index.classes if c.__name__ == "Place")]
     one, other = features[place.offset + 10 * 5 + 1], features[place.offset + 10 * 5 + 2]
     assert (one != other).sum() == 2
+
+
+def test_a_cards_colour_values_are_also_one_hot_by_level():
+    """Forge & Fury: beside the scaled values, each colour value 1..10 has a slot of its own
+    in a pick's row, so two picks share a colour's slot exactly when that value is equal."""
+    import tcgkit
+
+    game = tcgkit.load_game("forge-fury", mode="chama")
+    index, _ = layouts(game)
+    features = action_features(game)
+    pick = index.classes[next(c for c in index.classes if c.__name__ == "Pick")]
+    rows = features[pick.offset + 1:pick.offset + 1 + len(game.cards)]  # place 0 is no card
+    levels = []
+    for c in range(3):  # the columns that are one exactly where a card has a given value
+        slots = [j for j in range(rows.shape[1]) if set(rows[:, j]) == {0.0, 1.0}
+                 and len({game.values[k][c] for k in np.flatnonzero(rows[:, j])}) == 1]
+        by_value = {game.values[int(np.flatnonzero(rows[:, j])[0])][c]: j for j in slots}
+        assert sorted(by_value) == list(range(1, 11))
+        levels.append(by_value)
+    for card in range(len(game.cards)):
+        for c in range(3):
+            assert rows[card, levels[c][game.values[card][c]]] == 1.0

@@ -13,6 +13,7 @@ pytest.importorskip("gymnasium")
 import numpy as np  # noqa: E402
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
+import tcgkit  # noqa: E402
 from games import CONFIGS  # noqa: E402
 from tcgkit.envs import gym_env  # noqa: E402
 from tcgkit.envs.gym import TcgkitGym  # noqa: E402
@@ -60,3 +61,25 @@ def test_one_opponent_per_other_seat_or_a_clear_error():
         gym_env("conflictus", opponent=["random", "greedy"], players=4)
     with pytest.raises(ValueError, match="seat 2"):
         gym_env("triple-triad", seat=2)
+
+
+def shaped_rewards(env, potential_of, seed=4):
+    """Each step's reward beside the potential's gain over it, the outcome taken out at the end."""
+    rng = np.random.default_rng(seed)
+    env.reset(seed=seed)
+    pairs, done = [], False
+    while not done:
+        before = potential_of(env.table.state, env.seat)
+        _, reward, done, _, info = env.step(int(rng.choice(np.flatnonzero(env.action_masks()))))
+        outcome = env.table.returns()[env.seat] if done else 0.0
+        pairs.append((reward - outcome, 0.5 * (potential_of(env.table.state, env.seat) - before)))
+    return pairs
+
+
+def test_shaping_rewards_the_games_potential_by_default_and_a_given_one_instead():
+    game = tcgkit.load_game("forge-fury", mode="brasa")
+    by_default = shaped_rewards(TcgkitGym(game, opponent="greedy", shaping=0.5), game.potential)
+    assert all(abs(r - gain) < 1e-5 for r, gain in by_default)
+    assert any(abs(gain) > 1e-3 and abs(gain * 4 - round(gain * 4)) > 1e-3 for _, gain in by_default)
+    score = TcgkitGym(game, opponent="greedy", shaping=0.5, potential=game.heuristic)
+    assert all(abs(r - gain) < 1e-5 for r, gain in shaped_rewards(score, game.heuristic))

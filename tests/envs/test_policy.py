@@ -88,12 +88,55 @@ def test_sim_plays_a_policy_by_its_file(tmp_path):
 
 @pytest.mark.skipif(importlib.util.find_spec("sb3_contrib") is None, reason="the training needs sb3-contrib")
 def test_the_self_play_example_trains_in_seconds_and_writes_a_policy(tmp_path):
-    run = subprocess.run([sys.executable, str(ROOT / "examples" / "train_selfplay.py"), "--smoke",
-                          "--out", str(tmp_path)], capture_output=True, text=True, timeout=600,
-                         env={"OMP_NUM_THREADS": "1", "PATH": "", "PYTHONPATH": str(ROOT / "src")})
-    assert run.returncode == 0, run.stderr
+    def smoke(out: Path) -> None:
+        run = subprocess.run([sys.executable, str(ROOT / "examples" / "train_selfplay.py"), "--smoke",
+                              "--out", str(out)], capture_output=True, text=True, timeout=600,
+                             env={"OMP_NUM_THREADS": "1", "PATH": "", "PYTHONPATH": str(ROOT / "src")})
+        assert run.returncode == 0, run.stderr
+
+    smoke(tmp_path)
+    smoke(tmp_path / "again")  # seeded, and run to its steps: the same policy
+    with np.load(tmp_path / "policy.npz") as one, np.load(tmp_path / "again" / "policy.npz") as other:
+        assert one.files == other.files and all(np.array_equal(one[k], other[k]) for k in one.files)
     summary = json.loads((tmp_path / "summary.json").read_text())
     assert summary["steps"] >= 2048 and 0.0 <= summary["vs_random"] <= 1.0
     game = tcgkit.load_game("forge-fury", mode="chama")  # the example's default
     assert isinstance(make_agent(f"policy:{tmp_path / 'policy.npz'}", game), PolicyAgent)
     assert (tmp_path / "curve.csv").read_text().startswith("step,")
+
+
+def example_module():
+    """The self-play example as a module, for its parts (importing it needs sb3-contrib)."""
+    spec = importlib.util.spec_from_file_location("train_selfplay", ROOT / "examples" / "train_selfplay.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.skipif(importlib.util.find_spec("sb3_contrib") is None, reason="the training needs sb3-contrib")
+def test_the_learning_rate_falls_over_the_steps_or_the_minutes_whichever_is_further():
+    import time
+
+    rate = example_module().FallingRate(1e-3, 0.1, minutes=60)
+    assert rate(1.0) == pytest.approx(1e-3, rel=1e-3)
+    assert rate(0.5) == pytest.approx(5.5e-4, rel=1e-3)
+    assert rate(0.0) == pytest.approx(1e-4)
+    rate.started = time.time() - 45 * 60  # three quarters of the minutes gone, a tenth of the steps
+    assert rate(0.9) == pytest.approx(3.25e-4, rel=1e-2)
+    rate.started = time.time() - 120 * 60
+    assert rate(1.0) == pytest.approx(1e-4)
+    steps_only = example_module().FallingRate(1e-3, 0.1, minutes=0)
+    steps_only.started = time.time() - 120 * 60
+    assert steps_only(1.0) == pytest.approx(1e-3) and steps_only(0.5) == pytest.approx(5.5e-4)
+
+
+@pytest.mark.skipif(importlib.util.find_spec("sb3_contrib") is None, reason="the training needs sb3-contrib")
+def test_the_self_play_environment_shapes_by_the_potential_asked_for():
+    module = example_module()
+    game = tcgkit.load_game("forge-fury", mode="chama")
+    by_game = module.make_env(game.name, game.options_json(), 0, ["greedy"], 2, 1, 0.1, "game")
+    by_score = module.make_env(game.name, game.options_json(), 0, ["greedy"], 2, 1, 0.1, "heuristic")
+    state = game.new_state(5)
+    assert by_game.potential(state, 0) == game.potential(state, 0) != game.heuristic(state, 0)
+    assert by_score.potential(state, 0) == game.heuristic(state, 0)

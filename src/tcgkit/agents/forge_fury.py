@@ -72,7 +72,7 @@ class MixedForgeFury:
     def __init__(self, game: Game) -> None:
         assert isinstance(game, ForgeFury)
         self.game = game
-        self.worth = card_worth(game)
+        self.worth = game.card_worth()
 
     def act(self, view: dict[str, Any], legal_actions: list[Action], rng: Rng) -> Action:
         first = legal_actions[0]
@@ -136,8 +136,8 @@ class ForgeFuryPlayout(Playout):
     scored by the rounds won plus what the cards still to be played are worth.
 
     Every card is played sooner or later, so the cards left are the rest of the game: a
-    player's expected rounds from them are about the sum of their ``card_worth`` (the chance
-    to beat a random card), and a position is worth ``margin`` = (rounds won - rounds lost)
+    player's expected rounds from them are about the sum of their ``card_worth`` (the game's:
+    the chance to beat a random card), and a position is worth ``margin`` = (rounds won - rounds lost)
     + ``keep_weight`` * (worth left - the rival's worth left). The return is the chance to
     win if the remaining rounds add noise of spread ``spread`` * sqrt(rounds left)
     (``2 p - 1`` of a normal law). Uniform play-outs to the end are far noisier: fifty
@@ -154,7 +154,7 @@ class ForgeFuryPlayout(Playout):
         assert isinstance(game, ForgeFury)
         super().__init__(game)
         self.values = game.values
-        self.worth = card_worth(game)
+        self.worth = game.card_worth()
 
     def act(self, state: State[Any], legal: list[Action], rng: Rng) -> Action:
         kind = state.decisions[-1].kind
@@ -182,28 +182,6 @@ class ForgeFuryPlayout(Playout):
         rounds = len(state.decks[0]) + len(state.hands[0])  # type: ignore[attr-defined]
         value = math.erf(margin / (self.spread * math.sqrt(rounds + 1) * math.sqrt(2)))
         return value, -value
-
-
-_WORTH: dict[str, list[float]] = {}
-
-
-def card_worth(game: ForgeFury) -> list[float]:
-    """Each card's chance to win a round against a random card in a random colour (ties
-    count half); computed once per card collection."""
-    known = _WORTH.get(game.cards.hash)
-    if known is not None:
-        return known
-    cards = range(len(game.cards))
-    worth = []
-    for a in cards:
-        score = 0.0
-        for colour in range(3):
-            for b in cards:
-                winner = game.compare(a, b, colour)[1]
-                score += 0.5 if winner is None else (winner == 0)
-        worth.append(score / (3 * len(game.cards)))
-    _WORTH[game.cards.hash] = worth
-    return worth
 
 
 def _regret_matching(payoff: list[list[float]], iterations: int) -> tuple[list[float], float]:

@@ -9,7 +9,9 @@ instead of learning each token's worth apart.
 - the values of the fields it carries, by domain (a flat token carries all its class's
   fields, decoded from its mixed radix; a step token its one field): a card's features from
   the card table (``observe.card_features``: numbers scaled, few-valued words one-hot; none
-  in games whose cards are instances, their kinds being dealt), a cell, a seat, a word or a
+  in games whose cards are instances, their kinds being dealt), then each number column of
+  at most ``LEVELS`` values one-hot by its value (so a score can rise in steps with a
+  card's value: "a 9 or better in the named colour" is one weight per level), a cell, a seat, a word or a
   reference's kind one-hot, a boolean as 0 or 1, a number one-hot up to ``SMALL`` (a
   colour's or a sign's index; larger ones share the last slot) and scaled; two fields of one domain
   add up; ``-1`` (none) leaves its block empty.
@@ -30,6 +32,7 @@ from .observe import card_features
 
 ONE_HOT = ("cell", "player", "word", "ref")
 SMALL = 64
+LEVELS = 16
 
 
 def action_features(game: Game) -> np.ndarray:
@@ -37,7 +40,7 @@ def action_features(game: Game) -> np.ndarray:
     cards = np.zeros((index.domains["card"].size - 1, 0), np.float32)
     if not observation.instances:
         keys = {game.card_key(i): i for i in range(game.card_count())}
-        cards = card_features(game, keys, game.card_count())
+        cards = with_levels(card_features(game, keys, game.card_count()))
     groups = [*index.classes.values()]
     blocks = [g.cls.__name__ for g in groups] + [f"argument: {name}" for name in index.arg_offsets]
     if index.end >= 0:
@@ -84,6 +87,17 @@ def action_features(game: Game) -> np.ndarray:
     if index.end >= 0:
         out[index.end, len(blocks) - 1] = 1.0
     return out
+
+
+def with_levels(cards: np.ndarray) -> np.ndarray:
+    """The card features, then each column of 3 to ``LEVELS`` distinct values one-hot by
+    value (a colour value 1..10; a one-hot word, two values, is already one)."""
+    blocks = [cards]
+    for column in cards.T:
+        levels = np.unique(column)
+        if 2 < len(levels) <= LEVELS:
+            blocks.append((column[:, None] == levels[None, :]).astype(np.float32))
+    return np.concatenate(blocks, axis=1)
 
 
 def mixed_radix(value: int, fields: tuple[ActionField, ...]) -> list[int]:

@@ -10,10 +10,12 @@ illegal token ends the episode as a loss (reward -1, ``info["illegal"]``) and le
 game as it was, so unmasked algorithms learn the mask instead of crashing.
 
 ``shaping`` (default 0) adds ``shaping * (h' - h)`` to each step's reward, ``h`` being the
-game's ``heuristic`` for the seat before the step and ``h'`` after the others' replies (a
-potential, so the best policy is unchanged; Forge & Fury's is the score difference, Triple
-Triad's the cards owned). A heuristic reads the state: use it only where it reads what the
-seat may see, as those two do.
+``potential`` (a function of the state and the seat; default the game's ``potential``, which
+is its ``heuristic`` unless the game says better) before the step and ``h'`` after the
+others' replies. Forge & Fury's is the score difference plus what the cards to come are
+worth, so a round given away with a weak card against a strong one is priced as it plays
+out; Triple Triad's is the cards owned. A potential reads the state: use one only where it
+reads what the seat may see or infer, as those do.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from gymnasium import spaces
 
 from ..agents import Agent, make_agent
 from ..kernel.errors import IllegalAction
-from ..kernel.game import Game
+from ..kernel.game import Game, State
 from ..kernel.rng import Rng, derive_seed
 from .core import Table
 
@@ -46,10 +48,12 @@ class TcgkitGym(gymnasium.Env):  # type: ignore[misc]
     metadata = {"render_modes": ["ansi"]}
 
     def __init__(self, game: Game, opponent: Opponent | Sequence[Opponent] = "random", seat: int = 0,
-                 render_mode: str | None = None, shaping: float = 0.0) -> None:
+                 render_mode: str | None = None, shaping: float = 0.0,
+                 potential: Callable[[State[Any], int], float] | None = None) -> None:
         if not 0 <= seat < game.num_players:
             raise ValueError(f"seat {seat}: {game.name} seats players 0..{game.num_players - 1}")
         self.game, self.seat, self.render_mode, self.shaping = game, seat, render_mode, shaping
+        self.potential = potential or game.potential
         self.table = Table(game)
         self.opponents = {p: opponent_agent(game, "random") for p in range(game.num_players) if p != seat}
         self.set_opponents(opponent)
@@ -94,7 +98,7 @@ class TcgkitGym(gymnasium.Env):  # type: ignore[misc]
 
     def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         table = self.table
-        before = self.game.heuristic(table.state, self.seat) if self.shaping else 0.0
+        before = self.potential(table.state, self.seat) if self.shaping else 0.0
         try:
             table.step(int(action))
         except IllegalAction:
@@ -102,7 +106,7 @@ class TcgkitGym(gymnasium.Env):  # type: ignore[misc]
             info["illegal"] = int(action)
             return self._observe(), -1.0, True, False, info
         self._others_play()
-        after = self.game.heuristic(table.state, self.seat) if self.shaping else 0.0
+        after = self.potential(table.state, self.seat) if self.shaping else 0.0
         shaped = self.shaping * (after - before)
         if table.over:
             info = self._info()

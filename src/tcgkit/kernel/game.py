@@ -530,6 +530,12 @@ class Game(ABC):
         outcome = state.outcome
         return outcome.scores[player] if outcome else 0.0
 
+    def potential(self, state: State[Any], player: int) -> float:
+        """A learner's shaping potential for ``player`` (the research environments' ``shaping``
+        rewards its gains); the heuristic unless a game knows better. Read only what
+        ``player`` may see, or what follows from it."""
+        return self.heuristic(state, player)
+
     # -- what front ends ask of a game -----------------------------------------------------
     presets: ClassVar[dict[str, dict[str, Any]]] = {}
     """Named option sets (``--rules ffviii``), with ``preset_help`` saying what each is."""

@@ -20,6 +20,8 @@ from .cards import CardDB, load_card_files, load_cards
 from .options import BRASA_SOURCE, DECK_SIZES, ForgeFuryOptions
 from .rules import OPENING_HAND, OTHER_COLOURS, ForgeFuryState
 
+_WORTH: dict[str, list[float]] = {}
+
 
 class ForgeFury(Game):
     """Forge & Fury: the attribute duel with secret simultaneous picks."""
@@ -142,6 +144,39 @@ class ForgeFury(Game):
     def heuristic(self, state: State[Any], player: int) -> float:
         assert isinstance(state, ForgeFuryState)
         return float(state.score(player) - state.score(1 - player))
+
+    def potential(self, state: State[Any], player: int) -> float:
+        """The score difference plus what the cards still to come are worth, in the same
+        points: two per round times each card's ``card_worth``. Every card is played sooner
+        or later, so a round given away with a weak card against a strong one gains in the
+        rounds to come what it loses now. Each player's cards to come (deck, hand, face-down
+        pick) are their deck list less their cards in the piles: public."""
+        assert isinstance(state, ForgeFuryState)
+        worth = self.card_worth()
+        left = [0.0, 0.0]
+        for p in (0, 1):
+            pick = state.picks[p]
+            left[p] = sum(worth[c] for c in state.decks[p]) + sum(worth[c] for c in state.hands[p]) + \
+                (0.0 if pick is None else worth[pick])
+        return self.heuristic(state, player) + 2.0 * (left[player] - left[1 - player])
+
+    def card_worth(self) -> list[float]:
+        """Each card's chance to win a round against a random card of the collection in a
+        random colour (ties count half); computed once per card collection."""
+        known = _WORTH.get(self.cards.hash)
+        if known is not None:
+            return known
+        cards = range(len(self.cards))
+        worth = []
+        for a in cards:
+            score = 0.0
+            for colour in range(3):
+                for b in cards:
+                    winner = self.compare(a, b, colour)[1]
+                    score += 0.5 if winner is None else (winner == 0)
+            worth.append(score / (3 * len(self.cards)))
+        _WORTH[self.cards.hash] = worth
+        return worth
 
     def compare(self, a: int, b: int, colour: int) -> tuple[str, int | None]:
         """The rulebook's round comparison: (deciding step, winner 0 = ``a`` / 1 = ``b``)."""
