@@ -62,3 +62,17 @@ def test_a_round_lost_with_the_weakest_card_costs_less_than_one_lost_with_the_st
         assert after[0] > after[1]
         compared += 1
     assert compared >= 3
+
+
+def test_with_private_deck_lists_the_potential_reads_nothing_of_the_rivals_cards():
+    game = tcgkit.load_game("forge-fury", mode="chama", private_decklists=True)
+    state, rng, agent = game.new_state(5), Rng(5), make_agent("random", game)
+    checked = 0
+    while not state.is_terminal:
+        for player in (0, 1):
+            again = game.redeal_hidden(state, player, rng)
+            assert abs(game.potential(again, player) - game.potential(state, player)) < 1e-9
+            checked += 1
+        mover = state.to_move
+        state.apply(agent.act(state.view(mover), state.legal_actions(), rng), mover)
+    assert checked > 20

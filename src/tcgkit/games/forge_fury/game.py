@@ -150,15 +150,20 @@ class ForgeFury(Game):
         points: two per round times each card's ``card_worth``. Every card is played sooner
         or later, so a round given away with a weak card against a strong one gains in the
         rounds to come what it loses now. Each player's cards to come (deck, hand, face-down
-        pick) are their deck list less their cards in the piles: public."""
+        pick) are their deck list less their cards in the piles: public, unless the deck
+        lists are private; then each of the rival's is priced at the mean worth, a half (a
+        random card against a random card), and only their number is read."""
         assert isinstance(state, ForgeFuryState)
         worth = self.card_worth()
-        left = [0.0, 0.0]
-        for p in (0, 1):
+
+        def to_come(p: int) -> list[int]:
             pick = state.picks[p]
-            left[p] = sum(worth[c] for c in state.decks[p]) + sum(worth[c] for c in state.hands[p]) + \
-                (0.0 if pick is None else worth[pick])
-        return self.heuristic(state, player) + 2.0 * (left[player] - left[1 - player])
+            return [*state.decks[p], *state.hands[p], *([] if pick is None else [pick])]
+
+        mine = sum(worth[c] for c in to_come(player))
+        rivals = to_come(1 - player)
+        theirs = 0.5 * len(rivals) if self.options.private_decklists else sum(worth[c] for c in rivals)
+        return self.heuristic(state, player) + 2.0 * (mine - theirs)
 
     def card_worth(self) -> list[float]:
         """Each card's chance to win a round against a random card of the collection in a
