@@ -78,3 +78,25 @@ def test_an_accounts_language_follows_it_to_another_browser_and_a_guest_keeps_it
     page.get_by_role("heading", name="新對局").wait_for()
     assert page.evaluate("fetch('/api/me').then((r) => r.json())")["language"] is None
     visitor.close()
+
+
+def test_the_waiting_page_names_the_ai_levels_in_the_pages_language(
+        live: tuple[str, Any], browser: Any) -> None:  # noqa: F811
+    url, _app = live
+    page, problems = new_page(browser, 1280)
+    as_guest(page, url)
+    page.locator("#language").select_option("zh")
+    page.get_by_role("heading", name="新對局").wait_for()
+    page.locator("select[name=game]").select_option("conflictus")
+    page.locator("details.more-options summary").click()
+    page.locator("#opt-conflictus-players").fill("3")
+    page.locator("#opt-conflictus-players").dispatch_event("change")
+    page.locator("#seat-2").wait_for()
+    page.locator("#seat-1").select_option("open")  # the match waits for this seat
+    page.locator("#seat-2").select_option("ai")
+    page.locator("#level-2").select_option("greedy")
+    page.locator("button[type=submit]").click()
+    waiting = page.locator(".waiting")
+    waiting.locator("li", has_text="貪婪").wait_for()  # the level's name, as the lobby gives it
+    assert "greedy" not in waiting.inner_text(), waiting.inner_text()
+    assert problems == []
