@@ -100,3 +100,27 @@ def test_the_waiting_page_names_the_ai_levels_in_the_pages_language(
     waiting.locator("li", has_text="貪婪").wait_for()  # the level's name, as the lobby gives it
     assert "greedy" not in waiting.inner_text(), waiting.inner_text()
     assert problems == []
+
+
+def test_the_options_form_reads_in_the_pages_language(live: tuple[str, Any], browser: Any) -> None:  # noqa: F811
+    url, _app = live
+    page, problems = new_page(browser, 1280)
+    as_guest(page, url)
+    english = {g["name"]: g["options"]["properties"] for g in
+               page.evaluate("fetch('/api/games?lang=en').then((r) => r.json())")}
+    for lang, game, heading, word in (("pt", "conflictus", "Nova partida", "mons"),
+                                      ("zh", "monster-collection", "新對局", "本陣")):
+        page.locator("#language").select_option(lang)
+        page.get_by_role("heading", name=heading).wait_for()
+        page.locator("select[name=game]").select_option(game)
+        page.locator("details.more-options summary").click()
+        form = page.locator("fieldset.options").first
+        form.locator("small").first.wait_for()
+        shown = form.locator("small").all_inner_texts()
+        labels = form.locator("label").all_inner_texts()
+        untranslated = {p["description"] for p in english[game].values() if "description" in p}
+        assert len(shown) == len(untranslated) and not set(shown) & untranslated, shown
+        assert not {label.strip() for label in labels} & {p["title"] for p in english[game].values()
+                                                          if p["title"] != "Mulligan"}, labels
+        assert any(word in text for text in shown), shown  # the rulebook's own word
+    assert problems == []
