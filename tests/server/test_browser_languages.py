@@ -124,3 +124,28 @@ def test_the_options_form_reads_in_the_pages_language(live: tuple[str, Any], bro
                                                           if p["title"] != "Mulligan"}, labels
         assert any(word in text for text in shown), shown  # the rulebook's own word
     assert problems == []
+
+
+def test_monster_collection_names_its_cards_in_chinese_and_keeps_the_english_at_hand(
+        live: tuple[str, Any], browser: Any) -> None:  # noqa: F811
+    url, _app = live
+    page, problems = new_page(browser, 1280)
+    as_guest(page, url)
+    page.locator("#language").select_option("zh")
+    page.get_by_role("heading", name="新對局").wait_for()
+    page.locator("select[name=game]").select_option("monster-collection")
+    page.locator("button[type=submit]").click()
+    page.locator(".table").wait_for()
+    names = page.locator("[data-area^=hand] .card.up .name")
+    names.first.wait_for()
+    shown = names.all_inner_texts()
+    english = [names.nth(i).get_attribute("title") for i in range(names.count())]
+    assert shown and all(CJK.search(name) and name.rpartition("#")[2].isdigit() for name in shown), shown
+    assert all(e and not CJK.search(e) and e.rpartition("#")[2] == s.rpartition("#")[2]
+               for s, e in zip(shown, english, strict=True)), (shown, english)
+    label = page.locator("[data-area^=hand] .card.up").first.get_attribute("aria-label") or ""
+    assert shown[0] in label and f"({english[0]})" in label  # the English name, for a screen reader too
+    assert problems == []
+
+
+CJK = re.compile(r"[\u4e00-\u9fff]")

@@ -318,7 +318,7 @@ class Renderer:
     def face_text(self, face: Face, fields: bool = True) -> Text:
         if not face.up:
             return Text(self.t("term.face_down"), style="dim")
-        text = Text(face.name or "?", style=self.style(face.style))
+        text = Text(self.face_name(face) or "?", style=self.style(face.style))
         if fields:
             for shown in face.fields:
                 if shown.at is None and shown.value not in (None, ""):
@@ -327,6 +327,11 @@ class Renderer:
         for mark in face.marks:
             text.append(f" ({self.word(mark)})", style=self.palette.get(f"mark:{mark}", "bold red"))
         return text
+
+    def face_name(self, face: Face) -> str | None:
+        """The name in ``--lang`` when the card data holds it (Monster Collection's Chinese),
+        else as the notation types it."""
+        return face.names.get(self.lang or "", face.name)
 
     def field_text(self, shown: Shown, inline: bool = False) -> Text:
         value = shown.translations.get(self.lang or "", shown.value) if shown.translations else shown.value
@@ -507,7 +512,7 @@ class Board:
         owner = face.owner
         letter = renderer.seats.letter(owner) if owner is not None else " "
         corner = abbreviate(at.get("corner", ""), width - 2)
-        name = abbreviate(face.name or "", width - 4)
+        name = abbreviate(renderer.face_name(face) or "", width - 4)
         lines = [
             centred(abbreviate(at.get("top", ""), width), width),
             f"{at.get('left', ''):1} {centred(name, width - 4)} {at.get('right', ''):1}",

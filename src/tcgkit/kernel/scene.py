@@ -7,8 +7,9 @@ actions of the viewer when it is to move, and the events it may see:
   whose turn it is;
 - **areas**: the zones as laid out (rows, piles, stacks, grids with the turns a seat rotates
   them), each with its owner and its items, card faces or empty cells;
-- a **face**: name (or face down), the fields to show (key, label, value, where around the
-  name), style tokens (a faction, an element) and marks (wounded, used);
+- a **face**: name (or face down; also in the card data's other languages), the fields to
+  show (key, label, value, where around the name), style tokens (a faction, an element) and
+  marks (wounded, used);
 - the **stack** and the priority **window**; the **decision** (its prompt, and its default for
   the decider); the **moves** as ``{notation, refs}`` where refs name the cards, cells and
   players a move involves, so a front end can offer "click a card, then a cell";
@@ -73,10 +74,13 @@ class Shown(Model):
 
 
 class Face(Model):
-    """A card as a viewer sees it: face up with its name and fields, or face down."""
+    """A card as a viewer sees it: face up with its name and fields, or face down. ``names``
+    holds the name in the other languages the card data holds (``{"zh": "餘燼小鬼#12"}``): a
+    front end shows the reader's, and keeps ``name`` (what the notation types) at hand."""
 
     ref: Ref | None = None
     name: str | None = None
+    names: dict[str, str] = Field(default_factory=dict)
     up: bool = True
     owner: int | None = None
     fields: list[Shown] = Field(default_factory=list)

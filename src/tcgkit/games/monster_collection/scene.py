@@ -214,6 +214,7 @@ def creature_face(game: MonsterCollection, key: str, owner: int, view: dict[str,
     return Face(
         ref=refs.card(_id(key)),
         name=key,
+        names=names_of(c, key),
         owner=owner,
         fields=fields,
         style=[f"element:{c.element}"],
@@ -245,6 +246,7 @@ def hand_face(game: MonsterCollection, key: str, owner: int) -> Face:
     return Face(
         ref=refs.card(_id(key)),
         name=key,
+        names=names_of(c, key),
         owner=owner,
         fields=fields,
         style=[f"element:{c.element}"] if c.element else [],
@@ -315,6 +317,11 @@ def card_of(game: MonsterCollection, key: str) -> Card:
     return found
 
 
+def names_of(c: Card, key: str) -> dict[str, str]:
+    """A face's name in the rulebook's Chinese, its ``#id`` kept (``餘燼小鬼#12``)."""
+    return {"zh": f"{c.zh}#{_id(key)}"} if c.zh else {}
+
+
 def _id(key: str) -> int:
     return int(key.rpartition("#")[2])
 
@@ -375,6 +382,7 @@ def scene(
                 Face(
                     ref=refs.card(_id(key)),
                     name=key,
+                    names=names_of(c, key),
                     owner=view["placer"][cell],
                     fields=fields,
                     style=[f"element:{c.element}"] if c.element else [],
@@ -499,6 +507,7 @@ def _spell_face(game: MonsterCollection, key: str, owner: int) -> Face:
     return Face(
         ref=refs.card(_id(key)),
         name=key,
+        names=names_of(c, key),
         owner=owner,
         style=[f"element:{c.element}"] if c.element else [],
         fields=[Shown(key="text", label="text", value=c.text)],

@@ -85,6 +85,12 @@ function nameParts(name) {
   return html`${name.slice(0, at)}<span class="card-id">${name.slice(at)}</span>`;
 }
 
+// A card's name in the reader's language when the card data holds it (Monster Collection's
+// Chinese), else as the notation types it; the card's label and tooltip keep that one too.
+function cardName(face, words) {
+  return (words && face.names && face.names[words.lang]) || face.name;
+}
+
 export function Card({ face, words, ctx, clickable, chosen, onPick, ownerName }) {
   if (face.up === false) {  // the schema's default is face up
     return html`<div class="card back" aria-label=${t('table.card.back_label', 'a face-down card')}><span>${t('table.card.back', 'face down')}</span></div>`;
@@ -107,14 +113,15 @@ export function Card({ face, words, ctx, clickable, chosen, onPick, ownerName })
     ...(face.marks || [])]);
   const tags = (face.style || []).filter((t) => t.includes(':')).map((t) => t.split(':').slice(1).join(':'))
     .filter((t) => !said.has(t.toLowerCase()));
-  const label = [face.name, ownerName ? `${ownerName}'s` : '', ...edges.map((at) => `${at} ${value(around[at])}`),
+  const name = cardName(face, words);
+  const label = [name === face.name ? name : `${name} (${face.name})`, ownerName ? `${ownerName}'s` : '', ...edges.map((at) => `${at} ${value(around[at])}`),
     ...listed.map((f) => `${word(f.label, words)} ${value(f)}`), ...tags,
     around.corner ? value(around.corner) : '', ...marks].filter(Boolean).join(', ');
   const body = html`
     ${edges.length ? html`<div class="edges">${edges.map((at) => html`
       <span class=${'edge ' + at}>${value(around[at])}</span>`)}</div>` : null}
     ${ownerName ? html`<span class="owner-tag">${ownerName}</span>` : null}
-    <div class="name">${nameParts(face.name)}</div>
+    <div class="name" title=${name === face.name ? null : face.name}>${nameParts(name)}</div>
     ${around.corner && value(around.corner) ? html`<div class="corner">${value(around.corner)}</div>` : null}
     ${listed.length ? html`<dl class="fields">${listed.map((f) => html`
       <div class=${value(f).length > 14 ? 'field long' : 'field'} data-field=${f.key}
