@@ -115,9 +115,11 @@ class Renderer:
         """A label (``hand``) in this renderer's language, when the game's catalogue has it."""
         return self.catalogue.word(text)
 
-    def text(self, value: Value | Sentence) -> str:
+    def text(self, value: Value | Sentence | Sequence[Value | Sentence]) -> str:
         """A label, a cell's mark or a value in this language: a sentence said (``E6 empty``),
-        a word translated (``hand``), a number as it is."""
+        a word translated (``hand``), a number as it is, a list each of these in turn."""
+        if isinstance(value, list | tuple):
+            return ", ".join(self.text(part) for part in value)
         if isinstance(value, Sentence):
             return self.say(value)
         if isinstance(value, str):
@@ -336,7 +338,7 @@ class Renderer:
     def field_text(self, shown: Shown, inline: bool = False) -> Text:
         value = shown.translations.get(self.lang or "", shown.value) if shown.translations else shown.value
         shown_value = "" if value is None else str(value)
-        if isinstance(value, Sentence) or (isinstance(value, str) and not shown.translations):
+        if isinstance(value, Sentence | list) or (isinstance(value, str) and not shown.translations):
             shown_value = self.text(value)
         if inline:
             label = self.word(shown.label)

@@ -63,11 +63,13 @@ def say(message: str, **args: Value | Ref | Sequence[Value | Ref]) -> Sentence:
 
 class Shown(Model):
     """One field of a face: ``at`` places it around the name (a Triple Triad edge), else it
-    is listed. ``translations`` holds the value in other languages (card text)."""
+    is listed. ``translations`` holds the value in other languages (card text). A value may
+    be a list of words and sentences, said one after another with ", " (an ability list:
+    ``["instant", say("mc.ability.initiative", amount="+1")]``)."""
 
     key: str
     label: str
-    value: Value | Sentence
+    value: Value | Sentence | list[Value | Sentence]
     at: At | None = None
     translations: dict[str, str] = Field(default_factory=dict)
     style: list[str] = Field(default_factory=list)
@@ -311,6 +313,6 @@ def messages(entries: dict[str, str | tuple[str, str] | Message]) -> Catalogue:
 
 __all__ = [
     "Area", "At", "CardTable", "Catalogue", "Column", "Counter", "Face", "Layout", "Message", "Move",
-    "Pending", "Scene", "Seat", "Sentence", "Shown", "StackItem", "Window", "messages", "moves_of",
+    "Pending", "Scene", "Seat", "Sentence", "Shown", "StackItem", "Value", "Window", "messages", "moves_of",
     "pending_of", "plain_scene", "say", "scene_schema",
 ]

@@ -58,9 +58,10 @@ function styleOf(tokens, words) {
 }
 
 // A label, a cell's mark or a value as the reader reads it: a sentence said ("E6 empty"), a
-// word of the game translated ("hand"), a number as it is.
+// word of the game translated ("hand"), a number as it is, a list each of these in turn.
 export function shownText(value, words, ctx) {
   if (value === null || value === undefined) return '';
+  if (Array.isArray(value)) return value.map((part) => shownText(part, words, ctx)).join(', ');
   if (typeof value === 'object' && 'args' in value) return say(value, words, ctx || {});
   return typeof value === 'string' ? word(value, words) : String(value);
 }
@@ -71,9 +72,14 @@ function cardText(field) {
 }
 
 // A field's value: card text in the reader's language when the card data holds it (else as
-// printed), any other value as shownText.
+// printed, or word by word when it is a list), any other value as shownText.
 function fieldText(field, words, ctx) {
-  if (cardText(field)) return (words && field.translations[words.lang]) || shownText(String(field.value ?? ''));
+  if (cardText(field)) {  // printed text as it is; a list of words and sentences in the reader's
+    const found = words && field.translations[words.lang];
+    if (found) return found;
+    return typeof field.value === 'object' && field.value !== null ? shownText(field.value, words, ctx)
+      : String(field.value ?? '');
+  }
   return shownText(field.value, words, ctx);
 }
 
