@@ -145,6 +145,9 @@ def test_monster_collection_names_its_cards_in_chinese_and_keeps_the_english_at_
                for s, e in zip(shown, english, strict=True)), (shown, english)
     label = page.locator("[data-area^=hand] .card.up").first.get_attribute("aria-label") or ""
     assert shown[0] in label and f"({english[0]})" in label  # the English name, for a screen reader too
+    log = " ".join(page.locator(".log li").all_inner_texts())
+    named = re.findall(r"[\u4e00-\u9fff]+#\d+", log)  # a card a sentence names, as its face does
+    assert named and not any(e in log for e in english), log
     assert problems == []
 
 

@@ -112,3 +112,10 @@ def test_a_new_option_without_a_translation_fails_the_check() -> None:
         {k: LOBBY[k].text for k in LOBBY if k.startswith("options.triple-triad.same")}
     found = list(problems({**BROWSER, **words}, FOLDER, "pt"))  # what scripts/words.py check reads
     assert len(found) == 2 and all("options.triple-triad.reverse" in p for p in found), found
+
+
+def test_the_words_name_the_cards_in_the_language_the_card_data_holds(client: Any) -> None:
+    zh = client.get("/api/games/monster-collection/words?lang=zh").json()
+    assert zh["names"]["Ember Imp"] == "餘燼小鬼"
+    assert client.get("/api/games/monster-collection/words?lang=pt").json()["names"] == {}
+    assert client.get("/api/games/triple-triad/words?lang=zh").json()["names"] == {}

@@ -65,6 +65,7 @@ class Renderer:
         card text where the card data holds it (``None``: as printed)."""
         self.game, self.seats, self.lang = game, seats, lang
         self.catalogue = Words({**TERMINAL, **game.messages()}, lang or "en", (folder_of(game), FOLDER))
+        self.names = game.translated_names(lang or "en")
         self.palette = game.styles()
         self.named = False  # the last scene's ``named_seats``
 
@@ -108,8 +109,15 @@ class Renderer:
         if isinstance(value, list):
             return ", ".join(self.arg(v) for v in value)
         if isinstance(value, str):
-            return self.catalogue.word(value)
+            return self.card_name(value) or self.catalogue.word(value)
         return "-" if value is None else str(value)
+
+    def card_name(self, text: str) -> str | None:
+        """A card named in a sentence (``Ember Imp#12``) in this language, as its face names
+        it (``餘燼小鬼#12``), when the card data holds the name; else ``None``."""
+        name, sep, number = text.rpartition("#")
+        found = self.names.get(name) if sep and number.isdigit() else None
+        return None if found is None else f"{found}#{number}"
 
     def word(self, text: str) -> str:
         """A label (``hand``) in this renderer's language, when the game's catalogue has it."""

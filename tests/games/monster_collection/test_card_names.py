@@ -48,3 +48,18 @@ def test_the_terminal_shows_the_chinese_name_with_lang_zh_and_the_english_withou
         assert face.name in english and face.names["zh"] not in english
     board = drawn(Renderer(state.game, Seats.numbered(2), "zh").table(scene), 80)
     assert "#" in board  # the table draws (a board cell's names are abbreviated to fit)
+
+
+def test_a_sentence_names_a_card_as_its_face_does() -> None:
+    state = start()
+    events = state.scene(0, 0).log
+    chinese = Renderer(state.game, Seats.numbered(2), "zh")
+    english = Renderer(state.game, Seats.numbered(2))
+    hand = [f for f in state.scene(0).area("hand0").items if f is not None]
+    told = " ".join(chinese.say(s) for s in events)
+    assert any(face.names["zh"] in told for face in hand), told
+    assert not any(face.name in told for face in hand if face.name), told
+    assert any(face.name in " ".join(english.say(s) for s in events) for face in hand if face.name)
+    assert chinese.card_name("Nobody#3") is None and chinese.card_name("Ember Imp") is None
+    assert english.card_name(hand[0].name or "") is None  # English has no other name
+
