@@ -78,3 +78,77 @@ def test_an_accounts_language_follows_it_to_another_browser_and_a_guest_keeps_it
     page.get_by_role("heading", name="新對局").wait_for()
     assert page.evaluate("fetch('/api/me').then((r) => r.json())")["language"] is None
     visitor.close()
+
+
+def test_the_waiting_page_names_the_ai_levels_in_the_pages_language(
+        live: tuple[str, Any], browser: Any) -> None:  # noqa: F811
+    url, _app = live
+    page, problems = new_page(browser, 1280)
+    as_guest(page, url)
+    page.locator("#language").select_option("zh")
+    page.get_by_role("heading", name="新對局").wait_for()
+    page.locator("select[name=game]").select_option("conflictus")
+    page.locator("details.more-options summary").click()
+    page.locator("#opt-conflictus-players").fill("3")
+    page.locator("#opt-conflictus-players").dispatch_event("change")
+    page.locator("#seat-2").wait_for()
+    page.locator("#seat-1").select_option("open")  # the match waits for this seat
+    page.locator("#seat-2").select_option("ai")
+    page.locator("#level-2").select_option("greedy")
+    page.locator("button[type=submit]").click()
+    waiting = page.locator(".waiting")
+    waiting.locator("li", has_text="貪婪").wait_for()  # the level's name, as the lobby gives it
+    assert "greedy" not in waiting.inner_text(), waiting.inner_text()
+    assert problems == []
+
+
+def test_the_options_form_reads_in_the_pages_language(live: tuple[str, Any], browser: Any) -> None:  # noqa: F811
+    url, _app = live
+    page, problems = new_page(browser, 1280)
+    as_guest(page, url)
+    english = {g["name"]: g["options"]["properties"] for g in
+               page.evaluate("fetch('/api/games?lang=en').then((r) => r.json())")}
+    for lang, game, heading, word in (("pt", "conflictus", "Nova partida", "mons"),
+                                      ("zh", "monster-collection", "新對局", "本陣")):
+        page.locator("#language").select_option(lang)
+        page.get_by_role("heading", name=heading).wait_for()
+        page.locator("select[name=game]").select_option(game)
+        page.locator("details.more-options summary").click()
+        form = page.locator("fieldset.options").first
+        form.locator("small").first.wait_for()
+        shown = form.locator("small").all_inner_texts()
+        labels = form.locator("label").all_inner_texts()
+        untranslated = {p["description"] for p in english[game].values() if "description" in p}
+        assert len(shown) == len(untranslated) and not set(shown) & untranslated, shown
+        assert not {label.strip() for label in labels} & {p["title"] for p in english[game].values()
+                                                          if p["title"] != "Mulligan"}, labels
+        assert any(word in text for text in shown), shown  # the rulebook's own word
+    assert problems == []
+
+
+def test_monster_collection_names_its_cards_in_chinese_and_keeps_the_english_at_hand(
+        live: tuple[str, Any], browser: Any) -> None:  # noqa: F811
+    url, _app = live
+    page, problems = new_page(browser, 1280)
+    as_guest(page, url)
+    page.locator("#language").select_option("zh")
+    page.get_by_role("heading", name="新對局").wait_for()
+    page.locator("select[name=game]").select_option("monster-collection")
+    page.locator("button[type=submit]").click()
+    page.locator(".table").wait_for()
+    names = page.locator("[data-area^=hand] .card.up .name")
+    names.first.wait_for()
+    shown = names.all_inner_texts()
+    english = [names.nth(i).get_attribute("title") for i in range(names.count())]
+    assert shown and all(CJK.search(name) and name.rpartition("#")[2].isdigit() for name in shown), shown
+    assert all(e and not CJK.search(e) and e.rpartition("#")[2] == s.rpartition("#")[2]
+               for s, e in zip(shown, english, strict=True)), (shown, english)
+    label = page.locator("[data-area^=hand] .card.up").first.get_attribute("aria-label") or ""
+    assert shown[0] in label and f"({english[0]})" in label  # the English name, for a screen reader too
+    log = " ".join(page.locator(".log li").all_inner_texts())
+    named = re.findall(r"[\u4e00-\u9fff]+#\d+", log)  # a card a sentence names, as its face does
+    assert named and not any(e in log for e in english), log
+    assert problems == []
+
+
+CJK = re.compile(r"[\u4e00-\u9fff]")

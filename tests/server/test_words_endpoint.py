@@ -69,3 +69,53 @@ def test_the_lobby_lists_the_games_and_the_ai_levels_in_the_language_asked(clien
     assert pt["ff-tcg"]["level_names"] == {**pt["ff-tcg"]["level_names"], "easy": "fácil", "hard": "difícil"}
     assert set(pt["ff-tcg"]["level_names"]) == set(english["ff-tcg"]["ai_levels"])  # the values stay
     assert client.get("/api/games?lang=fr").status_code == 400
+
+
+def test_the_options_form_is_described_in_the_language_asked(client: Any) -> None:
+    english = {g["name"]: g["options"]["properties"] for g in client.get("/api/games").json()}
+    assert english["conflictus"]["deck_size"]["description"] == "cards in a mons (rulebook: exactly 50)"
+    assert english["conflictus"]["players"]["title"] == "Players"
+    pt = {g["name"]: g["options"]["properties"] for g in client.get("/api/games?lang=pt").json()}
+    assert pt["conflictus"]["deck_size"] == {
+        **english["conflictus"]["deck_size"], "title": "Tamanho do mons",
+        "description": "cartas num mons (livro de regras: exatamente 50)"}
+    assert "rodadas" in pt["conflictus"]["round_limit"]["description"]  # the rulebook's word
+    assert pt["conflictus"]["players"]["title"] == "Jogadores"
+    zh = {g["name"]: g["options"]["properties"] for g in
+          client.get("/api/games", headers={"Accept-Language": "zh-TW"}).json()}
+    assert zh["monster-collection"]["hq_limit"]["title"] == "本陣上限"
+    assert "本陣" in zh["monster-collection"]["hq_visible_to_owner"]["description"]
+    for lang, found in (("pt", pt), ("zh", zh)):  # every title and description, in every game
+        for game, props in found.items():
+            for field, prop in props.items():
+                same = prop.get("title") == english[game][field].get("title")
+                assert not same or field in SAME_WORD, (lang, game, field)
+                if "description" in prop:
+                    assert prop["description"] != english[game][field]["description"], (lang, game, field)
+
+
+SAME_WORD = {"mulligan", "elemental", "combo"}  # a title the language writes as the English does
+
+
+def test_a_new_option_without_a_translation_fails_the_check() -> None:
+    from pydantic import Field
+
+    from tcgkit.games.triple_triad.options import TripleTriadOptions
+    from tcgkit.kernel.words import problems
+    from tcgkit.server.client_words import BROWSER, FOLDER, LOBBY, options_words
+
+    class More(TripleTriadOptions):
+        reverse: bool = Field(False, description="Reverse: the lower number wins")
+
+    words = options_words("triple-triad", More)
+    assert {k: m.text for k, m in words.items() if k.startswith("options.triple-triad.same")} == \
+        {k: LOBBY[k].text for k in LOBBY if k.startswith("options.triple-triad.same")}
+    found = list(problems({**BROWSER, **words}, FOLDER, "pt"))  # what scripts/words.py check reads
+    assert len(found) == 2 and all("options.triple-triad.reverse" in p for p in found), found
+
+
+def test_the_words_name_the_cards_in_the_language_the_card_data_holds(client: Any) -> None:
+    zh = client.get("/api/games/monster-collection/words?lang=zh").json()
+    assert zh["names"]["Ember Imp"] == "餘燼小鬼"
+    assert client.get("/api/games/monster-collection/words?lang=pt").json()["names"] == {}
+    assert client.get("/api/games/triple-triad/words?lang=zh").json()["names"] == {}

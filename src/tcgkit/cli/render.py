@@ -65,6 +65,7 @@ class Renderer:
         card text where the card data holds it (``None``: as printed)."""
         self.game, self.seats, self.lang = game, seats, lang
         self.catalogue = Words({**TERMINAL, **game.messages()}, lang or "en", (folder_of(game), FOLDER))
+        self.names = game.translated_names(lang or "en")
         self.palette = game.styles()
         self.named = False  # the last scene's ``named_seats``
 
@@ -108,16 +109,25 @@ class Renderer:
         if isinstance(value, list):
             return ", ".join(self.arg(v) for v in value)
         if isinstance(value, str):
-            return self.catalogue.word(value)
+            return self.card_name(value) or self.catalogue.word(value)
         return "-" if value is None else str(value)
+
+    def card_name(self, text: str) -> str | None:
+        """A card named in a sentence (``Ember Imp#12``) in this language, as its face names
+        it (``餘燼小鬼#12``), when the card data holds the name; else ``None``."""
+        name, sep, number = text.rpartition("#")
+        found = self.names.get(name) if sep and number.isdigit() else None
+        return None if found is None else f"{found}#{number}"
 
     def word(self, text: str) -> str:
         """A label (``hand``) in this renderer's language, when the game's catalogue has it."""
         return self.catalogue.word(text)
 
-    def text(self, value: Value | Sentence) -> str:
+    def text(self, value: Value | Sentence | Sequence[Value | Sentence]) -> str:
         """A label, a cell's mark or a value in this language: a sentence said (``E6 empty``),
-        a word translated (``hand``), a number as it is."""
+        a word translated (``hand``), a number as it is, a list each of these in turn."""
+        if isinstance(value, list | tuple):
+            return ", ".join(self.text(part) for part in value)
         if isinstance(value, Sentence):
             return self.say(value)
         if isinstance(value, str):
@@ -318,7 +328,7 @@ class Renderer:
     def face_text(self, face: Face, fields: bool = True) -> Text:
         if not face.up:
             return Text(self.t("term.face_down"), style="dim")
-        text = Text(face.name or "?", style=self.style(face.style))
+        text = Text(self.face_name(face) or "?", style=self.style(face.style))
         if fields:
             for shown in face.fields:
                 if shown.at is None and shown.value not in (None, ""):
@@ -328,10 +338,15 @@ class Renderer:
             text.append(f" ({self.word(mark)})", style=self.palette.get(f"mark:{mark}", "bold red"))
         return text
 
+    def face_name(self, face: Face) -> str | None:
+        """The name in ``--lang`` when the card data holds it (Monster Collection's Chinese),
+        else as the notation types it."""
+        return face.names.get(self.lang or "", face.name)
+
     def field_text(self, shown: Shown, inline: bool = False) -> Text:
         value = shown.translations.get(self.lang or "", shown.value) if shown.translations else shown.value
         shown_value = "" if value is None else str(value)
-        if isinstance(value, Sentence) or (isinstance(value, str) and not shown.translations):
+        if isinstance(value, Sentence | list) or (isinstance(value, str) and not shown.translations):
             shown_value = self.text(value)
         if inline:
             label = self.word(shown.label)
@@ -507,7 +522,7 @@ class Board:
         owner = face.owner
         letter = renderer.seats.letter(owner) if owner is not None else " "
         corner = abbreviate(at.get("corner", ""), width - 2)
-        name = abbreviate(face.name or "", width - 4)
+        name = abbreviate(renderer.face_name(face) or "", width - 4)
         lines = [
             centred(abbreviate(at.get("top", ""), width), width),
             f"{at.get('left', ''):1} {centred(name, width - 4)} {at.get('right', ''):1}",

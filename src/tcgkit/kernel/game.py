@@ -588,6 +588,11 @@ class Game(ABC):
         a token without one is drawn plain."""
         return {} if self.scene_module is None else self.scene_module.STYLES
 
+    def translated_names(self, lang: str) -> dict[str, str]:
+        """Each card's name in ``lang`` where the card data holds one (``{"Ember Imp": "餘燼小鬼"}``),
+        so a front end names a card in a sentence as its face does; none by default."""
+        return {}
+
     def card_table(self) -> CardTable | None:
         """The card table ``tcgkit cards`` shows, or ``None`` for a game without one."""
         return None if self.scene_module is None else self.scene_module.card_table(self)

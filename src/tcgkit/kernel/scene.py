@@ -7,8 +7,9 @@ actions of the viewer when it is to move, and the events it may see:
   whose turn it is;
 - **areas**: the zones as laid out (rows, piles, stacks, grids with the turns a seat rotates
   them), each with its owner and its items, card faces or empty cells;
-- a **face**: name (or face down), the fields to show (key, label, value, where around the
-  name), style tokens (a faction, an element) and marks (wounded, used);
+- a **face**: name (or face down; also in the card data's other languages), the fields to
+  show (key, label, value, where around the name), style tokens (a faction, an element) and
+  marks (wounded, used);
 - the **stack** and the priority **window**; the **decision** (its prompt, and its default for
   the decider); the **moves** as ``{notation, refs}`` where refs name the cards, cells and
   players a move involves, so a front end can offer "click a card, then a cell";
@@ -62,21 +63,26 @@ def say(message: str, **args: Value | Ref | Sequence[Value | Ref]) -> Sentence:
 
 class Shown(Model):
     """One field of a face: ``at`` places it around the name (a Triple Triad edge), else it
-    is listed. ``translations`` holds the value in other languages (card text)."""
+    is listed. ``translations`` holds the value in other languages (card text). A value may
+    be a list of words and sentences, said one after another with ", " (an ability list:
+    ``["instant", say("mc.ability.initiative", amount="+1")]``)."""
 
     key: str
     label: str
-    value: Value | Sentence
+    value: Value | Sentence | list[Value | Sentence]
     at: At | None = None
     translations: dict[str, str] = Field(default_factory=dict)
     style: list[str] = Field(default_factory=list)
 
 
 class Face(Model):
-    """A card as a viewer sees it: face up with its name and fields, or face down."""
+    """A card as a viewer sees it: face up with its name and fields, or face down. ``names``
+    holds the name in the other languages the card data holds (``{"zh": "餘燼小鬼#12"}``): a
+    front end shows the reader's, and keeps ``name`` (what the notation types) at hand."""
 
     ref: Ref | None = None
     name: str | None = None
+    names: dict[str, str] = Field(default_factory=dict)
     up: bool = True
     owner: int | None = None
     fields: list[Shown] = Field(default_factory=list)
@@ -307,6 +313,6 @@ def messages(entries: dict[str, str | tuple[str, str] | Message]) -> Catalogue:
 
 __all__ = [
     "Area", "At", "CardTable", "Catalogue", "Column", "Counter", "Face", "Layout", "Message", "Move",
-    "Pending", "Scene", "Seat", "Sentence", "Shown", "StackItem", "Window", "messages", "moves_of",
+    "Pending", "Scene", "Seat", "Sentence", "Shown", "StackItem", "Value", "Window", "messages", "moves_of",
     "pending_of", "plain_scene", "say", "scene_schema",
 ]

@@ -7,7 +7,8 @@
 - ``INTERFACE``: every string the pages show through ``ui.js``'s ``t(key, english)``, read from
   the modules themselves (``interface()``), so a string written in a page is a message to
   translate the moment it is written; served by ``GET /api/words``;
-- ``LOBBY``: each game's summary and each AI level's name and description, as
+- ``LOBBY``: each game's summary, each AI level's name and description, and each option's
+  title and description (the lobby's options form, from the options' JSON Schema), as
   ``GET /api/games`` gives them.
 """
 
@@ -15,6 +16,8 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+
+from pydantic import BaseModel
 
 from ..kernel.scene import Catalogue, Message, messages
 
@@ -88,7 +91,39 @@ def lobby_words() -> Catalogue:
     return out
 
 
+PLAYERS = "Players"  # the title of the players option the lobby adds where the count varies
+
+
+def option_key(game: str, field: str) -> str:
+    """The message of an option's title; its description is ``<key>.about``."""
+    return "options.players" if field == "players" else f"options.{game}.{field}"
+
+
+def option_words() -> Catalogue:
+    """Each built-in game's options as its JSON Schema names them: every field's title and
+    description, so a new option is a message to translate the moment it is written."""
+    from ..kernel.registry import list_games
+
+    out: Catalogue = {option_key("", "players"): Message(PLAYERS)}
+    for entry in list_games():
+        if entry.cls.__module__.startswith("tcgkit.games."):
+            out.update(options_words(entry.name, entry.cls.Options))
+    return out
+
+
+def options_words(game: str, options: type[BaseModel]) -> Catalogue:
+    """One game's options model: each field's title and description as messages."""
+    out: Catalogue = {}
+    for field, prop in options.model_json_schema().get("properties", {}).items():
+        key = option_key(game, field)
+        if prop.get("title"):
+            out[key] = Message(prop["title"])
+        if prop.get("description"):
+            out[key + ".about"] = Message(prop["description"])
+    return out
+
+
 INTERFACE: Catalogue = interface()
-LOBBY: Catalogue = lobby_words()
+LOBBY: Catalogue = {**lobby_words(), **option_words()}
 BROWSER: Catalogue = {**CLIENT, **INTERFACE, **LOBBY}
 """Everything the browser's catalogues translate (``scripts/words.py``)."""

@@ -28,7 +28,7 @@ from ..kernel.registry import find_game, list_games
 from ..kernel.rng import Rng
 from ..kernel.words import Words
 from . import ai, collection
-from .client_words import LOBBY
+from .client_words import LOBBY, PLAYERS, option_key
 from .clock import Rules
 from .cluster import CHANNEL, Cluster, notify_sql
 from .collection import HandProblem
@@ -105,8 +105,9 @@ class Settings:
 def game_listing(words: Words | None = None) -> list[dict[str, Any]]:
     """Every registered game with its options' JSON Schema (``players`` among them when the
     game's count varies) and the AI levels its seats may have (``ai_levels``: what each
-    does; ``level_names``: its name to show), the words in ``words``' language (the lobby's:
-    ``client_words.LOBBY``), English by default."""
+    does; ``level_names``: its name to show), the words (and the options' titles and
+    descriptions) in ``words``' language (the lobby's: ``client_words.LOBBY``), English by
+    default."""
     words = words or Words(LOBBY)
     out = []
     for entry in list_games():
@@ -115,13 +116,25 @@ def game_listing(words: Words | None = None) -> list[dict[str, Any]]:
         if cls.variable_players():
             schema.setdefault("properties", {})["players"] = {
                 "type": "integer", "minimum": cls.min_players, "maximum": cls.max_players,
-                "default": cls.min_players, "title": "Players"}
+                "default": cls.min_players, "title": PLAYERS}
+        translate_options(cls.name, schema, words)
         levels = ai.levels(cls())
         out.append({"name": cls.name, "title": cls.title, "summary": words.word(entry.summary),
                     "min_players": cls.min_players, "max_players": cls.max_players, "options": schema,
                     "ai_levels": {level: words.word(about) for level, about in levels.items()},
                     "level_names": {level: words.word(level) for level in levels}})
     return out
+
+
+def translate_options(game: str, schema: dict[str, Any], words: Words) -> None:
+    """An options schema's titles and descriptions in ``words``' language, where the lobby's
+    catalogue has them (a plugin's game keeps its own)."""
+    for field, prop in schema.get("properties", {}).items():
+        key = option_key(game, field)
+        for part, suffix in (("title", ""), ("description", ".about")):
+            message = words.get(key + suffix)
+            if part in prop and message is not None:
+                prop[part] = message.text
 
 
 def check_game(name: str, options: dict[str, Any]) -> Game:

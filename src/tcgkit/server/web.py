@@ -84,7 +84,8 @@ def words(name: str, lang: str | None = Query(None, max_length=16),
     ``Accept-Language`` we have, else English); ``messages``: each message id's text in it (its
     "you" form, what it joins; English where it is not translated), and the table's own words;
     ``plural``: the CLDR category of each plural form; ``languages``: the choice;
-    ``styles``: each style token as a colour and weight."""
+    ``styles``: each style token as a colour and weight; ``names``: each card's name in the
+    language, where the card data holds one (a sentence names a card as its face does)."""
     chosen = chosen_language(lang, accept_language)
     try:
         game = find_game(name).cls()
@@ -95,7 +96,8 @@ def words(name: str, lang: str | None = Query(None, max_length=16),
             "languages": [{"code": code, "name": NAMES[code]} for code in LANGUAGES],
             "messages": {key: {**asdict(message), "english": catalogue.english[key].text}
                          for key, message in catalogue.catalogue.items()},
-            "styles": {token: css_style(style) for token, style in game.styles().items()}}
+            "styles": {token: css_style(style) for token, style in game.styles().items()},
+            "names": game.translated_names(chosen)}
 
 
 def mount_client(app: FastAPI) -> None:

@@ -123,6 +123,10 @@ class MonsterCollection(Game):
     def card_data_hash(self) -> str:
         return self.db.hash
 
+    def translated_names(self, lang: str) -> dict[str, str]:
+        """The cards' Chinese names (the card data's ``zh``), for ``zh``."""
+        return {c.name: c.zh for c in self.db.cards if c.zh} if lang == "zh" else {}
+
     def kind_of(self, name: str) -> int:
         """The kind index of a card name a checked deck holds."""
         card = self.db.find(name)

@@ -35,6 +35,7 @@ from ...kernel.scene import (
     Sentence,
     Shown,
     StackItem,
+    Value,
     Window,
     messages,
     moves_of,
@@ -160,6 +161,18 @@ MESSAGES: Catalogue = messages(
         "mc.rules": "Rules: {rules}",
         "mc.prompt": "{text}",
         "mc.over": "the game is over",
+        # a card's abilities in the hand (``abilities_said``, ``extra_said``)
+        "mc.ability.instant": "instant",
+        "mc.ability.initiative": "initiative {amount}",
+        "mc.ability.charge": "Charge {amount}",
+        "mc.ability.defender": "Defender {amount}",
+        "mc.ability.items": "items {amount}",
+        "mc.ability.hero": "hero {amount}",
+        "mc.ability.spell_slots": "spell slots {amount}",
+        "mc.extra.battle_spell": "battle spell, {count} {element} {count:slot|slots}: {text}",
+        "mc.extra.counter_spell": "counter spell, {count} {element} {count:slot|slots}: {text}",
+        "mc.extra.item": "consumable, {count} item {count:slot|slots}: {text}",
+        "mc.extra.equipment": "slots {slots}, atk {attack}, def {defence}, init {initiative}",
         # the board's cells, a party's title and a terrain's placer and holder (scene parts
         # built from a cell's name and numbers, so each is a sentence to translate)
         "mc.cell.empty": "{cell} empty",
@@ -214,6 +227,7 @@ def creature_face(game: MonsterCollection, key: str, owner: int, view: dict[str,
     return Face(
         ref=refs.card(_id(key)),
         name=key,
+        names=names_of(c, key),
         owner=owner,
         fields=fields,
         style=[f"element:{c.element}"],
@@ -234,21 +248,49 @@ def hand_face(game: MonsterCollection, key: str, owner: int) -> Face:
             Shown(key="attack", label="atk", value=c.attack),
             Shown(key="defence", label="def", value=c.defence),
             Shown(key="march", label="march", value=MARCH_SHORT[c.march]),
-            Shown(key="extra", label="abilities", value=abilities(c) or "-", translations=said),
+            Shown(key="extra", label="abilities", value=abilities_said(c) or "-", translations=said),
         ]
     elif c.kind == "terrain":
         fields.append(Shown(key="limit", label="limit", value=c.limit))
         if c.text:
             fields.append(Shown(key="extra", label="abilities", value=c.text, translations=said))
     else:
-        fields.append(Shown(key="extra", label="abilities", value=extra_of(c), translations=said))
+        fields.append(Shown(key="extra", label="abilities", value=extra_said(c), translations=said))
     return Face(
         ref=refs.card(_id(key)),
         name=key,
+        names=names_of(c, key),
         owner=owner,
         fields=fields,
         style=[f"element:{c.element}"] if c.element else [],
     )
+
+
+def abilities_said(c: Card) -> list[Value | Sentence]:
+    """``abilities`` as words and sentences of the catalogue, so each language reads its own
+    (the card's text last, in English: the card data holds it in English and Chinese only)."""
+    parts: list[Value | Sentence] = [say("mc.ability.instant")] if c.instant else []
+    for key, value, signed in (("initiative", c.initiative, True), ("charge", c.charge, True),
+                               ("defender", c.defender, True), ("items", c.item_slots, False),
+                               ("hero", c.hero_points, False), ("spell_slots", c.spell_slots, False)):
+        if value:
+            parts.append(say(f"mc.ability.{key}", amount=f"{value:+d}" if signed else value))
+    if c.text:
+        parts.append(c.text)
+    return parts
+
+
+def extra_said(c: Card) -> Sentence | str:
+    """``extra_of`` as a sentence of the catalogue (a ritual's text as it is)."""
+    if c.spell:
+        return say(f"mc.extra.{'counter' if c.timing == 'counter' else 'battle'}_spell",
+                   count=c.slots, element=c.element, text=c.text)
+    if c.kind == "item":
+        return say("mc.extra.item", count=c.slots, text=c.text)
+    if c.kind in ("ritual", "terrain"):
+        return c.text
+    return say("mc.extra.equipment", slots=c.slots, attack=f"{c.attack:+d}", defence=f"{c.defence:+d}",
+               initiative=f"{c.initiative:+d}")
 
 
 def extra_of(c: Card) -> str:
@@ -315,6 +357,11 @@ def card_of(game: MonsterCollection, key: str) -> Card:
     return found
 
 
+def names_of(c: Card, key: str) -> dict[str, str]:
+    """A face's name in the rulebook's Chinese, its ``#id`` kept (``餘燼小鬼#12``)."""
+    return {"zh": f"{c.zh}#{_id(key)}"} if c.zh else {}
+
+
 def _id(key: str) -> int:
     return int(key.rpartition("#")[2])
 
@@ -375,6 +422,7 @@ def scene(
                 Face(
                     ref=refs.card(_id(key)),
                     name=key,
+                    names=names_of(c, key),
                     owner=view["placer"][cell],
                     fields=fields,
                     style=[f"element:{c.element}"] if c.element else [],
@@ -499,6 +547,7 @@ def _spell_face(game: MonsterCollection, key: str, owner: int) -> Face:
     return Face(
         ref=refs.card(_id(key)),
         name=key,
+        names=names_of(c, key),
         owner=owner,
         style=[f"element:{c.element}"] if c.element else [],
         fields=[Shown(key="text", label="text", value=c.text)],

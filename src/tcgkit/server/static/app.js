@@ -80,8 +80,16 @@ function Nav({ me, hash, onOut }) {
 // taken the socket is refused (not_started): the page shows the seats and tries again.
 const FINAL_REFUSALS = new Set(['unknown_match', 'spectator', 'origin', 'broken']);
 
+// The AI levels' names in the page's language, as the lobby has them (GET /api/games?lang=).
+async function levelNames(game) {
+  const lang = chosenLanguage();
+  const games = await api('GET', `/api/games${lang ? `?lang=${lang}` : ''}`);
+  return (games.find((g) => g.name === game) || {}).level_names || {};
+}
+
 function Waiting({ id, me }) {
   const [match, setMatch] = useState(null);
+  const [names, setNames] = useState({});
   const [error, setError] = useState('');
   useEffect(() => {
     const look = () => api('GET', `/api/matches/${id}`).then(setMatch).catch((e) => setError(e.message));
@@ -89,6 +97,10 @@ function Waiting({ id, me }) {
     const every = setInterval(look, 1500);
     return () => clearInterval(every);
   }, [id]);
+  const game = match ? match.game : null;
+  useEffect(() => {
+    if (game) levelNames(game).then(setNames).catch(() => {});
+  }, [game]);
   const leave = async () => {
     try { await api('POST', `/api/matches/${id}/leave`, {}); location.hash = '#/'; } catch (e) { setError(e.message); }
   };
@@ -96,7 +108,7 @@ function Waiting({ id, me }) {
   return html`<section class="waiting" aria-live="polite">
     <p>${t('match.waiting', 'Waiting for every seat to be taken…')}</p>
     ${match ? html`<ul>${match.seats.map((s) => html`<li>${t('lobby.seat', 'Seat {n}', { n: s.seat + 1 })}:
-      ${s.kind === 'ai' ? t('lobby.list.ai', 'AI ({level})', { level: s.level }) : s.kind === 'open'
+      ${s.kind === 'ai' ? t('lobby.list.ai', 'AI ({level})', { level: names[s.level] || s.level }) : s.kind === 'open'
         ? t('lobby.list.open', 'open') : s.kind === 'invited' ? t('lobby.list.invited', 'invited: {name}', { name: s.name })
         : s.name}</li>`)}</ul>` : null}
     ${seated ? html`<button onClick=${leave}>${t('match.leave', 'Leave this match')}</button>` : null}

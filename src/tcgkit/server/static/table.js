@@ -58,9 +58,10 @@ function styleOf(tokens, words) {
 }
 
 // A label, a cell's mark or a value as the reader reads it: a sentence said ("E6 empty"), a
-// word of the game translated ("hand"), a number as it is.
+// word of the game translated ("hand"), a number as it is, a list each of these in turn.
 export function shownText(value, words, ctx) {
   if (value === null || value === undefined) return '';
+  if (Array.isArray(value)) return value.map((part) => shownText(part, words, ctx)).join(', ');
   if (typeof value === 'object' && 'args' in value) return say(value, words, ctx || {});
   return typeof value === 'string' ? word(value, words) : String(value);
 }
@@ -71,9 +72,14 @@ function cardText(field) {
 }
 
 // A field's value: card text in the reader's language when the card data holds it (else as
-// printed), any other value as shownText.
+// printed, or word by word when it is a list), any other value as shownText.
 function fieldText(field, words, ctx) {
-  if (cardText(field)) return (words && field.translations[words.lang]) || shownText(String(field.value ?? ''));
+  if (cardText(field)) {  // printed text as it is; a list of words and sentences in the reader's
+    const found = words && field.translations[words.lang];
+    if (found) return found;
+    return typeof field.value === 'object' && field.value !== null ? shownText(field.value, words, ctx)
+      : String(field.value ?? '');
+  }
   return shownText(field.value, words, ctx);
 }
 
@@ -83,6 +89,12 @@ function nameParts(name) {
   const at = typeof name === 'string' ? name.lastIndexOf('#') : -1;
   if (at <= 0) return name;
   return html`${name.slice(0, at)}<span class="card-id">${name.slice(at)}</span>`;
+}
+
+// A card's name in the reader's language when the card data holds it (Monster Collection's
+// Chinese), else as the notation types it; the card's label and tooltip keep that one too.
+function cardName(face, words) {
+  return (words && face.names && face.names[words.lang]) || face.name;
 }
 
 export function Card({ face, words, ctx, clickable, chosen, onPick, ownerName }) {
@@ -107,14 +119,15 @@ export function Card({ face, words, ctx, clickable, chosen, onPick, ownerName })
     ...(face.marks || [])]);
   const tags = (face.style || []).filter((t) => t.includes(':')).map((t) => t.split(':').slice(1).join(':'))
     .filter((t) => !said.has(t.toLowerCase()));
-  const label = [face.name, ownerName ? `${ownerName}'s` : '', ...edges.map((at) => `${at} ${value(around[at])}`),
+  const name = cardName(face, words);
+  const label = [name === face.name ? name : `${name} (${face.name})`, ownerName ? `${ownerName}'s` : '', ...edges.map((at) => `${at} ${value(around[at])}`),
     ...listed.map((f) => `${word(f.label, words)} ${value(f)}`), ...tags,
     around.corner ? value(around.corner) : '', ...marks].filter(Boolean).join(', ');
   const body = html`
     ${edges.length ? html`<div class="edges">${edges.map((at) => html`
       <span class=${'edge ' + at}>${value(around[at])}</span>`)}</div>` : null}
     ${ownerName ? html`<span class="owner-tag">${ownerName}</span>` : null}
-    <div class="name">${nameParts(face.name)}</div>
+    <div class="name" title=${name === face.name ? null : face.name}>${nameParts(name)}</div>
     ${around.corner && value(around.corner) ? html`<div class="corner">${value(around.corner)}</div>` : null}
     ${listed.length ? html`<dl class="fields">${listed.map((f) => html`
       <div class=${value(f).length > 14 ? 'field long' : 'field'} data-field=${f.key}

@@ -144,7 +144,16 @@ function argText(value, ctx, words) {
     if (value.kind === 'cell') return String(value.id);
     return `${value.kind}#${value.id}`;
   }
-  return typeof value === 'string' ? word(value, words) : String(value);
+  return typeof value === 'string' ? cardName(value, words) || word(value, words) : String(value);
+}
+
+// A card named in a sentence ("Ember Imp#12") as its face names it in the words' language
+// ("餘燼小鬼#12"), when the card data holds the name (the words' names); else null.
+function cardName(text, words) {
+  const at = text.lastIndexOf('#');
+  if (at <= 0 || !words || !words.names || !/^\d+$/.test(text.slice(at + 1))) return null;
+  const found = words.names[text.slice(0, at)];
+  return found ? found + text.slice(at) : null;
 }
 
 // The form of {n:a|b|c} for the count: the plural category's place in the server's list.
