@@ -31,7 +31,8 @@ def test_sign_up_stores_an_argon2_hash_and_sets_strict_http_only_cookies(client:
     assert stored.password.startswith("$argon2id$") and "correct horse" not in stored.password
     tokens = Store(db).read_now(lambda s: [row.token_hash for row in s.scalars(select(LoginSession))])
     assert alice.token not in tokens and len(tokens) == 1  # only its hash is kept
-    assert alice.get("/api/me").json() == {"account": alice.account, "name": "alice", "guest": False}
+    assert alice.get("/api/me").json() == {
+        "account": alice.account, "name": "alice", "guest": False, "language": None}
 
 
 def test_log_in_log_out_and_the_refusals(client: TestClient) -> None:
