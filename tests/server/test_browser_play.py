@@ -456,7 +456,7 @@ def test_the_lobby_form_a_clock_a_rematch_the_history_and_the_cards(
     page.locator("#opt-triple-triad-open").check()
     page.locator("#clock").select_option("chess")
     page.locator("#clock-seconds").fill("300")
-    page.locator("#clock-seconds").dispatch_event("change")
+    page.wait_for_timeout(2500)  # the match list refreshes meanwhile: what was typed must stay
     page.screenshot(path=str(shots / "lobby-360.png"), full_page=True)
     reached = tab_through(page)
     assert {"game", "seat-0", "seat-1", "level-1", "opt-triple-triad-same", "clock",

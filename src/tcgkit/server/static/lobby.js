@@ -145,7 +145,10 @@ export function Lobby({ me }) {
     api('GET', `/api/games${lang ? `?lang=${lang}` : ''}`).then((g) => { setGames(g); if (g.length) setGame(g[0].name); })
       .catch((e) => setError(e.message));
     api('GET', '/api/decks').then(setDecks).catch(() => {});
-    const refresh = () => api('GET', '/api/matches').then(setMatches).catch(() => {});
+    // Set only when the list changed: a re-render puts every controlled field back to its
+    // state, so one every two seconds would undo what a person is typing and has not committed.
+    const refresh = () => api('GET', '/api/matches')
+      .then((m) => setMatches((old) => (JSON.stringify(old) === JSON.stringify(m) ? old : m))).catch(() => {});
     refresh();
     const every = setInterval(refresh, 2000);  // another person's new match shows up by itself
     return () => clearInterval(every);
@@ -211,7 +214,7 @@ export function Lobby({ me }) {
               </select></div>
             ${clock !== 'off' ? html`<div class="option"><label for="clock-seconds">${t('lobby.clock.seconds', 'Seconds')}</label>
               <input id="clock-seconds" name="clock-seconds" type="number" min="1" value=${seconds}
-                onChange=${(e) => setSeconds(e.target.value)} /></div>` : null}
+                onInput=${(e) => setSeconds(e.target.value)} /></div>` : null}
             <div class="option check"><label><input type="checkbox" name="spectators" checked=${spectators}
               onChange=${(e) => setSpectators(e.target.checked)} /> ${t('lobby.spectators', 'Others may watch')}</label></div>
           </fieldset></details>` : null}
