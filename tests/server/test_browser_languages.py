@@ -24,6 +24,16 @@ def log_in(page: Any, lang: str) -> list[str]:
     return lines
 
 
+def chinese_guest(chromium: Any, url: str) -> tuple[Any, list[str]]:
+    """A guest's page at 1280 px switched to Chinese (the lobby's heading read in it), and the
+    page's problems as they come."""
+    page, problems = new_page(chromium, 1280)
+    as_guest(page, url)
+    page.locator("#language").select_option("zh")
+    page.get_by_role("heading", name="新對局").wait_for()
+    return page, problems
+
+
 def test_the_table_speaks_portuguese_and_chinese(live: tuple[str, Any], browser: Any) -> None:  # noqa: F811
     url, _app = live
     page, problems = new_page(browser, 1280)
@@ -83,10 +93,7 @@ def test_an_accounts_language_follows_it_to_another_browser_and_a_guest_keeps_it
 def test_the_waiting_page_names_the_ai_levels_in_the_pages_language(
         live: tuple[str, Any], browser: Any) -> None:  # noqa: F811
     url, _app = live
-    page, problems = new_page(browser, 1280)
-    as_guest(page, url)
-    page.locator("#language").select_option("zh")
-    page.get_by_role("heading", name="新對局").wait_for()
+    page, problems = chinese_guest(browser, url)
     page.locator("select[name=game]").select_option("conflictus")
     page.locator("details.more-options summary").click()
     page.locator("#opt-conflictus-players").fill("3")
@@ -129,10 +136,7 @@ def test_the_options_form_reads_in_the_pages_language(live: tuple[str, Any], bro
 def test_monster_collection_names_its_cards_in_chinese_and_keeps_the_english_at_hand(
         live: tuple[str, Any], browser: Any) -> None:  # noqa: F811
     url, _app = live
-    page, problems = new_page(browser, 1280)
-    as_guest(page, url)
-    page.locator("#language").select_option("zh")
-    page.get_by_role("heading", name="新對局").wait_for()
+    page, problems = chinese_guest(browser, url)
     page.locator("select[name=game]").select_option("monster-collection")
     page.locator("button[type=submit]").click()
     page.locator(".table").wait_for()
