@@ -95,7 +95,6 @@ def create(who: Person, game: str, options: dict[str, str], seats: list[tuple[st
             box.select_option(value)
         else:
             box.fill(value)
-            box.dispatch_event("change")
     for number, (kind, level) in enumerate(seats):
         page.locator(f"#seat-{number}").select_option(kind)
         if kind == "ai":
@@ -449,8 +448,16 @@ def test_the_lobby_form_a_clock_a_rematch_the_history_and_the_cards(
         url: str, browser: Any, shots: Path) -> None:
     ana = person(browser, url, 360)
     page = ana.page
-    page.locator("select[name=game]").select_option("triple-triad")
+    page.locator("select[name=game]").select_option("forge-fury")
     page.locator("details.more-options summary").click()
+    files = page.locator("#opt-forge-fury-card_files")  # a list field: what is typed stays typed
+    files.press_sequentially("ab, ")
+    page.wait_for_timeout(300)
+    assert files.input_value() == "ab, "
+    files.fill("")
+    page.wait_for_timeout(300)  # "ab" is no shipped card file: the lobby's rules check was refused
+    ana.problems[:] = [p for p in ana.problems if "status of 422" not in p]
+    page.locator("select[name=game]").select_option("triple-triad")
     assert page.locator("#opt-triple-triad-trade").input_value() == "one"  # from the schema's default
     page.locator("#opt-triple-triad-trade").select_option("none")
     page.locator("#opt-triple-triad-open").check()

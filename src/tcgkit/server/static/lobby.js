@@ -38,6 +38,14 @@ function shown(kind, value) {
   return String(value);
 }
 
+// What was typed into a field while it still means the field's value (the value changed by
+// other means, such as a deck started from another, shows the new value instead).
+function draft(typed, kind, value) {
+  if (typed === undefined) return shown(kind, value);
+  const same = JSON.stringify(parse(kind, typed) ?? null) === JSON.stringify(value ?? null);
+  return same ? typed : shown(kind, value);
+}
+
 // The options that differ from their defaults (what the server is sent).
 export function changed(schema, values) {
   const out = {};
@@ -50,8 +58,12 @@ export function changed(schema, values) {
   return out;
 }
 
+// A text or number field takes its value at each keystroke (a re-render between typing and
+// leaving the field must not undo it), and shows what was typed, not the value parsed back
+// ("3," in a list or "-" in a number would otherwise be rewritten under the cursor).
 export function OptionsForm({ game, schema, values, setValues }) {
   const props = Object.entries(schema.properties || {});
+  const [typed, setTyped] = useState({});
   return html`<fieldset class="options"><legend>${t('lobby.options', 'Options')}</legend>
     ${props.map(([name, prop]) => {
       const kind = fieldKind(prop);
@@ -76,8 +88,9 @@ export function OptionsForm({ game, schema, values, setValues }) {
         input = html`<input id=${id} name=${name} type=${number ? 'number' : 'text'} aria-describedby=${id + '-help'}
           min=${number ? kind.p.minimum : undefined} max=${number ? kind.p.maximum : undefined}
           step=${kind.p.type === 'integer' ? 1 : undefined}
-          placeholder=${kind.nullable ? t('lobby.none', '(none)') : ''} value=${shown(kind, value)}
-          onChange=${(e) => set(e.target.value)} />`;
+          placeholder=${kind.nullable ? t('lobby.none', '(none)') : ''}
+          value=${draft(typed[id], kind, value)}
+          onInput=${(e) => { setTyped({ ...typed, [id]: e.target.value }); set(e.target.value); }} />`;
       }
       return html`<div class="option"><label for=${id}>${label}</label>${input}${help}</div>`;
     })}
