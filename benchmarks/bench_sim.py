@@ -1,6 +1,7 @@
 """Batch simulation on each backend, and the cost of streaming results to a file.
 
-    python benchmarks/bench_sim.py [--games N] [--repeats R] [--games-list tt,ff] [--no-ray] [--json]
+    python benchmarks/bench_sim.py [--games N] [--repeats R] [--games-list tt,ff] [--no-ray] [--spin N]
+                                    [--json]
 
 For Triple Triad (greedy vs random, FFVIII rules) and Forge & Fury (greedy vs random), in
 one run, interleaved R times (A B C A B C ...) so that a noisy neighbour slows each alike:
@@ -15,6 +16,11 @@ one run, interleaved R times (A B C A B C ...) so that a noisy neighbour slows e
 
 Every backend plays the same N games (identical results: checked here too). Reports the
 median games/s of each, the speed-ups, and the overhead in microseconds per game.
+
+Beside them, ``machine x2``: the same pure-Python busy loop run once in one process and then
+halved over two processes at once. It shares nothing and sends nothing back, so its speed-up
+is the most any backend can get from this machine's two cores (virtual cores that share a
+physical one, or a host that lends less than two, show here as well under 2x).
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +47,27 @@ GAMES = {
     "ff": ("forge-fury", {}),
 }
 AGENTS = ("greedy", "random")
+
+
+def spin(rounds: int) -> int:
+    """Pure-Python work with no memory traffic to speak of: the machine's ceiling."""
+    total = 0
+    for i in range(rounds):
+        total = (total + i * i) % 1_000_003
+    return total
+
+
+def machine_speedup(rounds: int, repeats: int) -> dict[str, Any]:
+    """``spin`` once in this process against half of it in each of two processes at once,
+    interleaved ``repeats`` times; the pool is started (and warmed) before the clock."""
+    one, two = [], []
+    with ProcessPoolExecutor(2) as pool:
+        list(pool.map(spin, [1000, 1000]))
+        for _ in range(repeats):
+            one.append(timed(lambda: [spin(rounds)])[0])
+            two.append(timed(lambda: list(pool.map(spin, [rounds // 2, rounds // 2])))[0])
+    return {"one_s": statistics.median(one), "two_s": statistics.median(two),
+            "speedup": statistics.median(one) / statistics.median(two), "runs_s": {"one": one, "two": two}}
 
 
 def timed(run: Callable[[], list[Any]]) -> tuple[float, list[Any]]:
@@ -113,6 +141,8 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--games-list", default="tt,ff", help="which games: tt, ff")
     parser.add_argument("--no-ray", action="store_true", help="skip Ray")
+    parser.add_argument("--spin", type=int, default=10_000_000,
+                        help="rounds of the busy loop that measures the machine's own 2-process speed-up")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     ray = not args.no_ray and importlib.util.find_spec("ray") is not None
@@ -127,12 +157,14 @@ def main() -> None:
         except Exception as exc:  # Ray's start-up times out on a busy machine: say so, go on
             print(f"Ray did not start ({exc}): measuring without it", file=sys.stderr)
             ray = False
+    machine = machine_speedup(args.spin, args.repeats)
     with tempfile.TemporaryDirectory() as folder:
         reports = [bench(key.strip(), args.games, args.repeats, ray, Path(folder))
                    for key in args.games_list.split(",")]
     if args.json:
-        print(json.dumps(reports))
+        print(json.dumps({"machine": machine, "games": reports}))
         return
+    print(f"machine x2: {machine['speedup']:.2f}x one process (a busy loop halved over two processes)")
     for r in reports:
         print(f"{r['game']}: {r['games']} games x {r['repeats']} (median)")
         for name, rate in r["games_per_s"].items():
