@@ -1,6 +1,6 @@
 """Train a policy by self-play with masked PPO, against a pool of its own past versions.
 
-    OMP_NUM_THREADS=1 python examples/train_selfplay.py --minutes 25 --out runs/fnf
+    OMP_NUM_THREADS=1 python examples/train_selfplay.py --minutes 28 --out runs/fnf
 
 The defaults train Forge & Fury's Chama (50 cards each). Needs the ``rl`` extra (``pip install
 -e '.[rl]'``: sb3-contrib's MaskablePPO on the CPU build of torch). The learner plays one seat
@@ -22,8 +22,9 @@ and against greedy, half in each seat; the curve goes to ``curve.csv`` (and ``cu
 matplotlib, extra ``report``). The end is a final evaluation of ``--final-games`` games
 against each and the policy file ``policy.npz``, an agent for ``tcgkit play GAME --vs
 policy:FILE`` and ``tcgkit sim --agents policy:FILE,greedy``. Training stops at ``--steps`` or
-after ``--minutes`` (default 25) of wall time, whichever comes first; ``--minutes 0`` runs
-to ``--steps`` and, everything being seeded (``--seed``), gives the same policy each time.
+after ``--minutes`` (default 28: with the final evaluation, under 30) of wall time, whichever
+comes first; ``--minutes 0`` runs to ``--steps`` and, everything being seeded (``--seed``),
+gives the same policy each time.
 ``--backend ray`` plays the self-play games on Ray workers (``tcgkit.envs.rollouts``; extra
 ``ray``): a local Ray with ``--workers`` CPUs, or the cluster at ``--address``, as ``tcgkit
 sim --backend ray`` does; the learner stays in this process. ``--smoke`` trains a few
@@ -247,7 +248,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", default="forge-fury")
     parser.add_argument("--rules", default="mode=chama", help="the game's options, as --rules takes them")
     parser.add_argument("--steps", type=int, default=3_000_000)
-    parser.add_argument("--minutes", type=float, default=25.0,
+    parser.add_argument("--minutes", type=float, default=28.0,
                         help="stop training after this many minutes of wall time, even short of --steps "
                              "(0: run to --steps, the same run each time)")
     parser.add_argument("--snapshot-every", type=int, default=30_000)
