@@ -27,7 +27,7 @@ GAME = "conflictus"
 
 
 class ConflictusPlayout(Playout):
-    plies = 0
+    plies: int | None = 0
     scale = 8.0  # a lead of eight mons (or a strong warrior and a few cards) is a return of 0.76
 
     def __init__(self, game: Game) -> None:

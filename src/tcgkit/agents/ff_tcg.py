@@ -20,7 +20,7 @@ GAME = "ff-tcg"
 
 
 class FFTcgPlayout(Playout):
-    plies = 12
+    plies: int | None = 12
     scale = 6.0  # a material difference of one skull and a half is a return of about 0.76
 
     def __init__(self, game: Game) -> None:

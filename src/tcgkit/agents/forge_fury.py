@@ -145,7 +145,7 @@ class ForgeFuryPlayout(Playout):
     """
 
     uniform = False
-    plies = 3  # the round after the tree: a colour and two picks
+    plies: int | None = 3  # the round after the tree: a colour and two picks
     keep_weight = 1.0
     spread = 0.7
     greedy = 0.8  # otherwise a random legal move

@@ -21,7 +21,7 @@ GAME = "monster-collection"
 
 
 class MonsterCollectionPlayout(Playout):
-    plies = 0
+    plies: int | None = 0
     scale = 10.0  # a lead of a strong creature deep in enemy land and a terrain is a return of about 0.6
 
     def __init__(self, game: Game) -> None:

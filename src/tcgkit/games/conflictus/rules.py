@@ -234,7 +234,7 @@ class ConflictusState(State["Conflictus"]):
         caches={"legal": None},
         derived=("n",),
     )
-    game: Conflictus
+    game: "Conflictus"  # noqa: UP037 - quoted: the compiled build reads it at run time
     n: int
     kind: list[int]
     mons: list[list[int]]
@@ -343,8 +343,9 @@ class ConflictusState(State["Conflictus"]):
     in_combat = host.in_combat
     active_warriors = host.active_warriors
     amulets_on_stack = host.amulets_on_stack
-    # elimination (below)
-    flush_out = flush_out
+    # elimination (above; a method of its own: a compiled function binds no ``self``)
+    def flush_out(self) -> bool:
+        return flush_out(self)
 
     def advance(self) -> None:
         """Run what happens by itself (frames, triggers, players going out, steps) until a

@@ -35,11 +35,10 @@ class Board(State["FFTcg"]):
     bottom first (a deck's top is its end); ``city_mons[p]`` holds the rival's monsters on
     p's cities."""
 
-    if not TYPE_CHECKING:  # the slots are the declared state's (``rules.FFTcgState.SPEC``)
-        __slots__ = ()
-    game: FFTcg
+    __slots__ = ()  # the slots are the declared state's (``rules.FFTcgState.SPEC``)
+    game: "FFTcg"  # noqa: UP037 - quoted: the compiled build reads it at run time
     rng: Rng
-    t: Tables  # what the deal alone decides: card kinds and labels, the actions made once
+    t: "Tables"  # noqa: UP037 - likewise; what the deal alone decides: card kinds and labels, the actions made once
     kind: tuple[int, ...]  # instance id -> card index (``t.kind``)
     deck: list[list[int]]
     hand: list[list[int]]
@@ -174,15 +173,15 @@ class Board(State["FFTcg"]):
         """The game is over: no choice is left pending, whatever ended it, even in the middle of
         an effect (the kernel's driver stops the effect and clears the resolution)."""
         if self.result is None:
-            self.result = Result(winner, reason)
+            self.result = Result(winner, reason)  # type: ignore[misc]  # a slot of FFTcgState.SPEC
             self.log.append(("end", winner, reason))
         self.decisions.clear()
         self.res.clear()
-        self.legal = None
+        self.legal = None  # type: ignore[misc]  # likewise
 
     def lose(self, player: int, reason: str) -> None:
         if self.result is not None and self.result.winner == player:  # the other lost too
-            self.result = Result(None, "both players lost at once")
+            self.result = Result(None, "both players lost at once")  # type: ignore[misc]  # likewise
             self.log.append(("end", None, self.result.reason))
             return
         self.finish(1 - player, reason)

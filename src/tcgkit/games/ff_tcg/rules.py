@@ -289,22 +289,21 @@ class FFTcgState(Board):
         """What the monster side may expect from the monsters still attacking."""
         bonuses = self.all_static_bonuses()
         power, defense = bonuses["power"], bonuses["defense"]
-
-        def total(card: int) -> int:
-            return self.stat(card, "power", power) + self.stat(card, "defense", defense)
-
         defenders = self.chars[self.cside]
+        # a table, not a closure: the compiled build cannot close over a state's method
+        total = {card: self.stat(card, "power", power) + self.stat(card, "defense", defense)
+                 for card in (*defenders, *self.attackers, *self.fight_mons[:1])}
         if self.fight_char == -1:  # a villain against all characters: a defeat loses the game
-            return 4.0 if total(self.fight_mons[0]) >= sum(map(total, defenders)) + 1 else -30.0
+            return 4.0 if total[self.fight_mons[0]] >= sum(total[c] for c in defenders) + 1 else -30.0
         if not defenders:
             return 4.0 * len(self.attackers)
-        best = max(defenders, key=total)
+        best = max(defenders, key=total.__getitem__)
         groups: dict[int, list[int]] = {}
         for m in self.attackers:
             groups.setdefault(self.assigned.get(m, best), []).append(m)
         value = 0.0
         for character, monsters in groups.items():
-            if character not in defenders or sum(map(total, monsters)) >= total(character):
+            if character not in defenders or sum(total[m] for m in monsters) >= total[character]:
                 value += 4.0 + (3.0 if character in self.wounded else 1.5)
             else:
                 value -= 0.8 * len(monsters)

@@ -134,7 +134,7 @@ class ForgeFuryState(State["ForgeFury"]):
         ),
         decklists="decklists",
     )
-    game: ForgeFury
+    game: "ForgeFury"  # noqa: UP037 - quoted: the compiled build reads it at run time
     decklists: list[tuple[int, ...]]
     decks: list[list[int]]
     hands: list[list[int]]
@@ -387,7 +387,7 @@ class ForgeFuryState(State["ForgeFury"]):
         out = []
         minigame = MINIGAME_KINDS[self.game.options.minigame]
         for d in self.decisions:
-            if d.kind not in ("colour", "pick", *minigame):
+            if d.kind not in ("colour", "pick") and d.kind not in minigame:
                 minigame_name = self.game.options.minigame
                 out.append(f"no {d.kind} decision in this game (its mini-game is {minigame_name})")
             elif d.secret is not SECRET[d.kind]:

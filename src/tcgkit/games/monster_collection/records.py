@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ...kernel import values as v
+from ...kernel.values import record
 
 ID, CELL, PLAYER = v.Id(), v.Int(0, 11), v.Player()
 STEPS = ("instant", "formation", "first", "second")
 
 
-@v.record
+@record
 class Battle(v.Record):
     """A battle (戰鬥) on ``cell``: the attacker (進軍側), each marcher's origin, the attacker's
     instant summons, the timing now (``step``) and whose it is (``side``), how many of that
@@ -45,7 +46,7 @@ the stat changes until the battle ends, and the creatures' special abilities use
     completed: set[int]  # creatures whose action-completing ability stands for their attack
 
 
-@v.record
+@record
 class Result(v.Record):
     FIELDS: ClassVar[dict[str, v.Value]] = {"winner": v.Opt(PLAYER), "reason": v.Text()}
     winner: int | None

@@ -226,7 +226,7 @@ class MonsterCollectionState(State["MonsterCollection"]):
         cards=Instances(size=lambda game: game.options.deck_size),
         caches={"legal": None},
     )
-    game: MonsterCollection
+    game: "MonsterCollection"  # noqa: UP037 - quoted: the compiled build reads it at run time
     kind: list[int]
     deck: list[list[int]]
     hand: list[list[int]]

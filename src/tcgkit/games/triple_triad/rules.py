@@ -81,7 +81,7 @@ class TripleTriadState(State["TripleTriad"]):
         table_pool=True,  # after Sudden Death a hand holds cards of both players
         caches={"_outcome": None},
     )
-    game: TripleTriad
+    game: "TripleTriad"  # noqa: UP037 - quoted: the compiled build reads it at run time
     board: list[int]
     hands: list[list[int]]
     owner: list[int]
