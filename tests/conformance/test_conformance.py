@@ -139,9 +139,11 @@ def test_illegal_actions_raise_and_change_nothing(cls, options):
         rejected += len(illegal)
 
     end, _ = play_random(game, 3, each_step=check)
+    assert end.to_move is None
     for action in seen[:5]:
-        with pytest.raises(IllegalAction):
-            end.apply(action, end.to_move)
+        for player in range(game.num_players):  # the game is over: nobody may act
+            with pytest.raises(IllegalAction):
+                end.apply(action, player)
     assert rejected > 0
 
 
