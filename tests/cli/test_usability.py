@@ -8,11 +8,14 @@ import os
 import re
 
 from tcgkit import __version__
+from tcgkit._version import build
 
 
 def test_version(run):
+    """The version and the build: pure Python, or how many modules are compiled (the
+    compiled build's CI step runs this test too)."""
     result = run("--version")
-    assert result.exit_code == 0 and result.stdout.strip() == f"tcgkit {__version__}"
+    assert result.exit_code == 0 and result.stdout.strip() == f"tcgkit {__version__} ({build()})"
 
 
 def test_play_help_lists_every_agent_and_each_games_moves(run):

@@ -12,7 +12,7 @@ from typing import Any
 import typer
 from typer.core import TyperGroup
 
-from .._version import __version__
+from .._version import __version__, build
 from .account_command import ACCOUNT_HELP, account_app
 from .card_paths import use_store
 from .collection_command import COLLECTION_HELP, collection
@@ -83,14 +83,15 @@ app.add_typer(account_app, name="account", help=paragraphs(ACCOUNT_HELP))
 
 def show_version(value: bool) -> None:
     if value:
-        typer.echo(f"tcgkit {__version__}")
+        typer.echo(f"tcgkit {__version__} ({build()})")
         raise typer.Exit()
 
 
 @app.callback()
 def root(
     version: bool = typer.Option(
-        False, "--version", help="Print the version and exit.", callback=show_version,
+        False, "--version", help="Print the version and the build (pure Python or compiled) and exit.",
+        callback=show_version,
         is_eager=True, show_default=False, metavar="",
     ),
 ) -> None:

@@ -1,0 +1,40 @@
+"""``tcgkit --version`` says whether this install is pure Python or the compiled build, by
+the extension modules that lie in the package (docs/speed.md)."""
+
+from __future__ import annotations
+
+import importlib.machinery
+import shutil
+from pathlib import Path
+
+import tcgkit
+from tcgkit import _version
+
+
+def test_an_extension_module_in_the_package_counts_as_compiled(tmp_path, monkeypatch):
+    root = tmp_path / "tcgkit"
+    (root / "games" / "triple_triad").mkdir(parents=True)
+    shutil.copy(_version.__file__, root / "_version.py")
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    (root / "games" / "triple_triad" / "rules.py").write_text("")
+    monkeypatch.setattr(_version, "__file__", str(root / "_version.py"))
+    assert _version.compiled_modules() == [] and _version.build() == "pure Python"
+    (root / "games" / "triple_triad" / f"rules{suffix}").write_bytes(b"")
+    (root / f"_helpers{suffix}").write_bytes(b"")
+    assert _version.compiled_modules() == ["tcgkit._helpers", "tcgkit.games.triple_triad.rules"]
+    assert _version.build() == "compiled with mypyc: 2 modules"
+
+
+def test_this_install_says_what_it_runs():
+    """A pure-Python checkout has no extension module; the compiled build's has one for each
+    module setup.py compiles, and those modules are the ones imported."""
+    compiled = _version.compiled_modules()
+    package = Path(tcgkit.__file__).parent
+    if not compiled:
+        assert _version.build() == "pure Python"
+        return
+    import tcgkit.games.triple_triad.rules as rules
+
+    assert "tcgkit.games.triple_triad.rules" in compiled
+    assert Path(rules.__file__).parent == package / "games" / "triple_triad"
+    assert not rules.__file__.endswith(".py")
