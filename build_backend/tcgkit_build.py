@@ -22,8 +22,14 @@ def compiling() -> bool:
 
 
 def get_requires_for_build_wheel(config_settings: dict[str, object] | None = None) -> list[str]:
-    extra = [MYPY] if compiling() else []
-    return [*build_meta.get_requires_for_build_wheel(config_settings), *extra]
+    if not compiling():
+        return build_meta.get_requires_for_build_wheel(config_settings)
+    # setuptools runs setup.py to list its own needs, before mypy is there: say so to it
+    os.environ["TCGKIT_LISTING_REQUIREMENTS"] = "1"
+    try:
+        return [*build_meta.get_requires_for_build_wheel(config_settings), MYPY]
+    finally:
+        del os.environ["TCGKIT_LISTING_REQUIREMENTS"]
 
 
 def get_requires_for_build_editable(config_settings: dict[str, object] | None = None) -> list[str]:
