@@ -35,8 +35,8 @@ COMPILED = [
 
 
 def ext_modules() -> list[object]:
-    if os.environ.get("TCGKIT_COMPILE", "") in ("", "0") or os.environ.get("TCGKIT_LISTING_REQUIREMENTS"):
-        return []  # pure Python, or the build backend asking what to install (build_backend/)
+    if os.environ.get("TCGKIT_COMPILE", "") in ("", "0") or os.environ.get("TCGKIT_LISTING_ONLY"):
+        return []  # pure Python, or the backend listing requirements (build_backend/)
     from mypyc.build import mypycify
 
     # multi_file: one C file per module, so the C compiler can build them on every core
