@@ -11,6 +11,7 @@ moves (``legal.py``) are functions of the state.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...kernel import refs
@@ -39,7 +40,7 @@ class Board(State["FFTcg"]):
     game: "FFTcg"  # noqa: UP037 - quoted: the compiled build reads it at run time
     rng: Rng
     t: "Tables"  # noqa: UP037 - likewise; what the deal alone decides: card kinds and labels, the actions made once
-    kind: tuple[int, ...]  # instance id -> card index (``t.kind``)
+    kind: Sequence[int]  # instance id -> card index (``t.kind``; a list when just read from JSON)
     deck: list[list[int]]
     hand: list[list[int]]
     hidden: list[list[int]]  # face-down actions (escondidas)
