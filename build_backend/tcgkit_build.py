@@ -11,6 +11,7 @@ Python source they were compiled from.
 from __future__ import annotations
 
 import os
+import shutil
 import tomllib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -51,6 +52,13 @@ def prepare_metadata_for_build_wheel(metadata_directory: str,
     with listing_only():
         prepare: Callable[..., str] = build_meta.prepare_metadata_for_build_wheel
         return prepare(metadata_directory, config_settings)
+
+
+def build_wheel(wheel_directory: str, config_settings: dict[str, Any] | None = None,
+                metadata_directory: str | None = None) -> str:
+    if compiling():  # setuptools keeps build/ between builds: a module no longer compiled would stay
+        shutil.rmtree("build", ignore_errors=True)
+    return build_meta.build_wheel(wheel_directory, config_settings, metadata_directory)
 
 
 def get_requires_for_build_editable(config_settings: dict[str, Any] | None = None) -> list[str]:
