@@ -11,6 +11,8 @@ modules they call per step that no game subclasses. Left out, with the reason:
   a compiled module cannot create;
 - ``kernel/effects.py`` and the games' ``effects.py``: pydantic models (card text is
   compiled once at load, not per step);
+- ``kernel/rng.py``: SplitMix64's 64-bit words are beyond a compiled int's fast range, so every
+  step of the generator takes the slow path (compiled, a draw took twice as long);
 - ``forge_fury/rules.py``: its steps are a few attribute reads and writes of the state, which
   the interpreter specializes and compiled code looks up in full (compiled, Forge & Fury's
   random games ran at 0.77x);
@@ -25,7 +27,7 @@ import os
 from setuptools import setup
 
 COMPILED = [
-    "kernel/determinize", "kernel/instances", "kernel/limits", "kernel/rng",
+    "kernel/determinize", "kernel/instances", "kernel/limits",
     "games/triple_triad/rules",
     "games/ff_tcg/rules", "games/ff_tcg/legal", "games/ff_tcg/combat", "games/ff_tcg/turn",
     "games/ff_tcg/host", "games/ff_tcg/machine", "games/ff_tcg/tables",
