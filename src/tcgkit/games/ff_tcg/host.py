@@ -39,7 +39,8 @@ class Board(State["FFTcg"]):
     __slots__ = ()  # the slots are the declared state's (``rules.FFTcgState.SPEC``)
     game: "FFTcg"  # noqa: UP037 - quoted: the compiled build reads it at run time
     rng: Rng
-    t: "Tables"  # noqa: UP037 - likewise; what the deal alone decides: card kinds and labels, the actions made once
+    # what the deal alone decides: card kinds and labels, the actions made once
+    t: "Tables"  # noqa: UP037 - likewise
     kind: Sequence[int]  # instance id -> card index (``t.kind``; a list when just read from JSON)
     deck: list[list[int]]
     hand: list[list[int]]
