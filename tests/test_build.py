@@ -4,8 +4,11 @@ the extension modules that lie in the package (docs/speed.md)."""
 from __future__ import annotations
 
 import importlib.machinery
+import os
 import shutil
 from pathlib import Path
+
+import pytest
 
 import tcgkit
 from tcgkit import _version
@@ -38,3 +41,37 @@ def test_this_install_says_what_it_runs():
     assert "tcgkit.games.triple_triad.rules" in compiled
     assert Path(rules.__file__).parent == package / "games" / "triple_triad"
     assert not rules.__file__.endswith(".py")
+
+
+def backend(monkeypatch):
+    """The package's build backend (build_backend/tcgkit_build.py), run from the checkout."""
+    root = Path(__file__).parents[1]
+    monkeypatch.chdir(root)
+    monkeypatch.syspath_prepend(str(root / "build_backend"))
+    import tcgkit_build
+
+    return tcgkit_build
+
+
+def test_the_build_asks_for_mypy_only_when_compiling(monkeypatch):
+    build = backend(monkeypatch)
+    listing = []
+
+    def setuptools_needs(config_settings=None):  # setuptools' own hook runs setup.py: seen here
+        listing.append(os.environ.get("TCGKIT_LISTING_ONLY"))
+        return ["wheel"]
+
+    monkeypatch.setattr(build.build_meta, "get_requires_for_build_wheel", setuptools_needs)
+    monkeypatch.delenv("TCGKIT_COMPILE", raising=False)
+    assert build.get_requires_for_build_wheel() == ["wheel"]
+    monkeypatch.setenv("TCGKIT_COMPILE", "1")
+    needs = build.get_requires_for_build_wheel()
+    assert needs[:2] == ["wheel", build.MYPY] and any(r.startswith("pydantic") for r in needs)
+    assert listing == [None, "1"] and "TCGKIT_LISTING_ONLY" not in os.environ  # set while listing only
+
+
+def test_a_compiled_editable_install_is_refused_by_name(monkeypatch):
+    build = backend(monkeypatch)
+    monkeypatch.setenv("TCGKIT_COMPILE", "1")
+    with pytest.raises(SystemExit, match="not `pip install -e .`"):
+        build.get_requires_for_build_editable()
