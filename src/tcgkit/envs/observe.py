@@ -23,9 +23,11 @@ viewer's own entries come first, then the next seat's in turn order, and so on. 
 
 ``encode(view, prefix)`` builds it from a view (a dict, as ``State.view`` gives it);
 ``encode_state(state, viewer, prefix)`` builds the same floats from the state itself,
-reading each zone and field through the kernel's visibility rules (``Derived.sight``,
-``Derived.field_view``) with card ids in place of keys and card counts summed by numpy: what
-the environments use at every step (a test keeps the two equal in every game).
+reading each zone list and field through the kernel's visibility rules (a zone's as
+``Derived.sight`` reads them, ``Derived.field_view``) with card ids in place of keys: what
+the environments use at every step (a test keeps the two equal in every game). Each block's
+slots are made once per what they show (a list's cards, a field's value) and kept; an
+observation is those slots joined in one numpy call, then the cards' places set in one.
 
 Card features come from the game's card table (``Game.card_table()``): each numeric or
 true/false column, scaled by its largest value, and each column of at most
@@ -37,18 +39,36 @@ from __future__ import annotations
 import math
 import zlib
 from collections.abc import Callable, Sequence
+from itertools import chain
 from typing import Any
 
 import numpy as np
 
 from ..kernel import values as v
 from ..kernel.game import Game
-from ..kernel.state import EMPTY, HIDDEN, UNSEEN, Field, Instances, Layout, Visibility, Zone, derived
+from ..kernel.state import (
+    EMPTY,
+    HIDDEN,
+    OWNER,
+    PUBLIC,
+    UNSEEN,
+    Field,
+    InstanceCodec,
+    Instances,
+    Layout,
+    Visibility,
+    Zone,
+    derived,
+    sees,
+)
+from ..kernel.values import Ctx
 
 DECISION_SLOTS = 32
 CATEGORY_LIMIT = 12
 Writer = Callable[[np.ndarray, int, Any, "Context"], None]
 BlockWriter = Callable[[np.ndarray, int, "Sight"], None]
+ListSlots = Callable[[int, Any], np.ndarray]
+"""A zone list's (or grid's) slots from its count and the kinds it shows."""
 
 
 class Context:
@@ -267,6 +287,7 @@ class Observation:
             kind_count = len(keys)
             self.ids = players * spec.cards.size(game)  # type: ignore[union-attr]
             self.name_kind = [keys[name] for name in names]  # the state's kind table -> kind
+            self.kind_attr = spec.cards.kind  # type: ignore[union-attr]
         else:
             kind_count = game.card_count()
             keys = {game.card_key(i): i for i in range(kind_count)}  # type: ignore[misc]
@@ -279,10 +300,15 @@ class Observation:
         self.writers: list[tuple[int, BlockWriter]] = []
         self.field_writers: list[tuple[int, Field, Coder, bool]] = []
         self._memo: dict[tuple[Any, ...], np.ndarray] = {}
-        self._deals: dict[tuple[int, ...], int] = {}
+        self._deals: dict[tuple[int, ...], tuple[int, list[int]]] = {}
+        self._tables: dict[int, tuple[int, ...]] = {}  # the kind table of each deal number
+        self._contexts: dict[int, Ctx] = {}
         self._decision_slots: dict[str, int] = {}
+        # (zone, first slot, a list's slots from (count, kinds shown), an unseen list's from its count)
+        self.zone_plans: list[tuple[Zone, int, ListSlots, Callable[[int], np.ndarray]]] = []
+        self.header_size = players + 1 + DECISION_SLOTS + 1
         at = self._add("header: to move (relative seats, nobody), decision kind, over",
-                       players + 1 + DECISION_SLOTS + 1, self._header, 0)
+                       self.header_size, self._header, 0)
         self.lists: list[str] = []  # the zone lists in relative order, for the instance block
         for zone in spec.zones:
             at = self._zone(zone, at)
@@ -290,8 +316,15 @@ class Observation:
         for f in self.shown:
             at = self._field(f, at)
         self._place_of = {name: i for i, name in enumerate(self.lists)}
+        # each zone's lists' places in the instance block, by relative seat
+        self._places = {at: [self._place_of[zone.name]] if zone.shared else
+                        [self._place_of[f"{zone.name}+{r}"] for r in range(players)]
+                        for zone, at, _, _ in self.zone_plans}
         self._zone_names = [(zone.name, name) for zone in spec.zones for name in
                             ([zone.name] if zone.shared else [f"{zone.name}{p}" for p in range(players)])]
+        self._blank_fields = {at: np.zeros(part.size + sometimes, np.float32)
+                              for at, _, part, sometimes in self.field_writers}
+        self.where_at = at
         if self.instances:
             at = self._add(f"instances: the zone list each of {self.ids} cards lies in",
                            self.ids * len(self.lists), self._where, at)
@@ -299,6 +332,9 @@ class Observation:
         if stepped:
             at = self._add("the move being entered: its tokens so far", actions, lambda o, a, view: None, at)
         self.size = at
+        self._tail = np.zeros(at - self.where_at, np.float32)  # the blocks written after the join
+        # each viewer's seats in relative order: their own first, then the next in turn
+        self._orders = [[(viewer + r) % players for r in range(players)] for viewer in range(players)]
 
     def _add(self, name: str, size: int, write: BlockWriter, at: int) -> int:
         self.blocks.append((name, at, size))
@@ -326,7 +362,7 @@ class Observation:
         """A zone's block. Each list (or grid) is encoded once per count and cards shown and
         copied after: most lists do not change from one step to the next."""
         ctx, players, kinds, feats = self.ctx, self.ctx.players, self.kind_count, self.features
-        features, memo = ctx.features, self._memo
+        features = ctx.features
         if zone.layout is Layout.GRID:
             cells = zone.grid.size
             per = 2 + kinds + feats
@@ -338,18 +374,27 @@ class Observation:
             rows[np.arange(kinds) + 3, np.arange(kinds) + 2] = 1.0
             rows[3:, 2 + kinds:] = features
 
+            def cells_of(count: int, shown: tuple[int, ...]) -> np.ndarray:
+                picked = rows[np.asarray(shown[:cells], np.int64) + 3].reshape(-1)
+                if picked.size == cells * per:
+                    return picked
+                whole = np.zeros(cells * per, np.float32)
+                whole[:picked.size] = picked
+                return whole
+
             def grid(out: np.ndarray, at: int, seen: Sight) -> None:
                 shown = seen.zones[zone.name][2]
-                if shown is None:
-                    return
-                picked = rows[np.asarray(shown[:cells], np.int64) + 3]
-                out[at:at + picked.size] = picked.reshape(-1)
+                if shown is not None:
+                    out[at:at + cells * per] = cells_of(0, shown)
             self.lists.append(zone.name)
+            blank = np.zeros(cells * per, np.float32)
+            self.zone_plans.append((zone, at, cells_of, lambda count: blank))
             what = f"zone {zone.name}: per cell empty, face down, kind ({kinds}), features ({feats})"
             return self._add(what, cells * per, grid, at)
         per = 3 + kinds + 2 * feats
         names = [zone.name] if zone.shared else [f"{zone.name}{p}" for p in range(players)]
         self.lists += [zone.name] if zone.shared else [f"{zone.name}+{r}" for r in range(players)]
+        unseen: dict[int, np.ndarray] = {}
 
         def one_list(count: int, shown: tuple[int, ...] | None) -> np.ndarray:
             slots = np.zeros(per, np.float32)
@@ -367,16 +412,29 @@ class Observation:
                     slots[3 + kinds + feats:] = chosen.max(axis=0)
             return slots
 
+        def unseen_of(count: int) -> np.ndarray:
+            made = unseen.get(count)
+            if made is None:
+                made = unseen[count] = one_list(count, None)
+            return made
+
+        def list_of(count: int, shown: tuple[int, ...] | None) -> np.ndarray:
+            """A list's slots, kept per count and cards shown (unseen lists: per count)."""
+            if shown is None:
+                return unseen_of(count)
+            key = (at, count, shown)
+            made = self._memo.get(key)
+            if made is None:
+                made = self._keep(key, one_list(count, shown))
+            return made
+
         def lists(out: np.ndarray, at: int, seen: Sight) -> None:
             zones = seen.zones
             for p, name in enumerate(names):
                 _, count, shown, _ = zones[name]
-                key = (at, count, shown)
-                made = memo.get(key)
-                if made is None:
-                    made = self._keep(key, one_list(count, shown))
                 place = at + (0 if zone.shared else ctx.seat(p)) * per
-                out[place:place + per] = made
+                out[place:place + per] = list_of(count, shown)
+        self.zone_plans.append((zone, at, one_list, unseen_of))
         whose = "the table's" if zone.shared else "per seat (relative)"
         what = (f"zone {zone.name}, {whose}: count, shown, face down, kinds ({kinds}), "
                 f"features: sum ({feats}), most ({feats})")
@@ -429,33 +487,108 @@ class Observation:
         return out
 
     def encode_state(self, state: Any, viewer: int, prefix: Sequence[int] = ()) -> np.ndarray:
-        """The observation ``encode(state.view(viewer), prefix)`` gives, from the state. A
-        field whose value is immutable (a number, a name, a tuple; a list of those) is
-        encoded once per viewer and value and copied after (a deck list, a round count)."""
-        sight = self.sight_of_state(state, viewer)
-        out = self._write(sight, viewer, prefix)
-        derived_, memo, ctx = self.derived, self._memo, None
-        deal = sight.deal
+        """The observation ``encode(state.view(viewer), prefix)`` gives, from the state: each
+        block's slots looked up (or made once) by what they show, and joined in one call. A
+        zone list is read through its zone's visibility as ``Derived.sight`` reads it; a field
+        whose value is immutable (a number, a name, a tuple; a list of those) is encoded once
+        per viewer and value (a deck list, a round count)."""
+        memo, ctx, order = self._memo, self.ctx, self._orders[viewer]
+        ctx.viewer = viewer
+        deal = kind_of = None
+        where: list[tuple[int, Sequence[int]]] = []  # (list slot, card ids): the instance block
+        if self.instances:
+            deal, kind_of = self._deal(getattr(state, self.kind_attr))
+        pending = state.decisions[-1] if state.decisions else None
+        mover, decision = (None, None) if pending is None else (pending.player, pending.kind)
+        key: Any = ("header", viewer, mover, decision, state.outcome is not None)
+        made = memo.get(key)
+        if made is None:
+            made = np.zeros(self.header_size, np.float32)
+            self._header(made, 0, Sight(mover, decision, key[4], {}, None))
+            made = self._keep(key, made)
+        parts = [made]
+        for zone, at, slots_of, unseen_of in self.zone_plans:
+            seen = zone.seen
+            visibility = seen if isinstance(seen, Visibility) else seen(state)
+            value = getattr(state, zone.attr)
+            if zone.shared:
+                seats: Any = ((None, value),)
+            elif zone.single:
+                seats = [(p, [] if value[p] is None else [value[p]]) for p in order]
+            else:
+                seats = [(p, value[p]) for p in order]
+            for seat, (owner, cards) in enumerate(seats):
+                if not (visibility is PUBLIC or (visibility is OWNER and owner == viewer)):
+                    # as ``Derived.sight``: a list not seen gives only its count
+                    parts.append(unseen_of(len(cards) - cards.count(EMPTY)))
+                    continue
+                face_down = zone.face_down
+                if face_down is not None:
+                    pool = zone.slot_pool
+                    cards = [c if c == EMPTY or sees(face_down(state, owner, i),
+                                                     owner if pool is None else pool(state, i), viewer)
+                             else UNSEEN for i, c in enumerate(cards)]
+                if kind_of is not None:
+                    ids = tuple(cards)
+                    key = ("ids", at, deal, ids)
+                    made = memo.get(key)
+                    if made is None:
+                        shown = tuple([c if c < 0 else kind_of[c] for c in ids])
+                        made = self._keep(key, slots_of(len(ids) - ids.count(EMPTY), shown))
+                    if ids:
+                        where.append((self._places[at][seat], ids))
+                else:
+                    shown = tuple(cards)
+                    if shown and max(shown) >= self.kind_count:
+                        shown = tuple(UNKNOWN if c >= self.kind_count else c for c in shown)
+                    key = ("kinds", at, shown)
+                    made = memo.get(key)
+                    if made is None:
+                        made = self._keep(key, slots_of(len(shown) - shown.count(EMPTY), shown))
+                parts.append(made)
+        context = None
         for at, f, part, sometimes in self.field_writers:
-            visibility = f.visibility(state)
+            seen = f.seen
+            visibility = seen if isinstance(seen, Visibility) else seen(state)
             if visibility is HIDDEN:
+                parts.append(self._blank_fields[at])
                 continue
             key = frozen(getattr(state, f.name))
             if key is not None:
                 key = (at, viewer, visibility, deal, key)
                 made = memo.get(key)
                 if made is not None:
-                    out[at:at + len(made)] = made
+                    parts.append(made)
                     continue
-            if ctx is None:
-                ctx = derived_.ctx(state)
-            data = derived_.field_view(state, f, visibility, viewer, ctx)
-            self._write_field(out, at, part, sometimes, data)
-            if key is not None:
-                if len(memo) >= MEMO_LIMIT:
-                    memo.clear()
-                memo[key] = out[at:at + part.size + sometimes].copy()
+            if context is None:
+                context = self._context(state, deal)
+            made = np.zeros(part.size + sometimes, np.float32)
+            data = self.derived.field_view(state, f, visibility, viewer, context)
+            self._write_field(made, 0, part, sometimes, data)
+            parts.append(made if key is None else self._keep(key, made))
+        parts.append(self._tail)
+        out = np.concatenate(parts)
+        if where:
+            cards = np.fromiter(chain.from_iterable(ids for _, ids in where), np.int64)
+            slots = np.repeat(np.fromiter((slot for slot, _ in where), np.int64, len(where)),
+                              [len(ids) for _, ids in where])
+            known = (cards >= 0) & (cards < self.ids)
+            out[self.where_at + cards[known] * len(self.lists) + slots[known]] = 1.0
+        if self.stepped and prefix:
+            out[self.size - self.actions + np.asarray(prefix, dtype=np.int64)] = 1.0
         return out
+
+    def _context(self, state: Any, deal: int | None) -> Ctx:
+        """What dumping a field needs; an instance game's made once per deal (its kind table)."""
+        if deal is None:
+            return self.derived.ctx(state)
+        context = self._contexts.get(deal)
+        if context is None:
+            game = state.game
+            table = self._tables[deal]
+            context = self._contexts[deal] = Ctx(game, InstanceCodec(game.card_names(), table, self.ids),
+                                                 game.num_players)
+        return context
 
     def _write(self, seen: Sight, viewer: int, prefix: Sequence[int]) -> np.ndarray:
         out = np.zeros(self.size, np.float32)
@@ -480,34 +613,21 @@ class Observation:
             zones[name] = (seen.get("owner"), seat_count(seen), kinds, ids)
         return Sight(view.get("to_move"), view.get("decision"), view.get("outcome") is not None, zones, None)
 
-    def sight_of_state(self, state: Any, viewer: int) -> Sight:
-        derived_, count = self.derived, self.kind_count
-        if self.instances:
-            table = getattr(state, self.spec.cards.kind)  # type: ignore[union-attr]
+    def _deal(self, table: list[int]) -> tuple[int, list[int]]:
+        """A small number for an instance game's kind table (the same table, the same number),
+        and the observation's card kind of each id under it."""
+        deals, key = self._deals, tuple(table)
+        made = deals.get(key)
+        if made is None:
+            if len(deals) >= MEMO_LIMIT:
+                deals.clear()
+                self._memo.clear()
+                self._tables.clear()
+                self._contexts.clear()
             name_kind = self.name_kind
-            kind_of = [name_kind[k] for k in table]
-        zones: dict[str, SeenList] = {}
-        for _, name, owner, n, cards in derived_.sight(state, viewer):
-            if cards is None:
-                zones[name] = (owner, n, None, None)
-            elif self.instances:
-                zones[name] = (owner, n, tuple([c if c < 0 else kind_of[c] for c in cards]), cards)
-            else:
-                shown = tuple(cards)
-                if shown and max(shown) >= count:
-                    shown = tuple(UNKNOWN if c >= count else c for c in shown)
-                zones[name] = (owner, n, shown, None)
-        pending = state.decisions[-1] if state.decisions else None
-        return Sight(None if pending is None else pending.player, None if pending is None else pending.kind,
-                     state.outcome is not None, zones, self._deal(table) if self.instances else None)
-
-    def _deal(self, table: list[int]) -> int:
-        """A small number for an instance game's kind table (the same table, the same number)."""
-        deals = self._deals
-        if len(deals) >= MEMO_LIMIT:
-            deals.clear()
-            self._memo.clear()
-        return deals.setdefault(tuple(table), len(deals))
+            made = deals[key] = (len(deals), [name_kind[k] for k in key])
+            self._tables[made[0]] = key
+        return made
 
 
 MEMO_LIMIT = 4096
