@@ -633,6 +633,7 @@ class Observation:
 MEMO_LIMIT = 4096
 """Field encodings kept per layout (cleared when full)."""
 IMMUTABLE = (int, float, str, bool, type(None))
+SCALARS = frozenset(IMMUTABLE)
 
 
 def frozen(value: Any, depth: int = 0) -> Any:
@@ -645,21 +646,26 @@ def frozen(value: Any, depth: int = 0) -> Any:
     if depth > 2:
         return None
     if kind is tuple or kind is list:
-        items = []
-        for x in value:
+        items = tuple(value)
+        if SCALARS.issuperset(map(type, items)):  # the common case, checked in one call
+            return (kind, items)
+        made = []
+        for x in items:
             if type(x) in IMMUTABLE:
-                items.append(x)
+                made.append(x)
                 continue
             inner = frozen(x, depth + 1)
             if inner is None:
                 return None
-            items.append(inner)
-        return (kind, tuple(items))
+            made.append(inner)
+        return (kind, tuple(made))
     if kind is set or kind is frozenset:
-        if all(type(x) in IMMUTABLE for x in value):
+        if SCALARS.issuperset(map(type, value)):
             return (set, frozenset(value))
         return None
     if kind is dict:
+        if SCALARS.issuperset(map(type, value)) and SCALARS.issuperset(map(type, value.values())):
+            return (dict, frozenset(value.items()))
         entries = []
         for k, x in value.items():
             if type(k) not in IMMUTABLE:
