@@ -634,6 +634,9 @@ MEMO_LIMIT = 4096
 """Field encodings kept per layout (cleared when full)."""
 IMMUTABLE = (int, float, str, bool, type(None))
 SCALARS = frozenset(IMMUTABLE)
+_TUPLES: dict[int, tuple[tuple[Any, ...], Any]] = {}
+"""Keys of tuples of plain values by identity, each with its tuple (so that the identity
+stays its own while kept)."""
 
 
 def frozen(value: Any, depth: int = 0) -> Any:
@@ -645,20 +648,18 @@ def frozen(value: Any, depth: int = 0) -> Any:
         return (kind, value)
     if depth > 2:
         return None
-    if kind is tuple or kind is list:
-        items = tuple(value)
-        if SCALARS.issuperset(map(type, items)):  # the common case, checked in one call
-            return (kind, items)
-        made = []
-        for x in items:
-            if type(x) in IMMUTABLE:
-                made.append(x)
-                continue
-            inner = frozen(x, depth + 1)
-            if inner is None:
-                return None
-            made.append(inner)
-        return (kind, tuple(made))
+    if kind is tuple:
+        known = _TUPLES.get(id(value))
+        if known is not None and known[0] is value:
+            return known[1]
+        key = _sequence(kind, value, depth)
+        if key is not None and key[1] is value:  # plain values: it can never change (a deck list)
+            if len(_TUPLES) >= MEMO_LIMIT:
+                _TUPLES.clear()
+            _TUPLES[id(value)] = (value, key)
+        return key
+    if kind is list:
+        return _sequence(kind, tuple(value), depth)
     if kind is set or kind is frozenset:
         if SCALARS.issuperset(map(type, value)):
             return (set, frozenset(value))
@@ -676,6 +677,29 @@ def frozen(value: Any, depth: int = 0) -> Any:
             entries.append((k, inner))
         return (dict, frozenset(entries))
     return None
+
+
+def _sequence(kind: type, items: tuple[Any, ...], depth: int) -> Any:
+    """``frozen`` of a list or a tuple, given as a tuple: ``(kind, items)`` itself when it
+    holds plain values (checked in one call)."""
+    types = set(map(type, items))
+    if SCALARS.issuperset(types):
+        return (kind, items)
+    if depth >= 2:
+        return None
+    if types == {list}:  # lists of lists, level by level: their lengths and, joined, their items
+        inner = _sequence(list, tuple(chain.from_iterable(items)), depth + 1)
+        return None if inner is None else (kind, list, tuple(map(len, items)), inner)
+    made = []
+    for x in items:
+        if type(x) in IMMUTABLE:
+            made.append(x)
+            continue
+        inner = frozen(x, depth + 1)
+        if inner is None:
+            return None
+        made.append(inner)
+    return (kind, tuple(made))
 
 
 def _or_unknown(kind: int | None) -> int:
