@@ -40,7 +40,7 @@ import math
 import zlib
 from collections.abc import Callable, Sequence
 from itertools import chain
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -67,6 +67,7 @@ DECISION_SLOTS = 32
 CATEGORY_LIMIT = 12
 Writer = Callable[[np.ndarray, int, Any, "Context"], None]
 BlockWriter = Callable[[np.ndarray, int, "Sight"], None]
+Kept = TypeVar("Kept")
 ListSlots = Callable[[int, Any], np.ndarray]
 """A zone list's (or grid's) slots from its count and the kinds it shows."""
 
@@ -299,7 +300,7 @@ class Observation:
         self.blocks: list[tuple[str, int, int]] = []
         self.writers: list[tuple[int, BlockWriter]] = []
         self.field_writers: list[tuple[int, Field, Coder, bool]] = []
-        self._memo: dict[tuple[Any, ...], np.ndarray] = {}
+        self._memo: dict[tuple[Any, ...], Any] = {}  # slots (and card places) by what they show
         self._deals: dict[tuple[int, ...], tuple[int, list[int]]] = {}
         self._tables: dict[int, tuple[int, ...]] = {}  # the kind table of each deal number
         self._contexts: dict[int, Ctx] = {}
@@ -440,12 +441,12 @@ class Observation:
                 f"features: sum ({feats}), most ({feats})")
         return self._add(what, len(names) * per, lists, at)
 
-    def _keep(self, key: tuple[Any, ...], slots: np.ndarray) -> np.ndarray:
+    def _keep(self, key: tuple[Any, ...], made: Kept) -> Kept:
         memo = self._memo
         if len(memo) >= MEMO_LIMIT:
             memo.clear()
-        memo[key] = slots
-        return slots
+        memo[key] = made
+        return made
 
     def _field(self, f: Field, at: int) -> int:
         part = coder(f.kind, self.ctx)
@@ -495,7 +496,7 @@ class Observation:
         memo, ctx, order = self._memo, self.ctx, self._orders[viewer]
         ctx.viewer = viewer
         deal = kind_of = None
-        where: list[tuple[int, Sequence[int]]] = []  # (list slot, card ids): the instance block
+        where: list[np.ndarray] = []  # the places of the cards seen, in the instance block
         if self.instances:
             deal, kind_of = self._deal(getattr(state, self.kind_attr))
         pending = state.decisions[-1] if state.decisions else None
@@ -529,14 +530,18 @@ class Observation:
                                                      owner if pool is None else pool(state, i), viewer)
                              else UNSEEN for i, c in enumerate(cards)]
                 if kind_of is not None:
+                    # an instance game's list: its slots, and where its cards are set in the
+                    # instance block (one place per card id, by the list's relative seat)
                     ids = tuple(cards)
-                    key = ("ids", at, deal, ids)
-                    made = memo.get(key)
-                    if made is None:
+                    key = ("ids", at, seat, deal, ids)
+                    both = memo.get(key)
+                    if both is None:
                         shown = tuple([c if c < 0 else kind_of[c] for c in ids])
-                        made = self._keep(key, slots_of(len(ids) - ids.count(EMPTY), shown))
-                    if ids:
-                        where.append((self._places[at][seat], ids))
+                        both = self._keep(key, (slots_of(len(ids) - ids.count(EMPTY), shown),
+                                                self._card_places(self._places[at][seat], ids)))
+                    made, places = both
+                    if places is not None:
+                        where.append(places)
                 else:
                     shown = tuple(cards)
                     if shown and max(shown) >= self.kind_count:
@@ -569,14 +574,15 @@ class Observation:
         parts.append(self._tail)
         out = np.concatenate(parts)
         if where:
-            cards = np.fromiter(chain.from_iterable(ids for _, ids in where), np.int64)
-            slots = np.repeat(np.fromiter((slot for slot, _ in where), np.int64, len(where)),
-                              [len(ids) for _, ids in where])
-            known = (cards >= 0) & (cards < self.ids)
-            out[self.where_at + cards[known] * len(self.lists) + slots[known]] = 1.0
+            out[where[0] if len(where) == 1 else np.concatenate(where)] = 1.0
         if self.stepped and prefix:
             out[self.size - self.actions + np.asarray(prefix, dtype=np.int64)] = 1.0
         return out
+
+    def _card_places(self, slot: int, ids: tuple[int, ...]) -> np.ndarray | None:
+        """Where the cards of a zone list are set in the instance block (``None``: nowhere)."""
+        cards = np.asarray([c for c in ids if 0 <= c < self.ids], np.int64)
+        return self.where_at + cards * len(self.lists) + slot if cards.size else None
 
     def _context(self, state: Any, deal: int | None) -> Ctx:
         """What dumping a field needs; an instance game's made once per deal (its kind table)."""
