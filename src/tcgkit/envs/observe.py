@@ -45,6 +45,7 @@ from typing import Any, TypeVar
 import numpy as np
 
 from ..kernel import values as v
+from ..kernel.effects import ModifierList
 from ..kernel.game import Game
 from ..kernel.state import (
     EMPTY,
@@ -68,6 +69,8 @@ CATEGORY_LIMIT = 12
 Writer = Callable[[np.ndarray, int, Any, "Context"], None]
 BlockWriter = Callable[[np.ndarray, int, "Sight"], None]
 Kept = TypeVar("Kept")
+Keyer = Callable[[Any], Any]
+"""A field value's key (``None``: it has none), ``keyer``."""
 ListSlots = Callable[[int, Any], np.ndarray]
 """A zone list's (or grid's) slots from its count and the kinds it shows."""
 
@@ -300,6 +303,7 @@ class Observation:
         self.blocks: list[tuple[str, int, int]] = []
         self.writers: list[tuple[int, BlockWriter]] = []
         self.field_writers: list[tuple[int, Field, Coder, bool]] = []
+        self.field_plans: list[tuple[int, Field, Coder, bool, Keyer]] = []  # and each one's key
         self._memo: dict[tuple[Any, ...], Any] = {}  # slots (and card places) by what they show
         self._deals: dict[tuple[int, ...], tuple[int, list[int]]] = {}
         self._tables: dict[int, tuple[int, ...]] = {}  # the kind table of each deal number
@@ -453,6 +457,7 @@ class Observation:
         sometimes = not isinstance(f.seen, Visibility)
         size = part.size + (1 if sometimes else 0)
         self.field_writers.append((at, f, part, sometimes))
+        self.field_plans.append((at, f, part, sometimes, keyer(f.kind)))
         self.blocks.append((f"field {f.name}" + (" (presence first)" if sometimes else ""), at, size))
         return at + size
 
@@ -491,8 +496,8 @@ class Observation:
         """The observation ``encode(state.view(viewer), prefix)`` gives, from the state: each
         block's slots looked up (or made once) by what they show, and joined in one call. A
         zone list is read through its zone's visibility as ``Derived.sight`` reads it; a field
-        whose value is immutable (a number, a name, a tuple; a list of those) is encoded once
-        per viewer and value (a deck list, a round count)."""
+        is encoded once per viewer and key (``keyer``: its value as plain data, or what its
+        dump reads of a record) and dumped every time only when it has no key."""
         memo, ctx, order = self._memo, self.ctx, self._orders[viewer]
         ctx.viewer = viewer
         deal = kind_of = None
@@ -552,13 +557,13 @@ class Observation:
                         made = self._keep(key, slots_of(len(shown) - shown.count(EMPTY), shown))
                 parts.append(made)
         context = None
-        for at, f, part, sometimes in self.field_writers:
+        for at, f, part, sometimes, key_of in self.field_plans:
             seen = f.seen
             visibility = seen if isinstance(seen, Visibility) else seen(state)
             if visibility is HIDDEN:
                 parts.append(self._blank_fields[at])
                 continue
-            key = frozen(getattr(state, f.name))
+            key = key_of(getattr(state, f.name))
             if key is not None:
                 key = (at, viewer, visibility, deal, key)
                 made = memo.get(key)
@@ -683,6 +688,70 @@ def frozen(value: Any, depth: int = 0) -> Any:
             entries.append((k, inner))
         return (dict, frozenset(entries))
     return None
+
+
+def keyer(kind: v.Value) -> Keyer:
+    """A field's key from its declared kind: what its dump (``kind.dump``, what the view
+    shows) reads and nothing else. A record is keyed by its declared fields, an optional by
+    its value or its absence, a list (of records) item by item, a kernel container (shields,
+    modifiers) by its entries; any other value by ``frozen`` (``None``, no key: an object of
+    the game's own). Each kind is taken only where its class writes it as the kernel's does."""
+    kind_class = type(kind)
+    if isinstance(kind, ModifierList) and kind_class.dump is ModifierList.dump:
+        return lambda value: ("modifiers", frozen(value.entries))
+    if isinstance(kind, v.EntriesOf) and kind_class.dump is v.EntriesOf.dump:
+        entries = _items_keyer(keyer(kind.inner))
+        return lambda value: entries(value.entries)
+    if isinstance(kind, v.Rec) and kind_class.dump is v.Rec.dump:
+        parts = [(name, keyer(k)) for name, k in kind.kinds.items()]
+
+        def record(value: Any) -> Any:
+            made = []
+            for name, part in parts:
+                key = part(getattr(value, name))
+                if key is None:
+                    return None
+                made.append(key)
+            return ("record", tuple(made))
+        return record
+    if isinstance(kind, v.Opt) and kind_class.dump is v.Opt.dump:
+        inner = keyer(kind.inner)
+        if inner is not frozen:
+            return lambda value: ("none",) if value is None else inner(value)
+    if isinstance(kind, v.ListOf) and kind_class.dump is v.ListOf.dump:
+        inner = keyer(kind.inner)
+        if inner is not frozen:
+            return _items_keyer(inner)
+    if isinstance(kind, v.SetOf) and kind_class.dump is v.SetOf.dump:
+        inner = keyer(kind.inner)
+        if inner is not frozen:  # a set of records: in any order, as ``frozen`` keys a set
+            made = _items_keyer(inner)
+            return lambda value: None if (key := made(value)) is None else ("set", frozenset(key[1]))
+    if isinstance(kind, v.MapOf) and kind_class.dump is v.MapOf.dump:
+        key_of, value_of = keyer(kind.key), keyer(kind.value)
+        if key_of is not frozen or value_of is not frozen:
+            keys, values = _items_keyer(key_of), _items_keyer(value_of)
+
+            def entries(value: Any) -> Any:
+                made_keys, made_values = keys(value), values(value.values())
+                if made_keys is None or made_values is None:
+                    return None
+                return ("map", frozenset(zip(made_keys[1], made_values[1], strict=True)))
+            return entries
+    return frozen
+
+
+def _items_keyer(inner: Keyer) -> Keyer:
+    """Each item's key, in order (``None`` when one has none)."""
+    def items(value: Any) -> Any:
+        made = []
+        for item in value:
+            key = inner(item)
+            if key is None:
+                return None
+            made.append(key)
+        return ("items", tuple(made))
+    return items
 
 
 def _sequence(kind: type, items: tuple[Any, ...], depth: int) -> Any:
