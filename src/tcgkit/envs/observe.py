@@ -410,7 +410,7 @@ class Observation:
             slots[2] = scale(shown.count(UNSEEN), None, None)
             known = [k for k in shown if k >= 0]
             if known:
-                np.add.at(slots, np.asarray(known) + 3, 1.0)
+                slots[3:3 + kinds] = np.bincount(known, minlength=kinds)
                 if feats:
                     chosen = features[known]
                     slots[3 + kinds:3 + kinds + feats] = chosen.sum(axis=0)
