@@ -23,9 +23,11 @@ viewer's own entries come first, then the next seat's in turn order, and so on. 
 
 ``encode(view, prefix)`` builds it from a view (a dict, as ``State.view`` gives it);
 ``encode_state(state, viewer, prefix)`` builds the same floats from the state itself,
-reading each zone and field through the kernel's visibility rules (``Derived.sight``,
-``Derived.field_view``) with card ids in place of keys and card counts summed by numpy: what
-the environments use at every step (a test keeps the two equal in every game).
+reading each zone list and field through the kernel's visibility rules (a zone's as
+``Derived.sight`` reads them, ``Derived.field_view``) with card ids in place of keys: what
+the environments use at every step (a test keeps the two equal in every game). Each block's
+slots are made once per what they show (a list's cards, a field's value) and kept; an
+observation is those slots joined in one numpy call, then the cards' places set in one.
 
 Card features come from the game's card table (``Game.card_table()``): each numeric or
 true/false column, scaled by its largest value, and each column of at most
@@ -37,18 +39,40 @@ from __future__ import annotations
 import math
 import zlib
 from collections.abc import Callable, Sequence
-from typing import Any
+from itertools import chain
+from typing import Any, TypeVar
 
 import numpy as np
 
 from ..kernel import values as v
+from ..kernel.effects import ModifierList
 from ..kernel.game import Game
-from ..kernel.state import EMPTY, HIDDEN, UNSEEN, Field, Instances, Layout, Visibility, Zone, derived
+from ..kernel.state import (
+    EMPTY,
+    HIDDEN,
+    OWNER,
+    PUBLIC,
+    UNSEEN,
+    Field,
+    InstanceCodec,
+    Instances,
+    Layout,
+    Visibility,
+    Zone,
+    derived,
+    sees,
+)
+from ..kernel.values import Ctx
 
 DECISION_SLOTS = 32
 CATEGORY_LIMIT = 12
 Writer = Callable[[np.ndarray, int, Any, "Context"], None]
 BlockWriter = Callable[[np.ndarray, int, "Sight"], None]
+Kept = TypeVar("Kept")
+Keyer = Callable[[Any], Any]
+"""A field value's key (``None``: it has none), ``keyer``."""
+ListSlots = Callable[[int, Any], np.ndarray]
+"""A zone list's (or grid's) slots from its count and the kinds it shows."""
 
 
 class Context:
@@ -267,6 +291,7 @@ class Observation:
             kind_count = len(keys)
             self.ids = players * spec.cards.size(game)  # type: ignore[union-attr]
             self.name_kind = [keys[name] for name in names]  # the state's kind table -> kind
+            self.kind_attr = spec.cards.kind  # type: ignore[union-attr]
         else:
             kind_count = game.card_count()
             keys = {game.card_key(i): i for i in range(kind_count)}  # type: ignore[misc]
@@ -278,11 +303,17 @@ class Observation:
         self.blocks: list[tuple[str, int, int]] = []
         self.writers: list[tuple[int, BlockWriter]] = []
         self.field_writers: list[tuple[int, Field, Coder, bool]] = []
-        self._memo: dict[tuple[Any, ...], np.ndarray] = {}
-        self._deals: dict[tuple[int, ...], int] = {}
+        self.field_plans: list[tuple[int, Field, Coder, bool, Keyer]] = []  # and each one's key
+        self._memo: dict[tuple[Any, ...], Any] = {}  # slots (and card places) by what they show
+        self._deals: dict[tuple[int, ...], tuple[int, list[int]]] = {}
+        self._tables: dict[int, tuple[int, ...]] = {}  # the kind table of each deal number
+        self._contexts: dict[int, Ctx] = {}
         self._decision_slots: dict[str, int] = {}
+        # (zone, first slot, a list's slots from (count, kinds shown), an unseen list's from its count)
+        self.zone_plans: list[tuple[Zone, int, ListSlots, Callable[[int], np.ndarray]]] = []
+        self.header_size = players + 1 + DECISION_SLOTS + 1
         at = self._add("header: to move (relative seats, nobody), decision kind, over",
-                       players + 1 + DECISION_SLOTS + 1, self._header, 0)
+                       self.header_size, self._header, 0)
         self.lists: list[str] = []  # the zone lists in relative order, for the instance block
         for zone in spec.zones:
             at = self._zone(zone, at)
@@ -290,8 +321,15 @@ class Observation:
         for f in self.shown:
             at = self._field(f, at)
         self._place_of = {name: i for i, name in enumerate(self.lists)}
+        # each zone's lists' places in the instance block, by relative seat
+        self._places = {at: [self._place_of[zone.name]] if zone.shared else
+                        [self._place_of[f"{zone.name}+{r}"] for r in range(players)]
+                        for zone, at, _, _ in self.zone_plans}
         self._zone_names = [(zone.name, name) for zone in spec.zones for name in
                             ([zone.name] if zone.shared else [f"{zone.name}{p}" for p in range(players)])]
+        self._blank_fields = {at: np.zeros(part.size + sometimes, np.float32)
+                              for at, _, part, sometimes in self.field_writers}
+        self.where_at = at
         if self.instances:
             at = self._add(f"instances: the zone list each of {self.ids} cards lies in",
                            self.ids * len(self.lists), self._where, at)
@@ -299,6 +337,9 @@ class Observation:
         if stepped:
             at = self._add("the move being entered: its tokens so far", actions, lambda o, a, view: None, at)
         self.size = at
+        self._tail = np.zeros(at - self.where_at, np.float32)  # the blocks written after the join
+        # each viewer's seats in relative order: their own first, then the next in turn
+        self._orders = [[(viewer + r) % players for r in range(players)] for viewer in range(players)]
 
     def _add(self, name: str, size: int, write: BlockWriter, at: int) -> int:
         self.blocks.append((name, at, size))
@@ -326,7 +367,7 @@ class Observation:
         """A zone's block. Each list (or grid) is encoded once per count and cards shown and
         copied after: most lists do not change from one step to the next."""
         ctx, players, kinds, feats = self.ctx, self.ctx.players, self.kind_count, self.features
-        features, memo = ctx.features, self._memo
+        features = ctx.features
         if zone.layout is Layout.GRID:
             cells = zone.grid.size
             per = 2 + kinds + feats
@@ -338,18 +379,27 @@ class Observation:
             rows[np.arange(kinds) + 3, np.arange(kinds) + 2] = 1.0
             rows[3:, 2 + kinds:] = features
 
+            def cells_of(count: int, shown: tuple[int, ...]) -> np.ndarray:
+                picked = rows[np.asarray(shown[:cells], np.int64) + 3].reshape(-1)
+                if picked.size == cells * per:
+                    return picked
+                whole = np.zeros(cells * per, np.float32)
+                whole[:picked.size] = picked
+                return whole
+
             def grid(out: np.ndarray, at: int, seen: Sight) -> None:
                 shown = seen.zones[zone.name][2]
-                if shown is None:
-                    return
-                picked = rows[np.asarray(shown[:cells], np.int64) + 3]
-                out[at:at + picked.size] = picked.reshape(-1)
+                if shown is not None:
+                    out[at:at + cells * per] = cells_of(0, shown)
             self.lists.append(zone.name)
+            blank = np.zeros(cells * per, np.float32)
+            self.zone_plans.append((zone, at, cells_of, lambda count: blank))
             what = f"zone {zone.name}: per cell empty, face down, kind ({kinds}), features ({feats})"
             return self._add(what, cells * per, grid, at)
         per = 3 + kinds + 2 * feats
         names = [zone.name] if zone.shared else [f"{zone.name}{p}" for p in range(players)]
         self.lists += [zone.name] if zone.shared else [f"{zone.name}+{r}" for r in range(players)]
+        unseen: dict[int, np.ndarray] = {}
 
         def one_list(count: int, shown: tuple[int, ...] | None) -> np.ndarray:
             slots = np.zeros(per, np.float32)
@@ -360,40 +410,54 @@ class Observation:
             slots[2] = scale(shown.count(UNSEEN), None, None)
             known = [k for k in shown if k >= 0]
             if known:
-                np.add.at(slots, np.asarray(known) + 3, 1.0)
+                slots[3:3 + kinds] = np.bincount(known, minlength=kinds)
                 if feats:
                     chosen = features[known]
                     slots[3 + kinds:3 + kinds + feats] = chosen.sum(axis=0)
                     slots[3 + kinds + feats:] = chosen.max(axis=0)
             return slots
 
+        def unseen_of(count: int) -> np.ndarray:
+            made = unseen.get(count)
+            if made is None:
+                made = unseen[count] = one_list(count, None)
+            return made
+
+        def list_of(count: int, shown: tuple[int, ...] | None) -> np.ndarray:
+            """A list's slots, kept per count and cards shown (unseen lists: per count)."""
+            if shown is None:
+                return unseen_of(count)
+            key = (at, count, shown)
+            made = self._memo.get(key)
+            if made is None:
+                made = self._keep(key, one_list(count, shown))
+            return made
+
         def lists(out: np.ndarray, at: int, seen: Sight) -> None:
             zones = seen.zones
             for p, name in enumerate(names):
                 _, count, shown, _ = zones[name]
-                key = (at, count, shown)
-                made = memo.get(key)
-                if made is None:
-                    made = self._keep(key, one_list(count, shown))
                 place = at + (0 if zone.shared else ctx.seat(p)) * per
-                out[place:place + per] = made
+                out[place:place + per] = list_of(count, shown)
+        self.zone_plans.append((zone, at, one_list, unseen_of))
         whose = "the table's" if zone.shared else "per seat (relative)"
         what = (f"zone {zone.name}, {whose}: count, shown, face down, kinds ({kinds}), "
                 f"features: sum ({feats}), most ({feats})")
         return self._add(what, len(names) * per, lists, at)
 
-    def _keep(self, key: tuple[Any, ...], slots: np.ndarray) -> np.ndarray:
+    def _keep(self, key: tuple[Any, ...], made: Kept) -> Kept:
         memo = self._memo
         if len(memo) >= MEMO_LIMIT:
             memo.clear()
-        memo[key] = slots
-        return slots
+        memo[key] = made
+        return made
 
     def _field(self, f: Field, at: int) -> int:
         part = coder(f.kind, self.ctx)
         sometimes = not isinstance(f.seen, Visibility)
         size = part.size + (1 if sometimes else 0)
         self.field_writers.append((at, f, part, sometimes))
+        self.field_plans.append((at, f, part, sometimes, keyer(f.kind)))
         self.blocks.append((f"field {f.name}" + (" (presence first)" if sometimes else ""), at, size))
         return at + size
 
@@ -429,33 +493,113 @@ class Observation:
         return out
 
     def encode_state(self, state: Any, viewer: int, prefix: Sequence[int] = ()) -> np.ndarray:
-        """The observation ``encode(state.view(viewer), prefix)`` gives, from the state. A
-        field whose value is immutable (a number, a name, a tuple; a list of those) is
-        encoded once per viewer and value and copied after (a deck list, a round count)."""
-        sight = self.sight_of_state(state, viewer)
-        out = self._write(sight, viewer, prefix)
-        derived_, memo, ctx = self.derived, self._memo, None
-        deal = sight.deal
-        for at, f, part, sometimes in self.field_writers:
-            visibility = f.visibility(state)
+        """The observation ``encode(state.view(viewer), prefix)`` gives, from the state: each
+        block's slots looked up (or made once) by what they show, and joined in one call. A
+        zone list is read through its zone's visibility as ``Derived.sight`` reads it; a field
+        is encoded once per viewer and key (``keyer``: its value as plain data, or what its
+        dump reads of a record) and dumped every time only when it has no key."""
+        memo, ctx, order = self._memo, self.ctx, self._orders[viewer]
+        ctx.viewer = viewer
+        deal = kind_of = None
+        where: list[np.ndarray] = []  # the places of the cards seen, in the instance block
+        if self.instances:
+            deal, kind_of = self._deal(getattr(state, self.kind_attr))
+        pending = state.decisions[-1] if state.decisions else None
+        mover, decision = (None, None) if pending is None else (pending.player, pending.kind)
+        key: Any = ("header", viewer, mover, decision, state.outcome is not None)
+        made = memo.get(key)
+        if made is None:
+            made = np.zeros(self.header_size, np.float32)
+            self._header(made, 0, Sight(mover, decision, key[4], {}, None))
+            made = self._keep(key, made)
+        parts = [made]
+        for zone, at, slots_of, unseen_of in self.zone_plans:
+            seen = zone.seen
+            visibility = seen if isinstance(seen, Visibility) else seen(state)
+            value = getattr(state, zone.attr)
+            if zone.shared:
+                seats: Any = ((None, value),)
+            elif zone.single:
+                seats = [(p, [] if value[p] is None else [value[p]]) for p in order]
+            else:
+                seats = [(p, value[p]) for p in order]
+            for seat, (owner, cards) in enumerate(seats):
+                if not (visibility is PUBLIC or (visibility is OWNER and owner == viewer)):
+                    # as ``Derived.sight``: a list not seen gives only its count
+                    parts.append(unseen_of(len(cards) - cards.count(EMPTY)))
+                    continue
+                face_down = zone.face_down
+                if face_down is not None:
+                    pool = zone.slot_pool
+                    cards = [c if c == EMPTY or sees(face_down(state, owner, i),
+                                                     owner if pool is None else pool(state, i), viewer)
+                             else UNSEEN for i, c in enumerate(cards)]
+                if kind_of is not None:
+                    # an instance game's list: its slots, and where its cards are set in the
+                    # instance block (one place per card id, by the list's relative seat)
+                    ids = tuple(cards)
+                    key = ("ids", at, seat, deal, ids)
+                    both = memo.get(key)
+                    if both is None:
+                        shown = tuple([c if c < 0 else kind_of[c] for c in ids])
+                        both = self._keep(key, (slots_of(len(ids) - ids.count(EMPTY), shown),
+                                                self._card_places(self._places[at][seat], ids)))
+                    made, places = both
+                    if places is not None:
+                        where.append(places)
+                else:
+                    shown = tuple(cards)
+                    if shown and max(shown) >= self.kind_count:
+                        shown = tuple(UNKNOWN if c >= self.kind_count else c for c in shown)
+                    key = ("kinds", at, shown)
+                    made = memo.get(key)
+                    if made is None:
+                        made = self._keep(key, slots_of(len(shown) - shown.count(EMPTY), shown))
+                parts.append(made)
+        context = None
+        for at, f, part, sometimes, key_of in self.field_plans:
+            seen = f.seen
+            visibility = seen if isinstance(seen, Visibility) else seen(state)
             if visibility is HIDDEN:
+                parts.append(self._blank_fields[at])
                 continue
-            key = frozen(getattr(state, f.name))
+            key = key_of(getattr(state, f.name))
             if key is not None:
                 key = (at, viewer, visibility, deal, key)
                 made = memo.get(key)
                 if made is not None:
-                    out[at:at + len(made)] = made
+                    parts.append(made)
                     continue
-            if ctx is None:
-                ctx = derived_.ctx(state)
-            data = derived_.field_view(state, f, visibility, viewer, ctx)
-            self._write_field(out, at, part, sometimes, data)
-            if key is not None:
-                if len(memo) >= MEMO_LIMIT:
-                    memo.clear()
-                memo[key] = out[at:at + part.size + sometimes].copy()
+            if context is None:
+                context = self._context(state, deal)
+            made = np.zeros(part.size + sometimes, np.float32)
+            data = self.derived.field_view(state, f, visibility, viewer, context)
+            self._write_field(made, 0, part, sometimes, data)
+            parts.append(made if key is None else self._keep(key, made))
+        parts.append(self._tail)
+        out = np.concatenate(parts)
+        if where:
+            out[where[0] if len(where) == 1 else np.concatenate(where)] = 1.0
+        if self.stepped and prefix:
+            out[self.size - self.actions + np.asarray(prefix, dtype=np.int64)] = 1.0
         return out
+
+    def _card_places(self, slot: int, ids: tuple[int, ...]) -> np.ndarray | None:
+        """Where the cards of a zone list are set in the instance block (``None``: nowhere)."""
+        cards = np.asarray([c for c in ids if 0 <= c < self.ids], np.int64)
+        return self.where_at + cards * len(self.lists) + slot if cards.size else None
+
+    def _context(self, state: Any, deal: int | None) -> Ctx:
+        """What dumping a field needs; an instance game's made once per deal (its kind table)."""
+        if deal is None:
+            return self.derived.ctx(state)
+        context = self._contexts.get(deal)
+        if context is None:
+            game = state.game
+            table = self._tables[deal]
+            context = self._contexts[deal] = Ctx(game, InstanceCodec(game.card_names(), table, self.ids),
+                                                 game.num_players)
+        return context
 
     def _write(self, seen: Sight, viewer: int, prefix: Sequence[int]) -> np.ndarray:
         out = np.zeros(self.size, np.float32)
@@ -480,39 +624,30 @@ class Observation:
             zones[name] = (seen.get("owner"), seat_count(seen), kinds, ids)
         return Sight(view.get("to_move"), view.get("decision"), view.get("outcome") is not None, zones, None)
 
-    def sight_of_state(self, state: Any, viewer: int) -> Sight:
-        derived_, count = self.derived, self.kind_count
-        if self.instances:
-            table = getattr(state, self.spec.cards.kind)  # type: ignore[union-attr]
+    def _deal(self, table: list[int]) -> tuple[int, list[int]]:
+        """A small number for an instance game's kind table (the same table, the same number),
+        and the observation's card kind of each id under it."""
+        deals, key = self._deals, tuple(table)
+        made = deals.get(key)
+        if made is None:
+            if len(deals) >= MEMO_LIMIT:
+                deals.clear()
+                self._memo.clear()
+                self._tables.clear()
+                self._contexts.clear()
             name_kind = self.name_kind
-            kind_of = [name_kind[k] for k in table]
-        zones: dict[str, SeenList] = {}
-        for _, name, owner, n, cards in derived_.sight(state, viewer):
-            if cards is None:
-                zones[name] = (owner, n, None, None)
-            elif self.instances:
-                zones[name] = (owner, n, tuple([c if c < 0 else kind_of[c] for c in cards]), cards)
-            else:
-                shown = tuple(cards)
-                if shown and max(shown) >= count:
-                    shown = tuple(UNKNOWN if c >= count else c for c in shown)
-                zones[name] = (owner, n, shown, None)
-        pending = state.decisions[-1] if state.decisions else None
-        return Sight(None if pending is None else pending.player, None if pending is None else pending.kind,
-                     state.outcome is not None, zones, self._deal(table) if self.instances else None)
-
-    def _deal(self, table: list[int]) -> int:
-        """A small number for an instance game's kind table (the same table, the same number)."""
-        deals = self._deals
-        if len(deals) >= MEMO_LIMIT:
-            deals.clear()
-            self._memo.clear()
-        return deals.setdefault(tuple(table), len(deals))
+            made = deals[key] = (len(deals), [name_kind[k] for k in key])
+            self._tables[made[0]] = key
+        return made
 
 
 MEMO_LIMIT = 4096
 """Field encodings kept per layout (cleared when full)."""
 IMMUTABLE = (int, float, str, bool, type(None))
+SCALARS = frozenset(IMMUTABLE)
+_TUPLES: dict[int, tuple[tuple[Any, ...], Any]] = {}
+"""Keys of tuples of plain values by identity, each with its tuple (so that the identity
+stays its own while kept)."""
 
 
 def frozen(value: Any, depth: int = 0) -> Any:
@@ -524,22 +659,25 @@ def frozen(value: Any, depth: int = 0) -> Any:
         return (kind, value)
     if depth > 2:
         return None
-    if kind is tuple or kind is list:
-        items = []
-        for x in value:
-            if type(x) in IMMUTABLE:
-                items.append(x)
-                continue
-            inner = frozen(x, depth + 1)
-            if inner is None:
-                return None
-            items.append(inner)
-        return (kind, tuple(items))
+    if kind is tuple:
+        known = _TUPLES.get(id(value))
+        if known is not None and known[0] is value:
+            return known[1]
+        key = _sequence(kind, value, depth)
+        if key is not None and key[1] is value:  # plain values: it can never change (a deck list)
+            if len(_TUPLES) >= MEMO_LIMIT:
+                _TUPLES.clear()
+            _TUPLES[id(value)] = (value, key)
+        return key
+    if kind is list:
+        return _sequence(kind, tuple(value), depth)
     if kind is set or kind is frozenset:
-        if all(type(x) in IMMUTABLE for x in value):
+        if SCALARS.issuperset(map(type, value)):
             return (set, frozenset(value))
         return None
     if kind is dict:
+        if SCALARS.issuperset(map(type, value)) and SCALARS.issuperset(map(type, value.values())):
+            return (dict, frozenset(value.items()))
         entries = []
         for k, x in value.items():
             if type(k) not in IMMUTABLE:
@@ -550,6 +688,93 @@ def frozen(value: Any, depth: int = 0) -> Any:
             entries.append((k, inner))
         return (dict, frozenset(entries))
     return None
+
+
+def keyer(kind: v.Value) -> Keyer:
+    """A field's key from its declared kind: what its dump (``kind.dump``, what the view
+    shows) reads and nothing else. A record is keyed by its declared fields, an optional by
+    its value or its absence, a list (of records) item by item, a kernel container (shields,
+    modifiers) by its entries; any other value by ``frozen`` (``None``, no key: an object of
+    the game's own). Each kind is taken only where its class writes it as the kernel's does."""
+    kind_class = type(kind)
+    if isinstance(kind, ModifierList) and kind_class.dump is ModifierList.dump:
+        return lambda value: ("modifiers", frozen(value.entries))
+    if isinstance(kind, v.EntriesOf) and kind_class.dump is v.EntriesOf.dump:
+        entries = _items_keyer(keyer(kind.inner))
+        return lambda value: entries(value.entries)
+    if isinstance(kind, v.Rec) and kind_class.dump is v.Rec.dump:
+        parts = [(name, keyer(k)) for name, k in kind.kinds.items()]
+
+        def record(value: Any) -> Any:
+            made = []
+            for name, part in parts:
+                key = part(getattr(value, name))
+                if key is None:
+                    return None
+                made.append(key)
+            return ("record", tuple(made))
+        return record
+    if isinstance(kind, v.Opt) and kind_class.dump is v.Opt.dump:
+        inner = keyer(kind.inner)
+        if inner is not frozen:
+            return lambda value: ("none",) if value is None else inner(value)
+    if isinstance(kind, v.ListOf) and kind_class.dump is v.ListOf.dump:
+        inner = keyer(kind.inner)
+        if inner is not frozen:
+            return _items_keyer(inner)
+    if isinstance(kind, v.SetOf) and kind_class.dump is v.SetOf.dump:
+        inner = keyer(kind.inner)
+        if inner is not frozen:  # a set of records: in any order, as ``frozen`` keys a set
+            made = _items_keyer(inner)
+            return lambda value: None if (key := made(value)) is None else ("set", frozenset(key[1]))
+    if isinstance(kind, v.MapOf) and kind_class.dump is v.MapOf.dump:
+        key_of, value_of = keyer(kind.key), keyer(kind.value)
+        if key_of is not frozen or value_of is not frozen:
+            keys, values = _items_keyer(key_of), _items_keyer(value_of)
+
+            def entries(value: Any) -> Any:
+                made_keys, made_values = keys(value), values(value.values())
+                if made_keys is None or made_values is None:
+                    return None
+                return ("map", frozenset(zip(made_keys[1], made_values[1], strict=True)))
+            return entries
+    return frozen
+
+
+def _items_keyer(inner: Keyer) -> Keyer:
+    """Each item's key, in order (``None`` when one has none)."""
+    def items(value: Any) -> Any:
+        made = []
+        for item in value:
+            key = inner(item)
+            if key is None:
+                return None
+            made.append(key)
+        return ("items", tuple(made))
+    return items
+
+
+def _sequence(kind: type, items: tuple[Any, ...], depth: int) -> Any:
+    """``frozen`` of a list or a tuple, given as a tuple: ``(kind, items)`` itself when it
+    holds plain values (checked in one call)."""
+    types = set(map(type, items))
+    if SCALARS.issuperset(types):
+        return (kind, items)
+    if depth >= 2:
+        return None
+    if types == {list}:  # lists of lists, level by level: their lengths and, joined, their items
+        inner = _sequence(list, tuple(chain.from_iterable(items)), depth + 1)
+        return None if inner is None else (kind, list, tuple(map(len, items)), inner)
+    made = []
+    for x in items:
+        if type(x) in IMMUTABLE:
+            made.append(x)
+            continue
+        inner = frozen(x, depth + 1)
+        if inner is None:
+            return None
+        made.append(inner)
+    return (kind, tuple(made))
 
 
 def _or_unknown(kind: int | None) -> int:
