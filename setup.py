@@ -1,8 +1,8 @@
 """The compiled build (docs/speed.md): ``TCGKIT_COMPILE=1 pip install .`` compiles the modules
 below with mypyc, from the same typed Python source; without it the package is pure Python.
 
-Everything else about the package is in ``pyproject.toml``. The modules are the hot paths of
-every game (legal actions, apply, the heuristics), the search and the solver, and the kernel
+Everything else about the package is in ``pyproject.toml``. The modules are the games' hot
+paths (legal actions, apply, the heuristics), the search and the solver, and the kernel
 modules they call per step that no game subclasses. Left out, with the reason:
 
 - ``kernel/actions.py``, ``kernel/game.py``: their classes are the bases of every game's (and
@@ -14,8 +14,8 @@ modules they call per step that no game subclasses. Left out, with the reason:
 - ``kernel/rng.py``: SplitMix64's 64-bit words are beyond a compiled int's fast range, so every
   step of the generator takes the slow path (compiled, a draw took twice as long);
 - ``forge_fury/rules.py``: its steps are a few attribute reads and writes of the state, which
-  the interpreter specializes and compiled code looks up in full (compiled, Forge & Fury's
-  random games ran at 0.77x);
+  the interpreter specializes and compiled code looks up in full (with it and the generator
+  compiled, Forge & Fury's random games ran at 0.77x);
 - ``conflictus/host.py``: ``ConflictusState`` takes its functions as methods, and a compiled
   function binds no ``self``.
 """
