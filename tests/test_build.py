@@ -3,6 +3,7 @@ the extension modules that lie in the package (docs/speed.md)."""
 
 from __future__ import annotations
 
+import ast
 import importlib.machinery
 import os
 import shutil
@@ -30,7 +31,7 @@ def test_an_extension_module_in_the_package_counts_as_compiled(tmp_path, monkeyp
 
 def test_this_install_says_what_it_runs():
     """A pure-Python checkout has no extension module; the compiled build's has one for each
-    module setup.py compiles, and those modules are the ones imported."""
+    module setup.py lists, no other, and those are the ones imported."""
     compiled = _version.compiled_modules()
     package = Path(tcgkit.__file__).parent
     if not compiled:
@@ -38,7 +39,10 @@ def test_this_install_says_what_it_runs():
         return
     import tcgkit.games.triple_triad.rules as rules
 
-    assert "tcgkit.games.triple_triad.rules" in compiled
+    listed = ast.parse((Path(__file__).parents[1] / "setup.py").read_text())
+    (names,) = [node.value for node in ast.walk(listed) if isinstance(node, ast.Assign)
+                and getattr(node.targets[0], "id", "") == "COMPILED"]
+    assert compiled == sorted("tcgkit." + name.value.replace("/", ".") for name in names.elts)
     assert Path(rules.__file__).parent == package / "games" / "triple_triad"
     assert not rules.__file__.endswith(".py")
 
