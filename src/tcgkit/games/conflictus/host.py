@@ -12,6 +12,7 @@ its warriors run bottom to top, the top one is the active warrior.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...kernel import refs
@@ -24,6 +25,7 @@ from .records import AbilityKey, Result
 
 if TYPE_CHECKING:
     from .cards import Card
+    from .game import Conflictus
     from .rules import ConflictusState
 
 
@@ -43,7 +45,14 @@ def card(state: ConflictusState, c: int) -> Card:
 
 
 def label(state: ConflictusState, c: int) -> str:
-    return f"{state.game.cards[state.kind[c]].name}#{c}"
+    return state.labels[c]
+
+
+def card_labels(game: Conflictus, kinds: Sequence[int]) -> tuple[str, ...]:
+    """Each card's name in the notation (``Name#id``), made once per deal: the legal actions
+    name every card they offer (about a twentieth of a random game's time when formatted each time)."""
+    cards = game.cards
+    return tuple(f"{cards[k].name}#{c}" for c, k in enumerate(kinds))
 
 
 def owner(state: ConflictusState, c: int) -> int:

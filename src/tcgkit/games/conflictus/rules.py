@@ -232,11 +232,12 @@ class ConflictusState(State["Conflictus"]):
         ),
         cards=Instances(size=lambda game: game.options.deck_size),
         caches={"legal": None},
-        derived=("n",),
+        derived=("n", "labels"),
     )
     game: "Conflictus"  # noqa: UP037 - quoted: the compiled build reads it at run time
     n: int
     kind: list[int]
+    labels: tuple[str, ...]  # each card's notation name (Name#id), made once per deal
     mons: list[list[int]]
     hand: list[list[int]]
     mortis: list[list[int]]
@@ -274,6 +275,7 @@ class ConflictusState(State["Conflictus"]):
         n = self.n = game.num_players
         size = game.options.deck_size
         self.game, self.kind, self.rng = game, kinds, rng
+        self.labels = host.card_labels(game, kinds)
         self.decisions, self.log, self.version = [], [], 0
         self.mons = [list(range(p * size, (p + 1) * size)) for p in range(n)]
         for name in ZONES[1:]:
@@ -292,6 +294,7 @@ class ConflictusState(State["Conflictus"]):
 
     def after_load(self) -> None:
         self.n = self.game.num_players
+        self.labels = host.card_labels(self.game, self.kind)
 
     # -- the rules by subject, as methods (what card text and the driver call on the state) --
     # host.py: looking up
