@@ -151,6 +151,14 @@ def test_a_guest_plays_triple_triad_to_the_end_by_clicking(live: tuple[str, Any]
         if time.monotonic() > deadline:
             page.screenshot(path=str(shots / "triple-triad-stuck-1280.png"), full_page=True)
             raise AssertionError("the game did not end: " + page.locator(".table").inner_text()[-600:])
+        cell = page.locator("button.cell.clickable")
+        if cell.count() and page.locator(".card.chosen").count() and page.locator(".pending.yours").count():
+            # a card chosen already: its click raced a new frame, which kept the choice
+            before = page.locator("main").get_attribute("data-version")
+            cell.first.click()
+            clicks += 1
+            page.wait_for_function(f"document.querySelector('main').dataset.version !== '{before}'")
+            continue
         hand = page.locator(MY_CARDS)
         if hand.count():
             if clicks == 0:
@@ -164,9 +172,10 @@ def test_a_guest_plays_triple_triad_to_the_end_by_clicking(live: tuple[str, Any]
                 assert page.locator(".card.chosen").count() >= 1  # picked (with any copy of it)
                 cell.first.click()
                 clicks += 1
-            else:
+                page.wait_for_function(changed)
+            elif not page.locator(".card.chosen").count():  # not a card chosen: one taken
                 taken += 1
-            page.wait_for_function(changed)
+                page.wait_for_function(changed)
             continue
         won = page.locator("[data-area=board] button.card.clickable")  # a trade rule's pick of a card
         if won.count() and page.locator(".pending.yours").count():     # the loser placed (no hand left)
