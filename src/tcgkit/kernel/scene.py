@@ -13,6 +13,15 @@ actions of the viewer when it is to move, and the events it may see:
 - the **stack** and the priority **window**; the **decision** (its prompt, and its default for
   the decider); the **moves** as ``{notation, refs}`` where refs name the cards, cells and
   players a move involves, so a front end can offer "click a card, then a cell";
+- **templates**: per kind of card, where each field goes on a face (the stats in fixed
+  corners or a row, the cost, the type line, the rules text) and what its art is drawn from;
+  a field the template places nowhere shows in the full form a front end zooms to;
+- **places**: a grid cell holds its card and what ``stands`` on it (Monster Collection's
+  parties on their terrain), each with its owner; every area has a ``role`` (the shared board,
+  a hand, cards in play, a pile) so a front end lays out a table without knowing the game;
+- **changes**: what the events told as typed highlights (a card placed, moved from where to
+  where, flipped, damaged, dead; dice with their faces; a counter changed), so a front end
+  animates the last move and marks it without knowing the game;
 - the **status** and the **log** as sentences: a message id and its arguments, never
   pre-rendered text, so a front end can translate them. A game's catalogue gives each id its
   English template (``Message``). A label, a cell's mark or a value is a word of the game
@@ -41,6 +50,10 @@ if TYPE_CHECKING:
 Value = str | int | float | bool | None
 At = Literal["top", "right", "bottom", "left", "corner"]
 Layout = Literal["row", "pile", "stack", "grid"]
+Role = Literal["", "board", "hand", "play", "pile"]
+Place = Literal["top", "right", "bottom", "left", "corner", "cost", "stats", "type", "text", "badge"]
+ChangeKind = Literal["placed", "moved", "flipped", "revealed", "played", "drawn", "discarded", "damaged",
+                     "healed", "died", "dice", "counter", "attacked", "passed"]
 
 
 class Model(BaseModel):
@@ -83,11 +96,44 @@ class Face(Model):
     ref: Ref | None = None
     name: str | None = None
     names: dict[str, str] = Field(default_factory=dict)
+    kind: str = ""
+    """The ``Template`` it is drawn by (a creature, a spell); ``""``: its fields by their ``at``."""
     up: bool = True
     owner: int | None = None
     fields: list[Shown] = Field(default_factory=list)
     style: list[str] = Field(default_factory=list)
     marks: list[str] = Field(default_factory=list)
+
+
+class Template(Model):
+    """How one kind of card is drawn, said once per kind: ``places`` puts a field (by its key)
+    on the face. ``top``, ``right``, ``bottom`` and ``left`` sit on the edges (Triple Triad's
+    ranks); ``corner`` and ``cost`` in the top corners; ``stats`` in a row at the foot (attack,
+    defence), in the order the face lists them; ``type`` is the line under the art; ``text``
+    the rules text box; ``badge`` a short mark on the art. A field placed nowhere shows only in
+    the full form (the zoom), where every field is listed with its label. ``art``: the family of
+    the face's style tokens its art is drawn from (``element`` draws ``element:fire``)."""
+
+    kind: str
+    places: dict[str, Place] = Field(default_factory=dict)
+    art: str = ""
+
+
+class Change(Model):
+    """One thing the last step did, for a front end to animate and mark: ``card`` was placed
+    at, moved from ``source`` to ``target`` (each a ref, or an area's key), flipped to
+    ``player``'s colour, revealed, played, drawn, discarded, damaged or healed by ``amount``,
+    died; ``dice`` rolled ``values`` for ``player``; a ``counter`` (``key``) of ``player``
+    changed by ``amount``; a card or ``player`` attacked ``target``; a player passed."""
+
+    kind: ChangeKind
+    card: Ref | None = None
+    player: int | None = None
+    source: Ref | str | None = None
+    target: Ref | str | None = None
+    amount: int | None = None
+    values: list[int] = Field(default_factory=list)
+    key: str = ""
 
 
 class Counter(Model):
@@ -109,7 +155,10 @@ class Area(Model):
     no items, only its ``count``. A grid has ``rows`` and ``cols`` (its items row by row) and
     ``turns``: how far each seat rotates it (``{"1": 2}``: the seat across sees it upside down).
     ``cell_marks`` labels a grid's cells (a cell's element), ``None`` where none.
-    ``group`` gathers areas that belong together (a player's side)."""
+    ``group`` gathers areas that belong together (a player's side). ``role`` places it on a
+    table: the shared ``board`` in the middle, a ``hand`` (the viewer's docked at the foot),
+    cards in ``play`` by their owner's seat, a ``pile`` (a deck, a discard pile) at the side.
+    ``standing`` holds, cell by cell, the faces that stand on a grid's cell (front first)."""
 
     key: str
     label: str | Sentence
@@ -126,6 +175,8 @@ class Area(Model):
     counters: list[Counter] = Field(default_factory=list)
     group: str = ""
     style: list[str] = Field(default_factory=list)
+    role: Role = ""
+    standing: list[list[Face]] = Field(default_factory=list)
 
 
 class Move(Model):
@@ -164,7 +215,9 @@ class Window(Model):
 class Scene(Model):
     """``named_seats``: seats are called by name only, never by a colour (a game whose own
     colours are words of its rules: Forge & Fury's green, red and blue). ``sides_table``: the
-    grouped areas are few and small, one row per group (a player) and one column per area."""
+    grouped areas are few and small, one row per group (a player) and one column per area.
+    ``templates``: how each kind of card is drawn; ``changes``: what the events of the scene's
+    log did, in order, as highlights."""
 
     game: str
     viewer: int | None
@@ -179,6 +232,8 @@ class Scene(Model):
     outcome: dict[str, Any] | None = None
     named_seats: bool = False
     sides_table: bool = False
+    templates: list[Template] = Field(default_factory=list)
+    changes: list[Change] = Field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = self.model_dump(mode="json")
@@ -312,7 +367,7 @@ def messages(entries: dict[str, str | tuple[str, str] | Message]) -> Catalogue:
 
 
 __all__ = [
-    "Area", "At", "CardTable", "Catalogue", "Column", "Counter", "Face", "Layout", "Message", "Move",
-    "Pending", "Scene", "Seat", "Sentence", "Shown", "StackItem", "Value", "Window", "messages", "moves_of",
-    "pending_of", "plain_scene", "say", "scene_schema",
+    "Area", "At", "CardTable", "Catalogue", "Change", "ChangeKind", "Column", "Counter", "Face", "Layout",
+    "Message", "Move", "Pending", "Place", "Role", "Scene", "Seat", "Sentence", "Shown", "StackItem",
+    "Template", "Value", "Window", "messages", "moves_of", "pending_of", "plain_scene", "say", "scene_schema",
 ]
