@@ -114,8 +114,12 @@ def overflows(page: Any) -> list[str]:
       for (const [e, r] of boxes) if (e.matches('.cell, .card:not(.mini)') && (r.width < 40 || r.height < 40))
         out.push(`${e.className} too small to read or tap: ${Math.round(r.width)}x${Math.round(r.height)}`);
       // the table's parts apart: seats, buttons, headings, what is asked, the clocks
+      // (overlays laid over the table by design are left out: a cell's target under what
+      // stands on it, the result and the zoom)
+      const overlay = (e) => e.matches('.cell-target') || !!e.closest('.result, .zoom');
       const parts = [...document.querySelectorAll(
         '.seat, button, .area > h3, .pending, .outcome, .status p, .log h3')]
+        .filter((e) => !overlay(e))
         .map((e) => [e, e.getBoundingClientRect()]).filter(([, r]) => r.width > 0);
       const said = (e) => `${e.className || e.tagName} "${e.textContent.slice(0, 20)}"`;
       for (let i = 0; i < parts.length; i++) for (let j = i + 1; j < parts.length; j++) {
@@ -125,10 +129,11 @@ def overflows(page: Any) -> list[str]:
         const y = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
         if (x > 1 && y > 1) out.push(`overlap: ${said(a)} / ${said(b)}`);
       }
-      const cards = boxes.filter(([e]) => e.matches('.card') && !e.parentElement.closest('.card'));
+      const cards = boxes.filter(([e]) => e.matches('.card') && !e.parentElement.closest('.card') && !overlay(e));
       for (let i = 0; i < cards.length; i++) for (let j = i + 1; j < cards.length; j++) {
         const [a, p] = cards[i], [b, q] = cards[j];
         if (a.contains(b) || b.contains(a)) continue;
+        if (a.closest('.cell') && a.closest('.cell') === b.closest('.cell')) continue;  // a party on its terrain
         const x = Math.min(p.right, q.right) - Math.max(p.left, q.left);
         const y = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
         const name = (e) => e.getAttribute('aria-label');

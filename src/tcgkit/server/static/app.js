@@ -7,9 +7,9 @@ import { Lobby } from './lobby.js';
 import { Collection } from './collection.js';
 import { Decks } from './decks.js';
 import { History, Replay } from './history.js';
-import { Table, secretMarks } from './table.js';
+import { Table, copiesOf, secretMarks } from './table.js';
 import { t } from './ui.js';
-import { LANGUAGES, chooseLanguage, chosenLanguage, followAccount, lines, loadInterface, loadWords } from './words.js';
+import { LANGUAGES, chooseLanguage, chosenLanguage, followAccount, lines, loadInterface, loadWords, setCopies } from './words.js';
 
 function useHash() {
   const [hash, setHash] = useState(location.hash);
@@ -80,6 +80,13 @@ function Nav({ me, hash, onOut }) {
 // taken the socket is refused (not_started): the page shows the seats and tries again.
 const FINAL_REFUSALS = new Set(['unknown_match', 'spectator', 'origin', 'broken']);
 
+// A step drawn less than this after the one before waits for the rest (an AI's reply lands
+// within a second of your move: a person sees your move, then its answer); less when the
+// reader asks for less motion.
+const PACE_MS = 700;
+const REDUCED_PACE_MS = 250;
+const pause = (ms) => new Promise((done) => setTimeout(done, ms));
+
 // The AI levels' names in the page's language, as the lobby has them (GET /api/games?lang=).
 async function levelNames(game) {
   const lang = chosenLanguage();
@@ -132,12 +139,11 @@ function Rematch({ id, seat }) {
     try { const made = await api('POST', `/api/matches/${id}/rematch`, {}); location.hash = `#/match/${made.id}`; }
     catch (e) { setError(e.message); }
   };
-  return html`<div class="after">
+  return html`
     ${next ? html`<a class="button" href=${`#/match/${next}`}>${t('match.rematch.join', 'Go to the rematch')}</a>`
       : seat !== null ? html`<button onClick=${ask}>${t('match.rematch', 'Rematch')}</button>` : null}
-    ${seat !== null ? html`<a href=${`#/replay/${id}`}>${t('match.replay', 'Replay this match')}</a>` : null}
-    ${error ? html`<p class="error" role="alert">${error}</p>` : null}
-  </div>`;
+    ${seat !== null ? html`<a class="button" href=${`#/replay/${id}`}>${t('match.replay', 'Replay this match')}</a>` : null}
+    ${error ? html`<p class="error" role="alert">${error}</p>` : null}`;
 }
 
 function Match({ id, me }) {
@@ -194,7 +200,14 @@ function Match({ id, me }) {
           return;
         }
         if (!s.words) s.words = await loadWords(s.game);
+        if (message.type === 'update' && s.drawnAt) {
+          const pace = matchMedia('(prefers-reduced-motion: reduce)').matches ? REDUCED_PACE_MS : PACE_MS;
+          const since = performance.now() - s.drawnAt;
+          if (since < pace) await pause(pace - since);
+        }
+        s.drawnAt = performance.now();
         const ctx = { viewer: s.seat, names: s.names };
+        setCopies(copiesOf(message.scene));
         s.log = lines(message.scene.log || [], s.words, ctx, s.log);
         const moved = message.version !== undefined && message.version !== null && message.version !== s.version;
         if (moved && s.version >= 0) s.secret = secretMarks(s.secret, s.pending, message.scene.pending);
@@ -231,8 +244,8 @@ function Match({ id, me }) {
     <header><h2>${s.words.title || s.game}</h2>
       <span class="viewer">${s.seat === null ? t('match.watching', 'watching') : t('match.seat', 'seat {n}', { n: s.seat + 1 })}</span></header>
     <${Table} scene=${state.scene} words=${s.words} ctx=${ctx} log=${state.log} onAct=${act} error=${error}
-      ended=${state.ended} live=${state.live} assist=${assist} />
-    ${over ? html`<${Rematch} id=${id} seat=${s.seat} />` : null}
+      ended=${state.ended} live=${state.live} assist=${assist}
+      after=${over ? html`<${Rematch} id=${id} seat=${s.seat} />` : null} />
   </main>`;
 }
 

@@ -1,7 +1,9 @@
-// The one renderer: draws any game's scene (docs/scene.schema.json) and turns clicks on the
-// legal actions' refs into moves. A game adds nothing here: areas are drawn by their layout,
-// cards by their fields, style tokens take the colours the game declares.
+// The one renderer: draws any game's scene (docs/scene.schema.json) as a table and turns clicks
+// on the legal actions' refs into moves. A game adds nothing here: areas are placed by their
+// role, cards drawn by their kind's template, the last step's changes marked and animated,
+// style tokens take the colours the game declares.
 import { html, useState, useEffect, useRef } from './vendor/htm-preact-standalone.module.js';
+import { Art, Die } from './art.js';
 import { clockText, t } from './ui.js';
 import { lines, refKey, say, seatName, word } from './words.js';
 
@@ -83,65 +85,152 @@ function fieldText(field, words, ctx) {
   return shownText(field.value, words, ctx);
 }
 
-// A card's name and its "#id" (Red Mage#8): the id is kept whole on the name's last line, so
-// a narrow card breaks between words, never inside "#8".
-function nameParts(name) {
+// -- card names ----------------------------------------------------------------------------------
+// A card's name as the reader reads it: in the reader's language when the card data holds it
+// (Monster Collection's Chinese), without the "#id" the notation types, unless another card
+// on the table has the same name: then the id tells the copies apart, in a small tag.
+function baseName(name) {
   const at = typeof name === 'string' ? name.lastIndexOf('#') : -1;
-  if (at <= 0) return name;
-  return html`${name.slice(0, at)}<span class="card-id">${name.slice(at)}</span>`;
+  return at > 0 && /^\d+$/.test(name.slice(at + 1)) ? [name.slice(0, at).trimEnd(), name.slice(at)] : [name, ''];
 }
 
-// A card's name in the reader's language when the card data holds it (Monster Collection's
-// Chinese), else as the notation types it; the card's label and tooltip keep that one too.
 function cardName(face, words) {
   return (words && face.names && face.names[words.lang]) || face.name;
 }
 
-export function Card({ face, words, ctx, clickable, chosen, onPick, ownerName }) {
-  if (face.up === false) {  // the schema's default is face up
-    return html`<div class="card back" aria-label=${t('table.card.back_label', 'a face-down card')}><span>${t('table.card.back', 'face down')}</span></div>`;
+function NameText({ face, words, copies }) {
+  const [base, id] = baseName(cardName(face, words));
+  return html`${base}${id && copies && copies.has(baseName(face.name)[0])
+    ? html`<span class="card-id">${' ' + id}</span>` : null}`;
+}
+
+// The names that two or more faces of the scene share (their ids are then shown).
+export function copiesOf(scene) {
+  const seen = new Set();
+  const twice = new Set();
+  const look = (face) => {
+    if (!face || !face.name) return;
+    const [base] = baseName(face.name);
+    if (seen.has(base)) twice.add(base); else seen.add(base);
+  };
+  for (const area of scene.areas || []) {
+    (area.items || []).forEach(look);
+    for (const standing of area.standing || []) standing.forEach(look);
   }
-  const { style, cls } = styleOf(face.style, words);
-  const around = {};
+  for (const item of scene.stack || []) look(item.face);
+  return twice;
+}
+
+// -- card faces ----------------------------------------------------------------------------------
+// A face is drawn by its kind's template (scene.templates): the fields the template places on
+// the face (cost, the corner, the edges, the stats row, the type line, the text box, a badge on
+// the art), the art generated from the art token, the marks. A face without a template lists
+// its fields by their old "at" places, as before templates.
+function templateOf(face, pass) {
+  return face.kind && pass.templates ? pass.templates.get(face.kind) : null;
+}
+
+function placed(face, template) {
+  const at = {};
   const listed = [];
   for (const field of face.fields || []) {
-    if (field.at) around[field.at] = field;
-    else if (fieldText(field, words, ctx) !== '') listed.push(field);
+    const place = template ? template.places[field.key] : field.at;
+    if (!place) { if (!template) listed.push(field); continue; }
+    if (place === 'stats') (at.stats = at.stats || []).push(field);
+    else at[place] = field;
   }
-  const owner = face.owner === null || face.owner === undefined ? '' : ` owner-${face.owner}`;
-  const pick = clickable ? () => onPick(face.ref) : null;
-  const edges = ['top', 'right', 'bottom', 'left'].filter((at) => around[at]);
-  // A style token's meaning in words too (a colour is never the only sign), unless a field
-  // or a mark already says it.
+  return { at, listed };
+}
+
+// What a card says in words (its label for a screen reader and its tooltip): the name, the
+// owner, every field with its label, its marks.
+function cardLabel(face, words, ctx, ownerName) {
+  const value = (f) => fieldText(f, words, ctx);
+  const name = cardName(face, words);
+  return [name === face.name ? baseName(name)[0] : `${name} (${face.name})`, ownerName ? `${ownerName}'s` : '',
+    ...(face.fields || []).map((f) => `${word(f.label, words)} ${value(f)}`),
+    ...(face.marks || []).map((m) => word(m, words))].filter(Boolean).join(', ');
+}
+
+export function Card({ face, words, ctx, clickable, chosen, onPick, ownerName, pass }) {
+  if (face.up === false) {  // the schema's default is face up
+    const owner = face.owner === null || face.owner === undefined ? '' : ` owner-${face.owner}`;
+    return html`<div class=${'card back' + owner + (pass && pass.lit(face.ref) || '')}
+      aria-label=${ownerName ? t('table.card.back_of', 'a face-down card of {name}', { name: ownerName })
+        : t('table.card.back_label', 'a face-down card')}>
+      ${ownerName ? html`<span class="owner-tag">${ownerName}</span>` : html`<span>${t('table.card.back', 'face down')}</span>`}</div>`;
+  }
+  const template = pass ? templateOf(face, pass) : null;
+  const { style, cls } = styleOf(face.style, words);
+  const { at, listed } = placed(face, template);
   const value = (f) => fieldText(f, words, ctx);
   const marks = (face.marks || []).map((m) => word(m, words));
+  const owner = face.owner === null || face.owner === undefined ? '' : ` owner-${face.owner}`;
+  const edges = ['top', 'right', 'bottom', 'left'].filter((p) => at[p]);
+  // A style token's meaning in words too (a colour is never the only sign), unless a field,
+  // a mark or the badge already says it.
   const said = new Set([...(face.fields || []).filter((f) => typeof f.value === 'string').map((f) => f.value.toLowerCase()),
     ...(face.marks || [])]);
-  const tags = (face.style || []).filter((t) => t.includes(':')).map((t) => t.split(':').slice(1).join(':'))
-    .filter((t) => !said.has(t.toLowerCase()));
-  const name = cardName(face, words);
-  const label = [name === face.name ? name : `${name} (${face.name})`, ownerName ? `${ownerName}'s` : '', ...edges.map((at) => `${at} ${value(around[at])}`),
-    ...listed.map((f) => `${word(f.label, words)} ${value(f)}`), ...tags,
-    around.corner ? value(around.corner) : '', ...marks].filter(Boolean).join(', ');
-  const body = html`
-    ${edges.length ? html`<div class="edges">${edges.map((at) => html`
-      <span class=${'edge ' + at}>${value(around[at])}</span>`)}</div>` : null}
+  const tags = template ? [] : (face.style || []).filter((tk) => tk.includes(':')).map((tk) => tk.split(':').slice(1).join(':'))
+    .filter((tk) => !said.has(tk.toLowerCase()));
+  const badge = at.badge ? value(at.badge) : template && template.art
+    ? ((face.style || []).find((tk) => tk.startsWith(template.art + ':')) || '').split(':').slice(1).join(':') : '';
+  const label = cardLabel(face, words, ctx, ownerName);
+  const body = template ? html`
+    <div class="c-head">
+      ${at.cost ? html`<span class="c-cost" title=${word(at.cost.label, words)}>${value(at.cost)}</span>` : null}
+      <span class="name" title=${cardName(face, words) === face.name ? null : face.name}><${NameText} face=${face} words=${words} copies=${pass && pass.copies} /></span>
+      ${at.corner ? html`<span class="c-corner" title=${word(at.corner.label, words)}>${value(at.corner)}</span>` : null}
+    </div>
+    <div class="c-art"><${Art} face=${face} template=${template} />
+      ${edges.length ? html`<div class="edges">${edges.map((p) => html`<span class=${'edge ' + p}>${value(at[p])}</span>`)}</div>` : null}
+      ${badge ? html`<span class="c-badge tag">${word(badge, words)}</span>` : null}
+      ${ownerName ? html`<span class="owner-tag">${ownerName}</span>` : null}
+    </div>
+    ${at.type && value(at.type) ? html`<div class="c-type">${value(at.type)}</div>` : null}
+    ${at.text && value(at.text) ? html`<div class="c-text" data-card-text="yes">${value(at.text)}</div>` : null}
+    ${at.stats ? html`<div class="c-stats">${at.stats.map((f) => html`<span class="c-stat" data-field=${f.key}
+      title=${word(f.label, words)} style=${styleOf(f.style, words).style}>${value(f)}</span>`)}</div>` : null}
+    ${marks.length ? html`<div class="marks">${marks.map((m) => html`<span class="mark">${m}</span>`)}</div>` : null}`
+    : html`
+    ${edges.length ? html`<div class="edges">${edges.map((p) => html`
+      <span class=${'edge ' + p}>${value(at[p])}</span>`)}</div>` : null}
     ${ownerName ? html`<span class="owner-tag">${ownerName}</span>` : null}
-    <div class="name" title=${name === face.name ? null : face.name}>${nameParts(name)}</div>
-    ${around.corner && value(around.corner) ? html`<div class="corner">${value(around.corner)}</div>` : null}
-    ${listed.length ? html`<dl class="fields">${listed.map((f) => html`
+    <div class="name" title=${cardName(face, words) === face.name ? null : face.name}><${NameText} face=${face} words=${words} copies=${pass && pass.copies} /></div>
+    ${at.corner && value(at.corner) ? html`<div class="corner">${value(at.corner)}</div>` : null}
+    ${listed.length ? html`<dl class="fields">${listed.filter((f) => value(f) !== '').map((f) => html`
       <div class=${value(f).length > 14 ? 'field long' : 'field'} data-field=${f.key}
         data-card-text=${cardText(f) ? 'yes' : undefined}><dt>${word(f.label, words)}</dt>${' '}<dd>${value(f)}</dd></div>`)}</dl>` : null}
     ${marks.length || tags.length ? html`<div class="marks">
-      ${tags.map((t) => html`<span class="tag">${word(t, words)}</span>`)}
+      ${tags.map((tg) => html`<span class="tag">${word(tg, words)}</span>`)}
       ${marks.map((m) => html`<span class="mark">${m}</span>`)}</div>` : null}`;
-  const classes = `card up ${cls}${owner}${edges.length ? ' edged' : ''}${chosen ? ' chosen' : ''}`;
-  if (pick) {
+  const lit = pass ? pass.lit(face.ref) : '';
+  const kind = template ? ` tpl kind-${face.kind.replace(/[^a-zA-Z0-9_-]+/g, '-')}` : '';
+  const classes = `card up ${cls}${owner}${kind}${edges.length ? ' edged' : ''}${chosen ? ' chosen' : ''}${lit}${face.marks && face.marks.length ? ' marked' : ''}`;
+  const look = pass ? pass.look(face) : {};
+  if (clickable) {
     return html`<button class=${classes + ' clickable'} style=${style} aria-label=${label}
-      data-ref=${refKey(face.ref)} onClick=${pick}>${body}</button>`;
+      data-ref=${refKey(face.ref)} onClick=${() => onPick(face.ref)} ...${look}>${body}</button>`;
   }
-  return html`<div class=${classes} style=${style} aria-label=${label}
-    data-ref=${face.ref ? refKey(face.ref) : null}>${body}</div>`;
+  return html`<div class=${classes} style=${style} aria-label=${label} tabindex=${pass ? '0' : null}
+    data-ref=${face.ref ? refKey(face.ref) : null} ...${look}>${body}</div>`;
+}
+
+// The full form of a card (the zoom): its name in the reader's language and as typed, every
+// field with its label, card text in full, its marks.
+export function FullCard({ face, words, ctx, pass }) {
+  if (!face || face.up === false) return null;
+  const template = templateOf(face, pass);
+  const name = cardName(face, words);
+  return html`<div class="full-card">
+    <div class="full-art"><${Card} face=${face} words=${words} ctx=${ctx} pass=${{ ...pass, look: () => ({}), lit: () => '' }} /></div>
+    <div class="full-text">
+      <h4>${baseName(name)[0]}${name !== face.name ? html` <small>${baseName(face.name)[0]}</small>` : null}</h4>
+      <dl>${(face.fields || []).filter((f) => fieldText(f, words, ctx) !== '').map((f) => html`
+        <div class=${template && template.places[f.key] === 'text' ? 'full-field text' : 'full-field'}>
+          <dt>${word(f.label, words)}</dt><dd>${fieldText(f, words, ctx)}</dd></div>`)}</dl>
+      ${(face.marks || []).length ? html`<p>${face.marks.map((m) => word(m, words)).join(', ')}</p>` : null}
+    </div></div>`;
 }
 
 // Quarter turns clockwise of a rows x cols grid: for each place drawn, the item's index.
@@ -157,45 +246,72 @@ export function rotated(rows, cols, turns) {
   return { order, rows: r, cols: c };
 }
 
-function Grid({ area, ctx, ...pass }) {
+// A grid's cell: its card (a Triple Triad card, a terrain), what stands on it (a party, each
+// creature with its owner), its mark. A cell a move points at is a button: the whole cell
+// when it is empty, else a target laid over it under the faces standing there (which may be
+// clickable themselves: a creature to march with).
+function Cell({ area, index, ctx, pass }) {
+  const face = (area.items || [])[index];
+  const ref = (area.refs || [])[index];
+  const standing = (area.standing || [])[index] || [];
+  const mark = shownText((area.cell_marks || [])[index], pass.words, ctx);
+  const key = ref ? refKey(ref) : null;
+  const clickable = key !== null && pass.next.has(key);
+  const owner = face && face.owner !== null && face.owner !== undefined ? seatName(face.owner, ctx) : '';
+  const label = [t('table.cell', 'cell {id}', { id: mark || (ref ? ref.id : index) }),
+    face ? '' : t('table.cell.empty', 'empty'),
+    standing.length ? standing.map((f) => `${seatName(f.owner, ctx)}: ${cardName(f, pass.words) || ''}`).join(', ') : '']
+    .filter(Boolean).join(', ');
+  const lit = key ? pass.lit(ref) : '';
+  const inner = html`${face ? html`<${Card} face=${face} ownerName=${owner} ...${cardProps(face, pass)} />` : null}
+    ${standing.length ? html`<div class="standing">${standing.map((f) => html`<${Card} face=${f}
+      ownerName=${''} ...${cardProps(f, pass)} />`)}</div>` : null}
+    ${mark ? html`<span class="cell-mark">${mark}</span>` : null}`;
+  if (clickable && !face && !standing.length) {
+    return html`<button class=${'cell clickable' + lit} data-ref=${key} aria-label=${label}
+      onClick=${() => pass.onPick(ref)}>${inner}</button>`;
+  }
+  return html`<div class=${'cell' + (face || standing.length ? ' occupied' : '') + lit + (standing.length ? ' has-standing' : '')}
+      role="gridcell" data-ref=${clickable ? null : key} aria-label=${label}>
+    ${clickable ? html`<button class="cell-target clickable" data-ref=${key} aria-label=${label}
+      onClick=${() => pass.onPick(ref)}></button>` : null}
+    ${inner}</div>`;
+}
+
+function Grid({ area, ctx, pass }) {
   const turns = (area.turns || {})[String(ctx.viewer)] || 0;
-  const { order, cols } = rotated(area.rows, area.cols, turns);
-  return html`<div class="grid" style=${{ gridTemplateColumns: `repeat(${cols}, minmax(0, 1fr))` }}
-      role="grid" aria-label=${word(area.label, pass.words)}>
-    ${order.map((i) => {
-      const face = (area.items || [])[i];
-      const ref = (area.refs || [])[i];
-      const mark = shownText((area.cell_marks || [])[i], pass.words, ctx);
-      const clickable = ref && pass.next.has(refKey(ref));
-      const owner = face && face.owner !== null && face.owner !== undefined ? seatName(face.owner, ctx) : '';
-      const inner = html`${face ? html`<${Card} face=${face} ownerName=${owner} ...${cardProps(face, pass)} />` : null}
-        ${mark ? html`<span class="cell-mark">${mark}</span>` : null}`;
-      const label = [t('table.cell', 'cell {id}', { id: ref ? ref.id : i }), mark, face ? '' : t('table.cell.empty', 'empty')]
-        .filter(Boolean).join(', ');
-      if (clickable && !face) {
-        return html`<button class="cell clickable" data-ref=${refKey(ref)} aria-label=${label}
-          onClick=${() => pass.onPick(ref)}>${inner}</button>`;
-      }
-      return html`<div class="cell" role="gridcell" data-ref=${ref ? refKey(ref) : null}
-        aria-label=${label}>${inner}</div>`;
-    })}
+  const { order, rows, cols } = rotated(area.rows, area.cols, turns);
+  const tall = (area.standing || []).some((s) => s && s.length) || (area.standing || []).length > 0;
+  return html`<div class=${'grid' + (tall ? ' with-standing' : '')}
+      style=${{ gridTemplateColumns: `repeat(${cols}, minmax(0, 1fr))`, '--cols': cols, '--rows': rows }}
+      role="grid" aria-label=${shownText(area.label, pass.words, ctx)}>
+    ${order.map((i) => html`<${Cell} area=${area} index=${i} ctx=${ctx} pass=${pass} />`)}
   </div>`;
 }
 
 function cardProps(face, pass) {
   const key = face.ref ? refKey(face.ref) : null;
-  return { words: pass.words, ctx: pass.ctx, onPick: pass.onPick, clickable: key !== null && pass.next.has(key),
+  return { words: pass.words, ctx: pass.ctx, onPick: pass.onPick, pass, clickable: key !== null && pass.next.has(key),
     chosen: key !== null && pass.chosenKeys.has(key) };
 }
 
-function Area({ area, ctx, ...pass }) {
+// Where an area goes on the table: its role, or (for a game that gives none) a grid is the
+// board, an area no one owns is the board, a hand by its key, a pile by its layout.
+export function roleOf(area) {
+  if (area.role) return area.role;
+  if (area.layout === 'grid' || area.owner === null || area.owner === undefined) return 'board';
+  if (/hand/.test(area.key)) return 'hand';
+  return area.layout === 'pile' ? 'pile' : 'play';
+}
+
+function Area({ area, ctx, pass }) {
   const owner = area.owner === null || area.owner === undefined ? '' : seatName(area.owner, ctx);
   const label = shownText(area.label, pass.words, ctx);
-  const title = owner ? `${owner}: ${label}` : label;
+  const title = owner && roleOf(area) !== 'hand' && roleOf(area) !== 'board' ? `${owner}: ${label}` : label;
   const count = area.hidden || area.layout === 'pile' ? html`<span class="count">${area.count}</span>` : null;
   let body;
   if (area.layout === 'grid') {
-    body = html`<${Grid} area=${area} ctx=${ctx} ...${pass} />`;
+    body = html`<${Grid} area=${area} ctx=${ctx} pass=${pass} />`;
   } else if (area.hidden) {
     const backs = area.layout === 'pile' ? Math.min(area.count, 1) : Math.min(area.count, 8);
     body = html`<div class="row hidden">${[...Array(backs).keys()].map(() => html`
@@ -210,10 +326,10 @@ function Area({ area, ctx, ...pass }) {
   const areaRefs = area.layout === 'grid' ? [] : (area.refs || []).filter((r) => pass.next.has(refKey(r)));
   const { style, cls } = styleOf(area.style, pass.words);
   const empty = area.layout !== 'grid' && !area.count && !(area.items || []).some(Boolean) ? ' empty-area' : '';
-  return html`<section class=${`area layout-${area.layout} ${cls}${empty}`} style=${style} data-area=${area.key}
-      aria-label=${title}>
+  return html`<section class=${`area layout-${area.layout} role-${roleOf(area)} ${cls}${empty}`} style=${style}
+      data-area=${area.key} aria-label=${owner ? `${owner}: ${label}` : label}>
     <h3>${title} ${count}
-      ${areaRefs.map((r) => html`<button class="target" data-ref=${refKey(r)}
+      ${areaRefs.map((r) => html`<button class="target clickable" data-ref=${refKey(r)}
         onClick=${() => pass.onPick(r)}>${t('table.choose', 'choose')}</button>`)}</h3>
     ${body}
     ${(area.counters || []).length ? html`<div class="counters">${area.counters.map((c) => html`
@@ -241,34 +357,6 @@ function SeatClock({ clock, at }) {
     <span aria-hidden="true">${clock.running ? '▶ ' : '⏸ '}</span>${text}</span>`;
 }
 
-function Seats({ scene, ctx, pass, live }) {
-  const clocks = live ? live.clocks : { list: [], at: 0 };
-  const infos = live ? live.seats : [];
-  const secret = new Set(live ? live.secret : []);
-  return html`<div class="seats">${scene.seats.map((seat) => {
-    const ref = { kind: 'player', id: seat.player };
-    const clickable = pass.next.has(refKey(ref));
-    const { style, cls } = styleOf(seat.style, pass.words);
-    const clock = clocks.list.find((c) => c.seat === seat.player);
-    const info = infos.find((i) => i.seat === seat.player);
-    const away = info && info.kind === 'human' && !info.connected;
-    const body = html`<strong>${seatName(seat.player, ctx)}</strong>
-      ${seat.to_move ? html`<span class="to-move">${t('table.to_move', 'to move')}</span>` : null}
-      ${seat.out ? html`<span class="out">${t('table.out', 'out')}</span>` : null}
-      ${secret.has(seat.player) ? html`<span class="sealed" data-sealed=${seat.player}>
-        <span aria-hidden="true">✔ </span>${t('table.sealed', 'chose in secret')}</span>` : null}
-      ${away ? html`<span class="away">${info.stand_in ? t('table.stand_in', 'away: the AI plays for them')
-        : t('table.away', 'away')}</span>` : null}
-      ${(seat.counters || []).map((c) => html`<span class="counter">${word(c.label, pass.words)} ${shownText(c.value, pass.words, ctx)}</span>`)}
-      ${clock ? html`<${SeatClock} clock=${clock} at=${clocks.at} />` : null}`;
-    const classes = `seat ${cls}${seat.to_move ? ' moving' : ''}${seat.player === ctx.viewer ? ' mine' : ''}`;
-    return clickable
-      ? html`<button class=${classes + ' clickable'} style=${style} data-ref=${refKey(ref)}
-          onClick=${() => pass.onPick(ref)}>${body}</button>`
-      : html`<div class=${classes} style=${style} data-seat=${seat.player}>${body}</div>`;
-  })}</div>`;
-}
-
 function Stack({ scene, ctx, pass }) {
   if (!(scene.stack || []).length && !scene.window) return null;
   return html`<section class="area stack-area" aria-label=${t('table.stack.label', 'the stack')}>
@@ -281,8 +369,35 @@ function Stack({ scene, ctx, pass }) {
   </section>`;
 }
 
+function SeatBadge({ seat, ctx, pass, live }) {
+  const clocks = live ? live.clocks : { list: [], at: 0 };
+  const infos = live ? live.seats : [];
+  const secret = new Set(live ? live.secret : []);
+  const ref = { kind: 'player', id: seat.player };
+  const clickable = pass.next.has(refKey(ref));
+  const { style, cls } = styleOf(seat.style, pass.words);
+  const clock = clocks.list.find((c) => c.seat === seat.player);
+  const info = infos.find((i) => i.seat === seat.player);
+  const away = info && info.kind === 'human' && !info.connected;
+  const body = html`<strong>${seatName(seat.player, ctx)}</strong>
+    ${seat.to_move ? html`<span class="to-move">${t('table.to_move', 'to move')}</span>` : null}
+    ${seat.out ? html`<span class="out">${t('table.out', 'out')}</span>` : null}
+    ${secret.has(seat.player) ? html`<span class="sealed" data-sealed=${seat.player}>
+      <span aria-hidden="true">✔ </span>${t('table.sealed', 'chose in secret')}</span>` : null}
+    ${away ? html`<span class="away">${info.stand_in ? t('table.stand_in', 'away: the AI plays for them')
+      : t('table.away', 'away')}</span>` : null}
+    ${(seat.counters || []).map((c) => html`<span class=${'counter' + pass.lit({ kind: 'counter', id: `${seat.player}:${c.key}` })}
+      data-counter=${c.key}>${word(c.label, pass.words)} <b>${shownText(c.value, pass.words, ctx)}</b></span>`)}
+    ${clock ? html`<${SeatClock} clock=${clock} at=${clocks.at} />` : null}`;
+  const classes = `seat ${cls} seat-${seat.player}${seat.to_move ? ' moving' : ''}${seat.player === ctx.viewer ? ' mine' : ''}${pass.lit(ref)}`;
+  return clickable
+    ? html`<button class=${classes + ' clickable'} style=${style} data-ref=${refKey(ref)}
+        onClick=${() => pass.onPick(ref)}>${body}</button>`
+    : html`<div class=${classes} style=${style} data-seat=${seat.player}>${body}</div>`;
+}
+
 function moveLabel(move, words, ctx) {
-  if (move.note) return `${move.notation}: ${say(move.note, words, ctx)}`;
+  if (move.note) return say(move.note, words, ctx);
   if (move.text && move.text.value) return `${move.notation}: ${fieldText(move.text, words, ctx)}`;
   return move.notation;
 }
@@ -291,10 +406,11 @@ function moveLabel(move, words, ctx) {
 // card of a zone the scene does not show) is offered in the menu instead, never unreachable.
 export function drawnRefs(scene) {
   const out = new Set();
-  const face = (f) => { if (f && f.ref) out.add(refKey(f.ref)); };
+  const face = (f) => { if (f && f.ref && f.up !== false) out.add(refKey(f.ref)); };
   for (const area of scene.areas || []) {  // as Area draws them: a pile shows its top card only
     const items = area.items || [];
     if (area.layout === 'grid' || !area.hidden) (area.layout === 'pile' ? items.slice(-1) : items).forEach(face);
+    for (const standing of area.standing || []) standing.forEach(face);
     for (const r of area.refs || []) out.add(refKey(r));
   }
   for (const seat of scene.seats || []) out.add(refKey({ kind: 'player', id: seat.player }));
@@ -302,34 +418,55 @@ export function drawnRefs(scene) {
   return out;
 }
 
-function Moves({ scene, chosen, setChosen, onAct, words, ctx }) {
-  const [typed, setTyped] = useState('');
+// What is asked, the moves left by what was clicked (a menu where one click leaves several),
+// and the notation box for those who type.
+function Prompt({ scene, ctx, words, chosen, setChosen, onAct, ended }) {
   const moves = scene.moves || [];
+  const pending = scene.pending;
   const left = narrow(moves, chosen);
   const drawn = drawnRefs(scene);
   const unreachable = (m) => !(m.refs || []).every((r) => drawn.has(refKey(r)));
   const menu = chosen.length ? left.filter((m) => complete(m, chosen) || unreachable(m))
     : moves.filter((m) => unreachable(m) || !(m.refs || []).length);
+  return html`<div class="prompt">
+    ${pending ? html`<p class=${'pending' + (pending.player === ctx.viewer ? ' yours' : '')} role="status">
+      <strong>${seatName(pending.player, ctx)}</strong>: ${pending.player === ctx.viewer || !pending.secret
+        ? say(pending.prompt, words, ctx) : t('table.choosing_secret', 'choosing in secret')}</p>` : null}
+    ${moves.length && !ended ? html`<section class="moves" aria-label=${t('table.moves', 'moves')}>
+      ${chosen.length ? html`<div class="chosen-bar">
+        <span>${t('table.moves.left', '{n} {n:move|moves} with your choice', { n: left.length })}</span>
+        <button class="cancel" onClick=${() => setChosen([])}>${t('table.cancel', 'cancel')}</button></div>` : null}
+      ${menu.length ? html`<div class="menu" role="menu">${menu.map((m) => html`
+        <button role="menuitem" class="move" data-notation=${m.notation} title=${m.notation}
+          onClick=${() => { setChosen([]); onAct(m.notation); }}>${moveLabel(m, words, ctx)}</button>`)}</div>` : null}
+    </section>` : null}
+  </div>`;
+}
+
+function Notation({ scene, onAct }) {
+  const [typed, setTyped] = useState('');
+  const moves = scene.moves || [];
   const submit = (e) => {
     e.preventDefault();
     const text = typed.trim();
     if (text) { onAct(text); setTyped(''); }
   };
-  return html`<section class="moves" aria-label=${t('table.moves', 'moves')}>
-    ${chosen.length ? html`<div class="chosen-bar">
-      <span>${t('table.moves.left', '{n} {n:move|moves} with your choice', { n: left.length })}</span>
-      <button class="cancel" onClick=${() => setChosen([])}>${t('table.cancel', 'cancel')}</button></div>` : null}
-    ${menu.length ? html`<div class="menu" role="menu">${menu.map((m) => html`
-      <button role="menuitem" class="move" data-notation=${m.notation}
-        onClick=${() => { setChosen([]); onAct(m.notation); }}>${moveLabel(m, words, ctx)}</button>`)}</div>` : null}
-    <form class="notation" onSubmit=${submit}>
-      <label for="notation-input">${t('table.move', 'Move')}</label>
-      <input id="notation-input" list="notations" autocomplete="off" value=${typed}
-        placeholder=${moves.length ? moves[0].notation : ''} onInput=${(e) => setTyped(e.target.value)} />
-      <datalist id="notations">${moves.map((m) => html`<option value=${m.notation} />`)}</datalist>
-      <button type="submit">${t('table.play', 'play')}</button>
-    </form>
-  </section>`;
+  return html`<form class="notation" onSubmit=${submit}>
+    <label for="notation-input">${t('table.move', 'Move')}</label>
+    <input id="notation-input" list="notations" autocomplete="off" value=${typed}
+      placeholder=${moves.length ? moves[0].notation : ''} onInput=${(e) => setTyped(e.target.value)} />
+    <datalist id="notations">${moves.map((m) => html`<option value=${m.notation} />`)}</datalist>
+    <button type="submit">${t('table.play', 'play')}</button>
+  </form>`;
+}
+
+// A hint's estimate as a player reads it: the chance to win when the server gives one, else
+// whether the move keeps the game ahead, even or behind.
+function estimateWords(value) {
+  if (value === null || value === undefined) return '';
+  if (value > 0.5) return t('table.hint.ahead', 'ahead');
+  if (value < -0.5) return t('table.hint.behind', 'behind');
+  return t('table.hint.even', 'about even');
 }
 
 // Help against the AI (the welcome's assists): a hint, the move it names shown and playable
@@ -338,6 +475,7 @@ function Assist({ assist, scene, words, ctx, onAct, mine }) {
   if (!assist || !assist.offered.length) return null;
   const hint = assist.hint;
   const move = hint && (scene.moves || []).find((m) => m.notation === hint.action);
+  const chance = hint && typeof hint.chance === 'number' ? Math.round(hint.chance * 100) : null;
   return html`<div class="assist" role="group" aria-label=${t('table.assist', 'help against the AI')}>
     ${assist.offered.includes('hint') && mine ? html`<button class="hint-button" onClick=${assist.onHint}>
       ${t('table.hint.ask', 'Hint')}</button>` : null}
@@ -345,16 +483,20 @@ function Assist({ assist, scene, words, ctx, onAct, mine }) {
       ${t('table.undo', 'Undo my last move')}</button>` : null}
     ${move ? html`<p class="hint" role="status" data-hint=${move.notation}>
       ${t('table.hint', 'The AI would play {move}.', { move: moveLabel(move, words, ctx) })}
-      ${' '}${hint.tie ? t('table.hint.tie', 'Every move looks as good.')
-        : t('table.hint.why', 'Its estimate for you: {before} now, {after} after it.',
-          { before: String(Math.round(hint.before * 100) / 100), after: String(Math.round(hint.after * 100) / 100) })}
+      ${' '}${hint.tie ? t('table.hint.tie', 'Every move looks as good.') : chance !== null
+        ? t('table.hint.chance', 'Your chance to win after it: about {percent}%.', { percent: chance })
+        : t('table.hint.words', 'After it you are {where}.', { where: estimateWords(hint.after) })}
       ${' '}<button onClick=${() => onAct(move.notation)}>${t('table.hint.play', 'Play it')}</button></p>` : null}
     ${assist.note ? html`<p class="note" role="status">${assist.note}</p>` : null}
   </div>`;
 }
 
+function reasonText(outcome, words) {
+  return outcome.reason ? word(outcome.reason, words) : '';
+}
+
 function outcomeText(outcome, words, ctx) {
-  const reason = outcome.reason ? ` (${word(outcome.reason, words)})` : '';
+  const reason = outcome.reason ? ` (${reasonText(outcome, words)})` : '';
   if (outcome.winner !== undefined && outcome.winner !== null) {
     return t('table.over.won', 'The game is over: {name} won{reason}.', { name: seatName(outcome.winner, ctx), reason });
   }
@@ -366,12 +508,109 @@ function outcomeText(outcome, words, ctx) {
     : t('table.over.draw', 'The game is over: a draw{reason}.', { reason });
 }
 
-// The whole table: seats, areas (grouped ones side by side), the stack, whose turn and what
-// is asked, the moves, and the log.
-export function Table({ scene, words, ctx, log, onAct, error, ended, live, assist }) {
+// The end: who won, the score, the reason in words, and what to do next (the page gives the
+// buttons: Rematch, Replay, Lobby). It can be set aside to look at the last table.
+function Result({ outcome, scene, words, ctx, after }) {
+  const [open, setOpen] = useState(true);
+  const me = ctx.viewer;
+  const won = outcome.winner !== null && outcome.winner !== undefined && outcome.winner === me;
+  const lost = me !== null && me !== undefined && outcome.winner !== null && outcome.winner !== undefined && outcome.winner !== me;
+  const title = won ? t('table.result.won', 'You won!') : lost ? t('table.result.lost', 'You lost')
+    : outcome.winner !== null && outcome.winner !== undefined ? t('table.result.winner', '{name} won', { name: seatName(outcome.winner, ctx) })
+      : t('table.result.draw', 'A draw');
+  const scores = outcome.scores || [];
+  const shown = scores.length && scores.some((s) => s !== scores[0]) || (outcome.details && outcome.details.score);
+  if (!open) {
+    return html`<button class="result-again" onClick=${() => setOpen(true)}>${t('table.result.show', 'Result')}</button>`;
+  }
+  return html`<div class=${'result ' + (won ? 'won' : lost ? 'lost' : 'even')} role="dialog" aria-modal="false"
+      aria-labelledby="result-title">
+    <h2 id="result-title">${title}</h2>
+    <p class="outcome" role="status">${outcomeText(outcome, words, ctx)}</p>
+    ${shown ? html`<p class="score">${scene.seats.map((s) => `${seatName(s.player, ctx)} ${scores[s.player] ?? ''}`).join(' · ')}</p>` : null}
+    <div class="after">${after}
+      <a class="button" href="#/">${t('table.result.lobby', 'Lobby')}</a>
+      <button class="close" onClick=${() => setOpen(false)}>${t('table.result.look', 'Look at the table')}</button></div>
+  </div>`;
+}
+
+// -- what just happened ------------------------------------------------------------------------
+// The scene's changes as classes on what they touched (a card placed, flipped, damaged...), so
+// the stylesheet animates them and marks the last move; dice are drawn with their faces.
+function changeMarks(changes) {
+  const marks = new Map();
+  const add = (ref, kind) => {
+    if (!ref || typeof ref !== 'object') return;
+    const key = refKey(ref);
+    if (!marks.has(key)) marks.set(key, new Set());
+    marks.get(key).add(kind);
+  };
+  for (const c of changes || []) {
+    add(c.card, c.kind);
+    if (c.kind === 'placed' || c.kind === 'moved' || c.kind === 'played') add(c.target, 'target');
+    if (c.kind === 'moved') add(c.source, 'source');
+    if (c.kind === 'attacked') add(c.target, 'attacked');
+    if (c.kind === 'counter' && c.player !== null && c.player !== undefined) add({ kind: 'counter', id: `${c.player}:${c.key}` }, 'counter');
+    if (c.kind === 'passed' && c.player !== null && c.player !== undefined) add({ kind: 'player', id: c.player }, 'passed');
+  }
+  return marks;
+}
+
+function Happened({ scene, words, ctx }) {
+  const dice = (scene.changes || []).filter((c) => c.kind === 'dice' && (c.values || []).length);
+  const hurt = (scene.changes || []).filter((c) => (c.kind === 'damaged' || c.kind === 'died') && c.card);
+  if (!dice.length && !hurt.length) return null;
+  const named = new Map();
+  const look = (f) => { if (f && f.ref && f.name) named.set(refKey(f.ref), f); };
+  for (const area of scene.areas || []) {
+    (area.items || []).forEach(look);
+    for (const standing of area.standing || []) standing.forEach(look);
+  }
+  return html`<div class="happened" aria-label=${t('table.happened', 'what just happened')}>
+    ${dice.map((c) => html`<span class="roll">${c.player !== null && c.player !== undefined ? seatName(c.player, ctx) : ''}
+      ${c.values.map((v) => html`<${Die} value=${v} />`)}${c.amount !== null && c.amount !== undefined ? html` <b>= ${c.amount}</b>` : null}</span>`)}
+    ${hurt.map((c) => {
+      const face = named.get(refKey(c.card));
+      const name = face ? baseName(cardName(face, words))[0] : '';
+      return html`<span class=${'hit ' + c.kind}>${name}${c.amount ? ` −${c.amount}` : ''}${c.kind === 'died' ? ' ✝' : ''}</span>`;
+    })}
+  </div>`;
+}
+
+// -- the zoom ----------------------------------------------------------------------------------
+// Hovering or focusing a card shows it whole beside the table (a desktop); a long press or a
+// right click opens it over the table (a phone), closed by a tap or Escape.
+function useZoom() {
+  const [shown, setShown] = useState(null);  // { face, pinned }
+  const press = useRef(null);
+  const look = (face) => {
+    if (!face || face.up === false || !face.name) return {};
+    return {
+      onMouseEnter: () => setShown((s) => (s && s.pinned ? s : { face, pinned: false })),
+      onFocus: () => setShown((s) => (s && s.pinned ? s : { face, pinned: false })),
+      onContextMenu: (e) => { e.preventDefault(); setShown({ face, pinned: true }); },
+      onTouchStart: () => { clearTimeout(press.current); press.current = setTimeout(() => setShown({ face, pinned: true }), 450); },
+      onTouchEnd: () => clearTimeout(press.current),
+      onTouchMove: () => clearTimeout(press.current),
+    };
+  };
+  return { shown, setShown, look };
+}
+
+// -- the whole table ---------------------------------------------------------------------------
+// Opponents above, the shared board in the middle, your cards in play below it and your hand
+// docked at the foot; what is asked, the menu, the notation, the help and the log at the side
+// (under the table on a phone, the log folded).
+export function Table({ scene, words, ctx, log, onAct, error, ended, live, assist, after }) {
   const outcome = scene.outcome || ended;  // the game's result, or the server's (a clock, an absence)
   const [chosen, setChosen] = useState([]);
   useEffect(() => setChosen([]), [scene]);
+  const zoom = useZoom();
+  useEffect(() => {
+    const key = (e) => { if (e.key === 'Escape') zoom.setShown(null); };
+    addEventListener('keydown', key);
+    return () => removeEventListener('keydown', key);
+  }, []);
   const logEnd = useRef(null);
   useEffect(() => { if (logEnd.current) logEnd.current.scrollTop = logEnd.current.scrollHeight; }, [log.length]);
   const moves = scene.moves || [];
@@ -382,34 +621,56 @@ export function Table({ scene, words, ctx, log, onAct, error, ended, live, assis
     if (left.length === 0) { setChosen([ref]); return; }
     setChosen(next);
   };
-  const pass = { words, ctx, onPick, next: nextRefs(moves, chosen), chosenKeys: new Set(chosen.map(refKey)) };
-  const parts = [];
-  const groups = new Map();
-  for (const area of scene.areas) {
-    if (!area.group) { parts.push(area); continue; }
-    if (!groups.has(area.group)) { groups.set(area.group, []); parts.push({ group: area.group }); }
-    groups.get(area.group).push(area);
-  }
-  const pending = scene.pending;
+  const marks = changeMarks(scene.changes);
+  const lit = (ref) => {
+    const found = ref && marks.get(refKey(ref));
+    return found ? ' lit ' + [...found].map((k) => 'just-' + k).join(' ') : '';
+  };
+  const pass = { words, ctx, onPick, next: nextRefs(moves, chosen), chosenKeys: new Set(chosen.map(refKey)),
+    templates: new Map((scene.templates || []).map((tp) => [tp.kind, tp])), copies: copiesOf(scene), lit, look: zoom.look };
+  const me = ctx.viewer === null || ctx.viewer === undefined ? 0 : ctx.viewer;
+  const others = scene.seats.filter((s) => s.player !== me);
+  const mine = scene.seats.find((s) => s.player === me);
+  const byOwner = (owner, roles) => scene.areas.filter((a) => a.owner === owner && roles.includes(roleOf(a)));
+  const board = scene.areas.filter((a) => roleOf(a) === 'board');
   const status = lines(scene.status || [], words, ctx);
-  return html`<div class="table">
-    <${Seats} scene=${scene} ctx=${ctx} pass=${pass} live=${live} />
-    ${status.length ? html`<div class="status">${status.map((s) => html`<p>${s}</p>`)}</div>` : null}
-    ${outcome ? html`<p class="outcome" role="status">${outcomeText(outcome, words, ctx)}</p>` : null}
-    ${pending ? html`<p class=${'pending' + (pending.player === ctx.viewer ? ' yours' : '')} role="status">
-      <strong>${seatName(pending.player, ctx)}</strong>: ${pending.player === ctx.viewer || !pending.secret
-        ? say(pending.prompt, words, ctx) : t('table.choosing_secret', 'choosing in secret')}</p>` : null}
-    ${error ? html`<p class="error" role="alert">${error}</p>` : null}
-    <div class="areas">${parts.map((p) => p.group
-      ? html`<div class="group" data-group=${p.group}>${groups.get(p.group).map((a) => html`
-          <${Area} area=${a} ctx=${ctx} ...${pass} />`)}</div>`
-      : html`<${Area} area=${p} ctx=${ctx} ...${pass} />`)}</div>
-    <${Stack} scene=${scene} ctx=${ctx} pass=${pass} />
-    ${moves.length && !ended ? html`<${Moves} scene=${scene} chosen=${chosen} setChosen=${setChosen}
-      onAct=${onAct} words=${words} ctx=${ctx} />` : null}
-    ${!outcome ? html`<${Assist} assist=${assist} scene=${scene} words=${words} ctx=${ctx} onAct=${onAct}
-      mine=${moves.length > 0 && pending && pending.player === ctx.viewer} />` : null}
-    <section class="log" aria-label=${t('table.log.label', 'log')}><h3>${t('table.log', 'Log')}</h3>
-      <ol ref=${logEnd}>${log.map((line) => html`<li>${line}</li>`)}</ol></section>
+  const draw = (a) => html`<${Area} area=${a} ctx=${ctx} pass=${pass} />`;
+  const hasBoard = board.length > 0;
+  return html`<div class=${'table' + (hasBoard ? ' with-board' : ' no-board') + (others.length > 1 ? ' many' : '')}
+      data-game=${scene.game}>
+    <section class="opponents" aria-label=${t('table.opponents', 'opponents')}>
+      ${others.map((seat) => html`<div class="side" data-side=${seat.player}>
+        <${SeatBadge} seat=${seat} ctx=${ctx} pass=${pass} live=${live} />
+        <div class="side-areas">${byOwner(seat.player, ['hand', 'play', 'pile']).map(draw)}</div></div>`)}
+    </section>
+    <section class="centre" aria-label=${t('table.board', 'the board')}>
+      ${status.length ? html`<div class="status">${status.map((s) => html`<p>${s}</p>`)}</div>` : null}
+      <${Happened} scene=${scene} words=${words} ctx=${ctx} />
+      ${board.map(draw)}
+      <${Stack} scene=${scene} ctx=${ctx} pass=${pass} />
+    </section>
+    <section class="my-side" aria-label=${t('table.my_side', 'your side')}>
+      ${mine ? html`<${SeatBadge} seat=${mine} ctx=${ctx} pass=${pass} live=${live} />` : null}
+      <div class="side-areas">${byOwner(me, ['play', 'pile']).map(draw)}</div>
+    </section>
+    <section class="dock" aria-label=${t('table.your_hand', 'your hand')}>
+      <${Prompt} scene=${scene} ctx=${ctx} words=${words} chosen=${chosen} setChosen=${setChosen} onAct=${onAct} ended=${ended} />
+      ${error ? html`<p class="error" role="alert">${error}</p>` : null}
+      ${byOwner(me, ['hand']).map(draw)}
+    </section>
+    <aside class="panel">
+      ${zoom.shown && !zoom.shown.pinned ? html`<div class="inspector"><${FullCard} face=${zoom.shown.face} words=${words} ctx=${ctx} pass=${pass} /></div>` : null}
+      ${moves.length && !ended ? html`<${Notation} scene=${scene} onAct=${onAct} />` : null}
+      ${!outcome ? html`<${Assist} assist=${assist} scene=${scene} words=${words} ctx=${ctx} onAct=${onAct}
+        mine=${moves.length > 0 && scene.pending && scene.pending.player === ctx.viewer} />` : null}
+      <details class="log" open=${!matchMedia('(max-width: 899px)').matches}>
+        <summary><h3>${t('table.log', 'Log')}</h3></summary>
+        <ol ref=${logEnd}>${log.map((line) => html`<li>${line}</li>`)}</ol></details>
+    </aside>
+    ${outcome ? html`<${Result} outcome=${outcome} scene=${scene} words=${words} ctx=${ctx} after=${after} />` : null}
+    ${zoom.shown && zoom.shown.pinned ? html`<div class="zoom" role="dialog" aria-label=${t('table.zoom', 'the card, whole')}
+        onClick=${() => zoom.setShown(null)}>
+      <${FullCard} face=${zoom.shown.face} words=${words} ctx=${ctx} pass=${pass} />
+      <button class="close">${t('table.close', 'close')}</button></div>` : null}
   </div>`;
 }

@@ -136,6 +136,18 @@ export function seatName(player, ctx) {
   return name || fill('client.player', words, { number: player + 1 }, `Player ${player + 1}`);
 }
 
+// The card names two or more cards on the table share (the table's copiesOf): a sentence keeps
+// their "#id", which tells the copies apart; any other card is named without it.
+let copies = new Set();
+export function setCopies(names) { copies = names; }
+
+function withoutId(text) {
+  const at = text.lastIndexOf('#');
+  if (at <= 0 || !/^\d+$/.test(text.slice(at + 1))) return text;
+  const base = text.slice(0, at).trimEnd();
+  return copies.has(base) ? text : base;
+}
+
 function argText(value, ctx, words) {
   if (value === null || value === undefined) return '-';
   if (Array.isArray(value)) return value.map((v) => argText(v, ctx, words)).join(', ');
@@ -144,7 +156,7 @@ function argText(value, ctx, words) {
     if (value.kind === 'cell') return String(value.id);
     return `${value.kind}#${value.id}`;
   }
-  return typeof value === 'string' ? cardName(value, words) || word(value, words) : String(value);
+  return typeof value === 'string' ? withoutId(cardName(value, words) || word(value, words)) : String(value);
 }
 
 // A card named in a sentence ("Ember Imp#12") as its face names it in the words' language
