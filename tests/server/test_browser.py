@@ -129,11 +129,13 @@ def overflows(page: Any) -> list[str]:
         const y = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
         if (x > 1 && y > 1) out.push(`overlap: ${said(a)} / ${said(b)}`);
       }
-      const cards = boxes.filter(([e]) => e.matches('.card') && !e.parentElement.closest('.card') && !overlay(e));
+      const cards = boxes.filter(([e]) => e.matches('.card') && !e.parentElement.closest('.card')
+        && !overlay(e));
       for (let i = 0; i < cards.length; i++) for (let j = i + 1; j < cards.length; j++) {
         const [a, p] = cards[i], [b, q] = cards[j];
         if (a.contains(b) || b.contains(a)) continue;
-        if (a.closest('.cell') && a.closest('.cell') === b.closest('.cell')) continue;  // a party on its terrain
+        // a party standing on its terrain
+        if (a.closest('.cell') && a.closest('.cell') === b.closest('.cell')) continue;
         const x = Math.min(p.right, q.right) - Math.max(p.left, q.left);
         const y = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
         const name = (e) => e.getAttribute('aria-label');

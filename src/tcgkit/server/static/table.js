@@ -101,7 +101,7 @@ function cardName(face, words) {
 function NameText({ face, words, copies }) {
   const [base, id] = baseName(cardName(face, words));
   return html`${base}${id && copies && copies.has(baseName(face.name)[0])
-    ? html`<span class="card-id">${' ' + id}</span>` : null}`;
+    ? html`<span class="card-id">${id}</span>` : null}`;
 }
 
 // The names that two or more faces of the scene share (their ids are then shown).
@@ -663,7 +663,7 @@ export function Table({ scene, words, ctx, log, onAct, error, ended, live, assis
       ${moves.length && !ended ? html`<${Notation} scene=${scene} onAct=${onAct} />` : null}
       ${!outcome ? html`<${Assist} assist=${assist} scene=${scene} words=${words} ctx=${ctx} onAct=${onAct}
         mine=${moves.length > 0 && scene.pending && scene.pending.player === ctx.viewer} />` : null}
-      <details class="log" open=${!matchMedia('(max-width: 899px)').matches}>
+      <details class="log" open>
         <summary><h3>${t('table.log', 'Log')}</h3></summary>
         <ol ref=${logEnd}>${log.map((line) => html`<li>${line}</li>`)}</ol></details>
     </aside>

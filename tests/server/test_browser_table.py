@@ -1,0 +1,235 @@
+"""The table as a player meets it: every game played to its end against the AI by clicking
+only, at a desktop's width and (Triple Triad, Monster Collection) a phone's; at the start and
+mid-game the board and the viewer's hand on screen together, no text over other text inside a
+card, nothing wider than the screen; the AI's last move marked; the result dialog at the end.
+And for a mid-game scene of every game, every legal move made by clicks alone.
+
+Screenshots of each game at both sizes go to ``TCGKIT_SCREENSHOTS`` (CI keeps them).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tcgkit.kernel.limits import Tally, play
+from tcgkit.kernel.registry import load_game
+from tcgkit.kernel.rng import Rng
+
+from .test_browser import CHROMIUM, overflows
+from .test_browser import browser as browser  # the module's fixtures: one server, one browser
+from .test_browser import live as live
+from .test_browser import shots as shots
+from .test_browser_play import Person, create, play_out, yours
+
+pytestmark = [pytest.mark.timeout(420), pytest.mark.skipif(not Path(CHROMIUM).exists(),
+                                                            reason="no chromium (apt-get install chromium)")]
+
+DESKTOP = (1280, 800)
+PHONE = (360, 740)
+
+# Each game against the AI, shortened by its options so that a whole game takes a minute or two.
+GAMES: dict[str, dict[str, str]] = {
+    "triple-triad": {},
+    "forge-fury": {"mode": "brasa"},
+    "ff-tcg": {"skulls_to_lose": "3", "villains_to_defeat": "2", "turn_limit": "24"},
+    "conflictus": {"round_limit": "4"},
+    "monster-collection": {"turn_limit": "8"},
+}
+
+
+@pytest.fixture(scope="module")
+def url(live: tuple[str, Any]) -> str:
+    return live[0]
+
+
+def person(browser: Any, url: str, size: tuple[int, int]) -> Person:
+    """A guest at a screen of ``size`` (the lobby's one-click sign-in)."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda exc: problems.append(f"page error: {exc}"))
+    page.on("console", lambda msg: problems.append(f"console: {msg.text}") if msg.type == "error" else None)
+    page.goto(url + "/")
+    page.get_by_role("button", name="Play as a guest").click()
+    page.get_by_role("heading", name="New match").wait_for()
+    page.locator("select[name=game] option[value=triple-triad]").wait_for(state="attached")
+    return Person(context, page, problems)
+
+
+# What the player must see at once: the board (or, in a game without one, the cards in play)
+# and their own hand, both inside the viewport, the page scrolled to the board.
+ON_SCREEN = """() => {
+  const board = document.querySelector('.centre .role-board') || document.querySelector('.my-side');
+  const hand = document.querySelector('.dock .role-hand');
+  if (!board || !hand) return [`board ${!!board}, hand ${!!hand}`];
+  board.scrollIntoView({ block: 'start' });
+  const out = [];
+  const high = window.innerHeight, wide = document.documentElement.clientWidth;
+  for (const [name, e] of [['board', board], ['hand', hand]]) {
+    const r = e.getBoundingClientRect();
+    if (r.top < -1 || r.bottom > high + 1 || r.left < -1 || r.right > wide + 1)
+      out.push(`${name} at ${[r.left, r.top, r.right, r.bottom].map(Math.round)} outside ${wide}x${high}`);
+  }
+  return out;
+}"""
+
+# Text boxes inside one card that overlap (a name over a number, the text over the stats).
+TEXT_OVERLAPS = """() => {
+  const out = [];
+  const parts = ['.name', '.c-cost', '.c-corner', '.c-type', '.c-text', '.c-stat', '.edge', '.c-badge',
+    '.owner-tag', '.mark', '.corner', '.field'].join(', ');
+  for (const card of document.querySelectorAll('.card.up')) {
+    const boxes = [...card.querySelectorAll(parts)].filter((e) => e.closest('.card') === card)
+      .map((e) => [e, e.getBoundingClientRect()]).filter(([e, r]) => r.width > 0 && r.height > 0
+        && getComputedStyle(e).visibility !== 'hidden');
+    for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+      const [a, p] = boxes[i], [b, q] = boxes[j];
+      if (a.contains(b) || b.contains(a)) continue;
+      const x = Math.min(p.right, q.right) - Math.max(p.left, q.left);
+      const y = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
+      if (x > 1 && y > 1) out.push(`${card.getAttribute('aria-label')}: ${a.className} / ${b.className}`);
+    }
+  }
+  return out;
+}"""
+
+
+def looks_right(who: Person, shot: Path) -> None:
+    page = who.page
+    page.wait_for_timeout(800)  # the last move's motion settles
+    page.screenshot(path=str(shot))
+    assert page.evaluate(ON_SCREEN) == [], shot.name
+    assert page.evaluate(TEXT_OVERLAPS) == [], shot.name
+    wide = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    assert wide[0] <= wide[1], f"{shot.name}: the page is {wide[0]} px wide in {wide[1]}"
+    assert overflows(page) == [], shot.name
+
+
+def play_against_the_ai(browser: Any, url: str, shots: Path, game: str, size: tuple[int, int]) -> None:
+    who = person(browser, url, size)
+    create(who, game, GAMES[game], [("me", ""), ("ai", "greedy")])
+    page = who.page
+    page.locator(".table").wait_for()
+    page.locator(".dock .role-hand").wait_for()
+    name = f"{game}-{size[0]}"
+    looks_right(who, shots / f"{name}-start.png")
+    moves = 0
+    marked = False
+
+    def each(_: Person) -> None:
+        nonlocal moves, marked
+        moves += 1
+        if moves == 6:
+            looks_right(who, shots / f"{name}-mid.png")
+        # the AI's last move is marked on the table once the AI has moved
+        marked = marked or page.locator(".lit").count() > 0
+
+    play_out([who], 360, each)
+    assert moves >= 3, page.locator(".log").inner_text()
+    assert marked, "no move was marked on the table"
+    result = page.locator(".result")
+    result.wait_for()
+    page.wait_for_timeout(500)
+    page.screenshot(path=str(shots / f"{name}-end.png"))
+    title = result.locator("h2").inner_text()
+    assert title in ("You won!", "You lost", "A draw") or title.endswith(" won"), title
+    for button in ("Rematch", "Replay this match", "Lobby"):
+        assert result.get_by_text(button).count() == 1, button
+    assert page.evaluate(ON_SCREEN.replace("board.scrollIntoView({ block: 'start' });", "")) is not None
+    # the dialog can be set aside to look at the last table, and brought back
+    result.get_by_role("button", name="Look at the table").click()
+    assert page.locator(".result").count() == 0
+    page.get_by_role("button", name="Result").click()
+    assert page.locator(".result").count() == 1
+    assert not yours(who)
+    assert who.problems == []
+    who.context.close()
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_game_to_its_end_by_clicking_on_a_desktop(url: str, browser: Any, shots: Path,
+                                                        game: str) -> None:
+    play_against_the_ai(browser, url, shots, game, DESKTOP)
+
+
+@pytest.mark.parametrize("game", ["triple-triad", "monster-collection"])
+def test_triple_triad_and_monster_collection_to_their_end_on_a_phone(url: str, browser: Any, shots: Path,
+                                                                     game: str) -> None:
+    play_against_the_ai(browser, url, shots, game, PHONE)
+
+
+# -- every move by clicks ------------------------------------------------------------------------
+def mid_game_scene(name: str, seed: int, steps: int) -> dict[str, Any] | None:
+    """A scene of a random game after ``steps`` random moves, as its mover sees it (None when
+    the game ended before)."""
+    game = load_game(name, {})
+    state = game.new_state(seed)
+    rng = Rng(seed)
+    tally = Tally()
+    for _ in range(steps):
+        if state.is_terminal:
+            return None
+        mover = state.to_move
+        actions = state.legal_actions()
+        play(state, actions[rng.below(len(actions))], mover, tally)
+    if state.is_terminal:
+        return None
+    return state.scene(state.to_move, 0).to_json()
+
+
+# In the page: each move of the scene made by clicks: its refs in turn (whatever is drawn for
+# them, clickable), then the menu when a click leaves several moves. Returns the moves whose
+# clicks made another move, or none.
+CLICK_EVERY_MOVE = """async ([scene, game]) => {
+  const { html, render } = await import('/vendor/htm-preact-standalone.module.js');
+  const { Table } = await import('/table.js');
+  const { loadWords } = await import('/words.js');
+  const words = await loadWords(game);
+  // a frame and then the tasks after it: a render's effects have run
+  const tick = () => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+  const root = document.createElement('main');
+  document.body.replaceChildren(root);
+  const wrong = [];
+  for (const [number, move] of scene.moves.entries()) {
+    let played = null;
+    render(null, root);
+    render(html`<${Table} key=${number} scene=${scene} words=${words}
+      ctx=${{ viewer: scene.viewer, names: {} }} log=${[]} onAct=${(n) => { played = n; }} />`, root);
+    await tick();
+    for (const ref of move.refs || []) {
+      if (played !== null) break;
+      const target = root.querySelector(`.clickable[data-ref="${ref.kind}:${ref.id}"]`);
+      if (!target) break;  // not drawn to click: the menu offers it
+      target.click();
+      await tick();
+    }
+    if (played === null) {
+      const item = [...root.querySelectorAll('.menu button')]
+        .find((b) => b.dataset.notation === move.notation);
+      if (item) { item.click(); await tick(); }
+    }
+    if (played !== move.notation) wrong.push(`${move.notation}: ${played}`);
+  }
+  return wrong;
+}"""
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_legal_move_of_a_mid_game_scene_is_made_by_clicks(url: str, browser: Any, game: str) -> None:
+    page = browser.new_page(viewport={"width": DESKTOP[0], "height": DESKTOP[1]})
+    page.goto(url + "/")
+    checked = 0
+    for seed in range(1, 40):
+        scene = mid_game_scene(game, seed, steps=3 + (seed * 7) % (6 if game == "triple-triad" else 40))
+        if scene is None or len(scene["moves"]) < 2:
+            continue
+        assert page.evaluate(CLICK_EVERY_MOVE, [scene, game]) == [], json.dumps(scene["moves"])[:800]
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3
+    page.close()
