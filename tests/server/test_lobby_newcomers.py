@@ -53,3 +53,42 @@ def test_a_level_the_lobby_does_not_know_comes_last() -> None:
     assert strength_order(["policy:x", "hard", "ismcts", "random", "greedy"]) == [
         "random", "greedy", "hard", "policy:x"]
     assert list(LEVELS)[0] == "random" and list(LEVELS)[-1] == "perfect"
+
+
+# -- each game's rules page ------------------------------------------------------------------------
+GAMES = ["triple-triad", "forge-fury", "ff-tcg", "conflictus", "monster-collection"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_game_has_its_rules_in_english_and_portuguese(client: Any, game: str) -> None:
+    english = client.get(f"/api/games/{game}/rules").json()
+    pt = client.get(f"/api/games/{game}/rules?lang=pt").json()
+    assert english["written"] == "en" and pt["written"] == "pt" and pt["lang"] == "pt"
+    assert len(english["sections"]) == len(pt["sections"]) >= 3
+    assert all(s["heading"] and s["paragraphs"] for s in pt["sections"])
+    assert pt["sections"][0]["heading"] != english["sections"][0]["heading"]
+    assert pt["summary"] != english["summary"]
+    assert {o["name"] for o in pt["options"]} == {o["name"] for o in english["options"]}
+    for page in (english, pt):
+        assert not CJK.search(str(page))
+
+
+def test_rules_not_written_in_the_language_asked_come_in_english_and_say_so(client: Any) -> None:
+    zh = client.get("/api/games/triple-triad/rules", headers={"Accept-Language": "zh-TW"}).json()
+    english = client.get("/api/games/triple-triad/rules").json()
+    assert zh["lang"] == "zh" and zh["written"] == "en"  # the page says the rules are in English
+    assert zh["sections"] == english["sections"]
+    assert CJK.search(zh["summary"])  # the summary is translated all the same
+
+
+def test_the_rules_of_an_unknown_game_are_a_404_naming_it(client: Any) -> None:
+    refused = client.get("/api/games/chess/rules")
+    assert refused.status_code == 404 and "chess" in refused.json()["error"]
+    assert client.get("/api/games/triple-triad/rules?lang=fr").status_code == 400
+
+
+def test_a_rules_file_is_read_as_headings_and_paragraphs() -> None:
+    from tcgkit.server.rules_page import sections
+    assert sections("## One\nfirst line\nsame paragraph\n\nsecond\n\n## Two\nthird") == [
+        {"heading": "One", "paragraphs": ["first line same paragraph", "second"]},
+        {"heading": "Two", "paragraphs": ["third"]}]
