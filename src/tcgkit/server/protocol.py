@@ -171,7 +171,10 @@ class Pong(Message):
 class Hint(Message):
     """The AI's move in the asking seat's place at ``version``, worked out from that seat's
     view alone: ``action`` (notation), the game's estimate for the seat now (``before``) and
-    after it (``after``); ``tie`` when every legal move is estimated alike."""
+    after it (``after``); ``tie`` when every legal move is estimated alike. The estimates are
+    the game's heuristic, on no common scale, so a player is shown ``outlook`` (after the move
+    the seat is ``ahead``, ``even`` or ``behind`` by the game's estimate) and ``change`` (the
+    move makes it ``better``, the ``same`` or ``worse`` than now), never the numbers."""
 
     type: Literal["hint"] = "hint"
     version: int
@@ -179,6 +182,8 @@ class Hint(Message):
     before: float
     after: float
     tie: bool
+    outlook: Literal["ahead", "even", "behind"] = "even"
+    change: Literal["better", "same", "worse"] = "same"
 
 
 class Undone(Message):
