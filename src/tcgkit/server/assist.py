@@ -55,20 +55,14 @@ def hint(room: Room, seat: int) -> Hint:
     """The hint for ``seat``, to move now (the caller checked), from its view alone."""
     state = room.state
     found = advice(state, seat, derive_seed(room.seed, HINT_STREAM, state.version))
-    outlook, change = in_words(found.before, found.after)
     return Hint(version=state.version, action=str(found.action), before=found.before,
-                after=found.after, tie=found.tie, outlook=outlook, change=change)
+                after=found.after, tie=found.tie, change=in_words(found.before, found.after))
 
 
 EVEN = 1e-9  # estimates this close are alike (sums of floats)
 
 
-def in_words(before: float, after: float) -> tuple[Literal["ahead", "even", "behind"],
-                                                    Literal["better", "same", "worse"]]:
-    """A hint's estimates as a player reads them: where the move leaves the seat (the game's
-    estimate is positive when it leads) and whether it is better than now."""
-    outlook: Literal["ahead", "even", "behind"] = (
-        "ahead" if after > EVEN else "behind" if after < -EVEN else "even")
-    change: Literal["better", "same", "worse"] = (
-        "better" if after - before > EVEN else "worse" if before - after > EVEN else "same")
-    return outlook, change
+def in_words(before: float, after: float) -> Literal["better", "same", "worse"]:
+    """A hint's estimates as a player reads them: is the seat better off after the move than
+    now, by the game's estimate (higher is better)."""
+    return "better" if after - before > EVEN else "worse" if before - after > EVEN else "same"
