@@ -3,8 +3,9 @@ the engine's own names (``random``, ``greedy``, ``ismcts``, ...) stay the values
 created with and are shown only under the lobby's "Advanced".
 
 The order is measured where a measurement exists (``tcgkit sim GAME --agents A,B``): greedy
-beats random in every game (99.5% in Monster Collection, 399 of 400 in Conflictus); in Triple
-Triad ``easy`` beat greedy 18 to 6 of 40 (16 draws), in Forge & Fury they were even (22 to 18);
+beats random (99.5% in Monster Collection, 399 of 400 in Conflictus); in Triple
+Triad ``easy`` beat greedy 18 to 6 of 40 (16 draws), in Final Fantasy TCG 36 to 3 (1 draw), in
+Forge & Fury they were even (22 to 18; ``--seed 1``);
 ``normal`` beat greedy in Monster Collection (58%) and Conflictus (67.5%); ``mixed`` beat greedy
 in 70% of Forge & Fury games (docs/research.md). Elsewhere it follows the agents' nature: more
 search is stronger, and Triple Triad's exact solver is the strongest there is.
