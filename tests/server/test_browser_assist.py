@@ -195,7 +195,7 @@ def test_the_lobby_and_a_monster_collection_table_in_chinese_and_portuguese(
     page.locator("select[name=game]").select_option("monster-collection")
     assert ("本陣" if lang == "zh" else "QG") in summary.inner_text()
     greedy = page.locator("#level-1 option[value=greedy]").inner_text()
-    assert greedy == ("貪婪" if lang == "zh" else "guloso")
+    assert greedy == ("休閒" if lang == "zh" else "Casual")
     page.get_by_role("button", name=said["lobby.start"].text).click()
     page.locator(".table [data-area=board] .cell-mark").first.wait_for()
     page.locator(".log li").first.wait_for()

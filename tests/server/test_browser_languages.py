@@ -104,7 +104,7 @@ def test_the_waiting_page_names_the_ai_levels_in_the_pages_language(
     page.locator("#level-2").select_option("greedy")
     page.locator("button[type=submit]").click()
     waiting = page.locator(".waiting")
-    waiting.locator("li", has_text="貪婪").wait_for()  # the level's name, as the lobby gives it
+    waiting.locator("li", has_text="休閒").wait_for()  # the level's name, as the lobby gives it
     assert "greedy" not in waiting.inner_text(), waiting.inner_text()
     assert problems == []
 

@@ -59,14 +59,14 @@ def test_the_plural_categories_match_each_catalogues_formula() -> None:
 def test_the_lobby_lists_the_games_and_the_ai_levels_in_the_language_asked(client: Any) -> None:
     english = {g["name"]: g for g in client.get("/api/games").json()}
     assert english["monster-collection"]["summary"].endswith("take the enemy HQ")
-    assert english["triple-triad"]["level_names"]["greedy"] == "greedy"
+    assert english["triple-triad"]["level_names"]["greedy"] == "Casual"
     zh = {g["name"]: g for g in client.get("/api/games", headers={"Accept-Language": "zh-TW"}).json()}
     assert "本陣" in zh["monster-collection"]["summary"] and "HQ" not in zh["monster-collection"]["summary"]
-    assert zh["triple-triad"]["level_names"]["greedy"] == "貪婪"
+    assert zh["triple-triad"]["level_names"]["greedy"] == "休閒"
     assert zh["triple-triad"]["ai_levels"]["random"] == "在合法行動中均勻隨機"
     pt = {g["name"]: g for g in client.get("/api/games?lang=pt", headers={"Accept-Language": "zh"}).json()}
     assert "mons" in pt["conflictus"]["summary"] and pt["conflictus"]["summary"].startswith("TCG de 2 a 4")
-    assert pt["ff-tcg"]["level_names"] == {**pt["ff-tcg"]["level_names"], "easy": "fácil", "hard": "difícil"}
+    assert pt["ff-tcg"]["level_names"] == {**pt["ff-tcg"]["level_names"], "easy": "Fácil", "hard": "Difícil"}
     assert set(pt["ff-tcg"]["level_names"]) == set(english["ff-tcg"]["ai_levels"])  # the values stay
     assert client.get("/api/games?lang=fr").status_code == 400
 

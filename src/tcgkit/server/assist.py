@@ -14,7 +14,7 @@ taking a move back changes no other person's game.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from ..agents.assist import advice, first_telling_after
 from ..kernel.rng import derive_seed
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from .room import Room
 
 HINT_STREAM = 14  # the match seed's sub-stream for hints (the terminal's)
-__all__ = ["against_ai", "assists", "first_telling_after", "hint", "why_no_undo"]
+__all__ = ["against_ai", "assists", "first_telling_after", "hint", "in_words", "why_no_undo"]
 
 
 def against_ai(room: Room, seat: int | None) -> bool:
@@ -56,4 +56,13 @@ def hint(room: Room, seat: int) -> Hint:
     state = room.state
     found = advice(state, seat, derive_seed(room.seed, HINT_STREAM, state.version))
     return Hint(version=state.version, action=str(found.action), before=found.before,
-                after=found.after, tie=found.tie)
+                after=found.after, tie=found.tie, change=in_words(found.before, found.after))
+
+
+EVEN = 1e-9  # estimates this close are alike (sums of floats)
+
+
+def in_words(before: float, after: float) -> Literal["better", "same", "worse"]:
+    """A hint's estimates as a player reads them: is the seat better off after the move than
+    now, by the game's estimate (higher is better)."""
+    return "better" if after - before > EVEN else "worse" if before - after > EVEN else "same"

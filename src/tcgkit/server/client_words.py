@@ -7,7 +7,8 @@
 - ``INTERFACE``: every string the pages show through ``ui.js``'s ``t(key, english)``, read from
   the modules themselves (``interface()``), so a string written in a page is a message to
   translate the moment it is written; served by ``GET /api/words``;
-- ``LOBBY``: each game's summary, each AI level's name and description, and each option's
+- ``LOBBY``: each game's summary, each AI level's name and line for a player
+  (``server/levels.py``) and what its engine does, and each option's
   title and description (the lobby's options form, from the options' JSON Schema), as
   ``GET /api/games`` gives them.
 """
@@ -20,6 +21,7 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from ..kernel.scene import Catalogue, Message, messages
+from .levels import level_words
 
 FOLDER = Path(__file__).parent / "locale"
 STATIC = Path(__file__).parent / "static"
@@ -75,8 +77,8 @@ def slug(text: str) -> str:
 
 
 def lobby_words() -> Catalogue:
-    """The lobby's words of the games: each built-in game's summary, and each AI level's name
-    and what it does (``GET /api/games`` gives them in the language asked)."""
+    """The lobby's words of the games: each built-in game's summary, each AI level's name and
+    line, and what each engine does (``GET /api/games`` gives them in the language asked)."""
     from ..agents import agent_names
     from ..kernel.registry import list_games
 
@@ -85,10 +87,9 @@ def lobby_words() -> Catalogue:
         if not entry.cls.__module__.startswith("tcgkit.games."):
             continue  # a plugin's game brings its own words
         out[f"lobby.summary.{entry.name}"] = Message(entry.summary)
-        for level, about in agent_names(entry.name).items():
-            out[f"lobby.level.{slug(level)}"] = Message(level)
-            out[f"lobby.about.{slug(about)}"] = Message(about)
-    return out
+        for about in agent_names(entry.name).values():
+            out[f"lobby.about.{slug(about)}"] = Message(about)  # what the engine does ("Advanced")
+    return {**out, **level_words()}
 
 
 PLAYERS = "Players"  # the title of the players option the lobby adds where the count varies

@@ -171,7 +171,10 @@ class Pong(Message):
 class Hint(Message):
     """The AI's move in the asking seat's place at ``version``, worked out from that seat's
     view alone: ``action`` (notation), the game's estimate for the seat now (``before``) and
-    after it (``after``); ``tie`` when every legal move is estimated alike."""
+    after it (``after``); ``tie`` when every legal move is estimated alike. The estimates are
+    the game's heuristic ("higher is better", on no common scale and not always against the
+    rivals: Triple Triad's counts one's own cards), so a player is shown ``change`` instead:
+    the move leaves the seat ``better`` off, the ``same`` or ``worse`` than now."""
 
     type: Literal["hint"] = "hint"
     version: int
@@ -179,6 +182,7 @@ class Hint(Message):
     before: float
     after: float
     tie: bool
+    change: Literal["better", "same", "worse"] = "same"
 
 
 class Undone(Message):

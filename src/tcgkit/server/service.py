@@ -33,6 +33,7 @@ from .clock import Rules
 from .cluster import CHANNEL, Cluster, notify_sql
 from .collection import HandProblem
 from .db import Account, ActionRow, MatchRow, SavedDeck, SeatRow
+from .levels import LEVELS, SAME_AS, about_key, name_key, strength_order
 from .room import Room, Seat
 from .store import Store
 
@@ -122,7 +123,29 @@ def game_listing(words: Words | None = None) -> list[dict[str, Any]]:
         out.append({"name": cls.name, "title": cls.title, "summary": words.word(entry.summary),
                     "min_players": cls.min_players, "max_players": cls.max_players, "options": schema,
                     "ai_levels": {level: words.word(about) for level, about in levels.items()},
-                    "level_names": {level: words.word(level) for level in levels}})
+                    "level_names": {level: level_name(level, words) for level in levels},
+                    "levels": level_list(levels, words)})
+    return out
+
+
+def level_name(level: str, words: Words) -> str:
+    """A level's name for a player (``Beginner``); an alias (``ismcts``) is its level's."""
+    shown = SAME_AS.get(level, level)
+    found = words.get(name_key(shown)) if shown in LEVELS else None
+    return found.text if found is not None else words.word(level)
+
+
+def level_list(levels: dict[str, str], words: Words) -> list[dict[str, Any]]:
+    """The levels weakest first, each ``{level, name, about, engine}``: the value a seat takes,
+    its name and line for a player, and what the engine does (the lobby's "Advanced"), and
+    each alias of one (``ismcts``) in ``same_as``."""
+    out = []
+    for level in strength_order(list(levels)):
+        about = words.get(about_key(level)) if level in LEVELS else None
+        aliases = sorted(alias for alias, same in SAME_AS.items() if same == level and alias in levels)
+        out.append({"level": level, "name": level_name(level, words),
+                    "about": about.text if about is not None else words.word(levels[level]),
+                    "engine": words.word(levels[level]), "same_as": aliases})
     return out
 
 

@@ -24,6 +24,7 @@ from ..kernel.registry import find_game
 from ..kernel.words import LANGUAGES, LOCALES, NAMES, Words, accepted, folder_of
 from .client_words import CLIENT, FOLDER, INTERFACE
 from .pages import mount_pages
+from .rules_page import mount_rules
 from .service import Problem
 
 STATIC = Path(__file__).parent / "static"
@@ -106,4 +107,5 @@ def mount_client(app: FastAPI) -> None:
     app.get("/api/words")(interface_words)
     app.get("/api/games/{name}/words")(words)
     mount_pages(app)
+    mount_rules(app)
     app.mount("/", StaticFiles(directory=STATIC, html=True), name="client")

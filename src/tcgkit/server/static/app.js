@@ -4,6 +4,7 @@
 import { html, render, useState, useEffect, useRef } from './vendor/htm-preact-standalone.module.js';
 import { api, csrf } from './api.js';
 import { Lobby } from './lobby.js';
+import { Rules } from './rules.js';
 import { Collection } from './collection.js';
 import { Decks } from './decks.js';
 import { History, Replay } from './history.js';
@@ -265,6 +266,7 @@ function App() {
   else if ((found = route(/^#\/replay\/([\w-]+)/))) page = html`<main class="page replay"><${Replay} id=${found[1]} key=${found[1]} /></main>`;
   else if (route(/^#\/decks/)) page = html`<main class="page"><${Decks} /></main>`;
   else if (route(/^#\/history/)) page = html`<main class="page"><${History} /></main>`;
+  else if ((found = route(/^#\/rules\/([\w-]+)/))) page = html`<main class="page"><${Rules} game=${found[1]} key=${found[1]} /></main>`;
   else if (route(/^#\/collection/)) page = html`<main class="page"><${Collection} /></main>`;
   else page = html`<main class="page"><${Lobby} me=${me} /></main>`;
   return html`<div class="app"><${Nav} me=${me} hash=${hash} onOut=${() => setMe(null)} />${page}</div>`;

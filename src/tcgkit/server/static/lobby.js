@@ -61,14 +61,14 @@ export function changed(schema, values) {
 // A text or number field takes its value at each keystroke (a re-render between typing and
 // leaving the field must not undo it), and shows what was typed, not the value parsed back
 // ("3," in a list or "-" in a number would otherwise be rewritten under the cursor).
-export function OptionsForm({ game, schema, values, setValues }) {
+export function OptionsForm({ game, schema, values, setValues, defaults = {} }) {
   const props = Object.entries(schema.properties || {});
   const [typed, setTyped] = useState({});
   return html`<fieldset class="options"><legend>${t('lobby.options', 'Options')}</legend>
     ${props.map(([name, prop]) => {
       const kind = fieldKind(prop);
       const id = `opt-${game}-${name}`;
-      const value = name in values ? values[name] : prop.default;
+      const value = name in values ? values[name] : name in defaults ? defaults[name] : prop.default;
       const set = (raw) => setValues({ ...values, [name]: parse(kind, raw) });
       const help = prop.description ? html`<small id=${id + '-help'}>${prop.description}</small>` : null;
       const label = prop.title || name;
@@ -98,7 +98,7 @@ export function OptionsForm({ game, schema, values, setValues }) {
 }
 
 // -- the seats ------------------------------------------------------------------------------------
-export function SeatsForm({ seats, setSeats, levels, names, decks }) {
+export function SeatsForm({ seats, setSeats, levels, decks }) {
   const set = (i, change) => setSeats(seats.map((s, j) => {
     if (j === i) return { ...s, ...change };
     return change.kind === 'me' && s.kind === 'me' ? { kind: 'open' } : s;  // the creator sits once
@@ -110,10 +110,8 @@ export function SeatsForm({ seats, setSeats, levels, names, decks }) {
         ${[['me', t('lobby.seat.me', 'me')], ['open', t('lobby.seat.open', 'open to anyone')],
            ['invite', t('lobby.seat.invite', 'invite an account')], ['ai', t('lobby.seat.ai', 'AI')]].map(([k, text]) => html`
           <option value=${k} selected=${s.kind === k}>${text}</option>`)}</select>
-      ${s.kind === 'ai' ? html`<label class="inline" for=${`level-${i}`}>${t('lobby.level', 'level')}</label>
-        <select id=${`level-${i}`} name=${`level-${i}`} onChange=${(e) => set(i, { level: e.target.value })}>
-        ${Object.entries(levels).map(([l, about]) => html`<option value=${l} title=${about}
-          selected=${(s.level || 'greedy') === l}>${(names || {})[l] || l}</option>`)}</select>` : null}
+      ${s.kind === 'ai' ? html`<${LevelChooser} seat=${i} level=${s.level || DEFAULT_LEVEL} levels=${levels}
+        onPick=${(level) => set(i, { level })} />` : null}
       ${s.kind === 'me' && decks.length ? html`<label class="inline" for=${`deck-${i}`}>${t('lobby.deck', 'deck')}</label>
         <select id=${`deck-${i}`} name=${`deck-${i}`} onChange=${(e) => set(i, { deck: e.target.value || undefined })}>
           <option value="" selected=${!s.deck}>${t('lobby.deck.dealt', 'dealt by the seed')}</option>
@@ -127,8 +125,50 @@ export function SeatsForm({ seats, setSeats, levels, names, decks }) {
 
 function seatsFor(count, old) {
   const out = [];
-  for (let i = 0; i < count; i++) out.push(old[i] || (i === 0 ? { kind: 'me' } : { kind: 'ai', level: 'greedy' }));
+  for (let i = 0; i < count; i++) out.push(old[i] || (i === 0 ? { kind: 'me' } : { kind: 'ai', level: DEFAULT_LEVEL }));
   return out;
+}
+
+// -- the AI levels ----------------------------------------------------------------------------------
+// GET /api/games lists a game's levels weakest first, each {level, name, about, engine,
+// same_as}: a player picks by name and reads the line under it; the engine's own names (the
+// values a seat is made with) are shown only under "Advanced".
+export const DEFAULT_LEVEL = 'greedy';
+
+export function LevelChooser({ seat, level, levels, onPick }) {
+  const id = `level-${seat}`;
+  const chosen = levels.find((l) => l.level === level) || levels.find((l) => l.same_as.includes(level));
+  return html`<label class="inline" for=${id}>${t('lobby.level', 'level')}</label>
+    <select id=${id} name=${id} aria-describedby=${id + '-about'} onChange=${(e) => onPick(e.target.value)}>
+      ${levels.map((l) => html`<option value=${l.level} selected=${chosen === l}>${l.name}</option>`)}</select>
+    <small class="level-about" id=${id + '-about'}>${chosen ? chosen.about : ''}</small>`;
+}
+
+export function LevelEngines({ levels }) {
+  return html`<details class="advanced-levels"><summary>${t('lobby.advanced', 'Advanced')}</summary>
+    <p>${t('lobby.advanced.engines', 'What each AI level runs:')}</p>
+    <dl>${levels.map((l) => html`<dt>${l.name}</dt>
+      <dd><code>${[l.level, ...l.same_as].join(', ')}</code>: ${l.engine}</dd>`)}</dl></details>`;
+}
+
+// A level the chosen game does not have (after changing the game) falls back to the default.
+function levelIn(levels, level) {
+  return levels.some((l) => l.level === level || l.same_as.includes(level)) ? level : DEFAULT_LEVEL;
+}
+
+// -- the game's description ---------------------------------------------------------------------------
+export function GameAbout({ game }) {
+  return html`<p class="summary">${game.summary}
+    <a class="rules-link" href=${`#/rules/${game.name}`}>${t('lobby.rules', 'Rules')}</a></p>`;
+}
+
+// -- options a match against the AI starts with ------------------------------------------------------
+// A trade stakes the cards of one's collection: against the AI it is off unless chosen.
+export function aiDefaults(schema, seats) {
+  const trade = (schema.properties || {}).trade;
+  const anyAi = seats.some((s) => s.kind === 'ai');
+  if (!anyAi || !trade || !(fieldKind(trade).choices || []).includes('none')) return {};
+  return { trade: 'none' };
 }
 
 // -- the page -------------------------------------------------------------------------------------
@@ -167,7 +207,8 @@ export function Lobby({ me }) {
     return () => clearInterval(every);
   }, []);
   const chosen = games.find((g) => g.name === game);
-  const sent = chosen ? changed(chosen.options, values) : {};
+  const shownValues = chosen ? { ...aiDefaults(chosen.options, seats), ...values } : values;
+  const sent = chosen ? changed(chosen.options, shownValues) : {};
   useEffect(() => {
     if (!game) return;
     handRules(game, sent).then(setHands).catch(() => setHands(null));
@@ -176,17 +217,17 @@ export function Lobby({ me }) {
   const players = chosen ? (values.players || chosen.options.properties.players?.default || chosen.min_players) : 2;
   useEffect(() => setSeats((old) => seatsFor(players, old)), [players]);
   const pickGame = (name) => {
-    const levels = (games.find((g) => g.name === name) || { ai_levels: {} }).ai_levels;
+    const levels = (games.find((g) => g.name === name) || { levels: [] }).levels;
     setGame(name); setValues({}); setHand(null);
     setSeats((old) => old.map((s) => (s.kind === 'me' ? { kind: 'me' }  // a deck is of one game
-      : s.kind === 'ai' && !(s.level in levels) ? { kind: 'ai', level: 'greedy' } : s)));
+      : s.kind === 'ai' ? { kind: 'ai', level: levelIn(levels, s.level || DEFAULT_LEVEL) } : s)));
   };
   const create = async (e) => {
     e.preventDefault();
     const rules = clock === 'off' ? {} : { clock, seconds: Number(seconds) };
     const myHand = picking && hands.picked ? handText(hand) : undefined;
     const body = { game, options: sent, spectators, rules,
-      seats: seats.map((s) => (s.kind === 'ai' ? { kind: 'ai', level: s.level || 'greedy' }
+      seats: seats.map((s) => (s.kind === 'ai' ? { kind: 'ai', level: s.level || DEFAULT_LEVEL }
         : s.kind === 'me' && myHand ? { ...s, hand: myHand } : s)) };
     try {
       const made = await api('POST', '/api/matches', body);
@@ -211,13 +252,15 @@ export function Lobby({ me }) {
         <div class="option"><label for="game">${t('lobby.game', 'Game')}</label>
           <select id="game" name="game" onChange=${(e) => pickGame(e.target.value)}>
           ${games.map((g) => html`<option value=${g.name} selected=${g.name === game}>${g.title}</option>`)}</select></div>
-        ${chosen ? html`<p class="summary">${chosen.summary}</p>` : null}
-        ${chosen ? html`<${SeatsForm} seats=${seats} setSeats=${setSeats} levels=${chosen.ai_levels} names=${chosen.level_names}
+        ${chosen ? html`<${GameAbout} game=${chosen} />` : null}
+        ${chosen ? html`<${SeatsForm} seats=${seats} setSeats=${setSeats} levels=${chosen.levels}
           decks=${hands && hands.collects ? [] : decks.filter((d) => d.game === game)} />` : null}
+        ${chosen && seats.some((s) => s.kind === 'ai') ? html`<${LevelEngines} levels=${chosen.levels} />` : null}
         ${picking && hands.picked ? html`<${HandPicker} size=${hands.size} hand=${hand} setHand=${setHand} />` : null}
         ${picking && !hands.picked ? html`<p class="note">${t('hand.dealt', 'Random: your hand is dealt from your collection.')}</p>` : null}
         ${chosen ? html`<details class="more-options"><summary>${t('lobby.more', 'Options and clock')}</summary>
-          <${OptionsForm} game=${game} schema=${chosen.options} values=${values} setValues=${setValues} />
+          <${OptionsForm} game=${game} schema=${chosen.options} values=${values} setValues=${setValues}
+            defaults=${aiDefaults(chosen.options, seats)} />
           <fieldset class="options"><legend>${t('lobby.clock', 'Clock')}</legend>
             <div class="option"><label for="clock">${t('lobby.clock.kind', 'Clock')}</label>
               <select id="clock" name="clock" onChange=${(e) => setClock(e.target.value)}>

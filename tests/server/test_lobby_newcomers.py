@@ -1,0 +1,102 @@
+"""The lobby for a newcomer (issue 36): the AI levels by name, weakest first, one line each,
+the engine's names kept for "Advanced"; in every language."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from tcgkit.server.levels import LEVELS, strength_order
+
+CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]")
+
+
+def listing(client: Any, lang: str = "en") -> dict[str, dict[str, Any]]:
+    return {g["name"]: g for g in client.get(f"/api/games?lang={lang}").json()}
+
+
+def test_the_levels_come_weakest_first_with_a_name_and_a_line(client: Any) -> None:
+    games = listing(client)
+    tt = [level["level"] for level in games["triple-triad"]["levels"]]
+    assert tt == ["random", "greedy", "easy", "normal", "hard", "perfect"]  # ismcts is normal's
+    assert [level["level"] for level in games["forge-fury"]["levels"]] == [
+        "random", "greedy", "easy", "normal", "mixed", "hard"]
+    first = games["triple-triad"]["levels"][0]
+    assert first == {"level": "random", "name": "Beginner", "about": "plays at random",
+                     "engine": "uniform over the legal actions", "same_as": []}
+    normal = next(level for level in games["conflictus"]["levels"] if level["level"] == "normal")
+    assert normal["same_as"] == ["ismcts"] and "100 iterations" in normal["engine"]
+    for game in games.values():  # every level a seat may take is reachable by name
+        listed = {level["level"] for level in game["levels"]} | {
+            alias for level in game["levels"] for alias in level["same_as"]}
+        assert listed == set(game["ai_levels"])
+        assert all(level["name"] != level["level"] for level in game["levels"])
+    assert games["triple-triad"]["level_names"]["ismcts"] == "Normal"
+
+
+@pytest.mark.parametrize(("lang", "beginner"), [("pt", "Iniciante"), ("es", "Principiante"), ("zh", "新手")])
+def test_the_levels_are_named_in_the_language_asked(client: Any, lang: str, beginner: str) -> None:
+    games = listing(client, lang)
+    english = listing(client)
+    for name, game in games.items():
+        assert [lv["level"] for lv in game["levels"]] == [lv["level"] for lv in english[name]["levels"]]
+        for ours, theirs in zip(game["levels"], english[name]["levels"], strict=True):
+            if lang != "zh":
+                assert not CJK.search(ours["name"] + ours["about"])
+            assert ours["about"] != theirs["about"]  # translated, not the English left
+    assert games["triple-triad"]["levels"][0]["name"] == beginner
+
+
+def test_a_level_the_lobby_does_not_know_comes_last() -> None:
+    assert strength_order(["policy:x", "hard", "ismcts", "random", "greedy"]) == [
+        "random", "greedy", "hard", "policy:x"]
+    assert list(LEVELS)[0] == "random" and list(LEVELS)[-1] == "perfect"
+
+
+# -- each game's rules page ------------------------------------------------------------------------
+GAMES = ["triple-triad", "forge-fury", "ff-tcg", "conflictus", "monster-collection"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_game_has_its_rules_in_english_and_portuguese(client: Any, game: str) -> None:
+    english = client.get(f"/api/games/{game}/rules").json()
+    pt = client.get(f"/api/games/{game}/rules?lang=pt").json()
+    assert english["written"] == "en" and pt["written"] == "pt" and pt["lang"] == "pt"
+    assert len(english["sections"]) == len(pt["sections"]) >= 3
+    assert all(s["heading"] and s["paragraphs"] for s in pt["sections"])
+    assert pt["sections"][0]["heading"] != english["sections"][0]["heading"]
+    assert pt["summary"] != english["summary"]
+    assert {o["name"] for o in pt["options"]} == {o["name"] for o in english["options"]}
+    for page in (english, pt):
+        assert not CJK.search(str(page))
+
+
+def test_rules_not_written_in_the_language_asked_come_in_english_and_say_so(client: Any) -> None:
+    zh = client.get("/api/games/triple-triad/rules", headers={"Accept-Language": "zh-TW"}).json()
+    english = client.get("/api/games/triple-triad/rules").json()
+    assert zh["lang"] == "zh" and zh["written"] == "en"  # the page says the rules are in English
+    assert zh["sections"] == english["sections"]
+    assert CJK.search(zh["summary"])  # the summary is translated all the same
+
+
+def test_the_rules_of_an_unknown_game_are_a_404_naming_it(client: Any) -> None:
+    refused = client.get("/api/games/chess/rules")
+    assert refused.status_code == 404 and "chess" in refused.json()["error"]
+    assert client.get("/api/games/triple-triad/rules?lang=fr").status_code == 400
+
+
+def test_a_rules_file_is_read_as_headings_and_paragraphs() -> None:
+    from tcgkit.server.rules_page import sections
+    assert sections("## One\nfirst line\nsame paragraph\n\nsecond\n\n## Two\nthird") == [
+        {"heading": "One", "paragraphs": ["first line same paragraph", "second"]},
+        {"heading": "Two", "paragraphs": ["third"]}]
+
+
+# -- a hint in words ---------------------------------------------------------------------------------
+@pytest.mark.parametrize(("before", "after", "said"), [
+    (-9.25, -9.25, "same"), (-9.25, -2.0, "better"), (5.0, 5.0 + 1e-12, "same"), (3.0, 0.5, "worse")])
+def test_a_hints_estimates_are_put_in_words(before: float, after: float, said: str) -> None:
+    from tcgkit.server.assist import in_words
+    assert in_words(before, after) == said
