@@ -460,13 +460,12 @@ function Notation({ scene, onAct }) {
   </form>`;
 }
 
-// A hint's estimate as a player reads it: the chance to win when the server gives one, else
-// whether the move keeps the game ahead, even or behind.
-function estimateWords(value) {
-  if (value === null || value === undefined) return '';
-  if (value > 0.5) return t('table.hint.ahead', 'ahead');
-  if (value < -0.5) return t('table.hint.behind', 'behind');
-  return t('table.hint.even', 'about even');
+// What a hint's move does for the player, in words (the server's estimate before and after it
+// is a number only the AI reads).
+function changeWords(change) {
+  if (change === 'better') return t('table.hint.better', 'It leaves you better off than now.');
+  if (change === 'worse') return t('table.hint.worse', 'Every move leaves you worse off; this one the least.');
+  return t('table.hint.same', 'It keeps the game where it is.');
 }
 
 // Help against the AI (the welcome's assists): a hint, the move it names shown and playable
@@ -475,7 +474,6 @@ function Assist({ assist, scene, words, ctx, onAct, mine }) {
   if (!assist || !assist.offered.length) return null;
   const hint = assist.hint;
   const move = hint && (scene.moves || []).find((m) => m.notation === hint.action);
-  const chance = hint && typeof hint.chance === 'number' ? Math.round(hint.chance * 100) : null;
   return html`<div class="assist" role="group" aria-label=${t('table.assist', 'help against the AI')}>
     ${assist.offered.includes('hint') && mine ? html`<button class="hint-button" onClick=${assist.onHint}>
       ${t('table.hint.ask', 'Hint')}</button>` : null}
@@ -483,9 +481,7 @@ function Assist({ assist, scene, words, ctx, onAct, mine }) {
       ${t('table.undo', 'Undo my last move')}</button>` : null}
     ${move ? html`<p class="hint" role="status" data-hint=${move.notation}>
       ${t('table.hint', 'The AI would play {move}.', { move: moveLabel(move, words, ctx) })}
-      ${' '}${hint.tie ? t('table.hint.tie', 'Every move looks as good.') : chance !== null
-        ? t('table.hint.chance', 'Your chance to win after it: about {percent}%.', { percent: chance })
-        : t('table.hint.words', 'After it you are {where}.', { where: estimateWords(hint.after) })}
+      ${' '}${hint.tie ? t('table.hint.tie', 'Every move looks as good.') : changeWords(hint.change)}
       ${' '}<button onClick=${() => onAct(move.notation)}>${t('table.hint.play', 'Play it')}</button></p>` : null}
     ${assist.note ? html`<p class="note" role="status">${assist.note}</p>` : null}
   </div>`;
