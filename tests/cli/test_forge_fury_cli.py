@@ -82,7 +82,7 @@ def test_a_brasa_game_against_the_ai_to_the_end(run, home, tmp_path):
     assert "Over after 25 rounds" in out
     assert re.search(r"^You picked .+ #\d{3} in secret$", out, re.M)
     assert "Rival (greedy) picked in secret" in out
-    assert re.search(r"^Reveal: .+ \((green|red|blue) \d+\) beats .+ on ", out, re.M)
+    assert re.search(r"^Reveal on (green|red|blue): .+ (\(\d+\) beats|ties) .+", out, re.M)
     assert re.search(r"^(You win|Rival \(greedy\) wins) the round$", out, re.M)
     assert re.search(r"^Rock-paper-scissors: You \w+, Rival \(greedy\) \w+: ", out, re.M)
     assert "The end: " in out
@@ -95,7 +95,7 @@ def test_a_brasa_game_against_the_ai_to_the_end(run, home, tmp_path):
     # the rival's first pick is nowhere before the reveal that shows it
     first = next(e for e in game_plan.match.state.log if e[0] == "pick" and e[1] == 1)
     label = game_plan.label(first[2])
-    reveal = next(line for line in out.splitlines() if line.startswith("Reveal:") and label in line)
+    reveal = next(line for line in out.splitlines() if line.startswith("Reveal on ") and label in line)
     assert label not in out[: out.index(reveal)]
 
 
@@ -294,7 +294,7 @@ def test_replay_of_a_forge_fury_record(run, tmp_path):
     assert step.exit_code == 0, step.output
     lines = step.stdout.splitlines()
     assert any(line.startswith("1. Player 0 threw in secret") for line in lines)
-    assert any("Reveal: " in line for line in lines)
+    assert any("Reveal on " in line for line in lines)
     picks = [line for line in lines if re.match(r"(\d+\.| ) +Player \d picked", line)]
     assert picks and all(line.endswith("picked in secret") for line in picks)  # a spectator
     assert "Unfinished after 20 actions" in step.stdout
@@ -344,8 +344,8 @@ def test_event_sentences_for_the_rarer_moments():
         "Rock-paper-scissors: You rock, Rival (mixed) rock: a tie, throw again",
         "Rock-paper-scissors: You paper, Rival (mixed) paper: a tie again; after 3 ties in a row "
         "the seed decides: Rival (mixed) wins the mini-game",
-        "Reveal: Gale Witch #001 (red 2, best other green 9) beats Tide Lynx #010 (red 2, "
-        "best other green 8) on the highest other colour",
+        "Reveal on red: Gale Witch #001 ties Tide Lynx #010 at 2; on the highest other colour "
+        "Gale Witch #001 (green 9) beats Tide Lynx #010 (green 8)",
         "Still level after every tie-break: one sudden-death round, each player draws from "
         "their own recovery pile; Rival (mixed) names the colour",
         "The end: a draw (a draw: every tie-break is equal)",
@@ -363,8 +363,7 @@ def test_event_sentences_for_the_rarer_moments():
         "Player 0 calls odd",
         "Player 0 showed 3 fingers in secret",
         "Odd-or-even: Player 0 3, Player 1 2: 5 is odd: Player 0 wins and names the first colour",
-        "Reveal: Gale Witch #001 (red 2, best other green 9, normal) ties Tide Lynx #010 (red 2, "
-        "best other green 8, normal): the mini-game decides",
+        "Reveal on red: Gale Witch #001 ties Tide Lynx #010 at 2: the mini-game decides",
         "Player 0 wins the round",
         "The end: Player 0 wins (all cards are played)",
     ]

@@ -58,7 +58,7 @@ def test_position_start_plays_to_the_end_without_touching_the_profile(run, home)
 def test_position_against_the_ai_moving_first(run, home):
     result = run("play", "tt", "--position", POSITION, "--as", "0", input="")
     assert result.exit_code == 0, result.output
-    assert "greedy (Red) plays Caterchipillar@4" in result.stdout
+    assert "greedy (Red) plays Caterchipillar at centre" in result.stdout  # cell 4, in words
 
 
 def test_a_position_game_saves_with_its_start_and_replays(run, home, tmp_path):

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from tcgkit import __version__
+from tcgkit.games.triple_triad.scene import CELL_NAMES
 
 from .helpers import plan_vs_ai
 
@@ -50,9 +51,10 @@ def test_step_shows_every_move(run, record_file):
     result = run("replay", str(path), "--step", "--no-color")
     assert result.exit_code == 0
     for number, action in enumerate(plan.match.actions, start=1):
-        if "@" in action:
+        if "@" in action:  # Geezard@4: told as "plays Geezard at centre"
+            card, _, cell = action.rpartition("@")
             assert f"{number}. " in result.stdout
-            assert f"plays {action}" in result.stdout
+            assert f"plays {card} at {CELL_NAMES[int(cell)]}" in result.stdout
 
 
 def test_a_tampered_action_is_reported_with_its_number(run, record_file):

@@ -173,7 +173,7 @@ def test_play_in_portuguese_and_replay_in_chinese(run, home, tmp_path):
     assert "Type a move" not in out and " plays " not in out
     replayed = run("replay", str(record), "--no-color", "--step", "--lang", "zh")
     assert replayed.exit_code == 0, replayed.output
-    assert "玩家 0（藍） 出 " in replayed.stdout and "結果：" in replayed.stdout
+    assert "玩家 0（藍） 把 " in replayed.stdout and "結果：" in replayed.stdout
     assert run("play", "triple-triad", "--lang", "fr").exit_code == 2
     assert run("replay", str(record), "--lang", "xx").exit_code == 2
     english = run("replay", str(record), "--no-color", "--step")

@@ -49,7 +49,7 @@ def test_the_table_speaks_portuguese_and_chinese(live: tuple[str, Any], browser:
     # a counter's label, from the catalogue
     assert "placar" in " ".join(page.locator(".seat").all_inner_texts())
     chinese = log_in(page, "zh")
-    assert any(line.startswith("你 出 ") for line in chinese), chinese
+    assert any(line.startswith("你 把 ") for line in chinese), chinese
     assert not [line for line in chinese if MESSAGE_ID.search(line) or "play" in line], chinese
     assert page.locator("#language").input_value() == "zh"
     page.locator("#language").select_option("")  # back to the browser's own language (English here)

@@ -49,9 +49,9 @@ def test_no_module_loads_anything_from_another_site() -> None:
 def test_each_game_gives_its_words(client: Any) -> None:
     words = client.get("/api/games/triple-triad/words").json()
     assert words["title"] == "Triple Triad" and words["lang"] == "en"
-    assert words["messages"]["tt.place"]["text"] == "{player} plays {card}@{cell}"
-    assert words["messages"]["tt.place"]["you"] == "{player} play {card}@{cell}"
-    assert words["messages"]["tt.flips.basic"]["joins"] == "; "
+    assert words["messages"]["tt.place"]["text"] == "{player} plays {card} at {cell}"
+    assert words["messages"]["tt.place"]["you"] == "{player} play {card} at {cell}"
+    assert words["messages"]["tt.flips"]["joins"] == "; "
     styles = client.get("/api/games/conflictus/words").json()["styles"]
     assert styles["faction:luz"] == {"color": "#808000", "bold": True}
     missing = client.get("/api/games/no-such-game/words")

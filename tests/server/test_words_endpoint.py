@@ -28,10 +28,10 @@ def test_the_words_in_portuguese_and_chinese(client: Any) -> None:
     assert {entry["code"] for entry in zh["languages"]} == set(LANGUAGES)
     chosen = client.get("/api/games/triple-triad/words?lang=es", headers={"Accept-Language": "zh"}).json()
     assert chosen["lang"] == "es"
-    assert chosen["messages"]["tt.flips.combo"]["text"] == "da la vuelta a {cells} (Cadena)"
+    assert chosen["messages"]["tt.word.combo"]["text"] == "Cadena"
     neither = client.get("/api/games/triple-triad/words", headers={"Accept-Language": "de-DE"}).json()
     assert neither["lang"] == "en"
-    assert neither["messages"]["tt.place"]["text"] == "{player} plays {card}@{cell}"
+    assert neither["messages"]["tt.place"]["text"] == "{player} plays {card} at {cell}"
 
 
 def test_a_language_we_do_not_have_is_refused(client: Any) -> None:

@@ -18,22 +18,26 @@ from ...kernel.scene import (
     Area,
     CardTable,
     Catalogue,
+    Change,
     Column,
     Counter,
     Events,
     Face,
     Layout,
     Message,
+    Role,
     Scene,
     Seat,
     Sentence,
     Shown,
+    Template,
     messages,
     moves_of,
     pending_of,
     say,
 )
 from ...kernel.words import terms
+from .actions import SIGNS, Call, ChooseColour, Show, Throw
 from .cards import COLOURS, Card
 from .options import BRASA_SOURCE, DECK_SIZES
 
@@ -50,9 +54,6 @@ DOING = {
 STYLES = {"colour:green": "bold green", "colour:red": "bold red", "colour:blue": "bold blue",
           "named": "reverse",
           "rarity:rare": "cyan", "rarity:super rare": "bold magenta"}
-STEP_WORDS = {"colour": "on the colour", "other colours": "on the highest other colour",
-              "rarity": "on rarity",
-              "number": "on the higher card number"}
 
 MESSAGES: Catalogue = messages({
     "fnf.round": Message("Round {round} of {total}", joins=" | "),
@@ -93,8 +94,18 @@ MESSAGES: Catalogue = messages({
                                   "{player} win and name the first colour",
                                   joins=": "),
     "fnf.minigame_round": Message("{player} wins the mini-game", "{player} win the mini-game", joins=": "),
-    "fnf.reveal_tie": "Reveal: {first} ties {second}: the mini-game decides",
-    "fnf.reveal": "Reveal: {winner} beats {loser} {how}",
+    "fnf.reveal_tie": "Reveal on {colour}: {first} ties {second} at {value}: the mini-game decides",
+    "fnf.reveal": "Reveal on {colour}: {winner} ({winner_value}) beats {loser} ({loser_value})",
+    "fnf.reveal_level": "Reveal on {colour}: {winner} ties {loser} at {value}",
+    "fnf.reveal.other": Message("on the highest other colour {winner} ({winner_colour} {winner_value}) beats "
+                                "{loser} ({loser_colour} {loser_value})", joins="; "),
+    "fnf.reveal.rarity": Message("on rarity {winner} ({winner_rarity}) beats {loser} ({loser_rarity})",
+                                 joins="; "),
+    "fnf.reveal.number": Message("on the card number {winner} beats {loser}", joins="; "),
+    "fnf.move.colour": "name {colour} the colour of the round",
+    "fnf.move.rps": "throw {sign}",
+    "fnf.move.call": "call {call}",
+    "fnf.move.show": "show {fingers} {fingers:finger|fingers}",
     "fnf.round_won": ("{player} wins the round", "{player} win the round"),
     "fnf.sudden_death": "Still level after every tie-break: one sudden-death round, each player draws from "
                         "their own recovery pile; {player} names the colour",
@@ -109,7 +120,7 @@ MESSAGES.update(messages({f"fnf.prompt.{kind}": doing for kind, doing in DOING.i
 MESSAGES.update(terms(
     "fnf", "score", "green", "red", "blue", "rarity", *RARITY_NAMES, "rock", "paper",
     "scissors", "odd", "even", *MINIGAMES.values(), "who names the first colour", "the tied round",
-    "on the colour", "on the highest other colour", "on rarity", "all cards are played",
+    "all cards are played",
     "won the sudden-death round", "tie broken by the strength of the conquests",
     "tie broken by super-rare cards conquered", "tie broken by rare cards conquered",
     "a draw: every tie-break is equal"))
@@ -121,15 +132,24 @@ def values(card: Card, named: int | None = None) -> list[Shown]:
             for i, colour in enumerate(COLOURS)]
 
 
+CARD = "fnf-card"
+TEMPLATES = [Template(kind=CARD, art="rarity",
+                      places={"green": "stats", "red": "stats", "blue": "stats", "rarity": "badge"})]
+"""A card: its green, red and blue values a row at the foot (each in its colour, the named
+one marked), its rarity a badge, its art drawn from the rarity."""
+
+
 def face(game: ForgeFury, key: str, named: int | None = None) -> Face:
     card = game.cards[game.card_id(key)]
     rarity = RARITY_NAMES[card.rarity]
     shown = Shown(key="rarity", label="rarity", value=rarity, style=[f"rarity:{rarity}"])
-    return Face(ref=refs.card(card.id), name=card.label, fields=[*values(card, named), shown])
+    return Face(ref=refs.card(card.id), name=card.label, kind=CARD, fields=[*values(card, named), shown],
+                style=[f"rarity:{rarity}"])
 
 
-SIDE: tuple[tuple[str, Layout], ...] = (
-    ("deck", "pile"), ("pick", "row"), ("recovery", "pile"), ("conquest", "pile"))
+SIDE: tuple[tuple[str, Layout, Role], ...] = (
+    ("deck", "pile", "pile"), ("pick", "row", "play"), ("recovery", "pile", "pile"),
+    ("conquest", "pile", "pile"))
 
 
 def scene(game: ForgeFury, view: dict[str, Any], actions: Sequence[Action], events: Events,
@@ -143,18 +163,19 @@ def scene(game: ForgeFury, view: dict[str, Any], actions: Sequence[Action], even
 
     areas = []
     for p in order:
-        for zone, layout in SIDE:
+        for zone, layout, role in SIDE:
             shown = zones[f"{zone}{p}"]
             keys = shown.get("cards")
             sealed = zone == "pick" and keys is None
-            items: list[Face | None] = [Face(up=False)] if sealed and shown["count"] else faces(keys)
-            areas.append(Area(key=f"{zone}{p}", label=zone, owner=p, layout=layout, items=items,
+            sealed_face: list[Face | None] = [Face(up=False, kind=CARD)] if sealed and shown["count"] else []
+            items = sealed_face or faces(keys)
+            areas.append(Area(key=f"{zone}{p}", label=zone, owner=p, layout=layout, items=items, role=role,
                               count=shown["count"], hidden=keys is None and not sealed, group=f"side{p}"))
     for p in order:
         hand = zones[f"hand{p}"]
         keys = hand.get("cards")
         areas.append(Area(key=f"hand{p}", label="hand", owner=p, layout="row", count=hand["count"],
-                          hidden=keys is None, items=faces(keys)))
+                          hidden=keys is None, items=faces(keys), role="hand"))
     seats = []
     for p in (0, 1):
         score = zones[f"recovery{p}"]["count"] + zones[f"conquest{p}"]["count"]
@@ -162,8 +183,66 @@ def scene(game: ForgeFury, view: dict[str, Any], actions: Sequence[Action], even
                           counters=[Counter(key="score", label="score", value=score)]))
     prompt = say(f"fnf.prompt.{view['decision']}")
     return Scene(game=game.name, viewer=viewer, seats=seats, areas=areas, status=status(game, view),
-                 log=log(game, events), pending=pending_of(view, prompt, default), moves=moves_of(actions),
-                 outcome=view["outcome"], named_seats=True, sides_table=True)
+                 log=log(game, events), pending=pending_of(view, prompt, default),
+                 moves=moves_of(actions, note),
+                 outcome=view["outcome"], named_seats=True, sides_table=True, templates=TEMPLATES,
+                 changes=changes(game, view, events))
+
+
+def note(action: Action) -> Sentence | None:
+    """What a move without a card does, in words a menu shows (a pick points at its card)."""
+    if isinstance(action, ChooseColour):
+        return say("fnf.move.colour", colour=COLOURS[action.colour])
+    if isinstance(action, Throw):
+        return say("fnf.move.rps", sign=SIGNS[action.sign])
+    if isinstance(action, Call):
+        return say("fnf.move.call", call="odd" if action.odd else "even")
+    if isinstance(action, Show):
+        return say("fnf.move.show", fingers=action.fingers)
+    return None
+
+
+def changes(game: ForgeFury, view: dict[str, Any], events: Events) -> list[Change]:
+    """What the events did to the cards and the score: cards drawn (from the deck, or from the
+    recovery pile for the sudden-death round), picked, revealed, and won (the winner's own
+    pick to its recovery pile, the rival's to its conquest pile, two points)."""
+    out: list[Change] = []
+    revealed: list[str | None] | None = None
+
+    def ref(key: str | None) -> refs.Ref | None:
+        return None if key is None else refs.card(game.card_id(key))
+
+    for event in events:
+        kind, player = event["kind"], event.get("player")
+        if kind == "draw":
+            out.append(Change(kind="drawn", card=ref(event.get("card")), player=player,
+                              source=f"deck{player}", target=f"hand{player}"))
+        elif kind == "sudden_death":  # the draws just before came from the recovery piles
+            drawn = len(out)
+            while drawn and out[drawn - 1].kind == "drawn":
+                drawn -= 1
+            out[drawn:] = [c.model_copy(update={"source": f"recovery{c.player}"}) for c in out[drawn:]]
+        elif kind == "pick":
+            out.append(Change(kind="played", card=ref(event.get("value")), player=player,
+                              source=f"hand{player}", target=f"pick{player}"))
+        elif kind == "reveal":
+            revealed = event["cards"]
+            out += [Change(kind="revealed", card=ref(key), player=p, target=f"pick{p}")
+                    for p, key in enumerate(event["cards"])]
+        elif kind == "round":
+            winner = event["winner"]
+            if revealed is None:  # revealed in an earlier step: the cards just won top the piles
+                zones = view["zones"]
+                revealed = [None, None]
+                revealed[winner] = (zones[f"recovery{winner}"].get("cards") or [None])[-1]
+                revealed[1 - winner] = (zones[f"conquest{winner}"].get("cards") or [None])[-1]
+            out += [Change(kind="moved", card=ref(revealed[winner]), player=winner, source=f"pick{winner}",
+                           target=f"recovery{winner}"),
+                    Change(kind="moved", card=ref(revealed[1 - winner]), player=winner,
+                           source=f"pick{1 - winner}", target=f"conquest{winner}"),
+                    Change(kind="counter", player=winner, amount=2, key="score")]
+            revealed = None
+    return out
 
 
 def status(game: ForgeFury, view: dict[str, Any]) -> list[Sentence]:
@@ -258,7 +337,7 @@ def log(game: ForgeFury, events: Events) -> list[Sentence]:
         elif kind == "minigame":
             out += minigame_result(game, event)
         elif kind == "reveal":
-            out.append(reveal(game, event))
+            out += reveal(game, event)
         elif kind == "round":
             out.append(say("fnf.round_won", player=refs.player(event["winner"])))
         elif kind == "sudden_death":
@@ -288,25 +367,34 @@ def minigame_result(game: ForgeFury, event: dict[str, Any]) -> list[Sentence]:
                       player=refs.player(winner))]
 
 
-def describe(game: ForgeFury, key: str, colour: str, step: str) -> str:
-    """A revealed card with the values its comparison reached (game terms, not sentences)."""
-    card = game.cards[game.card_id(key)]
-    c = COLOURS.index(colour)
-    details = [f"{colour} {card.values[c]}"]
-    if step in ("other colours", "rarity", "number", "tie"):
-        best = max((i for i in range(3) if i != c), key=lambda i: card.values[i])
-        details.append(f"best other {COLOURS[best]} {card.values[best]}")
-    if step in ("rarity", "number", "tie"):
-        details.append(RARITY_NAMES[card.rarity])
-    return f"{key} ({', '.join(details)})"
+def best_other(card: Card, colour: int) -> int:
+    return max((i for i in range(3) if i != colour), key=lambda i: card.values[i])
 
 
-def reveal(game: ForgeFury, event: dict[str, Any]) -> Sentence:
+def reveal(game: ForgeFury, event: dict[str, Any]) -> list[Sentence]:
+    """The two cards shown, their values in the named colour, and the tie-break that parted
+    them: the highest other colour, rarity, or the card number."""
     colour, step, winner = event["colour"], event["step"], event["winner"]
-    cards = [describe(game, key, colour, "tie" if winner is None else step) for key in event["cards"]]
+    keys = event["cards"]
+    cards = [game.cards[game.card_id(key)] for key in keys]
+    c = COLOURS.index(colour)
     if winner is None:
-        return say("fnf.reveal_tie", first=cards[0], second=cards[1])
-    return say("fnf.reveal", winner=cards[winner], loser=cards[1 - winner], how=STEP_WORDS.get(step, step))
+        return [say("fnf.reveal_tie", colour=colour, first=keys[0], second=keys[1], value=cards[0].values[c])]
+    w, lo = cards[winner], cards[1 - winner]
+    names = {"winner": keys[winner], "loser": keys[1 - winner]}
+    if step == "colour":
+        return [say("fnf.reveal", colour=colour, winner_value=w.values[c], loser_value=lo.values[c], **names)]
+    out = [say("fnf.reveal_level", colour=colour, value=w.values[c], **names)]
+    if step == "other colours":
+        best = [best_other(card, c) for card in (w, lo)]
+        out.append(say("fnf.reveal.other", winner_colour=COLOURS[best[0]], winner_value=w.values[best[0]],
+                       loser_colour=COLOURS[best[1]], loser_value=lo.values[best[1]], **names))
+    elif step == "rarity":
+        out.append(say("fnf.reveal.rarity", winner_rarity=RARITY_NAMES[w.rarity],
+                       loser_rarity=RARITY_NAMES[lo.rarity], **names))
+    else:
+        out.append(say("fnf.reveal.number", **names))
+    return out
 
 
 def card_table(game: ForgeFury) -> CardTable:
