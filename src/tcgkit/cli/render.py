@@ -23,7 +23,7 @@ from rich.text import Text
 from ..kernel.board import Grid
 from ..kernel.game import Game
 from ..kernel.refs import Kind, Ref
-from ..kernel.scene import Area, CardTable, Counter, Face, Scene, Sentence, Shown, Value
+from ..kernel.scene import Area, CardTable, Counter, Face, Scene, Sentence, Shown, Template, Value
 from ..kernel.words import LANGUAGES, Words, folder_of
 from .seats import Seats
 from .words import FOLDER, TERMINAL
@@ -68,6 +68,7 @@ class Renderer:
         self.names = game.translated_names(lang or "en")
         self.palette = game.styles()
         self.named = False  # the last scene's ``named_seats``
+        self.templates: list[Template] = []  # the last scene's card templates
 
     # -- names and sentences ---------------------------------------------------------------
     def t(self, key: str, **args: Any) -> str:
@@ -177,11 +178,13 @@ class Renderer:
     def table(self, scene: Scene) -> RenderableType:
         """The whole scene: the areas, each seat's counters, the status, the stack."""
         self.named = scene.named_seats
+        self.templates = scene.templates
         parts: list[RenderableType] = []
         done: set[str] = set()
         for area in scene.areas:
             if not area.group:
                 parts.append(Board(self, area, scene.viewer) if area.layout == "grid" else self.area(area))
+                parts += self.standing(area)
             elif area.group not in done and not scene.sides_table:
                 done.add(area.group)
                 parts.append(self.group([a for a in scene.areas if a.group == area.group]))
@@ -230,18 +233,45 @@ class Renderer:
         if area.hidden:
             return Text(self.t("term.hidden", title=title, count=area.count))
         faces = [f for f in area.items if f is not None]
-        columns = _columns(faces)
-        if not columns:
+        if not _columns(faces):
             return Text(f"{title}: ").append(self.faces(area))
+        return self.cards(title, faces)
+
+    def standing(self, area: Area) -> list[RenderableType]:
+        """What stands on a grid's cells (Monster Collection's parties on their terrain): one
+        table, a row per card with its cell's mark and its owner; a card's text is left to
+        ``tcgkit cards``, its colour tells its element."""
+        marks = area.cell_marks
+        cells = [(self.text(marks[c]) if c < len(marks) and marks[c] else str(c), faces)
+                 for c, faces in enumerate(area.standing) if faces]
+        if not cells:
+            return []
+        return [self.cards(self.title(area), [f for _, faces in cells for f in faces], owners=True,
+                           cells=[mark for mark, faces in cells for _ in faces])]
+
+    def cards(self, title: str, faces: Sequence[Face], owners: bool = False,
+              cells: Sequence[str] = ()) -> Table:
+        """Cards as a table: a row per card, a column per field (and its owner's, ``owners``;
+        its cell's, ``cells``, leaving out what a template puts in the text box or as a badge)."""
+        columns = _columns(faces)
+        if cells:
+            texts = {k for t in self.templates for k, place in t.places.items() if place in ("text", "badge")}
+            columns = [(k, label) for k, label in columns if k not in texts]
         table = Table(title=title, title_justify="left", box=box.SIMPLE)
+        if cells:
+            table.add_column("")
         table.add_column(self.t("term.card"))
+        if owners:
+            table.add_column(self.t("term.player_column"))
         for key, label in columns:
             values = [f.value for face in faces for f in face.fields if f.key == key]
             table.add_column(self.word(label),
                              justify="right" if all(_is_number(v) for v in values) else "left")
-        for face in faces:
+        for row, face in enumerate(faces):
             by_key = {f.key: f for f in face.fields}
-            table.add_row(self.face_text(face, fields=False),
+            who = [self.who(face.owner) if face.owner is not None else ""] if owners else []
+            where = [cells[row]] if cells else []
+            table.add_row(*where, self.face_text(face, fields=False), *who,
                           *(self.field_text(by_key[k]) if k in by_key else Text("") for k, _ in columns))
         if not faces:
             table.add_row(self.t("term.empty"), *([""] * len(columns)))
@@ -308,7 +338,7 @@ class Renderer:
             text = Text(f"{area.count}", style="dim")
             if faces:
                 text.append(f"  {self.t('term.last')}: ")
-                text.append(Text(", ").join(self.face_text(f) for f in faces[-3:]))
+                text.append(Text(", ").join(self.face_text(f, fields=False) for f in faces[-3:]))
         elif area.layout == "stack" and faces:
             text = self.face_text(faces[-1])
             if len(faces) > 1:

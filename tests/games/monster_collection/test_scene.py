@@ -14,7 +14,7 @@ from tcgkit.cli.seats import Seats
 from tcgkit.games.monster_collection.board import HQ
 from tcgkit.kernel.rng import Rng
 
-from .helpers import dice, find, ground, put, start, take, to_main
+from .helpers import cell, dice, find, ground, put, start, take, to_main
 
 
 def text_of(renderable) -> str:
@@ -35,6 +35,11 @@ def test_the_board_is_numbered_from_the_viewers_seat_and_the_hqs_are_face_down()
         assert board.items[HQ[0]].up is False and board.items[HQ[0]].name is None
 
 
+def standing_on(scene, state, player: int, name: str):
+    """The faces standing on the cell ``player`` calls ``name``."""
+    return scene.area("board").standing[cell(player, name)]
+
+
 def test_the_cells_parties_and_counters_read_in_the_terminals_language():
     """Every part of the table built from a cell's name and numbers is a sentence, every
     value a word of the game's: ``--lang`` shows them translated, the rulebook's 本陣 kept."""
@@ -43,40 +48,47 @@ def test_the_cells_parties_and_counters_read_in_the_terminals_language():
     ground(state, 1, "2")
     put(state, 1, "Paladin", "2")
     scene = state.scene(0)
-    for lang, hq, empty, party, unacted, walk in (
-            ("zh", "5 本陣 ≤10", "E1 空地", "E2 的隊伍（等級 6/8）", "未行動", "步行"),
-            ("pt", "5 QG ≤10", "E1 vazia", "grupo em E2 (níveis 6/8)", "não agiu", "a pé")):
+    for lang, hq, empty, unacted, creature in (
+            ("zh", "5 本陣 ≤10", "E1 空地", "未行動", "生物，步行"),
+            ("pt", "5 QG ≤10", "E1 vazia", "não agiu", "criatura, a pé")):
         renderer = Renderer(state.game, Seats.numbered(2), lang)
         board = scene.area("board")
         marks = [renderer.text(mark) if mark else None for mark in board.cell_marks]
         assert hq in marks and empty in marks
-        party_area = next(a for a in scene.areas if a.key.startswith("party") and a.owner == 1)
-        assert renderer.text(party_area.label) == party
+        paladin = standing_on(scene, state, 0, "E2")[0]
         assert renderer.text(scene.seats[0].counters[-1].value) == unacted
-        assert renderer.field_text(party_area.items[0].fields[3]).plain == walk
+        assert renderer.field_text(next(f for f in paladin.fields if f.key == "type")).plain == creature
         table = text_of(renderer.table(scene))
         assert not re.search(r"\b(empty|unacted|placed by|party at|walk)\b", table), table
 
 
-def test_a_party_shows_level_attack_defence_march_acted_equipment_and_slots():
+def test_a_party_stands_on_its_terrain_with_level_attack_defence_march_acted_equipment_and_slots():
     state = start(decks=("flame_legion", "dawn_and_dusk"))
     to_main(state)
     ground(state, 1, "2")
     paladin = put(state, 1, "Paladin", "2")
+    shield = find(state, 1, "Tower Shield")  # defence +4
+    take(state, shield)
+    state.gear[paladin] = [shield]
     state.acted.add(paladin)
     scene = state.scene(0)
-    party = next(a for a in scene.areas if a.key.startswith("party") and a.owner == 1)
-    assert Renderer(state.game, Seats.numbered(2)).text(party.label) == "party at E2 (levels 6/8)"
-    fields = {f.key: f.value for f in party.items[0].fields}
-    assert fields == {
-        "level": 6,
-        "attack": 6,
-        "defence": 7,
-        "march": "walk",
-        "acted": "acted",
-        "equipment": "-",
-        "slots": 2,
-    }
+    english = Renderer(state.game, Seats.numbered(2))
+    (face,) = standing_on(scene, state, 0, "E2")
+    assert (face.owner, face.kind, face.name, face.marks) == (1, "creature", state.name(paladin), ["acted"])
+    fields = {f.key: english.text(f.value) for f in face.fields}
+    keys = ("level", "attack", "defence", "type", "element", "acted", "equipment", "free")
+    assert {k: fields[k] for k in keys} == {
+        "level": "6", "attack": "6", "defence": "11", "type": "creature, walk", "element": "holy",
+        "acted": "acted", "equipment": state.name(shield), "free": "0"}
+    assert not [a for a in scene.areas if a.key.startswith("party")]  # no boxes below the grid
+    gear = scene.area("equipment1")
+    assert [f.name for f in gear.items] == [state.name(shield)] and gear.role == "play"
+    terrain = scene.area("board").items[cell(1, "2")]
+    assert terrain.kind == "terrain" and terrain.owner == 1
+    shown = {f.key: f.at for f in terrain.fields}
+    assert shown["limit"] == "corner" and shown["control"] is None and shown["placer"] is None
+    assert {t.kind for t in scene.templates} == {"creature", "terrain", "equipment", "item", "spell",
+                                                 "ritual"}
 
 
 def test_hands_only_to_their_owner_and_every_event_has_its_sentence():

@@ -1,20 +1,23 @@
 """Monster Collection as a seat sees it, built from a view (never the state).
 
 The board is a grid area turned for the seat (seat 1 sees it half round), each cell marked with
-the viewer's number for it (1-6 theirs, E1-E6 the enemy's), HQ or proxy, and its limit (``≤8``),
-or ``empty`` for empty ground (空地); a terrain shows its name (or face down),
-its placer and who controls it. Each party is an area of its own, front first, with each
-creature's level, attack / defence, march type, acted state, equipment and free slots, and its
-level total against the limit. Hands (a count for the rival's), decks and discard piles are
-counted per seat, with the hand limit and the summoner.
-The spells waiting on the stack and who holds the counter window are the scene's stack and
-window. The status gives the turn, the phase, this turn's flags and the deck-out judgement; the
-log tells each battle step by step: timings, summons, formation, every die, each spell and
-damage step.
+the viewer's name for it (1-6 theirs, E1-E6 the enemy's, as the log names cells), HQ or proxy,
+and its limit (``≤8``), or ``empty`` for empty ground; a terrain is a face of kind ``terrain``
+(a face-down HQ or proxy a back), with its placer as its owner, and on it ``standing`` the
+parties, front first (player 0's, then player 1's), each creature a face with its owner, level,
+attack / defence with its equipment, march, acted mark and equipment. Each player's equipment
+in play, discard pile and deck are areas of their side; hands a count for the rival's. Every
+card kind has a ``Template`` (``TEMPLATES``). The spells waiting on the stack and who holds the
+counter window are the scene's stack and window. The status gives the turn, the phase, this
+turn's flags and the deck-out judgement; the log tells each battle step by step, and
+``changes`` turns the same events into highlights (a march, a summon, the dice, damage, deaths).
+A move whose refs leave others standing beside it (marches with more or fewer creatures, a
+terrain placed with or without its ability) or that has none has a note for a menu.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -25,16 +28,19 @@ from ...kernel.scene import (
     Area,
     CardTable,
     Catalogue,
+    Change,
     Column,
     Counter,
     Events,
     Face,
     Message,
+    Place,
     Scene,
     Seat,
     Sentence,
     Shown,
     StackItem,
+    Template,
     Value,
     Window,
     messages,
@@ -43,6 +49,9 @@ from ...kernel.scene import (
     say,
 )
 from ...kernel.words import terms
+from .actions import End, Exchange, March, Proxy, Refill, Strike
+from .actions import Pass as PassAction
+from .actions import Place as PlaceTerrain
 from .board import CELLS, HQ, TURNS, label
 from .cards import ELEMENTS, ELEMENTS_ZH, KINDS, MARCHES_ZH, Card
 from .rules import PROMPTS
@@ -50,22 +59,28 @@ from .rules import PROMPTS
 if TYPE_CHECKING:
     from .game import MonsterCollection
 
+def _plain(text: str) -> str:
+    """``text`` without a rulebook gloss in parentheses (``counter (対抗): ...``): the
+    glossary in RULES.md gives the originals."""
+    return re.sub(r" ?\([^)]*[\u3000-\u9fff][^)]*\)", "", text)
+
+
 MARCH_SHORT = {"walk": "walk", "fly": "fly", "long_fly": "long fly"}
 PHASE_NAMES = {
     "setup": "set-up",
-    "adjust1": "first hand adjustment (第1次手牌整理)",
-    "main": "main phase (主回合)",
-    "summon": "normal summon (通常召喚)",
-    "adjust2": "second hand adjustment (第2次手牌整理)",
-    "battle": "battle (戰鬥)",
+    "adjust1": "first hand adjustment",
+    "main": "main phase",
+    "summon": "normal summon",
+    "adjust2": "second hand adjustment",
+    "battle": "battle",
     "over": "game over",
 }
 
 MESSAGES: Catalogue = messages(
     {
         "mc.hq": (
-            "{player} puts the deck's top card face down at {cell} as the HQ (本陣)",
-            "{player} put the deck's top card face down at {cell} as the HQ (本陣)",
+            "{player} puts the deck's top card face down at {cell} as the HQ",
+            "{player} put the deck's top card face down at {cell} as the HQ",
         ),
         "mc.draw": ("{player} draws {card}", "{player} draw {card}"),
         "mc.draw.hidden": ("{player} draws a card", "{player} draw a card"),
@@ -80,8 +95,8 @@ MESSAGES: Catalogue = messages(
         "mc.discard": ("{player} discards {card}", "{player} discard {card}"),
         "mc.place": ("{player} places {card} at {cell}", "{player} place {card} at {cell}"),
         "mc.proxy": (
-            "{player} places a proxy terrain (代理地形) face down at {cell}",
-            "{player} place a proxy terrain (代理地形) face down at {cell}",
+            "{player} places a proxy terrain face down at {cell}",
+            "{player} place a proxy terrain face down at {cell}",
         ),
         "mc.replaced": Message("{card} (of {player}) goes to the discard pile", joins="; "),
         "mc.march": ("{player} marches {cards} to {cell}", "{player} march {cards} to {cell}"),
@@ -92,8 +107,8 @@ MESSAGES: Catalogue = messages(
             "{player} instant-summon {card} into the battle at {cell}",
         ),
         "mc.hero_cost": (
-            "{player} discards {cards} from the deck for the hero points (英雄點)",
-            "{player} discard {cards} from the deck for the hero points (英雄點)",
+            "{player} discards {cards} from the deck for the hero points",
+            "{player} discard {cards} from the deck for the hero points",
         ),
         "mc.equip": ("{player} equips {card} to {creature}", "{player} equip {card} to {creature}"),
         "mc.unequip": ("{player} discards the equipment {card}", "{player} discard the equipment {card}"),
@@ -108,15 +123,18 @@ MESSAGES: Catalogue = messages(
             "your formation, front to back: {cards}",
         ),
         "mc.initiative": "initiative {player}: die {die} + {bonus} = {total}",
-        "mc.simultaneous": "equal initiative: the simultaneous attack (同時攻撃), no Charge or Defender",
+        "mc.simultaneous": "equal initiative: the simultaneous attack, no Charge or Defender",
         "mc.goes_first": ("{player} strikes first", "{player} strike first"),
-        "mc.strike": "{player}'s {order} attack: {attack} + bonus {bonus} = {total}",
+        "mc.strike": (
+            "{player}'s {order} attack: {attack} + bonus {bonus} = {total}",
+            "your {order} attack: {attack} + bonus {bonus} = {total}",
+        ),
         "mc.dies": Message("{card} (defence {defence}) dies, {left} left", joins="; ", first=": "),
         "mc.holds": Message("{card} (defence {defence}) holds against {damage}", joins="; ", first=": "),
         "mc.takes": ("{player} takes {cell}", "{player} take {cell}"),
         "mc.march_fails": ("{player}'s march into {cell} fails", "your march into {cell} fails"),
         "mc.returns": Message("{card} goes back to {cell}", joins="; "),
-        "mc.wiped_out": "both parties are wiped out (雙方全滅): {cell} has no creature",
+        "mc.wiped_out": "both parties are wiped out: {cell} has no creature",
         "mc.lost": (
             "{player} discards {card} from the battlefield",
             "{player} discard {card} from the battlefield",
@@ -125,31 +143,31 @@ MESSAGES: Catalogue = messages(
         "mc.use": ("{player} uses {card} at {target}", "{player} use {card} at {target}"),
         "mc.use.alone": ("{player} uses {card}", "{player} use {card}"),
         "mc.perform": (
-            "{player} performs the ritual (儀式) {card} at {target}",
-            "{player} perform the ritual (儀式) {card} at {target}",
+            "{player} performs the ritual {card} at {target}",
+            "{player} perform the ritual {card} at {target}",
         ),
         "mc.perform.alone": (
-            "{player} performs the ritual (儀式) {card}",
-            "{player} perform the ritual (儀式) {card}",
+            "{player} performs the ritual {card}",
+            "{player} perform the ritual {card}",
         ),
         "mc.declares": (
-            "{player} declares the hand-type ability (手牌型特殊能力) of {card}",
-            "{player} declare the hand-type ability (手牌型特殊能力) of {card}",
+            "{player} declares the hand-type ability of {card}",
+            "{player} declare the hand-type ability of {card}",
         ),
         "mc.attacks": ("{player} declares the attack", "{player} declare the attack"),
-        "mc.summoner": ("{player}'s summoner (召喚術師) acts", "your summoner (召喚術師) acts"),
+        "mc.summoner": ("{player}'s summoner acts", "your summoner acts"),
         "mc.unacted": "{card} is unacted again",
         "mc.destroyed": "{card} goes to the discard pile",
         "mc.passes": Message("{player} passes", joins=" | ", you="{player} pass"),
         "mc.fizzles": Message("{card} does nothing (its {why} is gone)", joins="; "),
-        "mc.countered": Message("{card} is countered (対抗)", joins="; "),
+        "mc.countered": Message("{card} is countered", joins="; "),
         "mc.roll": Message("a die: {value}", joins=", ", first=": "),
         "mc.spell_hit": "{card} (defence {defence}) takes {damage}",
         "mc.spell_hit.dies": "{card} (defence {defence}) takes {damage} and dies",
         "mc.boost": "{card} gets {stat} {amount} until the battle ends",
-        "mc.window": "counter (対抗) window",
-        "mc.untap": "end of turn (回合結束宣言): every creature and both summoners are unacted",
-        "mc.judgement_set": "both decks are empty: the judgement (牌庫用完判定) comes after turn {turn}",
+        "mc.window": "counter window",
+        "mc.untap": "end of turn: every creature and both summoners are unacted",
+        "mc.judgement_set": "both decks are empty: the deck-out judgement comes after turn {turn}",
         "mc.judgement_cancelled": "a deck holds cards again: the judgement is off",
         "mc.judgement": "deck-out judgement: creatures in the enemy territory {first} to {second}",
         "mc.game_over": "Game over: {winner} wins ({reason})",
@@ -179,19 +197,32 @@ MESSAGES: Catalogue = messages(
         "mc.cell.hq": "{cell} HQ ≤{limit}",
         "mc.cell.proxy": "{cell} proxy ≤{limit}",
         "mc.cell": "{cell} ≤{limit}",
-        "mc.party": "party at {cell} (levels {levels}/{limit})",
         "mc.placed_by": "placed by {player}",
         "mc.held_by": "{player}",
         "mc.status.hq_closed": Message("HQ {cell} closed", joins=" | "),
+        # a face's type line
+        "mc.type.creature": "creature, {march}",
+        # what a move does, where its refs leave others beside it or it has none (a menu's line)
+        "mc.note.march": "march {cards} to {cell}",
+        "mc.note.place": "place {card} at {cell}",
+        "mc.note.declare": "place {card} at {cell} and declare its hand-type ability",
+        "mc.note.proxy": "a proxy terrain at {cell}",
+        "mc.note.exchange": "hand {card} from {source} to {target}",
+        "mc.note.refill": "refill your hand",
+        "mc.note.end_main": "end the main phase",
+        "mc.note.end_summon": "end the normal summon phase",
+        "mc.note.pass": "pass, doing nothing",
+        "mc.note.attack": "attack with your party",
     }
 )
 MESSAGES.update(terms(
-    "mc", *PHASE_NAMES.values(), *PROMPTS.values(), "battlefield (戰場)", "hand", "hand limit", "deck",
-    "discard", "summoner", "levels", "control", "placer", "kind", "lv", "atk", "def", "march", "abilities",
-    "acted", "equipment", "free slots", "limit", "instant", "formation", "first", "second", "simultaneous",
-    "normal", "proxy placed", "hand terrain placed", "battle-march made", "HQ fall", "deck-out judgement",
-    "deck-out judgement: equal", "turn limit", "unacted", "none", "battle", *KINDS, *MARCH_SHORT.values(),
-    *ELEMENTS))
+    "mc", *PHASE_NAMES.values(), *(_plain(p) for p in PROMPTS.values()), "battlefield", "hand",
+    "hand limit", "deck", "discard", "summoner", "levels", "control", "placer", "lv", "atk", "def",
+    "march", "abilities", "acted", "equipment", "equipped to", "free slots", "limit", "slots", "element",
+    "type", "instant", "formation", "first", "second", "simultaneous", "normal", "proxy placed",
+    "hand terrain placed", "battle-march made", "HQ fall", "deck-out judgement", "deck-out judgement: equal",
+    "turn limit", "unacted", "none", "battle", "battle spell", "counter spell", "consumable item", *KINDS,
+    *MARCH_SHORT.values(), *ELEMENTS))
 
 STYLES = {
     f"element:{e}": style
@@ -205,65 +236,111 @@ STYLES = {
     )
 }
 
+_ART: dict[str, Place] = {"element": "badge", "type": "type", "text": "text"}
+TEMPLATES = [
+    Template(kind="creature", art="element",
+             places={"level": "corner", "attack": "stats", "defence": "stats", **_ART}),
+    Template(kind="terrain", art="element", places={"limit": "corner", **_ART}),
+    Template(kind="equipment",
+             places={"slots": "cost", "attack": "stats", "defence": "stats", "type": "type", "text": "text"}),
+    Template(kind="item", places={"slots": "cost", "type": "type", "text": "text"}),
+    Template(kind="spell", art="element", places={"slots": "cost", **_ART}),
+    Template(kind="ritual", places={"type": "type", "text": "text"}),
+]
+"""Every card kind's face: a creature's level in the corner, its attack and defence in the row at
+the foot; a terrain's limit in the corner; an equipment card's, an item's or a spell's slot cost
+in the cost circle; the kind (and a creature's march) on the type line; the element a badge and
+the art's source; abilities and card text in the text box. A terrain on the board adds its
+controller and placer for the zoom only: its owner (the colour) is its placer."""
+assert {t.kind for t in TEMPLATES} == set(KINDS)
+
+
+
+def card_text(text: str) -> str:
+    """A card's English text without the rulebook's terms in it (``Counter (対抗): ...``,
+    ``Counter (対抗: attacks only)``): the glossary in RULES.md gives them."""
+    return re.sub(r"\(([\u3000-\u9fff]+[:：]\s*)", "(", re.sub(r" ?\([\u3000-\u9fff]+\)", "", text))
+
+
+def card_fields(c: Card) -> list[Shown]:
+    """What a card says wherever it lies (the fields its template places): level, attack and
+    defence, slot cost, limit, the type line, the element and the text, the text also in the
+    rulebook's Chinese."""
+    zh = extra_zh(c)
+    said = {"zh": zh} if zh else {}
+    fields: list[Shown] = []
+    if c.creature:
+        fields += [Shown(key="level", label="lv", value=c.level),
+                   Shown(key="attack", label="atk", value=c.attack),
+                   Shown(key="defence", label="def", value=c.defence)]
+        kind: Value | Sentence = say("mc.type.creature", march=MARCH_SHORT[c.march])
+        text: Value | Sentence | list[Value | Sentence] = abilities_said(c) or "-"
+    elif c.kind == "terrain":
+        fields.append(Shown(key="limit", label="limit", value=c.limit, at="corner"))
+        kind, text = "terrain", card_text(c.text) or "-"
+    else:
+        if c.kind != "ritual":
+            fields.append(Shown(key="slots", label="slots", value=c.slots))
+        if c.kind == "equipment":
+            fields += [Shown(key="attack", label="atk", value=f"{c.attack:+d}"),
+                       Shown(key="defence", label="def", value=f"{c.defence:+d}")]
+        kind = ("counter spell" if c.timing == "counter" else "battle spell") if c.spell else \
+            "consumable item" if c.kind == "item" else c.kind
+        text = extra_said(c)
+    fields.append(Shown(key="type", label="type", value=kind))
+    if c.element:
+        fields.append(Shown(key="element", label="element", value=c.element, style=[f"element:{c.element}"]))
+    fields.append(Shown(key="text", label="abilities", value=text, translations=said))
+    return fields
+
+
+def face_of(game: MonsterCollection, key: str, owner: int, extra: Sequence[Shown] = (),
+            marks: Sequence[str] = ()) -> Face:
+    c = card_of(game, key)
+    return Face(ref=refs.card(_id(key)), name=key, names=names_of(c, key), kind=c.kind, owner=owner,
+                fields=[*card_fields(c), *extra], style=[f"element:{c.element}"] if c.element else [],
+                marks=list(marks))
+
 
 def creature_face(game: MonsterCollection, key: str, owner: int, view: dict[str, Any]) -> Face:
-    """A creature on the battlefield, with its equipment's numbers added."""
+    """A creature on the battlefield: its attack and defence with its equipment's added, and
+    its acted state, equipment and free slots for the zoom."""
     c = card_of(game, key)
-    gear = [k for k in view["_gear"].get(key, [])]
+    gear = view["_gear"].get(key, [])
     extra = [card_of(game, k) for k in gear]
-    attack = c.attack + sum(e.attack for e in extra)
-    defence = c.defence + sum(e.defence for e in extra)
-    free = c.item_slots - sum(e.slots for e in extra)
     acted = key in view["_acted"]
-    fields = [
-        Shown(key="level", label="lv", value=c.level),
-        Shown(key="attack", label="atk", value=attack),
-        Shown(key="defence", label="def", value=defence),
-        Shown(key="march", label="march", value=MARCH_SHORT[c.march]),
-        Shown(key="acted", label="acted", value="acted" if acted else "-"),
-        Shown(key="equipment", label="equipment", value=", ".join(gear) or "-"),
-        Shown(key="slots", label="free slots", value=free),
-    ]
-    return Face(
-        ref=refs.card(_id(key)),
-        name=key,
-        names=names_of(c, key),
-        owner=owner,
-        fields=fields,
-        style=[f"element:{c.element}"],
-        marks=["acted"] if acted else [],
-    )
+    face = face_of(game, key, owner, (
+        Shown(key="acted", label="acted", value="acted" if acted else "unacted"),
+        Shown(key="equipment", label="equipment", value=list(gear) or "-"),
+        Shown(key="free", label="free slots", value=c.item_slots - sum(e.slots for e in extra)),
+    ), ["acted"] if acted else [])
+    boosted = {"attack": c.attack + sum(e.attack for e in extra),
+               "defence": c.defence + sum(e.defence for e in extra)}
+    fields = [f.model_copy(update={"value": boosted[f.key]}) if f.key in boosted else f for f in face.fields]
+    return face.model_copy(update={"fields": fields})
 
 
 def hand_face(game: MonsterCollection, key: str, owner: int) -> Face:
-    """A card in hand; what it does in the languages the card data holds (English, and the
-    rulebook's Chinese)."""
-    c = card_of(game, key)
-    zh = extra_zh(c)
-    said = {"zh": zh} if zh else {}
-    fields = [Shown(key="kind", label="kind", value=c.kind)]
-    if c.creature:
-        fields += [
-            Shown(key="level", label="lv", value=c.level),
-            Shown(key="attack", label="atk", value=c.attack),
-            Shown(key="defence", label="def", value=c.defence),
-            Shown(key="march", label="march", value=MARCH_SHORT[c.march]),
-            Shown(key="extra", label="abilities", value=abilities_said(c) or "-", translations=said),
-        ]
-    elif c.kind == "terrain":
-        fields.append(Shown(key="limit", label="limit", value=c.limit))
-        if c.text:
-            fields.append(Shown(key="extra", label="abilities", value=c.text, translations=said))
-    else:
-        fields.append(Shown(key="extra", label="abilities", value=extra_said(c), translations=said))
-    return Face(
-        ref=refs.card(_id(key)),
-        name=key,
-        names=names_of(c, key),
-        owner=owner,
-        fields=fields,
-        style=[f"element:{c.element}"] if c.element else [],
-    )
+    """A card in hand, a discard pile or on the stack, as its template draws it."""
+    return face_of(game, key, owner)
+
+
+def terrain_face(game: MonsterCollection, view: dict[str, Any], cell: int) -> Face | None:
+    """The terrain on ``cell`` (``None``: empty ground): its placer is its owner; who controls it
+    and who placed it are words for the zoom. A face-down HQ or proxy is a back of its placer's."""
+    key = view["zones"]["terrain"]["cards"][cell]
+    if key is None:
+        return None
+    held = [p for p in (0, 1) if view["parties"][cell][p]]
+    control: Value | Sentence = say("mc.held_by", player=refs.player(held[0])) if len(held) == 1 else \
+        "none" if not held else "battle"
+    placer = view["placer"][cell]
+    zoom = [Shown(key="control", label="control", value=control),
+            Shown(key="placer", label="placer", value=say("mc.placed_by", player=refs.player(placer)))]
+    if key is False:
+        limit = Shown(key="limit", label="limit", value=limit_of(game, view, cell), at="corner")
+        return Face(up=False, kind="terrain", owner=placer, fields=[limit, *zoom])
+    return face_of(game, key, placer, zoom)
 
 
 def abilities_said(c: Card) -> list[Value | Sentence]:
@@ -276,7 +353,7 @@ def abilities_said(c: Card) -> list[Value | Sentence]:
         if value:
             parts.append(say(f"mc.ability.{key}", amount=f"{value:+d}" if signed else value))
     if c.text:
-        parts.append(c.text)
+        parts.append(card_text(c.text))
     return parts
 
 
@@ -284,11 +361,11 @@ def extra_said(c: Card) -> Sentence | str:
     """``extra_of`` as a sentence of the catalogue (a ritual's text as it is)."""
     if c.spell:
         return say(f"mc.extra.{'counter' if c.timing == 'counter' else 'battle'}_spell",
-                   count=c.slots, element=c.element, text=c.text)
+                   count=c.slots, element=c.element, text=card_text(c.text))
     if c.kind == "item":
-        return say("mc.extra.item", count=c.slots, text=c.text)
+        return say("mc.extra.item", count=c.slots, text=card_text(c.text))
     if c.kind in ("ritual", "terrain"):
-        return c.text
+        return card_text(c.text)
     return say("mc.extra.equipment", slots=c.slots, attack=f"{c.attack:+d}", defence=f"{c.defence:+d}",
                initiative=f"{c.initiative:+d}")
 
@@ -297,11 +374,11 @@ def extra_of(c: Card) -> str:
     """What an equipment card, an item, a spell, a ritual or a terrain does, in a few words."""
     if c.spell:
         timing = "counter" if c.timing == "counter" else "battle"
-        return f"{timing} spell, {c.slots} {c.element} slot{'s' * (c.slots != 1)}: {c.text}"
+        return f"{timing} spell, {c.slots} {c.element} slot{'s' * (c.slots != 1)}: {card_text(c.text)}"
     if c.kind == "item":
-        return f"consumable, {c.slots} item slot{'s' * (c.slots != 1)}: {c.text}"
+        return f"consumable, {c.slots} item slot{'s' * (c.slots != 1)}: {card_text(c.text)}"
     if c.kind in ("ritual", "terrain"):
-        return c.text
+        return card_text(c.text)
     return f"slots {c.slots}, atk {c.attack:+d}, def {c.defence:+d}, init {c.initiative:+d}"
 
 
@@ -322,33 +399,34 @@ def abilities(c: Card) -> str:
     if c.spell_slots:
         parts.append(f"spell slots {c.spell_slots}")
     if c.text:
-        parts.append(c.text)
+        parts.append(card_text(c.text))
     return ", ".join(parts)
 
 
 def extra_zh(c: Card) -> str:
-    """``abilities`` or ``extra_of`` in the rulebook's terms (即時召喚, アイテム:x, 英雄點, スペル枠;
-    先制, 衝鋒, 守護 as the battle's sentences say them), then the card's Chinese text (its
-    English where it has none)."""
-    text = c.text_zh or c.text
+    """``abilities`` or ``extra_of`` in the rulebook's traditional Chinese terms (即時召喚, 英雄點;
+    先制, 衝鋒, 守護 as the battle's sentences say them; 道具欄 and 咒文欄 for the Japanese item
+    and spell slots, 對抗 for the counter: RULES.md's glossary), then the card's Chinese text
+    (its English where it has none)."""
+    text = c.text_zh or card_text(c.text)
     if c.creature:
         parts = ["即時召喚"] if c.instant else []
         for word, value in (("先制", c.initiative), ("衝鋒", c.charge), ("守護", c.defender)):
             if value:
                 parts.append(f"{word} {value:+d}")
-        slots = (("アイテム:", c.item_slots), ("英雄點 ", c.hero_points), ("スペル枠 ", c.spell_slots))
+        slots = (("道具欄 ", c.item_slots), ("英雄點 ", c.hero_points), ("咒文欄 ", c.spell_slots))
         for word, value in slots:
             if value:
                 parts.append(f"{word}{value}")
         return "，".join([*parts, text] if text else parts)
     if c.spell:
         element = ELEMENTS_ZH.get(c.element or "", "")
-        return f"{'対抗' if c.timing == 'counter' else '戰鬥'}スペル，{element}枠 {c.slots}：{text}"
+        return f"{'對抗' if c.timing == 'counter' else '戰鬥'}咒文，{element}咒文欄 {c.slots}：{text}"
     if c.kind == "item":
-        return f"消耗品，アイテム:{c.slots}：{text}"
+        return f"消耗品，道具欄 {c.slots}：{text}"
     if c.kind in ("ritual", "terrain"):
         return text
-    return f"アイテム:{c.slots}，攻擊 {c.attack:+d}，防禦 {c.defence:+d}，先制 {c.initiative:+d}"
+    return f"道具欄 {c.slots}，攻擊 {c.attack:+d}，防禦 {c.defence:+d}，先制 {c.initiative:+d}"
 
 
 def card_of(game: MonsterCollection, key: str) -> Card:
@@ -391,47 +469,19 @@ def scene(
         "_acted": _acted_keys(view),
     }
     board = zones["terrain"]["cards"]
-    items: list[Face | None] = []
-    marks: list[str | Sentence | None] = []
     parties = view["parties"]
+    marks: list[str | Sentence | None] = []
     for cell in range(CELLS):
-        key = board[cell]
-        limit = limit_of(game, view, cell)
-        kind = "hq" if cell in HQ else "proxy" if view["down"][cell] else ""
         name = label(me, cell)
-        if key is None:
-            items.append(None)
-            marks.append(say("mc.cell.empty", cell=name))
-            continue
-        marks.append(say(f"mc.cell.{kind}" if kind else "mc.cell", cell=name, limit=limit))
-        totals = [sum(card_of(game, k).level for k in parties[cell][p]) for p in (0, 1)]
-        held = [p for p in (0, 1) if parties[cell][p]]
-        control = say("mc.held_by", player=refs.player(held[0])) if len(held) == 1 else \
-            "none" if not held else "battle"
-        placer = say("mc.placed_by", player=refs.player(view["placer"][cell]))
-        fields = [
-            Shown(key="control", label="control", value=control, at="top"),
-            Shown(key="levels", label="levels", value=f"{totals[0]}/{totals[1]}", at="bottom"),
-            Shown(key="placer", label="placer", value=placer, at="corner"),
-        ]
-        if key is False:
-            items.append(Face(up=False, owner=view["placer"][cell], fields=fields))
-        else:
-            c = card_of(game, key)
-            items.append(
-                Face(
-                    ref=refs.card(_id(key)),
-                    name=key,
-                    names=names_of(c, key),
-                    owner=view["placer"][cell],
-                    fields=fields,
-                    style=[f"element:{c.element}"] if c.element else [],
-                )
-            )
+        kind = "hq" if cell in HQ else "proxy" if view["down"][cell] else ""
+        limit = limit_of(game, view, cell)
+        marks.append(say("mc.cell.empty", cell=name) if board[cell] is None else
+                     say(f"mc.cell.{kind}" if kind else "mc.cell", cell=name, limit=limit))
+    items = [terrain_face(game, view, cell) for cell in range(CELLS)]
     areas = [
         Area(
             key="board",
-            label="battlefield (戰場)",
+            label="battlefield",
             layout="grid",
             rows=4,
             cols=3,
@@ -440,40 +490,14 @@ def scene(
             turns=dict(TURNS),
             cell_marks=marks,
             refs=[refs.cell(c) for c in range(CELLS)],
+            role="board",
+            standing=[[creature_face(game, k, p, view) for p in (0, 1) for k in parties[cell][p]]
+                      for cell in range(CELLS)],
         )
     ]
-    for cell in range(CELLS):
-        for p in (0, 1):
-            party = parties[cell][p]
-            if not party:
-                continue
-            limit = limit_of(game, view, cell)
-            total = sum(card_of(game, k).level for k in party)
-            areas.append(
-                Area(
-                    key=f"party{cell}.{p}",
-                    label=say("mc.party", cell=label(me, cell), levels=total, limit=limit),
-                    owner=p,
-                    items=[creature_face(game, k, p, view) for k in party],
-                    count=len(party),
-                    group=f"party{cell}",
-                    counters=[Counter(key="levels", label="levels", value=total)],
-                )
-            )
     order = [q for q in (0, 1) if q != viewer] + ([viewer] if viewer is not None else [])
     for p in order:
-        hand = zones[f"hand{p}"]
-        keys = hand.get("cards")
-        areas.append(
-            Area(
-                key=f"hand{p}",
-                label="hand",
-                owner=p,
-                items=[] if keys is None else [hand_face(game, k, p) for k in keys],
-                count=hand["count"],
-                hidden=keys is None,
-            )
-        )
+        areas += side_areas(game, view, p)
     seats = []
     for p in (0, 1):
         counters = [
@@ -484,43 +508,9 @@ def scene(
             Counter(key="summoner", label="summoner", value="acted" if view["summoner"][p] else "unacted"),
         ]
         seats.append(Seat(player=p, to_move=view["to_move"] == p, counters=counters))
-    status = []
-    if view["outcome"] is None:
-        status.append(
-            say(
-                "mc.status.turn",
-                turn=view["turn"],
-                player=refs.player(view["active"]),
-                phase=PHASE_NAMES[view["phase"]],
-            )
-        )
-        flags = [
-            f
-            for f, on in (
-                ("proxy placed", view["proxy_used"]),
-                ("hand terrain placed", view["hand_terrain"]),
-                ("battle-march made", view["battle_marched"]),
-            )
-            if on
-        ]
-        if flags:
-            status.append(say("mc.status.flags", flags=flags))
-        status += [say("mc.status.hq_closed", cell=label(me, c)) for c in view["hq_closed"]]
-        fight = view["battle"]
-        if fight is not None:
-            status.append(
-                say(
-                    "mc.status.battle",
-                    cell=label(me, fight["cell"]),
-                    player=refs.player(fight["attacker"]),
-                    step=fight["step"],
-                )
-            )
-    if view["judgement"] is not None:
-        status.append(say("mc.status.judgement", turn=view["judgement"]))
     top = view["decisions"][-1] if view["decisions"] else None
     prompt = say("mc.prompt", text=_prompt(top["kind"])) if top else say("mc.over")
-    stack = [StackItem(face=_spell_face(game, key, p), player=p) for key, p in view["stack"]]
+    stack = [StackItem(face=hand_face(game, key, p), player=p) for key, p in view["stack"]]
     windows = view["res"]["windows"]
     window = (
         None
@@ -534,28 +524,160 @@ def scene(
         viewer=viewer,
         seats=seats,
         areas=areas,
-        status=status,
+        status=status(view, me),
         log=log(events, me),
         pending=pending_of(view, prompt, default),
-        moves=moves_of(actions),
+        moves=moves_of(actions, lambda action: note(action, me)),
         outcome=view["outcome"],
+        templates=TEMPLATES,
+        changes=changes(events, view),
     )
 
 
-def _spell_face(game: MonsterCollection, key: str, owner: int) -> Face:
-    c = card_of(game, key)
-    return Face(
-        ref=refs.card(_id(key)),
-        name=key,
-        names=names_of(c, key),
-        owner=owner,
-        style=[f"element:{c.element}"] if c.element else [],
-        fields=[Shown(key="text", label="text", value=c.text)],
-    )
+def side_areas(game: MonsterCollection, view: dict[str, Any], p: int) -> list[Area]:
+    """``p``'s hand (docked at the foot for its owner), then the side of the table by their
+    seat: the equipment on their creatures, the discard pile (public), the deck (a count)."""
+    zones = view["zones"]
+    hand, keys = zones[f"hand{p}"], zones[f"hand{p}"].get("cards")
+    gear = [face_of(game, e, p, (Shown(key="on", label="equipped to", value=holder),))
+            for holder, equipment in view["_gear"].items() if _owner(game, holder) == p for e in equipment]
+    discard = zones[f"discard{p}"]
+    out = [Area(key=f"hand{p}", label="hand", owner=p, role="hand", count=hand["count"], hidden=keys is None,
+                items=[] if keys is None else [hand_face(game, k, p) for k in keys])]
+    if gear:
+        out.append(Area(key=f"equipment{p}", label="equipment", owner=p, role="play", items=list(gear),
+                        count=len(gear), group=f"side{p}"))
+    out += [Area(key=f"discard{p}", label="discard", owner=p, role="pile", layout="pile",
+                 items=[hand_face(game, k, p) for k in discard["cards"]], count=discard["count"],
+                 group=f"side{p}"),
+            Area(key=f"deck{p}", label="deck", owner=p, role="pile", layout="pile", hidden=True,
+                 count=zones[f"deck{p}"]["count"], group=f"side{p}")]
+    return out
+
+
+def _owner(game: MonsterCollection, key: str) -> int:
+    return _id(key) // game.options.deck_size
+
+
+def status(view: dict[str, Any], me: int) -> list[Sentence]:
+    """The turn, the phase, this turn's flags, closed HQs, the battle under way, the judgement."""
+    out = []
+    if view["outcome"] is None:
+        out.append(say("mc.status.turn", turn=view["turn"], player=refs.player(view["active"]),
+                       phase=PHASE_NAMES[view["phase"]]))
+        flags = [f for f, on in (("proxy placed", view["proxy_used"]),
+                                 ("hand terrain placed", view["hand_terrain"]),
+                                 ("battle-march made", view["battle_marched"])) if on]
+        if flags:
+            out.append(say("mc.status.flags", flags=flags))
+        out += [say("mc.status.hq_closed", cell=label(me, c)) for c in view["hq_closed"]]
+        fight = view["battle"]
+        if fight is not None:
+            out.append(say("mc.status.battle", cell=label(me, fight["cell"]),
+                           player=refs.player(fight["attacker"]), step=fight["step"]))
+    if view["judgement"] is not None:
+        out.append(say("mc.status.judgement", turn=view["judgement"]))
+    return out
+
+
+def note(action: Action, me: int) -> Sentence | None:
+    """What a move does, for a menu: the marches (the creatures and the cell are its refs, and
+    a march of fewer or more creatures to the same cell shares them), a terrain's placing (with
+    or without its ability), an exchange, and the moves nothing on the table stands for."""
+    if isinstance(action, March):
+        return say("mc.note.march", cards=list(action.names), cell=action.where)
+    if isinstance(action, PlaceTerrain):
+        said = "mc.note.declare" if action.declare else "mc.note.place"
+        return say(said, card=action.name, cell=action.where)
+    if isinstance(action, Proxy):
+        return say("mc.note.proxy", cell=action.where)
+    if isinstance(action, Exchange):
+        card, source, target = action.names
+        return say("mc.note.exchange", card=card, source=source, target=target)
+    if isinstance(action, End):
+        return say(f"mc.note.end_{action.phase}")
+    for kind, word in ((Refill, "refill"), (PassAction, "pass"), (Strike, "attack")):
+        if isinstance(action, kind):
+            return say(f"mc.note.{word}")
+    return None
+
+
+def changes(events: Events, view: dict[str, Any]) -> list[Change]:
+    """The events as highlights, in order: terrains and creatures placed, marches (from the
+    cell a creature stood on, when these events or the battle under way tell it), cards drawn
+    (a rival's unnamed), played, discarded, damaged and dead, every die with its face, a
+    spell's stat change, an attack, a pass."""
+    where: dict[int, int] = {}  # where the creatures these events placed or moved stand
+    fight = view["battle"]
+    if fight is not None:
+        where.update({o["card"]: o["cell"] for o in fight["origins"]})
+    battle: int | None = None if fight is None else fight["cell"]
+    out: list[Change] = []
+    for e in events:
+        kind, who = e["kind"], e.get("player")
+        card = refs.card(_id(e["card"])) if isinstance(e.get("card"), str) else None
+        cell = refs.cell(e["cell"]) if "cell" in e else None
+        if kind in ("hq", "proxy"):
+            out.append(Change(kind="placed", player=who, target=cell))
+        elif kind in ("place", "summon", "instant"):
+            out.append(Change(kind="placed", card=card, player=who, source=f"hand{who}", target=cell))
+            if kind != "place":
+                where[_id(e["card"])] = e["cell"]
+        elif kind == "draw":
+            out.append(Change(kind="drawn", card=card, player=who, source=f"deck{who}", target=f"hand{who}"))
+        elif kind in ("discard", "unequip", "lost", "replaced"):
+            out.append(Change(kind="discarded", card=card, player=who, source=cell or f"hand{who}",
+                              target=f"discard{who}"))
+        elif kind == "hero_cost":
+            out += [Change(kind="discarded", card=refs.card(_id(k)), player=who, source=f"deck{who}",
+                           target=f"discard{who}") for k in e["cards"]]
+        elif kind == "march":
+            for k in e["cards"]:
+                origin = where.get(_id(k))
+                out.append(Change(kind="moved", card=refs.card(_id(k)), player=who,
+                                  source=None if origin is None else refs.cell(origin), target=cell))
+                where.setdefault(_id(k), e["cell"])
+        elif kind == "returns":
+            out.append(Change(kind="moved", card=card, player=who,
+                              source=None if battle is None else refs.cell(battle), target=cell))
+        elif kind in ("march_fails", "takes"):
+            battle = e["cell"]  # the battle's end: a return comes from there
+        elif kind == "battle":
+            battle = e["cell"]
+            out.append(Change(kind="attacked", player=who, target=cell))
+        elif kind == "initiative":
+            out.append(Change(kind="dice", player=who, values=[e["die"]], amount=e["total"],
+                              key="initiative"))
+        elif kind == "first_roll":
+            out += [Change(kind="dice", player=p, values=[r], key="first") for p, r in enumerate(e["rolls"])]
+        elif kind == "roll":
+            out.append(Change(kind="dice", values=[e["value"]], key="roll"))
+        elif kind == "strike":
+            out.append(Change(kind="attacked", player=who, amount=e["total"], key=e["order"],
+                              target=None if battle is None else refs.cell(battle)))
+        elif kind in ("dies", "holds", "spell_hit"):
+            out.append(Change(kind="damaged", card=card, amount=e["damage"], values=[e["defence"]]))
+            if kind == "dies" or (kind == "spell_hit" and e["dies"]):
+                out.append(Change(kind="died", card=card))
+        elif kind == "destroyed":
+            out.append(Change(kind="died", card=card))
+        elif kind in ("equip", "exchange", "cast", "use", "perform"):
+            target = e.get("creature") or e.get("target")
+            out.append(Change(kind="played" if kind != "exchange" else "moved", card=card, player=who,
+                              source=refs.card(_id(e["source"])) if kind == "exchange" else f"hand{who}",
+                              target=refs.card(_id(target)) if isinstance(target, str) else None))
+        elif kind in ("fizzles", "countered"):
+            out.append(Change(kind="discarded", card=card))
+        elif kind == "boost":
+            out.append(Change(kind="counter", card=card, key=e["stat"], amount=e["amount"]))
+        elif kind in ("passes", "attacks"):
+            out.append(Change(kind="passed" if kind == "passes" else "attacked", player=who,
+                              target=None if kind == "passes" or battle is None else refs.cell(battle)))
+    return out
 
 
 def _prompt(kind: str) -> str:
-    return PROMPTS.get(kind, kind)
+    return _plain(PROMPTS.get(kind, kind))
 
 
 def _gear_by_key(view: dict[str, Any]) -> list[dict[str, Any]]:
