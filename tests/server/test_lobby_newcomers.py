@@ -100,3 +100,62 @@ def test_a_rules_file_is_read_as_headings_and_paragraphs() -> None:
 def test_a_hints_estimates_are_put_in_words(before: float, after: float, said: str) -> None:
     from tcgkit.server.assist import in_words
     assert in_words(before, after) == said
+
+
+# -- the options' words, one language per page ---------------------------------------------------
+GLOSS = re.compile(r"[(（]([^()（）\d:：]+)[)）]")  # a parenthesised phrase of words alone
+RAW_CHOICES = re.compile(r"\b[a-z_]+/[a-z_]+/[a-z_]+")  # none/one/difference: the engine's values
+
+
+def option_texts(game: dict[str, Any]) -> str:
+    props = game["options"]["properties"].values()
+    return " ".join(" ".join([p.get("title", ""), p.get("description", ""), *p.get("x-choices", {}).values()])
+                    for p in props)
+
+
+@pytest.mark.parametrize("lang", ["en", "pt", "es", "zh"])
+def test_the_options_are_described_in_one_language(client: Any, lang: str) -> None:
+    pages = {other: listing(client, other) for other in ("en", "pt", "es", "zh")}
+    for name, game in pages[lang].items():
+        ours = option_texts(game)
+        others = [option_texts(pages[other][name]) for other in pages if other != lang]
+        # a phrase every language writes is a name (FFVIII); one only another writes, a gloss
+        glosses = [g for g in map(str.strip, GLOSS.findall(ours))
+                   if any(g in text for text in others) and not all(g in text for text in others)]
+        assert glosses == [], (lang, name, glosses)  # "Same (Igual)", "Aberto (Abierto)"
+        assert not RAW_CHOICES.search(ours), (lang, name)
+        if lang in ("en", "pt"):
+            assert not CJK.search(ours), (lang, name)
+
+
+@pytest.mark.parametrize("lang", ["pt", "es", "zh"])
+def test_each_choice_of_an_option_is_shown_in_words_of_the_language(client: Any, lang: str) -> None:
+    english, ours = listing(client), listing(client, lang)
+    seen = 0
+    for name, game in ours.items():
+        for field, prop in game["options"]["properties"].items():
+            theirs = english[name]["options"]["properties"][field]
+            if "enum" not in prop and not any("enum" in k for k in prop.get("anyOf", [])):
+                assert "x-choices" not in prop
+                continue
+            values = prop.get("enum") or next(k["enum"] for k in prop["anyOf"] if "enum" in k)
+            assert list(prop["x-choices"]) == values
+            for value in values:
+                assert prop["x-choices"][value] != theirs["x-choices"][value], (name, field, value)
+                seen += 1
+    assert seen >= 25
+    trade = ours["triple-triad"]["options"]["properties"]["trade"]["x-choices"]
+    if lang == "pt":
+        assert trade["none"] == "nenhuma" and trade["one"] == "uma"
+
+
+def test_every_built_in_choice_has_its_english_words() -> None:
+    from tcgkit.kernel.registry import list_games
+    from tcgkit.server.client_words import CHOICES, choices
+
+    written = set()
+    for entry in list_games():
+        if entry.cls.__module__.startswith("tcgkit.games."):
+            for field, prop in entry.cls.Options.model_json_schema()["properties"].items():
+                written |= {f"{entry.name}.{field}.{value}" for value in choices(prop)}
+    assert written == set(CHOICES)  # a new value needs its words (and no words outlive theirs)
