@@ -4,6 +4,7 @@ the engine's names kept for "Advanced"; in every language."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -60,6 +61,26 @@ GAMES = ["triple-triad", "forge-fury", "ff-tcg", "conflictus", "monster-collecti
 
 
 @pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", ["pt", "es", "zh"])
+def test_each_games_rules_are_written_in_every_language(client: Any, game: str, lang: str) -> None:
+    from tcgkit.server.rules_page import RULES
+    assert (RULES / f"{game}.{lang}.md").is_file()
+    english = client.get(f"/api/games/{game}/rules").json()
+    ours = client.get(f"/api/games/{game}/rules?lang={lang}").json()
+    assert ours["lang"] == ours["written"] == lang
+    assert [bool(s["heading"]) for s in ours["sections"]] == [bool(s["heading"]) for s in english["sections"]]
+    assert all(s["heading"] and s["paragraphs"] for s in ours["sections"])
+    for theirs, mine in zip(english["sections"], ours["sections"], strict=True):
+        assert mine["heading"] != theirs["heading"] and mine["paragraphs"] != theirs["paragraphs"]
+    text = str(ours["sections"])
+    assert bool(CJK.search(text)) == (lang == "zh")
+    if game == "conflictus":  # the rulebook's own terms, in every language
+        assert "mons" in text and "rodada" in text
+    if game == "monster-collection" and lang == "zh":  # the rulebook's Chinese terms
+        assert all(term in text for term in ("本陣", "進軍", "地形配置", "手牌整理", "判定"))
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_each_game_has_its_rules_in_english_and_portuguese(client: Any, game: str) -> None:
     english = client.get(f"/api/games/{game}/rules").json()
     pt = client.get(f"/api/games/{game}/rules?lang=pt").json()
@@ -73,9 +94,13 @@ def test_each_game_has_its_rules_in_english_and_portuguese(client: Any, game: st
         assert not CJK.search(str(page))
 
 
-def test_rules_not_written_in_the_language_asked_come_in_english_and_say_so(client: Any) -> None:
-    zh = client.get("/api/games/triple-triad/rules", headers={"Accept-Language": "zh-TW"}).json()
+def test_rules_not_written_in_the_language_asked_come_in_english_and_say_so(
+        client: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tcgkit.server import rules_page
     english = client.get("/api/games/triple-triad/rules").json()
+    (tmp_path / "triple-triad.en.md").write_text((rules_page.RULES / "triple-triad.en.md").read_text("utf-8"))
+    monkeypatch.setattr(rules_page, "RULES", tmp_path)  # the English alone
+    zh = client.get("/api/games/triple-triad/rules", headers={"Accept-Language": "zh-TW"}).json()
     assert zh["lang"] == "zh" and zh["written"] == "en"  # the page says the rules are in English
     assert zh["sections"] == english["sections"]
     assert CJK.search(zh["summary"])  # the summary is translated all the same
