@@ -4,6 +4,7 @@ the engine's names kept for "Advanced"; in every language."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -60,6 +61,26 @@ GAMES = ["triple-triad", "forge-fury", "ff-tcg", "conflictus", "monster-collecti
 
 
 @pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", ["pt", "es", "zh"])
+def test_each_games_rules_are_written_in_every_language(client: Any, game: str, lang: str) -> None:
+    from tcgkit.server.rules_page import RULES
+    assert (RULES / f"{game}.{lang}.md").is_file()
+    english = client.get(f"/api/games/{game}/rules").json()
+    ours = client.get(f"/api/games/{game}/rules?lang={lang}").json()
+    assert ours["lang"] == ours["written"] == lang
+    assert [bool(s["heading"]) for s in ours["sections"]] == [bool(s["heading"]) for s in english["sections"]]
+    assert all(s["heading"] and s["paragraphs"] for s in ours["sections"])
+    for theirs, mine in zip(english["sections"], ours["sections"], strict=True):
+        assert mine["heading"] != theirs["heading"] and mine["paragraphs"] != theirs["paragraphs"]
+    text = str(ours["sections"])
+    assert bool(CJK.search(text)) == (lang == "zh")
+    if game == "conflictus":  # the rulebook's own terms, in every language
+        assert "mons" in text and "rodada" in text
+    if game == "monster-collection" and lang == "zh":  # the rulebook's Chinese terms
+        assert all(term in text for term in ("本陣", "進軍", "地形配置", "手牌整理", "判定"))
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_each_game_has_its_rules_in_english_and_portuguese(client: Any, game: str) -> None:
     english = client.get(f"/api/games/{game}/rules").json()
     pt = client.get(f"/api/games/{game}/rules?lang=pt").json()
@@ -73,9 +94,13 @@ def test_each_game_has_its_rules_in_english_and_portuguese(client: Any, game: st
         assert not CJK.search(str(page))
 
 
-def test_rules_not_written_in_the_language_asked_come_in_english_and_say_so(client: Any) -> None:
-    zh = client.get("/api/games/triple-triad/rules", headers={"Accept-Language": "zh-TW"}).json()
+def test_rules_not_written_in_the_language_asked_come_in_english_and_say_so(
+        client: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tcgkit.server import rules_page
     english = client.get("/api/games/triple-triad/rules").json()
+    (tmp_path / "triple-triad.en.md").write_text((rules_page.RULES / "triple-triad.en.md").read_text("utf-8"))
+    monkeypatch.setattr(rules_page, "RULES", tmp_path)  # the English alone
+    zh = client.get("/api/games/triple-triad/rules", headers={"Accept-Language": "zh-TW"}).json()
     assert zh["lang"] == "zh" and zh["written"] == "en"  # the page says the rules are in English
     assert zh["sections"] == english["sections"]
     assert CJK.search(zh["summary"])  # the summary is translated all the same
@@ -100,3 +125,62 @@ def test_a_rules_file_is_read_as_headings_and_paragraphs() -> None:
 def test_a_hints_estimates_are_put_in_words(before: float, after: float, said: str) -> None:
     from tcgkit.server.assist import in_words
     assert in_words(before, after) == said
+
+
+# -- the options' words, one language per page ---------------------------------------------------
+GLOSS = re.compile(r"[(（]([^()（）\d:：]+)[)）]")  # a parenthesised phrase of words alone
+RAW_CHOICES = re.compile(r"\b[a-z_]+/[a-z_]+/[a-z_]+")  # none/one/difference: the engine's values
+
+
+def option_texts(game: dict[str, Any]) -> str:
+    props = game["options"]["properties"].values()
+    return " ".join(" ".join([p.get("title", ""), p.get("description", ""), *p.get("x-choices", {}).values()])
+                    for p in props)
+
+
+@pytest.mark.parametrize("lang", ["en", "pt", "es", "zh"])
+def test_the_options_are_described_in_one_language(client: Any, lang: str) -> None:
+    pages = {other: listing(client, other) for other in ("en", "pt", "es", "zh")}
+    for name, game in pages[lang].items():
+        ours = option_texts(game)
+        others = [option_texts(pages[other][name]) for other in pages if other != lang]
+        # a phrase every language writes is a name (FFVIII); one only another writes, a gloss
+        glosses = [g for g in map(str.strip, GLOSS.findall(ours))
+                   if any(g in text for text in others) and not all(g in text for text in others)]
+        assert glosses == [], (lang, name, glosses)  # "Same (Igual)", "Aberto (Abierto)"
+        assert not RAW_CHOICES.search(ours), (lang, name)
+        if lang in ("en", "pt"):
+            assert not CJK.search(ours), (lang, name)
+
+
+@pytest.mark.parametrize("lang", ["pt", "es", "zh"])
+def test_each_choice_of_an_option_is_shown_in_words_of_the_language(client: Any, lang: str) -> None:
+    english, ours = listing(client), listing(client, lang)
+    seen = 0
+    for name, game in ours.items():
+        for field, prop in game["options"]["properties"].items():
+            theirs = english[name]["options"]["properties"][field]
+            if "enum" not in prop and not any("enum" in k for k in prop.get("anyOf", [])):
+                assert "x-choices" not in prop
+                continue
+            values = prop.get("enum") or next(k["enum"] for k in prop["anyOf"] if "enum" in k)
+            assert list(prop["x-choices"]) == values
+            for value in values:
+                assert prop["x-choices"][value] != theirs["x-choices"][value], (name, field, value)
+                seen += 1
+    assert seen >= 25
+    trade = ours["triple-triad"]["options"]["properties"]["trade"]["x-choices"]
+    if lang == "pt":
+        assert trade["none"] == "nenhuma" and trade["one"] == "uma"
+
+
+def test_every_built_in_choice_has_its_english_words() -> None:
+    from tcgkit.kernel.registry import list_games
+    from tcgkit.server.client_words import CHOICES, choices
+
+    written = set()
+    for entry in list_games():
+        if entry.cls.__module__.startswith("tcgkit.games."):
+            for field, prop in entry.cls.Options.model_json_schema()["properties"].items():
+                written |= {f"{entry.name}.{field}.{value}" for value in choices(prop)}
+    assert written == set(CHOICES)  # a new value needs its words (and no words outlive theirs)

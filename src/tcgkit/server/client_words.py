@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -100,6 +101,54 @@ def option_key(game: str, field: str) -> str:
     return "options.players" if field == "players" else f"options.{game}.{field}"
 
 
+CHOICES: dict[str, str] = {
+    "triple-triad.trade.none": "none",
+    "triple-triad.trade.one": "one",
+    "triple-triad.trade.difference": "the score's difference",
+    "triple-triad.trade.direct": "direct",
+    "triple-triad.trade.all": "all",
+    "forge-fury.mode.brasa": "Brasa (25 cards)",
+    "forge-fury.mode.chama": "Chama (50 cards)",
+    "forge-fury.mode.forja": "Forja (100 cards)",
+    "forge-fury.mode.colecao": "Coleção (151 cards)",
+    "forge-fury.minigame.rps": "rock-paper-scissors",
+    "forge-fury.minigame.odd_even": "odd or even",
+    "ff-tcg.character_unique_key.name_job": "name and job",
+    "ff-tcg.character_unique_key.name": "name",
+    "ff-tcg.deckout_policy.reshuffle_discard": "shuffle the discard pile into a new deck",
+    "ff-tcg.deckout_policy.lose": "lose",
+    "ff-tcg.deckout_policy.skip": "skip the draw",
+    "ff-tcg.luck_card_to.discard": "the discard pile",
+    "ff-tcg.luck_card_to.deck_bottom": "the bottom of the deck",
+    "conflictus.mulligan.sealed": "sealed, all at once",
+    "conflictus.mulligan.turn_order": "in turn order",
+    "conflictus.attack.any_opponent": "any opponent",
+    "conflictus.attack.left": "the next player",
+    "monster-collection.mulligan.once": "once",
+    "monster-collection.mulligan.until_creature": "until a creature is drawn",
+    "monster-collection.mulligan.off": "off",
+    "monster-collection.hero_unique.battlefield": "on the whole battlefield",
+    "monster-collection.hero_unique.side": "on each side",
+    "monster-collection.failed_instant_summons.discard": "to the discard pile",
+    "monster-collection.failed_instant_summons.hq": "to the HQ",
+}
+"""Each built-in option's choices in words, ``GAME.FIELD.VALUE``: the values are the engine's
+(``odd_even``), the lobby shows these (and their translations) instead."""
+
+
+def choice_key(game: str, field: str, value: str) -> str:
+    """The message of one choice of an option with a fixed set of values."""
+    return f"{option_key(game, field)}.choice.{value}"
+
+
+def choices(prop: dict[str, Any]) -> list[str]:
+    """An option's fixed values (``enum``, or a nullable one's under ``anyOf``); none for others."""
+    for kind in [prop, *prop.get("anyOf", [])]:
+        if "enum" in kind:
+            return [str(value) for value in kind["enum"]]
+    return []
+
+
 def option_words() -> Catalogue:
     """Each built-in game's options as its JSON Schema names them: every field's title and
     description, so a new option is a message to translate the moment it is written."""
@@ -121,6 +170,9 @@ def options_words(game: str, options: type[BaseModel]) -> Catalogue:
             out[key] = Message(prop["title"])
         if prop.get("description"):
             out[key + ".about"] = Message(prop["description"])
+        for value in choices(prop):
+            english = CHOICES.get(f"{game}.{field}.{value}", value.replace("_", " "))
+            out[choice_key(game, field, value)] = Message(english)
     return out
 
 

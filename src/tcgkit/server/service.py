@@ -28,7 +28,7 @@ from ..kernel.registry import find_game, list_games
 from ..kernel.rng import Rng
 from ..kernel.words import Words
 from . import ai, collection
-from .client_words import LOBBY, PLAYERS, option_key
+from .client_words import LOBBY, PLAYERS, choice_key, choices, option_key
 from .clock import Rules
 from .cluster import CHANNEL, Cluster, notify_sql
 from .collection import HandProblem
@@ -151,13 +151,18 @@ def level_list(levels: dict[str, str], words: Words) -> list[dict[str, Any]]:
 
 def translate_options(game: str, schema: dict[str, Any], words: Words) -> None:
     """An options schema's titles and descriptions in ``words``' language, where the lobby's
-    catalogue has them (a plugin's game keeps its own)."""
+    catalogue has them (a plugin's game keeps its own), and each fixed value's words as
+    ``x-choices`` (value: words), for the lobby to show instead of the engine's value."""
     for field, prop in schema.get("properties", {}).items():
         key = option_key(game, field)
         for part, suffix in (("title", ""), ("description", ".about")):
             message = words.get(key + suffix)
             if part in prop and message is not None:
                 prop[part] = message.text
+        said = {value: words.get(choice_key(game, field, value)) for value in choices(prop)}
+        if said:
+            prop["x-choices"] = {value: message.text if message is not None else value
+                                 for value, message in said.items()}
 
 
 def check_game(name: str, options: dict[str, Any]) -> Game:

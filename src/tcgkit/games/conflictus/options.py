@@ -27,7 +27,7 @@ class ConflictusOptions(BaseModel):
         None, description="TOML card files to load instead of the bundled set, named by content hash "
         "(sha256:...; the CLI's card_files=PATH;PATH reads the files and writes their hashes)")
     round_limit: int = Field(400, ge=1, le=100_000,
-                             description="rodadas in all before the players still in share a draw")
+                             description="rounds in all before the players still in share a draw")
 
     @field_validator("card_files", mode="before")
     @classmethod

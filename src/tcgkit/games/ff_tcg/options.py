@@ -16,7 +16,7 @@ class FFTcgOptions(BaseModel):
     max_copies: int = Field(4, ge=1, le=60, description="copies of a card a deck may hold (villains: 1)")
     hand_size: int = Field(5, ge=1, le=20, description="the hand is reconciled to this size (FF1)")
     max_characters: int = Field(3, ge=1, le=10, description="characters in play per player")
-    max_hidden: int = Field(5, ge=0, le=20, description="face-down cards per player (escondidas)")
+    max_hidden: int = Field(5, ge=0, le=20, description="face-down cards per player")
     skulls_to_lose: int = Field(7, ge=1, le=60, description="a player loses at this many rival skulls")
     villains_to_defeat: int = Field(
         1, ge=1, le=10, description="villain defeats that lose the game (the agreed-number variant)"

@@ -23,32 +23,35 @@ class TripleTriadOptions(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    same: bool = Field(False, description="Same (Igual): two or more matching edges flip")
-    plus: bool = Field(False, description="Plus (Suma): two or more equal edge sums flip")
+    same: bool = Field(False, description="Same: two or more matching edges flip")
+    plus: bool = Field(False, description="Plus: two or more equal edge sums flip")
     combo: bool = Field(
-        False, description="Combo (Cadena): cards flipped by Same/Plus flip on by the basic rule"
+        False, description="Combo: cards flipped by Same or Plus flip on by the basic rule"
     )
     same_wall: bool = Field(
-        False, description="Same Wall (Pared): the board edge counts as A for Same only"
+        False, description="Same Wall: the board edge counts as A for Same only"
     )
     elemental: bool = Field(
         False, description="Elemental: +1 on a cell of the card's element, -1 on another element"
     )
-    open: bool = Field(False, description="Open (Abierto): both hands are visible")
+    open: bool = Field(False, description="Open: both hands are visible")
     random: bool = Field(
-        False, description="Random (Mano mezclada): hands dealt at random from each collection"
+        False, description="Random: hands dealt at random from each collection"
     )
     sudden_death: bool = Field(
-        False, description="Sudden Death (Hasta la muerte): a draw restarts at once"
+        False, description="Sudden Death: a draw restarts at once"
     )
     sudden_death_limit: int = Field(
         5, ge=0, le=100, description="restarts allowed before a drawn game stays a draw"
     )
     trade: Trade = Field(
-        "one", description="trade rule (Reglas de pago): none/one/difference/direct/all"
+        "one", description="the cards the winner takes after the match: none, one, as many as the "
+        "score's difference, or all; or direct: every card to whoever holds it at the end"
     )
     own_cards_match: bool = Field(
-        True, description="own neighbours count toward Same/Plus matches (FFVIII); false: literal"
+        True,
+        description="own neighbours count toward Same/Plus matches (FFVIII); "
+        "off: only the rival's cards count",
     )
     combo_from_basic: bool = Field(
         True, description="in a Same/Plus move, basic flips also start combos (FFVIII)"

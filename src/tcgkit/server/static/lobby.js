@@ -79,10 +79,11 @@ export function OptionsForm({ game, schema, values, setValues, defaults = {} }) 
           ${help}</div>`;
       }
       if (kind.kind === 'enum') {
+        const words = prop['x-choices'] || {};  // each value in words, in the page's language
         input = html`<select id=${id} name=${name} aria-describedby=${id + '-help'}
             onChange=${(e) => set(e.target.value)}>
           ${kind.nullable ? html`<option value="" selected=${value === null}>${t('lobby.none', '(none)')}</option>` : null}
-          ${kind.choices.map((c) => html`<option value=${c} selected=${value === c}>${c}</option>`)}</select>`;
+          ${kind.choices.map((c) => html`<option value=${c} selected=${value === c}>${words[c] || c}</option>`)}</select>`;
       } else {
         const number = kind.kind === 'number';
         input = html`<input id=${id} name=${name} type=${number ? 'number' : 'text'} aria-describedby=${id + '-help'}
