@@ -66,7 +66,7 @@ class Person:
 
 
 def person(browser: Any, url: str, width: int = 1280) -> Person:
-    context = browser.new_context(viewport={"width": width, "height": 900})
+    context = browser.new_context(viewport={"width": width, "height": 900}, reduced_motion="reduce")
     context.add_init_script(RECORD_DOM)
     page = context.new_page()
     problems: list[str] = []
@@ -128,7 +128,11 @@ def move(who: Person) -> int:
         if target is None:
             table = page.locator(".table").inner_text()[-300:]
             raise AssertionError(f"nothing to click at {who.version()}: {table}")
-        target.first.click()
+        first = target.first
+        if "cell-target" in (first.get_attribute("class") or ""):  # a cell with a party on it:
+            first.click(position={"x": 6, "y": 6})  # its terrain, above the creatures
+        else:
+            first.click()
         page.wait_for_timeout(30)  # what a click narrows is drawn at once
         if main.get_attribute("data-sent") != sent:
             page.wait_for_function(f"document.querySelector('main.match').dataset.version !== '{before}'")

@@ -48,7 +48,7 @@ def url(live: tuple[str, Any]) -> str:
 
 def person(browser: Any, url: str, size: tuple[int, int]) -> Person:
     """A guest at a screen of ``size`` (the lobby's one-click sign-in)."""
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, reduced_motion="reduce")
     page = context.new_page()
     problems: list[str] = []
     page.on("pageerror", lambda exc: problems.append(f"page error: {exc}"))
@@ -233,3 +233,50 @@ def test_every_legal_move_of_a_mid_game_scene_is_made_by_clicks(url: str, browse
             break
     assert checked == 3
     page.close()
+
+
+# -- motion ---------------------------------------------------------------------------------------
+def test_the_last_move_is_animated_unless_the_reader_asks_for_less_motion(url: str, browser: Any) -> None:
+    """A Triple Triad placement that flips a card: the placed card and the flipped one are
+    marked and move; with reduced motion they are marked and still."""
+    game = load_game("triple-triad", {"same": True})
+    for seed in range(1, 200):
+        state = game.new_state(seed)
+        rng = Rng(seed)
+        tally = Tally()
+        while not state.is_terminal:
+            since = state.event_count()
+            mover = state.to_move
+            actions = state.legal_actions()
+            play(state, actions[rng.below(len(actions))], mover, tally)
+            scene = state.scene(0, since).to_json()
+            kinds = {c["kind"] for c in scene["changes"]}
+            if {"placed", "flipped"} <= kinds:
+                break
+        else:
+            continue
+        break
+    else:
+        raise AssertionError("no placement flipped a card in 200 games")
+    names: dict[str, Any] = {}
+    for motion in ("no-preference", "reduce"):
+        page = browser.new_page(viewport={"width": DESKTOP[0], "height": DESKTOP[1]}, reduced_motion=motion)
+        page.goto(url + "/")
+        names[motion] = page.evaluate("""async (scene) => {
+          const { html, render } = await import('/vendor/htm-preact-standalone.module.js');
+          const { Table } = await import('/table.js');
+          const { loadWords } = await import('/words.js');
+          const words = await loadWords('triple-triad');
+          const root = document.createElement('main');
+          document.body.replaceChildren(root);
+          render(html`<${Table} scene=${scene} words=${words} ctx=${{ viewer: 0, names: {} }} log=${[]}
+            onAct=${() => {}} />`, root);
+          await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+          return Object.fromEntries(['.card.just-placed', '.card.just-flipped'].map((s) => [s,
+            [...root.querySelectorAll(s)].map((e) => getComputedStyle(e).animationName)]));
+        }""", scene)
+        page.close()
+    moving, still = names["no-preference"], names["reduce"]
+    assert moving[".card.just-placed"] == ["placed"] and moving[".card.just-flipped"], moving
+    assert set(moving[".card.just-flipped"]) == {"flipped"}, moving
+    assert still[".card.just-placed"] == ["none"] and set(still[".card.just-flipped"]) == {"none"}, still

@@ -201,12 +201,15 @@ function Match({ id, me }) {
           return;
         }
         if (!s.words) s.words = await loadWords(s.game);
-        if (message.type === 'update' && s.drawnAt) {
+        // (only while the viewer had nothing to do: a frame offering moves is never left up
+        // for longer, so no click is made on a table that is already out of date)
+        if (message.type === 'update' && s.drawnAt && !s.hadMoves) {
           const pace = matchMedia('(prefers-reduced-motion: reduce)').matches ? REDUCED_PACE_MS : PACE_MS;
           const since = performance.now() - s.drawnAt;
           if (since < pace) await pause(pace - since);
         }
         s.drawnAt = performance.now();
+        s.hadMoves = (message.scene.moves || []).length > 0;
         const ctx = { viewer: s.seat, names: s.names };
         setCopies(copiesOf(message.scene));
         s.log = lines(message.scene.log || [], s.words, ctx, s.log);

@@ -51,9 +51,9 @@ export function Art({ face, template }) {
   const [path, ink, paper] = MOTIFS[motif] || [ORB, `hsl(${hash(name) % 360} 35% 35%)`, `hsl(${hash(name) % 360} 45% 90%)`];
   const h = hash(name);
   const tilt = (h % 21) - 10;
-  const dx = (h >> 5) % 30 - 15;
+  const dx = (h >>> 5) % 30 - 15;
   // Three faint rings behind the motif, placed by the name: the same card always looks the same.
-  const rings = [0, 1, 2].map((i) => [(h >> (i * 7)) % 100, (h >> (i * 7 + 3)) % 60, 8 + ((h >> (i * 5)) % 14)]);
+  const rings = [0, 1, 2].map((i) => [(h >>> (i * 7)) % 100, (h >>> (i * 7 + 3)) % 60, 8 + ((h >>> (i * 5)) % 14)]);
   return html`<svg class="art" viewBox="0 0 100 60" preserveAspectRatio="xMidYMid slice" aria-hidden="true"
       data-motif=${motif || 'none'}>
     <rect width="100" height="60" fill=${paper} />

@@ -183,7 +183,7 @@ export function Card({ face, words, ctx, clickable, chosen, onPick, ownerName, p
       ${at.corner ? html`<span class="c-corner" title=${word(at.corner.label, words)}>${value(at.corner)}</span>` : null}
     </div>
     <div class="c-art"><${Art} face=${face} template=${template} />
-      ${edges.length ? html`<div class="edges">${edges.map((p) => html`<span class=${'edge ' + p}>${value(at[p])}</span>`)}</div>` : null}
+      ${edges.length ? html`<div class="edges">${edges.map((p) => html`<span class=${'edge edge-' + p}>${value(at[p])}</span>`)}</div>` : null}
       ${badge ? html`<span class="c-badge tag">${word(badge, words)}</span>` : null}
       ${ownerName ? html`<span class="owner-tag">${ownerName}</span>` : null}
     </div>
@@ -194,7 +194,7 @@ export function Card({ face, words, ctx, clickable, chosen, onPick, ownerName, p
     ${marks.length ? html`<div class="marks">${marks.map((m) => html`<span class="mark">${m}</span>`)}</div>` : null}`
     : html`
     ${edges.length ? html`<div class="edges">${edges.map((p) => html`
-      <span class=${'edge ' + p}>${value(at[p])}</span>`)}</div>` : null}
+      <span class=${'edge edge-' + p}>${value(at[p])}</span>`)}</div>` : null}
     ${ownerName ? html`<span class="owner-tag">${ownerName}</span>` : null}
     <div class="name" title=${cardName(face, words) === face.name ? null : face.name}><${NameText} face=${face} words=${words} copies=${pass && pass.copies} /></div>
     ${at.corner && value(at.corner) ? html`<div class="corner">${value(at.corner)}</div>` : null}
@@ -264,14 +264,15 @@ function Cell({ area, index, ctx, pass }) {
     .filter(Boolean).join(', ');
   const lit = key ? pass.lit(ref) : '';
   const inner = html`${face ? html`<${Card} face=${face} ownerName=${owner} ...${cardProps(face, pass)} />` : null}
-    ${standing.length ? html`<div class="standing">${standing.map((f) => html`<${Card} face=${f}
+    ${standing.length ? html`<div class=${'standing' + (standing.length > 3 ? ' many' : '')}>${standing.map((f) => html`<${Card} face=${f}
       ownerName=${''} ...${cardProps(f, pass)} />`)}</div>` : null}
     ${mark ? html`<span class="cell-mark">${mark}</span>` : null}`;
   if (clickable && !face && !standing.length) {
     return html`<button class=${'cell clickable' + lit} data-ref=${key} aria-label=${label}
       onClick=${() => pass.onPick(ref)}>${inner}</button>`;
   }
-  return html`<div class=${'cell' + (face || standing.length ? ' occupied' : '') + lit + (standing.length ? ' has-standing' : '')}
+  return html`<div class=${'cell' + (face || standing.length ? ' occupied' : '') + lit + (standing.length ? ' has-standing' : '')
+      + (clickable ? ' targeted' : '')}
       role="gridcell" data-ref=${clickable ? null : key} aria-label=${label}>
     ${clickable ? html`<button class="cell-target clickable" data-ref=${key} aria-label=${label}
       onClick=${() => pass.onPick(ref)}></button>` : null}
@@ -326,9 +327,12 @@ function Area({ area, ctx, pass }) {
   const areaRefs = area.layout === 'grid' ? [] : (area.refs || []).filter((r) => pass.next.has(refKey(r)));
   const { style, cls } = styleOf(area.style, pass.words);
   const empty = area.layout !== 'grid' && !area.count && !(area.items || []).some(Boolean) ? ' empty-area' : '';
+  // The board and your own hand need no heading on the screen (a screen reader still reads it).
+  const quiet = !areaRefs.length && ((roleOf(area) === 'board' && area.layout === 'grid')
+    || (roleOf(area) === 'hand' && area.owner === ctx.viewer));
   return html`<section class=${`area layout-${area.layout} role-${roleOf(area)} ${cls}${empty}`} style=${style}
       data-area=${area.key} aria-label=${owner ? `${owner}: ${label}` : label}>
-    <h3>${title} ${count}
+    <h3 class=${quiet ? 'quiet' : null}>${title} ${count}
       ${areaRefs.map((r) => html`<button class="target clickable" data-ref=${refKey(r)}
         onClick=${() => pass.onPick(r)}>${t('table.choose', 'choose')}</button>`)}</h3>
     ${body}
@@ -418,6 +422,8 @@ export function drawnRefs(scene) {
   return out;
 }
 
+const FEW = 8;
+
 // What is asked, the moves left by what was clicked (a menu where one click leaves several),
 // and the notation box for those who type.
 function Prompt({ scene, ctx, words, chosen, setChosen, onAct, ended }) {
@@ -426,7 +432,9 @@ function Prompt({ scene, ctx, words, chosen, setChosen, onAct, ended }) {
   const left = narrow(moves, chosen);
   const drawn = drawnRefs(scene);
   const unreachable = (m) => !(m.refs || []).every((r) => drawn.has(refKey(r)));
-  const menu = chosen.length ? left.filter((m) => complete(m, chosen) || unreachable(m))
+  // After a click, the moves it leaves: every one in words when they are few (a march into the
+  // clicked cell, with each party it could be), else those the click completes.
+  const menu = chosen.length ? (left.length <= FEW ? left : left.filter((m) => complete(m, chosen) || unreachable(m)))
     : moves.filter((m) => unreachable(m) || !(m.refs || []).length);
   return html`<div class="prompt">
     ${pending ? html`<p class=${'pending' + (pending.player === ctx.viewer ? ' yours' : '')} role="status">
@@ -646,13 +654,18 @@ export function Table({ scene, words, ctx, log, onAct, error, ended, live, assis
       <${Stack} scene=${scene} ctx=${ctx} pass=${pass} />
     </section>
     <section class="my-side" aria-label=${t('table.my_side', 'your side')}>
-      ${mine ? html`<${SeatBadge} seat=${mine} ctx=${ctx} pass=${pass} live=${live} />` : null}
-      <div class="side-areas">${byOwner(me, ['play', 'pile']).map(draw)}</div>
+      <div class="side-areas">${byOwner(me, ['play']).map(draw)}</div>
     </section>
     <section class="dock" aria-label=${t('table.your_hand', 'your hand')}>
-      <${Prompt} scene=${scene} ctx=${ctx} words=${words} chosen=${chosen} setChosen=${setChosen} onAct=${onAct} ended=${ended} />
+      <div class="dock-head">
+        ${mine ? html`<${SeatBadge} seat=${mine} ctx=${ctx} pass=${pass} live=${live} />` : null}
+        <${Prompt} scene=${scene} ctx=${ctx} words=${words} chosen=${chosen} setChosen=${setChosen} onAct=${onAct} ended=${ended} />
+      </div>
       ${error ? html`<p class="error" role="alert">${error}</p>` : null}
-      ${byOwner(me, ['hand']).map(draw)}
+      <div class="dock-body">
+        <div class="dock-hand">${byOwner(me, ['hand']).map(draw)}</div>
+        <div class="dock-piles">${byOwner(me, ['pile']).map(draw)}</div>
+      </div>
     </section>
     <aside class="panel">
       ${zoom.shown && !zoom.shown.pinned ? html`<div class="inspector"><${FullCard} face=${zoom.shown.face} words=${words} ctx=${ctx} pass=${pass} /></div>` : null}
