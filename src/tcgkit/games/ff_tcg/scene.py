@@ -66,6 +66,7 @@ SIDE: tuple[tuple[str, str, Layout, Role], ...] = (
     ("items", "Items", "row", "play"),
     ("cities", "Cities", "row", "play"),
     ("world", "World", "row", "play"),
+    ("city_monsters", "Monsters on the cities", "row", "play"),  # the rival's, on this side's cities
     ("resolving", "Turned face up", "row", "play"),  # shown only while an action turned face up resolves
     ("skulls", "Skull pile", "row", "pile"),
     ("discard", "Discard pile", "pile", "pile"),
@@ -285,7 +286,7 @@ def side(table: Table, zones: dict[str, Any], p: int) -> list[Area]:
     for zone, label, layout, role in SIDE:
         shown = zones[f"{zone}{p}"]
         keys = shown.get("cards")
-        if zone == "resolving" and not shown["count"]:
+        if zone in ("resolving", "city_monsters") and not shown["count"]:  # shown only when they hold cards
             continue
         # A deck its owner does not search shows every card face down (``false``): counted only.
         seen = keys is not None and (not keys or any(isinstance(key, str) for key in keys))
