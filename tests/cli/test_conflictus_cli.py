@@ -72,7 +72,7 @@ def test_a_position_is_drawn_side_by_side_with_the_rodada_the_attack_and_the_sta
     assert f"set#{attacker} ({state.label(warrior)}) attacks {'You (Red)' if target else 'greedy (Blue)'}, " \
            f"blocked by set#{blocker} ({state.label(blocking)})" in lines
     assert lines.index("greedy (Blue)") < lines.index("You (Red)")  # the viewer's side last
-    assert sum(line.strip().startswith("Sources (fontes)") for line in lines) == 2
+    assert sum(line.strip().startswith("Sources") for line in lines) == 2
     assert all(f"{state.label(c)} ({'used' if c in state.used else 'free'})" in everything
                for c in state.field[0] + state.field[1])
     rec = state.sets[attacker]
@@ -80,7 +80,7 @@ def test_a_position_is_drawn_side_by_side_with_the_rodada_the_attack_and_the_sta
                      (("attack", "atk"), ("defense", "def"), ("tombo", "tombo")))
     row = next(line for line in lines if line.startswith(f"  set#{attacker} "))  # a row of its side
     assert f"{state.label(warrior)} {stats}" in row and f"sources {len(rec.sources)}" in row
-    assert sum(line.strip().startswith("Hand (mão)") for line in lines) == 1  # the viewer's own only
+    assert sum(line.strip().startswith("Hand") for line in lines) == 1  # the viewer's own only
     assert all(state.label(c) in everything for c in state.hand[1])
     waiting = ", ".join(state.label(f.source) for f in state.res.stack)
     assert lines[-1] == f"On the stack (top last): {waiting}"
@@ -138,6 +138,6 @@ def test_help_tells_what_each_move_does(run, home):
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "Commands: help, hint, undo, board, quit" in out
-    assert f"  play {mago} pay L1: {mago}: warrior, cost 1 luz, attack 1, defence 2, tombo 1\n" in out
-    assert f"  play {fhaonna} pay L2: {fhaonna}: warrior, cost 2 luz, attack 2, defence 3, tombo 1: " \
+    assert f"  play {mago} pay L1: {mago}: warrior, cost 1 Light, attack 1, defence 2, tombo 1\n" in out
+    assert f"  play {fhaonna} pay L2: {fhaonna}: warrior, cost 2 Light, attack 2, defence 3, tombo 1: " \
            "Ao entrar: compre 1 carta.\n" in out

@@ -57,7 +57,7 @@ def test_four_players_two_people_two_ais_hand_over_without_showing_a_hand(run, h
             seated, hand_overs = over.group(1), hand_overs + 1
         elif (title := TITLE.match(line.strip())) is not None:
             owner = title.group(1)
-        elif line.strip().startswith("Hand (mão)"):
+        elif line.strip().startswith("Hand"):
             hands_seen += 1
             assert owner == seated, f"{owner}'s hand shown while {seated} holds the terminal"
         elif line.startswith(("Player 0 (Blue) >", "Player 2 (Green) >")):

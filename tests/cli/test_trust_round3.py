@@ -120,7 +120,7 @@ def test_hotseat_hands_over_the_first_turn_and_tells_every_event_since_the_last(
     loop = PlayLoop(match, (0, 1), {}, Seats.numbered(2), console, Scripted(game_plan.moves), hotseat=True)
     loop.run()
     out = console.file.getvalue()
-    assert out.index("to move ─") < out.index("hand (mão)")  # no hand before the first hand-over
+    assert out.index("to move ─") < out.index("hand")  # no hand before the first hand-over
     assert out.count("\x1b[3J") == out.count("to move ─") > 1
     # The turns: who moved, and the event cursor after each move, as the match went.
     replayed = Match.new(planned.game, planned.seed, planned.record.decks)

@@ -73,10 +73,10 @@ def test_ff_tcg_a_fight_result_comes_before_its_skull_and_the_count_is_shown_onc
     lines = out.splitlines()
     won = next(i for i, line in enumerate(lines) if line.endswith(" wins unopposed."))
     card = lines[won].split(" ")[0]  # the rival's monster (ids are drawn by the seed)
-    assert lines[won + 1] == f"{card} goes to the skull pile (caveiras)."
+    assert lines[won + 1] == f"{card} goes to the skull pile."
     assert "skulls against" not in out and not re.search(r"Skull pile \(\d", out)
-    assert re.search(rf"^\s*Skull pile \(caveiras\)\s+{re.escape(card)} P\d\s*$", out, re.M)  # its card
-    assert out.count("skulls (caveiras) 1 of 7") == 1  # the count once, in the seats' line
+    assert re.search(rf"^\s*Skull pile\s+{re.escape(card)} P\d\s*$", out, re.M)  # its card
+    assert out.count("skulls 1 of 7") == 1  # the count once, in the seats' line
 
 
 def test_ff_tcg_help_and_hint_say_what_an_ability_does():

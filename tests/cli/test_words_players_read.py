@@ -139,7 +139,7 @@ def test_final_fantasy_help_says_what_world_and_attack_mean():
         state.apply(rng.choice(state.legal_actions()), mover)
     world = next(text for notation, text in said.items() if notation.endswith(" world"))
     attack = next(text for notation, text in said.items() if notation.endswith(" attack"))
-    assert "goes into your World (Mundo): from there it may join an attack" in world
+    assert "goes into your World: from there it may join an attack" in world
     assert "attacks now: it starts this turn's combat" in attack
 
 

@@ -30,6 +30,9 @@ from .words import FOLDER, TERMINAL
 
 CELL_WIDTH = 18  # "A " + a 14-letter name + " A"
 MIN_CELL_WIDTH = 9  # "A Grat. A": below a 37-column terminal the board is cut
+NOT_INLINE = ("cost", "type", "text", "badge")
+"""Where a card's template puts the fields a card named in a line leaves out (its cost, type line,
+rules text, faction or element badge): a table of a hand shows them, and each move's note."""
 __all__ = ["LANGUAGES", "Board", "Renderer", "abbreviate"]
 
 
@@ -69,6 +72,7 @@ class Renderer:
         self.palette = game.styles()
         self.named = False  # the last scene's ``named_seats``
         self.templates: list[Template] = []  # the last scene's card templates
+        self.places: dict[str, dict[str, str]] = {}  # the same: kind -> key -> place
 
     # -- names and sentences ---------------------------------------------------------------
     def t(self, key: str, **args: Any) -> str:
@@ -179,6 +183,7 @@ class Renderer:
         """The whole scene: the areas, each seat's counters, the status, the stack."""
         self.named = scene.named_seats
         self.templates = scene.templates
+        self.places = {template.kind: dict(template.places) for template in scene.templates}
         parts: list[RenderableType] = []
         done: set[str] = set()
         for area in scene.areas:
@@ -360,8 +365,10 @@ class Renderer:
             return Text(self.t("term.face_down"), style="dim")
         text = Text(self.face_name(face) or "?", style=self.style(face.style))
         if fields:
+            placed = self.places.get(face.kind, {})
             for shown in face.fields:
-                if shown.at is None and shown.value not in (None, ""):
+                inline = placed.get(shown.key) not in NOT_INLINE
+                if shown.at is None and shown.value not in (None, "") and inline:
                     text.append(" ")
                     text.append(self.field_text(shown, inline=True))
         for mark in face.marks:

@@ -11,7 +11,7 @@ from tcgkit.cli.render import Renderer
 from tcgkit.cli.seats import Seats
 from tcgkit.games.conflictus import ConflictusState
 from tcgkit.games.conflictus.records import Target
-from tcgkit.games.conflictus.scene import sentences
+from tcgkit.games.conflictus.scene import STATS, sentences
 from tcgkit.kernel import refs
 from tcgkit.kernel import values as v
 from tcgkit.kernel.rng import Rng
@@ -31,7 +31,8 @@ def test_each_side_is_a_group_of_areas_and_only_the_viewers_hand_shows():
     assert groups == sorted(groups, key=lambda g: g != "side1")  # the others first, the viewer last
     keys = [area.key for area in scene.areas]
     assert "hand0" in keys and "hand1" not in keys
-    assert [a.key for a in scene.areas if a.group == "side1"][:3] == ["field1", f"set{guard}", f"set{mago}"]
+    assert [a.key for a in scene.areas if a.group == "side1" and "." not in a.key][:3] == [
+        "field1", f"set{guard}", f"set{mago}"]
     field = scene.area("field0")
     assert [(f.name, f.marks) for f in field.items if f is not None] == [
         (label(state, c), ["used" if c in state.used else "free"]) for c in state.field[0]]
@@ -55,11 +56,14 @@ def test_a_set_shows_its_active_warriors_stats_the_ones_below_its_sources_and_it
     assert (area.label, area.layout, area.owner, area.group) == (f"set#{spectre}", "stack", 0, "side0")
     assert names(area) == [label(state, below), label(state, spectre)]
     top = area.items[-1]
-    assert top is not None and {s.key: s.value for s in top.fields} == {
+    assert top is not None and {s.key: s.value for s in top.fields if "stats" in s.style} == {
         "attack": state.stat(spectre, "attack"), "defense": state.stat(spectre, "defense"),
         "tombo": state.stat(spectre, "tombo")}
     assert state.stat(spectre, "attack") == state.card(spectre).attack + 1  # the modifier counts
-    assert area.items[0] is not None and area.items[0].fields == []  # only the active warrior's stats
+    printed = state.card(below)
+    assert area.items[0] is not None and {s.key: s.value for s in area.items[0].fields if s.key in STATS} == {
+        "attack": printed.attack, "defense": printed.defense, "tombo": printed.tombo}  # as printed
+    assert not any("stats" in s.style for s in area.items[0].fields)  # only the active warrior's now
     assert [(c.key, c.value) for c in area.counters] == [("sources", len(state.sets[spectre].sources))]
     equipment = state.scene(1).area(f"set{spectre}.equipment")
     assert names(equipment) == [label(state, state.sets[spectre].equipment[0])]
@@ -69,7 +73,7 @@ def test_the_status_tells_the_rodada_priority_and_every_attack_with_its_block():
     state, spectre, guard, mago = battle()
     renderer = Renderer(state.game, Seats.numbered(2))
     lines = renderer.status(state.scene(1))
-    assert lines[1] == ("Rodada 3: Player 0 (Blue), Block (Impedimento) | Player 0 (Blue) has priority: "
+    assert lines[1] == ("Rodada 3: Player 0 (Blue), Block | Player 0 (Blue) has priority: "
                         "play an amulet, use an ability, or 'pass'")
     assert lines[2] == (f"set#{spectre} ({label(state, spectre)}) attacks Player 1 (Red), blocked by "
                         f"set#{mago} ({label(state, mago)})")
@@ -97,7 +101,8 @@ def test_moves_say_what_they_do_from_the_card_table_and_the_view():
     touches = [m for n, m in moves.items() if n.startswith("amulet Toque da Morte")]
     assert {m.refs[1] for m in touches} == {refs.card(c) for c in state.tops(1)} >= {refs.card(mago)}
     assert all(m.text is not None and m.text.value == state.card(m.refs[0].id).text for m in touches)
-    assert moves["pass"].note is None and moves["pass"].text is None
+    assert moves["pass"].refs == [] and moves["pass"].text is None
+    assert renderer.say(moves["pass"].note) == "Pass: do nothing more now"
     assert state.scene(1).moves == []  # not P1's decision
     fresh = start(decks=("abismo", "crepusculo"))
     spectre = fetch(fresh, 0, "Espectro Faminto")
@@ -105,7 +110,7 @@ def test_moves_say_what_they_do_from_the_card_table_and_the_view():
     play = next(m for m in fresh.scene(0).moves if m.notation.startswith(f"play {label(fresh, spectre)}"))
     card = fresh.card(spectre)
     assert play.note is not None and renderer.say(play.note) == (
-        f"{label(fresh, spectre)}: warrior, cost {card.cost} sombra, attack {card.attack}, defence "
+        f"{label(fresh, spectre)}: warrior, cost {card.cost} Shadow, attack {card.attack}, defence "
         f"{card.defense}, tombo {card.tombo}" + (f": {card.text}" if card.text else ""))
 
 

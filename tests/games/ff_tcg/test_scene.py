@@ -77,17 +77,19 @@ def test_each_side_shows_its_zones_and_only_counts_what_the_seat_cannot_see(game
                                                                         for n in ("Fire", "Thunder")]
     fire = hidden.items[0]
     english = card_text(game.db.find("Fire"))
-    assert fire is not None and fire.fields[-1].key == "text"
-    assert fire.fields[-1].translations == {"en": english}
+    assert fire is not None and fire.kind == "action"
+    assert {f.key: f for f in fire.fields}["text"].translations == {"en": english}
     assert scene.area("deck0").hidden and scene.area("deck0").count == len(state.deck[0])
     spectator = state.scene(None)
     assert spectator.area("hidden0").hidden and spectator.area("hidden0").count == 2
     characters = {f.name: f for f in scene.area("characters1").items if f}
     cecil = characters[label(state, "Cecil", "chars", 1)]
-    assert cecil.marks == ["ferido/wounded"] and cecil.style == ["type:character"]
-    assert [(s.key, s.value) for s in cecil.fields] == [("power", 3)]
+    assert cecil.marks == ["wounded"] and cecil.style == ["type:character"]
+    assert [(s.key, s.value) for s in cecil.fields if s.key in ("power", "luck")] == [
+        ("power", 3), ("luck", game.db.find("Cecil Paladin").luck)]
     hammer = scene.area("items1").items[0]
-    assert hammer is not None and hammer.fields[-1].value == label(state, "Fighter", "chars", 1)
+    fighter = label(state, "Fighter", "chars", 1)
+    assert hammer is not None and {f.key: f.value for f in hammer.fields}["on"] == fighter
     assert hammer.ref == refs.card(ident(hammer.name or ""))
 
 
@@ -95,8 +97,8 @@ def test_the_cities_show_the_monsters_on_them(game):
     state = position(game, {"hand": ["Asp"], "city_mons": [("Goblin", "Midgar")]},
                      {"cities": ["Midgar"], "chars": ["Fighter"]})
     city = state.scene(1).area("cities1").items[0]
-    assert city is not None and city.fields[-1].key == "monsters"
-    assert city.fields[-1].value == f"{label(state, 'Goblin', 'city_mons', 1)} P1"
+    assert city is not None and {f.key: f.value for f in city.fields}["monsters"] == \
+        f"{label(state, 'Goblin', 'city_mons', 1)} P1"
 
 
 def test_the_combat_shows_whom_each_attacker_fights_and_the_luck_of_each_side(game):
@@ -106,7 +108,7 @@ def test_the_combat_shows_whom_each_attacker_fights_and_the_luck_of_each_side(ga
     fights = {f.name: f.fields[-1].value for f in attacking.items if f}
     assert fights == {label(state, "Bull", "attackers"): label(state, "Fighter", "chars", 1),
                       label(state, "Asp", "attackers"): label(state, "Cecil", "chars", 1)}
-    assert attacking.group == "Combat (combate)" and not any(a.key.startswith("luck") for a in scene.areas)
+    assert attacking.group == "Combat" and not any(a.key.startswith("luck") for a in scene.areas)
     late = fight(make_game(auto_forced=False, post_reveal_window=True))
     play(late, "done", "done")  # both windows pass: the luck is revealed, the late windows open
     assert late.pending.kind == "post_reveal"
@@ -114,7 +116,7 @@ def test_the_combat_shows_whom_each_attacker_fights_and_the_luck_of_each_side(ga
             if a.key.startswith("luck")}
     cards, size = late.game.cards, late.t.size
     assert luck == {side: [(late.t.label[c], cards[late.t.kind[c]].luck) for c in late.luck if c // size == p]
-                    for side, p in (("Luck (Sorte), defending", 1), ("Luck (Sorte), attacking", 0))}
+                    for side, p in (("Luck, defending", 1), ("Luck, attacking", 0))}
 
 
 def test_the_status_says_whose_turn_what_is_asked_and_the_fight_with_its_power(game):
@@ -129,7 +131,7 @@ def test_the_status_says_whose_turn_what_is_asked_and_the_fight_with_its_power(g
     assert scene.pending is not None and scene.pending.prompt.id == "fft.prompt.window"
     english, portuguese = (Renderer(make_game(), Seats.numbered(), lang) for lang in ("en", "pt"))
     counters = [(c.label, english.text(c.value)) for c in scene.seats[1].counters]
-    assert counters == [("skulls (caveiras)", "0 of 7 to win")]
+    assert counters == [("skulls", "0 of 7 to win")]
     assert portuguese.counter(scene.seats[1].counters[0]) == "caveiras 0 de 7 para vencer"
 
 
@@ -151,30 +153,30 @@ def test_a_game_ended_by_the_turn_limit_says_how_many_turns_were_played():
 def test_the_terminal_draws_both_sides_the_combat_and_the_status(game):
     state = fight(game)
     lines = drawn(game, state.scene(0, state.event_count()), Seats.versus(0, "greedy"))
-    assert lines[0] == ("You: skulls (caveiras) 0 of 7 to win | "
-                        "Rival (greedy): skulls (caveiras) 0 of 7 to win")
+    assert lines[0] == ("You: skulls 0 of 7 to win | "
+                        "Rival (greedy): skulls 0 of 7 to win")
     assert lines[1] == "Turn 3: your turn | Rival (greedy) to use effects before the luck reveal, or 'done'"
     assert lines[2].startswith(f"Fight: {label(state, 'Fighter', 'chars', 1)} (Rival (greedy)) against "
                                f"{label(state, 'Bull', 'attackers')} (You); power 4 vs 4 before the luck")
     fighter, cecil = label(state, "Fighter", "chars", 1), label(state, "Cecil", "chars", 1)
-    assert row(lines, "Characters (personagens)", "Rival (greedy)").startswith(
-        f"{fighter} P3, {cecil} P3 (ferido/wounded), ")
+    assert row(lines, "Characters", "Rival (greedy)").startswith(
+        f"{fighter} P3, {cecil} P3 (wounded), ")
     hammer = label(state, "Hammer", "items", 1)
-    assert row(lines, "Items (itens)", "Rival (greedy)") == f"{hammer} on {fighter}"
-    assert "Rival (greedy)'s hand (mão): 1 card (hidden)" in lines  # a count: the rival's hand is hidden
-    assert "Rival (greedy)'s face-down cards (escondidas): 0 cards (hidden)" in lines
-    assert row(lines, "Deck (baralho)", "You") == f"{len(state.deck[0])} cards"
-    at = lines.index("Your face-down cards (escondidas)")  # a table of the cards, with their text
-    assert lines[at + 2].split() == ["card", "text"]
-    assert [line.split()[0] for line in lines[at + 4:at + 6]] == [label(state, n, "hidden", 0)
-                                                                   for n in ("Fire", "Thunder")]
+    assert row(lines, "Items", "Rival (greedy)") == f"{hammer} on {fighter}"
+    assert "Rival (greedy)'s hand: 1 card (hidden)" in lines  # a count: the rival's hand is hidden
+    assert "Rival (greedy)'s face-down cards: 0 cards (hidden)" in lines
+    assert row(lines, "Deck", "You") == f"{len(state.deck[0])} cards"
+    at = lines.index("Your face-down cards")  # a table of the cards, with their text
+    assert lines[at + 2].split() == ["card", "type", "text", "luck"]
+    named = [line.split()[0] for line in lines[at + 4:] if line.split() and "#" in line.split()[0]]
+    assert named[:2] == [label(state, n, "hidden", 0) for n in ("Fire", "Thunder")]  # a text may wrap
     bull, asp = label(state, "Bull", "attackers"), label(state, "Asp", "attackers")
-    attacking = row(lines, "Attacking", "Combat (combate)")
+    attacking = row(lines, "Attacking", "Combat")
     assert attacking == f"{bull} P4 fights {fighter}, {asp} P2 fights {cecil}"
     play(state, "done", "done")
     revealed = [e for e in state.events_since(0, None) if e["kind"] == "luck"]
     news = Renderer(game, Seats.versus(0, "greedy")).news(state.scene(0, 0))
-    assert f"Rival (greedy) reveals {revealed[0]['card']} for luck (Sorte)." in news
+    assert f"Rival (greedy) reveals {revealed[0]['card']} for luck." in news
     assert any(line.startswith("Characters 4 vs monsters 4: the monsters win.") for line in news)
 
 
@@ -188,7 +190,7 @@ def test_the_hand_shows_each_cards_printed_text_or_with_lang_en_the_english():
     assert card is not None and card.text and card_text(card) != card.text
     for lang, text in ((None, " ".join(card.text.split())), ("en", card_text(card))):
         lines = drawn(game, state.scene(viewer), Seats.versus(viewer, "greedy"), lang)
-        at = lines.index("Your hand (mão)")
+        at = lines.index("Your hand")
         first = next(line for line in lines[at:] if line.strip().startswith(key.name))
         assert text.split()[0] in first.split(), (lang, first)
 
@@ -197,7 +199,7 @@ def test_a_spectator_sees_both_sides_in_seat_order_and_no_hidden_card(game):
     state = fight(game)
     lines = drawn(game, state.scene(None, state.event_count()), Seats.numbered())
     assert lines.index("Player 0") < lines.index("Player 1")
-    assert "Player 0's face-down cards (escondidas): 2 cards (hidden)" in lines
+    assert "Player 0's face-down cards: 2 cards (hidden)" in lines
     for name in ("Fire", "Thunder"):
         assert label(state, name, "hidden", 0) not in "\n".join(lines)
 
@@ -256,7 +258,7 @@ def test_every_event_of_the_log_has_an_english_sentence():
     lines = [renderer.say(s) for s in sentences]
     assert not [line for line in lines if line.startswith("fft.")]
     assert "You play Goblin#4 onto the city Midgar#66." in lines
-    assert "You turn Fire#2 face up (virar) on Asp#65." in lines
+    assert "You turn Fire#2 face up on Asp#65." in lines
     assert "Rival (greedy) uses Hammer#62." in lines
     assert "Fight: Garland#7 against all the characters." in lines
     assert "Asp#1 goes to the bottom of the deck." in lines

@@ -6,7 +6,10 @@ cards); the rodada, the phase and who holds priority; attacks and blocks; the st
 sentence per event.
 
 Built from a view (never the state) and the public card table. A card is shown as its label
-``Name#id`` (what the notation types), in its faction's colour.
+``Name#id`` (what the notation types), in its faction's colour, drawn by its class's template
+(``TEMPLATES``: cost, attack/defence/tombo, class, printed text, faction). The rulebook's words
+(rodada, mons, Mortis, tombo) stand as words of the game, never glossed in brackets: RULES.md's
+glossary gives the Portuguese of the rest.
 """
 
 from __future__ import annotations
@@ -22,6 +25,8 @@ from ...kernel.scene import (
     Area,
     CardTable,
     Catalogue,
+    Change,
+    ChangeKind,
     Column,
     Counter,
     Events,
@@ -29,18 +34,21 @@ from ...kernel.scene import (
     Layout,
     Message,
     Move,
+    Place,
+    Role,
     Scene,
     Seat,
     Sentence,
     Shown,
     StackItem,
+    Template,
     Window,
     messages,
     pending_of,
     say,
 )
 from ...kernel.words import terms
-from .actions import Attack, Block, Cast, Discard, Offer, Play, Sacrifice
+from .actions import Attack, Block, Cast, Discard, Done, Keep, Mulligan, Offer, Pass, Play, Sacrifice, Search
 from .cards import Card
 from .legal import PROMPTS, WINDOWS
 
@@ -49,9 +57,8 @@ if TYPE_CHECKING:
 
 STYLES = {"faction:luz": "bold yellow", "faction:sombra": "bold magenta", "faction:neutra": "white",
           "mark:free": "dim", "mark:used": "dim", "mark:on the stack": "dim", "stats": "bold"}
-PHASES = {"mulligan": "mulligans", "draw": "Draw (Compra)", "main": "Main (Principal)",
-          "attack": "Attack (Ataque)", "block": "Block (Impedimento)", "damage": "Damage (Análise de dano)",
-          "sacrifice": "Sacrifice (Sacrifício)"}
+PHASES = {"mulligan": "mulligans", "draw": "Draw", "main": "Main", "attack": "Attack", "block": "Block",
+          "damage": "Damage", "sacrifice": "Sacrifice"}
 DOING = {
     "mulligan": "'keep' or 'mulligan'",
     "main": "put down a source, a warrior, relic, equipment, an amulet, use an ability, or 'pass'",
@@ -70,6 +77,20 @@ STATS = {"attack": "atk", "defense": "def", "tombo": "tombo"}  # an active warri
 STAT_WORDS = {"attack": "attack", "defense": "defence", "tombo": "tombo", "cannot_block": "cannot block",
               "unblockable": "cannot be blocked"}  # what a modifier changes, in words (never its id)
 KEYWORDS = ("cannot_block", "unblockable")
+KINDS = {"fonte": "source", "guerreiro": "warrior", "amuleto": "amulet", "reliquia": "relic",
+         "equipamento": "equipment"}
+"""Each class's template (and the word its type line says)."""
+FACTIONS = {"luz": "Light", "sombra": "Shadow", "neutra": "Neutral"}
+PRINTED: dict[str, Place] = {"cost": "cost", "type": "type", "text": "text", "faction": "badge"}
+TEMPLATES = [
+    Template(kind=KINDS["fonte"], places={"type": "type", "faction": "badge"}, art="faction"),
+    Template(kind=KINDS["guerreiro"], places={**PRINTED, **{stat: "stats" for stat in STATS}}, art="faction"),
+    *(Template(kind=KINDS[klass], places=PRINTED, art="faction")
+      for klass in ("amuleto", "reliquia", "equipamento")),
+]
+"""How each class of card is drawn: the cost top left, a warrior's attack, defence and tombo in a
+row at the foot, the class under the art, the printed text (Portuguese, as the card data holds
+it), the faction as a badge and the art's colour."""
 
 MESSAGES: Catalogue = messages({
     # the status: the rodada, who holds priority or must answer, attacks and blocks
@@ -81,6 +102,8 @@ MESSAGES: Catalogue = messages({
     "ca.notation": Message("P{number} is {player}", joins=", "),
     "ca.attacking": "set#{set} ({card}) attacks {target}",
     "ca.attacking_blocked": "set#{set} ({card}) attacks {target}, blocked by set#{blocker} ({blocking})",
+    "ca.set_equipment": "set#{set}: equipment",
+    "ca.set_sources": "set#{set}: sources",
     # what a move does
     "ca.note.card": "{card}: {klass}, cost {cost} {faction}",
     "ca.note.warrior": "{card}: warrior, cost {cost} {faction}, attack {attack}, defence {defense}, "
@@ -89,6 +112,12 @@ MESSAGES: Catalogue = messages({
                             "tombo {tombo}: {text}",
     "ca.note.attack": "{card} (attack {attack}, tombo {tombo}) attacks {target}",
     "ca.note.block": "{card} (attack {attack}, defence {defense}) blocks {attacker}",
+    "ca.note.paid": "{card}, paid with {light} Light and {shadow} Shadow {shadow:source|sources}",
+    "ca.note.search": "Take {card} from your mons",
+    "ca.note.pass": "Pass: do nothing more now",
+    "ca.note.done": "Done: end the declaration",
+    "ca.note.keep": "Keep this hand",
+    "ca.note.mulligan": "Take a mulligan: a new hand",
     # the log: a sentence per event
     "ca.first": ("{player} starts.", "{player} start."),
     "ca.keep": ("{player} keeps their hand.", "{player} keep your hand."),
@@ -114,10 +143,10 @@ MESSAGES: Catalogue = messages({
     "ca.blocks": "{card} blocks {attacker}.",
     "ca.combat_damage": "Damage",
     "ca.hit": Message("{card} takes {amount}", joins=", ", first=": "),
-    "ca.died": "{card} dies (to the Mortis).",
+    "ca.died": "{card} dies and goes to the Mortis.",
     "ca.destroyed": "{card} is destroyed.",
     "ca.sacrificed": "{card} is sacrificed.",
-    "ca.exterminated": "{card} is removed from the game (Exterminatus).",
+    "ca.exterminated": "{card} goes to the Exterminatus, out of the game.",
     "ca.countered": "{card} is countered.",
     "ca.returned": "{card} goes back to {zone}.",
     "ca.discard": ("{player} discards {card}.", "{player} discard {card}."),
@@ -155,9 +184,9 @@ MESSAGES: Catalogue = messages({
     **{f"ca.prompt.{kind}": text for kind, text in PROMPTS.items()},
 })
 MESSAGES.update(terms(
-    "ca", *PHASES.values(), *DOING.values(), "Sources (fontes)", "Relics (relíquias)", "Hand (mão)",
-    "Amulets (amuletos)", "hand", "sources", "atk", "def", "free", "used", "on the stack", "attack",
-    "defense", "fonte", "guerreiro", "amuleto", "reliquia", "equipamento", "luz", "sombra", "neutra",
+    "ca", *PHASES.values(), *DOING.values(), "Sources", "Relics", "Hand", "Amulets", "hand",
+    "sources", "atk", "def", "free", "used", "on the stack", "attack", "defense", "cost", "type", "text",
+    "faction", *KINDS.values(), *FACTIONS.values(),
     "last player standing", "the last players went out together", "drew from an empty mons",
     *STAT_WORDS.values()))
 
@@ -175,11 +204,20 @@ def card_id(key: str) -> int:
 
 def face(game: Conflictus, key: str, owner: int | None = None, marks: Sequence[str] = (),
          stats: dict[str, int] | None = None) -> Face:
-    """A card by its label, in its faction's colour; an active warrior with its stats now."""
+    """A card by its label, in its faction's colour, with what its class prints: cost, a
+    warrior's attack, defence and tombo (an active warrior's as they are now: ``stats``), its
+    class, its text and its faction."""
     card = card_of(game, key)
-    shown = [] if stats is None else [Shown(key=s, label=label, value=stats[s], style=["stats"])
-                                      for s, label in STATS.items()]
-    return Face(ref=refs.card(card_id(key)), name=key, owner=owner, fields=shown,
+    shown = [] if card.klass == "fonte" else [Shown(key="cost", label="cost", value=card.cost)]
+    if card.klass == "guerreiro":
+        now = stats or {"attack": card.attack, "defense": card.defense, "tombo": card.tombo}
+        shown += [Shown(key=s, label=label, value=now[s], style=["stats"] if stats else [])
+                  for s, label in STATS.items()]
+    shown.append(Shown(key="type", label="type", value=KINDS[card.klass]))
+    if card.text:
+        shown.append(Shown(key="text", label="text", value=card.text))
+    shown.append(Shown(key="faction", label="faction", value=FACTIONS[card.faction]))
+    return Face(ref=refs.card(card_id(key)), name=key, kind=KINDS[card.klass], owner=owner, fields=shown,
                 style=[f"faction:{card.faction}"], marks=list(marks))
 
 
@@ -206,7 +244,8 @@ def scene(game: Conflictus, view: dict[str, Any], actions: Sequence[Action], eve
                  for p in range(n)]
     return Scene(game=game.name, viewer=viewer, seats=seats, areas=areas, status=said,
                  log=log(events), pending=pending_of(view, prompt, default), moves=moves(game, view, actions),
-                 stack=stack, window=window, outcome=view["outcome"])
+                 stack=stack, window=window, outcome=view["outcome"], templates=TEMPLATES,
+                 changes=changes(game, events))
 
 
 def labels(view: dict[str, Any]) -> dict[int, str]:
@@ -230,13 +269,14 @@ def side(game: Conflictus, view: dict[str, Any], p: int) -> list[Area]:
     def cards_of(zone: str, marks: Sequence[str] = ()) -> list[Face | None]:
         return [face(game, key, p, marks) for key in zones[f"{zone}{p}"].get("cards", ())]
 
-    def area(key: str, label: str, items: list[Face | None], layout: Layout = "row", **more: Any) -> Area:
+    def area(key: str, label: str | Sentence, items: list[Face | None], layout: Layout = "row",
+             role: Role = "play", **more: Any) -> Area:
         return Area(key=key, label=label, owner=p, layout=layout, items=items, count=len(items), group=group,
-                    **more)
+                    role=role, **more)
 
     sources: list[Face | None] = [face(game, key, p, ["used" if card_id(key) in used else "free"])
                                   for key in zones[f"field{p}"]["cards"]]
-    areas = [area(f"field{p}", "Sources (fontes)", sources)]
+    areas = [area(f"field{p}", "Sources", sources)]
     for entry in view["sets"]:
         sid, cards = entry["set"], entry["cards"]
         if cards["owner"] != p:
@@ -247,19 +287,20 @@ def side(game: Conflictus, view: dict[str, Any], p: int) -> list[Area]:
         bound = Counter(key="sources", label="sources", value=len(cards["sources"]))
         areas.append(area(f"set{sid}", f"set#{sid}", faces, "stack", counters=[bound],
                           refs=[refs.card(card_id(k)) for k in warriors]))
-        if cards["equipment"]:
-            areas.append(area(f"set{sid}.equipment", f"set#{sid} equipment",
-                              [face(game, key, p) for key in cards["equipment"]]))
-    areas.append(area(f"relics{p}", "Relics (relíquias)", cards_of("relics")))
+        for part in ("equipment", "sources"):  # the set's other cards, each a card to click
+            if cards[part]:
+                areas.append(area(f"set{sid}.{part}", say(f"ca.set_{part}", set=sid),
+                                  [face(game, key, p) for key in cards[part]]))
+    areas.append(area(f"relics{p}", "Relics", cards_of("relics")))
     amulets = cards_of("amulets") + cards_of("stack", ["on the stack"])
     if amulets:
-        areas.append(area(f"amulets{p}", "Amulets (amuletos)", amulets))
+        areas.append(area(f"amulets{p}", "Amulets", amulets))
     if "cards" in zones[f"hand{p}"]:
-        areas.append(area(f"hand{p}", "Hand (mão)", cards_of("hand")))
+        areas.append(area(f"hand{p}", "Hand", cards_of("hand"), role="hand"))
     for zone, label in (("mortis", "Mortis"), ("exterminatus", "Exterminatus")):
         pile = cards_of(zone)
         if pile:
-            areas.append(area(f"{zone}{p}", label, pile, "pile"))
+            areas.append(area(f"{zone}{p}", label, pile, "pile", role="pile"))
     return areas
 
 
@@ -289,30 +330,64 @@ def status(view: dict[str, Any], names: dict[int, str]) -> list[Sentence]:
 
 
 # -- moves ------------------------------------------------------------------------------------
+WORDLESS = {Pass: "ca.note.pass", Done: "ca.note.done", Keep: "ca.note.keep", Mulligan: "ca.note.mulligan"}
+"""What a move that names no card does, for the menu a front end offers it in."""
+
+
 def moves(game: Conflictus, view: dict[str, Any], actions: Sequence[Action]) -> list[Move]:
-    """The legal moves, each with the text of the card it uses, or what it does."""
+    """The legal moves, each with the text of the card it uses, or what it does. A move's refs
+    are what a player clicks: the card, then the set's warrior it joins or its target; an attack
+    the attacking set's warrior, then the player; a block the blocking warrior, then the attacker.
+    Moves that differ only in how they pay say so in their note."""
     tops = {entry["set"]: entry["cards"]["warriors"][-1]
             for entry in view["sets"] if entry["cards"]["warriors"]}
+
+    def top(sid: int) -> list[refs.Ref]:
+        return [refs.card(card_id(tops[sid]))] if sid in tops else []
+
     out = []
     for action in actions:
-        text, note = None, None
+        text, note, clicks = None, None, list(action.refs())
         if isinstance(action, Play | Cast | Sacrifice | Discard | Offer):
             card = card_of(game, action.label)
             if card.text and card.klass != "guerreiro":  # a warrior's note tells its stats and text
                 text = Shown(key="text", label="text", value=card.text)
             else:
                 note = card_note(card, action.label)
+            if isinstance(action, Play) and action.on >= 0:
+                clicks += top(action.on)
         elif isinstance(action, Attack) and action.on in tops:
             key = tops[action.on]
             stats = view["stats"].get(key, {})
             note = say("ca.note.attack", card=key, attack=stats.get("attack"), tombo=stats.get("tombo"),
                        target=refs.player(action.player))
+            clicks = top(action.on) + clicks
         elif isinstance(action, Block) and action.on in tops and action.attacker in tops:
             key = tops[action.on]
             stats = view["stats"].get(key, {})
             note = say("ca.note.block", card=key, attack=stats.get("attack"), defense=stats.get("defense"),
                        attacker=tops[action.attacker])
-        out.append(Move(notation=str(action), refs=list(action.refs()), note=note, text=text))
+            clicks = top(action.on) + top(action.attacker)
+        elif isinstance(action, Search):
+            note = say("ca.note.search", card=action.name)
+        elif type(action) in WORDLESS:
+            note = say(WORDLESS[type(action)])
+        out.append(Move(notation=str(action), refs=clicks, note=note, text=text))
+    return paid(out, actions)
+
+
+def paid(moves: list[Move], actions: Sequence[Action]) -> list[Move]:
+    """Moves that name the same things and differ in how they pay (a Neutral card, Light or
+    Shadow sources) each say their payment: a front end offers them as a menu."""
+    alike: dict[tuple[refs.Ref, ...], int] = {}
+    for move in moves:
+        alike[tuple(move.refs)] = alike.get(tuple(move.refs), 0) + 1
+    out = []
+    for move, action in zip(moves, actions, strict=True):
+        if alike[tuple(move.refs)] > 1 and isinstance(action, Play | Cast) and (action.luz or action.sombra):
+            move = move.model_copy(update={"note": say("ca.note.paid", card=action.label, light=action.luz,
+                                                       shadow=action.sombra)})
+        out.append(move)
     return out
 
 
@@ -320,9 +395,10 @@ def card_note(card: Card, key: str) -> Sentence:
     """What a card is: its class and cost; a warrior's stats and text."""
     if card.klass == "guerreiro":
         return say("ca.note.warrior_text" if card.text else "ca.note.warrior", card=key, cost=card.cost,
-                   faction=card.faction, attack=card.attack, defense=card.defense, tombo=card.tombo,
+                   faction=FACTIONS[card.faction], attack=card.attack, defense=card.defense, tombo=card.tombo,
                    text=card.text)
-    return say("ca.note.card", card=key, klass=card.klass, cost=card.cost, faction=card.faction)
+    return say("ca.note.card", card=key, klass=KINDS[card.klass], cost=card.cost,
+               faction=FACTIONS[card.faction])
 
 
 # -- the log ------------------------------------------------------------------------------------
@@ -401,6 +477,71 @@ def sentences(event: dict[str, Any]) -> list[Sentence]:
     if kind == "game_over":
         return [say("ca.game_over", reason=args["reason"])]
     raise ValueError(f"no sentence for a {kind!r} event")
+
+
+# -- what the events changed ---------------------------------------------------------------------
+PUT = {"source": "field{player}", "relic": "relics{player}", "amulet": "amulets{player}",
+       "warrior": "set{set}", "equipment": "set{set}.equipment"}
+"""Where a card put down goes (an area's key)."""
+GONE: dict[str, ChangeKind] = {"died": "died", "destroyed": "died", "sacrificed": "discarded",
+                               "countered": "discarded", "discard": "discarded", "exterminated": "discarded"}
+"""A card leaving play or the hand: a warrior dead or destroyed (or sacrificed), the rest discarded."""
+
+
+def changes(game: Conflictus, events: Events) -> list[Change]:
+    """What the events did, as highlights: cards put down, drawn, attacking, hit, dying,
+    discarded or milled, a mons shrinking (a ``counter``), a die rolled."""
+    out: list[Change] = []
+    for event in events:
+        kind = event["kind"]
+        player = event.get("player")
+        card = refs.card(card_id(event["card"])) if isinstance(event.get("card"), str) else None
+        if kind in PUT:
+            out.append(Change(kind="played", card=card, player=player, source=f"hand{player}",
+                              target=PUT[kind].format(**event)))
+        elif kind in ("draw", "search"):
+            out.append(Change(kind="drawn", card=card, player=player, source=f"mons{player}",
+                              target=f"hand{player}"))
+            out.append(Change(kind="counter", player=player, key="mons", amount=-1))
+        elif kind in GONE:
+            warrior = kind == "sacrificed" and card_of(game, event["card"]).klass == "guerreiro"
+            zone = "exterminatus" if kind == "exterminated" else "mortis"
+            out.append(Change(kind="died" if warrior else GONE[kind], card=card, player=player,
+                              target=None if player is None else f"{zone}{player}"))
+        elif kind in ("mill", "mulligan_discard", "amulets_to_mortis"):
+            source = f"mons{player}" if kind == "mill" else None
+            out += [Change(kind="discarded", card=refs.card(card_id(c)), player=player, source=source,
+                           target=f"mortis{player}") for c in event["cards"]]
+            if kind == "mill" and event["cards"]:
+                out.append(Change(kind="counter", player=player, key="mons", amount=-len(event["cards"])))
+        elif kind == "attacks":
+            out.append(Change(kind="attacked", card=card, player=player, target=refs.player(event["target"])))
+        elif kind == "combat_damage":
+            out += [Change(kind="damaged", card=refs.card(card_id(c)), amount=a) for c, a in event["hits"]]
+        elif kind == "modified" and event["stat"] in STATS:
+            out.append(Change(kind="counter", card=card, key=event["stat"], amount=event["amount"]))
+        elif kind == "returned":
+            target = f"hand{player}" if event["zone"] == "hand" else f"mons{player}"
+            out.append(Change(kind="moved", card=card, player=player, target=target))
+        elif kind == "roll":
+            out.append(Change(kind="dice", values=[event["value"]]))
+    return merged(out)
+
+
+def merged(changes: list[Change]) -> list[Change]:
+    """Counters of one player and key in a row as one (the opening hand: mons -6, not six -1s)."""
+    out: list[Change] = []
+    for change in changes:
+        at = len(out) - 1
+        while at >= 0 and out[at].kind == "drawn" and out[at].player == change.player:
+            at -= 1  # a draw's counter joins the one of the draw before
+        last = out[at] if at >= 0 else None
+        if (change.kind == "counter" and change.card is None and last is not None and last.kind == "counter"
+                and last.card is None and (last.player, last.key) == (change.player, change.key)):
+            out[at] = last.model_copy(update={"amount": (last.amount or 0) + (change.amount or 0)})
+        else:
+            out.append(change)
+    return out
 
 
 def target_of(written: str) -> refs.Ref | str:

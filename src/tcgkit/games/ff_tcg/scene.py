@@ -5,9 +5,12 @@ and its power, the luck revealed); each player's hand and face-down cards, with 
 (only a count for the rival's); whose turn it is and what is asked; a sentence per event.
 
 Built from a view (never the state) and the public card table. Cards are written ``Name#id``:
-the id tells copies apart (``play Fighter#3``). The rulebook's Portuguese terms stand beside
-the English ones. A ``use`` or ``turn`` move carries its ability's printed text, with the
-English written from the card data (``english.py``) as its translation.
+the id tells copies apart (``play Fighter#3``). Every face up card is drawn by its type's
+template (``TEMPLATES``): power in the corner, luck as a badge, the type line (a character's
+class, an item's kind), its printed text (Portuguese, with the English written from the card
+data, ``english.py``, as its translation). A ``use`` or ``turn`` move carries its ability's
+text the same way. The rulebook's Portuguese terms are in RULES.md's glossary, not in the
+sentences.
 """
 
 from __future__ import annotations
@@ -23,6 +26,8 @@ from ...kernel.scene import (
     Area,
     CardTable,
     Catalogue,
+    Change,
+    ChangeKind,
     Column,
     Counter,
     Events,
@@ -30,17 +35,21 @@ from ...kernel.scene import (
     Layout,
     Message,
     Move,
+    Place,
+    Role,
     Scene,
     Seat,
     Sentence,
     Shown,
+    Template,
+    Value,
     messages,
     pending_of,
     say,
 )
 from ...kernel.words import terms
-from .actions import Play, Turn, Use
-from .cards import Card
+from .actions import Done, End, Hide, Play, Turn, Use
+from .cards import CARD_TYPES, Card
 from .english import ability_text, card_text
 from .options import FFTcgOptions
 
@@ -48,20 +57,26 @@ if TYPE_CHECKING:
     from .game import FFTcg
 
 FIGHTERS = ("monster", "character", "villain")
-COMBAT = "Combat (combate)"  # the combat area's group: its title
-WOUNDED = "ferido/wounded"
+COMBAT = "Combat"  # the combat area's group: its title
+WOUNDED = "wounded"
 STYLES = {"type:monster": "red", "type:villain": "bold magenta", "type:character": "bold cyan",
           "type:action": "yellow", "type:item": "green", "type:city": "blue", f"mark:{WOUNDED}": "bold red"}
-SIDE: tuple[tuple[str, str, Layout], ...] = (
-    ("characters", "Characters (personagens)", "row"),
-    ("items", "Items (itens)", "row"),
-    ("cities", "Cities (cidades)", "row"),
-    ("world", "World (Mundo)", "row"),
-    ("resolving", "Turned (virada)", "row"),  # shown only while an action turned face up resolves
-    ("skulls", "Skull pile (caveiras)", "row"),
-    ("discard", "Discard (descarte)", "pile"),
-    ("deck", "Deck (baralho)", "pile"),
+SIDE: tuple[tuple[str, str, Layout, Role], ...] = (
+    ("characters", "Characters", "row", "play"),
+    ("items", "Items", "row", "play"),
+    ("cities", "Cities", "row", "play"),
+    ("world", "World", "row", "play"),
+    ("city_monsters", "Monsters on the cities", "row", "play"),  # the rival's, on this side's cities
+    ("resolving", "Turned face up", "row", "play"),  # shown only while an action turned face up resolves
+    ("skulls", "Skull pile", "row", "pile"),
+    ("discard", "Discard pile", "pile", "pile"),
+    ("deck", "Deck", "pile", "pile"),
 )
+PRINTED: dict[str, Place] = {"type": "type", "text": "text", "luck": "badge"}
+TEMPLATES = [Template(kind=kind, places={**PRINTED, "power": "corner"} if kind in FIGHTERS else PRINTED,
+                      art="type") for kind in CARD_TYPES]
+"""How each type of card is drawn: a fighter's power in the corner, the luck (Sorte) revealed in a
+fight as a badge, the type line, the printed text; the art drawn from its ``type:`` token."""
 DOING = {
     "play": "play a card, hide one, turn a hidden one, use an ability or 'end'",
     "reconcile": "discard down to {size} cards",
@@ -78,15 +93,15 @@ DOING = {
     "target": "choose a target",
 }
 """What each decision asks, in the status line ("You to ...") and as the prompt."""
-HELD = (("hand", "hand (mão)"), ("hidden", "face-down cards (escondidas)"))
+HELD: tuple[tuple[str, str, Role], ...] = (("hand", "hand", "hand"), ("hidden", "face-down cards", "play"))
 """The cards a player holds, each zone drawn as a table of its cards with their text."""
-SINGLE = {"skull": "{card} goes to the skull pile (caveiras).", "wound": "{card} is wounded (ferido).",
-          "heal": "{card} is healed.", "die": "{card} dies (morto).", "destroy": "{card} is destroyed.",
+SINGLE = {"skull": "{card} goes to the skull pile.", "wound": "{card} is wounded.",
+          "heal": "{card} is healed.", "die": "{card} dies.", "destroy": "{card} is destroyed.",
           "sacrifice": "{card} is sacrificed.", "unskull": "{card} leaves the skull pile.",
           "attack": "{card} attacks.", "trigger": "{card} takes effect."}
 MOVED = {"hand": "to the hand", "discard": "to the discard pile", "deck_top": "on top of the deck",
          "deck_bottom": "to the bottom of the deck"}
-PLAYED = {"": "", "attack": " to attack", "world": " into the World (Mundo)", "city": " onto the city {on}",
+PLAYED = {"": "", "attack": " to attack", "world": " into the World", "city": " onto the city {on}",
           "on": " on {on}"}
 RULES_SHOWN = ("deck_size", "skulls_to_lose", "villains_to_defeat", "turn_limit", "private_decklists",
                "card_files")
@@ -100,7 +115,7 @@ MESSAGES: Catalogue = messages({
     **{f"fft.doing.{kind}": Message(f"{{player}} to {what}", joins=" | ") for kind, what in DOING.items()},
     **{f"fft.prompt.{kind}": what for kind, what in DOING.items()},
     "fft.fight_now": "Fight: {characters} ({defender}) against {monsters} ({attacker}); power {power} vs "
-                     "{against} before the luck reveal (Sorte)",
+                     "{against} before the luck reveal",
     "fft.extra_luck": Message("{player} reveals {count} more luck card(s)", "{player} reveal {count} more "
                               "luck card(s)", joins="; "),
     # -- what happened --------------------------------------------------------------------
@@ -109,10 +124,8 @@ MESSAGES: Catalogue = messages({
     "fft.turn_starts": "Turn {turn}: {player}.",
     "fft.draw": ("{player} draws {card}.", "{player} draw {card}."),
     "fft.draw.hidden": ("{player} draws a card.", "{player} draw a card."),
-    "fft.hide": ("{player} hides {card} face down (escondida).",
-                 "{player} hide {card} face down (escondida)."),
-    "fft.hide.hidden": ("{player} hides a card face down (escondida).",
-                        "{player} hide a card face down (escondida)."),
+    "fft.hide": ("{player} hides {card} face down.", "{player} hide {card} face down."),
+    "fft.hide.hidden": ("{player} hides a card face down.", "{player} hide a card face down."),
     "fft.search": ("{player} searches the deck for {card}.", "{player} search the deck for {card}."),
     "fft.search.hidden": ("{player} searches the deck.", "{player} search the deck."),
     "fft.reshuffle": "{player}: the discard pile is shuffled into a new deck ({cards} cards).",
@@ -121,9 +134,9 @@ MESSAGES: Catalogue = messages({
     **{f"fft.play.{mode}" if mode else "fft.play": (f"{{player}} plays {{card}}{where}.",
                                                     f"{{player}} play {{card}}{where}.")
        for mode, where in PLAYED.items()},
-    "fft.turn_up": ("{player} turns {card} face up (virar).", "{player} turn {card} face up (virar)."),
-    "fft.turn_up.target": ("{player} turns {card} face up (virar) on {target}.",
-                           "{player} turn {card} face up (virar) on {target}."),
+    "fft.turn_up": ("{player} turns {card} face up.", "{player} turn {card} face up."),
+    "fft.turn_up.target": ("{player} turns {card} face up on {target}.",
+                           "{player} turn {card} face up on {target}."),
     "fft.use": ("{player} uses {card}.", "{player} use {card}."),
     "fft.use.target": ("{player} uses {card} on {target}.", "{player} use {card} on {target}."),
     "fft.target": ("{player} chooses {target} for {card}.", "{player} choose {target} for {card}."),
@@ -134,20 +147,25 @@ MESSAGES: Catalogue = messages({
     "fft.assign": "{monster} will fight {character}.",
     "fft.fight": "Fight: {monsters} against {character}.",
     "fft.fight.all": "Fight: {monsters} against all the characters.",
-    "fft.luck": ("{player} reveals {card} for luck (Sorte).", "{player} reveal {card} for luck (Sorte)."),
+    "fft.luck": ("{player} reveals {card} for luck.", "{player} reveal {card} for luck."),
     "fft.fight_result": "Characters {characters} vs monsters {monsters}: the {winner} win.",
     "fft.fight_result.undefended": "No character defends: the monsters win.",
     **{f"fft.{kind}": text for kind, text in SINGLE.items()},
     **{f"fft.move.{zone}": f"{{card}} goes {where}." for zone, where in MOVED.items()},
     "fft.villain_defeated": ("{player}'s villain {card} is defeated.", "Your villain {card} is defeated."),
     "fft.cancelled": "The fight is cancelled.",
-    "fft.note.world": "{card} goes into your World (Mundo): from there it may join an attack that a monster "
+    "fft.note.world": "{card} goes into your World: from there it may join an attack that a monster "
                       "played to attack starts",
     "fft.note.attack": "{card} attacks now: it starts this turn's combat, and monsters in your World or on "
                        "the rival's cities may join it",
     "fft.note.city": "{card} goes onto the rival's city {on}: while a monster is on it, its ability "
                      "cannot be used",
     "fft.note.on": "{card} is equipped to your character {on}",
+    "fft.note.play": "{card} goes into play",
+    "fft.note.hide": "{card} goes face down among your hidden cards, to turn face up later",
+    "fft.note.use": "{card}: its ability {number}",
+    "fft.note.end": "End the play phase and go to combat",
+    "fft.note.done": "Done: go on",
     "fft.end": ("The game ends: {player} wins ({reason}).", "The game ends: {player} win ({reason})."),
     "fft.end.draw": "The game ends in a draw ({reason}).",
     "fft.skulls_of": "{count} of {limit} to win",  # a seat's skulls counter
@@ -156,10 +174,9 @@ MESSAGES: Catalogue = messages({
                  "{turns}{extra}",
 })
 MESSAGES.update(terms(
-    "fft", "skulls (caveiras)", "Characters (personagens)", "Items (itens)", "Cities (cidades)",
-    "World (Mundo)", "Skull pile (caveiras)", "Discard (descarte)", "Deck (baralho)", "hand (mão)",
-    "face-down cards (escondidas)", "Attacking", "Turned (virada)", "Luck (Sorte), defending",
-    "Luck (Sorte), attacking", "text", "fights", "on", "monsters on it:", "ferido/wounded", "characters",
+    "fft", "skulls", *(label for _, label, _, _ in SIDE), *(label for _, label, _ in HELD), "Attacking",
+    "Luck, defending", "Luck, attacking", "text", "type", "luck", *CARD_TYPES, "World monster", COMBAT,
+    "fights", "on", "monsters on it:", WOUNDED, "characters",
     "monsters", "all", "villain defeated", "7 skulls", "turn limit", "both players lost at once"))
 
 
@@ -199,9 +216,9 @@ class Table:
         card = self.card(key)
         return f"{key} P{card.power}" if card.type in FIGHTERS else key
 
-    def face(self, key: str, *extra: Shown, text: bool = False) -> Face:
-        """A card face up: its power, what it lies on and what lies on it, its wound; with
-        ``text``, its printed text (and the English as its translation)."""
+    def face(self, key: str, *extra: Shown) -> Face:
+        """A card face up: its power, what it lies on and what lies on it, its wound, its type
+        line, luck and printed text (the English as its translation)."""
         card, number = self.card(key), card_id(key)
         fields = [Shown(key="power", label="P", value=card.power)] if card.type in FIGHTERS else []
         bearer = self.under.get(number)
@@ -211,16 +228,27 @@ class Table:
         if lying and card.type == "city":
             fields.append(Shown(key="monsters", label="monsters on it:", value=", ".join(lying),
                                 style=["type:monster"]))
-        if text:
-            english = card_text(card)
+        fields.append(Shown(key="type", label="type", value=type_line(card)))
+        english = card_text(card)
+        if card.text or english:
             fields.append(Shown(key="text", label="text", value=" ".join(card.text.split()) or english,
                                 translations={"en": english}))
-        return Face(ref=refs.card(number), name=key, owner=number // self.game.options.deck_size,
+        fields.append(Shown(key="luck", label="luck", value=card.luck))
+        owner = number // self.game.options.deck_size
+        return Face(ref=refs.card(number), name=key, kind=card.type, owner=owner,
                     fields=[*fields, *extra], style=[f"type:{card.type}"],
                     marks=[WOUNDED] if number in self.wounded else [])
 
-    def faces(self, cards: Sequence[Any], text: bool = False) -> list[Face | None]:
-        return [self.face(key, text=text) if isinstance(key, str) else Face(up=False) for key in cards]
+    def faces(self, cards: Sequence[Any]) -> list[Face | None]:
+        return [self.face(key) if isinstance(key, str) else Face(up=False) for key in cards]
+
+
+def type_line(card: Card) -> list[Value | Sentence]:
+    """The line under a card's art: its type, and a character's class, an item's or action's
+    kind, or that a monster may go into the World."""
+    kind = card.job or (card.subtype or "").replace("_", " ") or ("World monster" if card.world else "")
+    line: list[Value | Sentence] = [card.type, kind] if kind else [card.type]
+    return line
 
 
 def scene(game: FFTcg, view: dict[str, Any], actions: Sequence[Action], events: Events,
@@ -233,7 +261,8 @@ def scene(game: FFTcg, view: dict[str, Any], actions: Sequence[Action], events: 
     return Scene(game=game.name, viewer=viewer, seats=seats(game, view), areas=areas,
                  status=status(game, view, table), log=log(events),
                  pending=pending_of(view, asked(game, view, "prompt"), default), moves=moves(table, actions),
-                 outcome=view["outcome"], named_seats=True)
+                 outcome=view["outcome"], named_seats=True, templates=TEMPLATES,
+                 changes=changes(table, view, events))
 
 
 def seats(game: FFTcg, view: dict[str, Any]) -> list[Seat]:
@@ -243,7 +272,7 @@ def seats(game: FFTcg, view: dict[str, Any]) -> list[Seat]:
     out = []
     for p in (0, 1):
         skulls = say("fft.skulls_of", count=view["zones"][f"skulls{p}"]["count"], limit=limit)
-        counters = [Counter(key="skulls", label="skulls (caveiras)", value=skulls)]
+        counters = [Counter(key="skulls", label="skulls", value=skulls)]
         if villains > 1 or view["defeated"][p]:
             lost = say("fft.villains_of", count=view["defeated"][p], limit=villains)
             counters.append(Counter(key="villains", label="villains lost", value=lost))
@@ -254,15 +283,16 @@ def seats(game: FFTcg, view: dict[str, Any]) -> list[Seat]:
 def side(table: Table, zones: dict[str, Any], p: int) -> list[Area]:
     """Player ``p``'s side of the table, a row per zone: their cards in play, their piles."""
     out = []
-    for zone, label, layout in SIDE:
+    for zone, label, layout, role in SIDE:
         shown = zones[f"{zone}{p}"]
         keys = shown.get("cards")
-        if zone == "resolving" and not shown["count"]:
+        if zone in ("resolving", "city_monsters") and not shown["count"]:  # shown only when they hold cards
             continue
         # A deck its owner does not search shows every card face down (``false``): counted only.
         seen = keys is not None and (not keys or any(isinstance(key, str) for key in keys))
+        items = table.faces(keys) if seen else []
         out.append(Area(key=f"{zone}{p}", label=label, owner=p, layout=layout, count=shown["count"],
-                        hidden=not seen, items=table.faces(keys) if seen else [], group=f"side{p}"))
+                        role=role, hidden=not seen, items=items, group=f"side{p}"))
     return out
 
 
@@ -270,11 +300,11 @@ def held(table: Table, zones: dict[str, Any], p: int) -> list[Area]:
     """Player ``p``'s hand and face-down cards, with each card's text (a count for a seat that
     may not see them)."""
     out = []
-    for zone, label in HELD:
+    for zone, label, role in HELD:
         shown = zones[f"{zone}{p}"]
         keys = shown.get("cards")
         out.append(Area(key=f"{zone}{p}", label=label, owner=p, layout="row", count=shown["count"],
-                        hidden=keys is None, items=[] if keys is None else table.faces(keys, text=True)))
+                        role=role, hidden=keys is None, items=[] if keys is None else table.faces(keys)))
     return out
 
 
@@ -293,15 +323,16 @@ def combat(table: Table, view: dict[str, Any]) -> list[Area]:
 
     if attackers:
         out.append(Area(key="combat", label="Attacking", layout="row", count=len(attackers), group=COMBAT,
-                        items=[table.face(key, against(key)) for key in attackers]))
+                        role="board", items=[table.face(key, against(key)) for key in attackers]))
     luck = view["zones"]["luck"]["cards"]
     size = table.game.options.deck_size
     for side, p in (("defending", view["cside"]), ("attacking", view["mside"])):
         mine = [key for key in luck if card_id(key) // size == p]
         if mine:
             items: list[Face | None] = [
-                table.face(key, Shown(key="luck", label="Sorte", value=table.card(key).luck)) for key in mine]
-            out.append(Area(key=f"luck{p}", label=f"Luck (Sorte), {side}", layout="row", items=items,
+                table.face(key, Shown(key="revealed", label="luck", value=table.card(key).luck))
+                for key in mine]
+            out.append(Area(key=f"luck{p}", label=f"Luck, {side}", layout="row", items=items, role="board",
                             count=len(mine), group=COMBAT))  # no owner: the combat's title is its own
     return out
 
@@ -345,9 +376,27 @@ def status(game: FFTcg, view: dict[str, Any], table: Table) -> list[Sentence]:
 
 def moves(table: Table, actions: Sequence[Action]) -> list[Move]:
     """The legal actions; using an ability or turning a hidden action carries its text, a
-    monster or item played says where it goes and what that means (``help``)."""
-    return [Move(notation=str(a), refs=list(a.refs()), text=ability_of(table, a), note=play_note(a))
+    monster or item played says where it goes and what that means (``help``). A move that
+    names no card says what it does; moves that name the same cards (play a card, or hide it)
+    each say which they are, for the menu a front end offers them in."""
+    alike: dict[tuple[refs.Ref, ...], int] = {}
+    for action in actions:
+        alike[action.refs()] = alike.get(action.refs(), 0) + 1
+    return [Move(notation=str(a), refs=list(a.refs()), text=ability_of(table, a),
+                 note=play_note(a) or (plain_note(a) if alike[a.refs()] > 1 or not a.refs() else None))
             for a in actions]
+
+
+def plain_note(action: Action) -> Sentence | None:
+    """What a move says when nothing else tells it apart: ending the turn or a step, playing
+    a card from hand as it is, hiding it, using one of a card's abilities."""
+    if isinstance(action, End | Done):
+        return say(f"fft.note.{action}")
+    if isinstance(action, Play | Hide):
+        return say(f"fft.note.{'hide' if isinstance(action, Hide) else 'play'}", card=action.label)
+    if isinstance(action, Use):
+        return say("fft.note.use", card=action.label, number=action.ability + 1)
+    return None
 
 
 def play_note(action: Action) -> Sentence | None:
@@ -452,6 +501,71 @@ def other(e: dict[str, Any], player: refs.Ref | None) -> Sentence:
     if winner is None:
         return say("fft.end.draw", reason=e["reason"])
     return say("fft.end", player=refs.player(winner), reason=e["reason"])
+
+
+# -- what the events changed ---------------------------------------------------------------------
+GONE: dict[str, ChangeKind] = {"wound": "damaged", "heal": "healed", "die": "died", "destroy": "died",
+                               "sacrifice": "died", "villain_defeated": "died", "attack": "attacked",
+                               "luck": "revealed", "turn_up": "revealed", "discard": "discarded",
+                               "mill": "discarded"}
+"""The events that do one thing to one card."""
+WHERE = {"character": "characters", "item": "items", "city": "cities", "villain": "world", "monster": "world",
+         "action": "resolving"}
+"""Where a card played from hand without a mode goes, by its type."""
+MOVED_TO = {"hand": "hand", "discard": "discard", "deck_top": "deck", "deck_bottom": "deck"}
+
+
+def changes(table: Table, view: dict[str, Any], events: Events) -> list[Change]:
+    """What the events did, as highlights: a card played (to where), drawn, hidden, turned
+    face up or revealed for luck, attacking, wounded, healed or dead, moved to a skull pile (and
+    that pile's count), discarded."""
+    size = table.game.options.deck_size
+    skulls = {card_id(key): p for p in (0, 1) for key in view["zones"][f"skulls{p}"].get("cards") or ()
+              if isinstance(key, str)}
+    out: list[Change] = []
+    for e in events:
+        kind, player = e["kind"], e.get("player")
+        card = refs.card(card_id(e["card"])) if isinstance(e.get("card"), str) else None
+        owner = None if card is None else card.id // size
+        if kind in GONE:
+            zone = {"discard": "discard", "mill": "discard", "luck": "luck"}.get(kind)
+            out.append(Change(kind=GONE[kind], card=card, player=player if player is not None else owner,
+                              target=None if zone is None or owner is None else f"{zone}{owner}",
+                              source=f"hidden{player}" if kind == "turn_up" else None))
+        elif kind == "play" and card is not None and player is not None:
+            out.append(Change(kind="played", card=card, player=player, source=f"hand{player}",
+                              target=played_to(table, e, player)))
+        elif kind in ("draw", "search"):
+            out.append(Change(kind="drawn", card=card, player=player, source=f"deck{player}",
+                              target=f"hand{player}"))
+        elif kind == "hide":
+            out.append(Change(kind="moved", card=card, player=player, source=f"hand{player}",
+                              target=f"hidden{player}"))
+        elif kind in ("skull", "unskull") and card is not None:
+            pile = skulls.get(card.id, owner) if kind == "skull" else owner
+            where = f"skulls{pile}"
+            out.append(Change(kind="moved", card=card, player=pile, target=where if kind == "skull" else None,
+                              source=None if kind == "skull" else where))
+            out.append(Change(kind="counter", player=pile, key="skulls", amount=1 if kind == "skull" else -1))
+        elif kind == "move" and card is not None:
+            out.append(Change(kind="moved", card=card, player=owner, target=f"{MOVED_TO[e['zone']]}{owner}"))
+        elif kind == "assign":
+            out.append(Change(kind="attacked", card=refs.card(card_id(e["monster"])),
+                              target=refs.card(card_id(e["character"]))))
+    return out
+
+
+def played_to(table: Table, e: dict[str, Any], player: int) -> refs.Ref | str:
+    """Where a card played goes: the combat, its owner's World, onto a card (an item on its
+    character, a monster on the rival's city), else its type's zone."""
+    mode, on = e["mode"], e.get("on")
+    if mode in ("city", "on") and isinstance(on, str):
+        return refs.card(card_id(on))
+    if mode == "attack":
+        return "combat"
+    if mode == "world":
+        return f"world{player}"
+    return f"{WHERE.get(table.card(e['card']).type, 'characters')}{player}"
 
 
 def card_table(game: FFTcg) -> CardTable:
