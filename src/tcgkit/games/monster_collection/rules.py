@@ -19,7 +19,7 @@ from ...kernel import values as v
 from ...kernel.actions import Action, Decision
 from ...kernel.effects import STOP, Activation, who_players
 from ...kernel.game import Outcome, State
-from ...kernel.resolution import RESOLUTION, Frame, Machine, Resolution, WindowRule
+from ...kernel.resolution import RESOLUTION, AutoForced, Frame, Machine, Resolution, WindowRule
 from ...kernel.rng import Rng
 from ...kernel.state import (
     EMPTY,
@@ -932,6 +932,19 @@ HANDLERS: dict[type, Any] = {
     Strike: _strike,
 }
 
+def _answers_hidden(state: MonsterCollectionState, decision: Decision) -> bool:
+    """Whether a counter window's holder could answer on facts only they see (U20): then even a
+    lone ``pass`` is asked, else the window passes them by."""
+    attack = decision.kind == "answer" and not state.res.stack
+    return state.can_answer(decision.player, attack=attack)
+
+
+def _passed_by(state: MonsterCollectionState, action: Action) -> None:
+    """U20: a holder with nothing to answer with, on public facts, passes without being asked."""
+    state.legal = None
+    MACHINE.pass_priority(state)
+
+
 MACHINE: Machine[MonsterCollectionState] = Machine(
     steps={},
     frame_steps=frame_steps,
@@ -942,4 +955,8 @@ MACHINE: Machine[MonsterCollectionState] = Machine(
         "respond": WindowRule(on_close=lambda s, w: None, keep=False),
         "answer": WindowRule(on_close=lambda s, w: battle.attack(s), keep=False),
     },
+    auto=AutoForced(
+        frozenset({"respond", "answer"}), legal=MonsterCollectionState.legal_actions, play=_passed_by,
+        private=_answers_hidden,
+    ),
 )
