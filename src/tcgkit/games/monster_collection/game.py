@@ -43,6 +43,11 @@ class MonsterCollection(Game):
     state_class = MonsterCollectionState
     scene_module = scene
     notation_module = notation
+    play_events: ClassVar[dict[str, str]] = dict.fromkeys(
+        ("place", "summon", "instant", "equip", "cast", "use", "perform"), "card"
+    )
+    """A terrain placed from hand, a creature summoned, equipment equipped, a spell cast, an item
+    used, a ritual performed (a proxy is no card played: nobody knows it)."""
     rules_example = "mulligan=once,hero_unique=side,turn_limit=100"
     example_options: ClassVar[list[dict[str, Any]]] = [
         {},
@@ -61,6 +66,15 @@ class MonsterCollection(Game):
         self.db: CardDB = cards_from(files) if files else default_cards()
         self.cards = self.db.cards
         self.names = [c.name for c in self.cards]
+
+    def played_card(self, event: dict[str, Any]) -> Any:
+        """``use`` is an item's (played from hand) or a creature's ability (no card played)."""
+        card = super().played_card(event)
+        if event["kind"] == "use" and isinstance(card, str):
+            found = self.db.find(card.rpartition("#")[0] or card)
+            if found is not None and found.creature:
+                return None
+        return card
 
     # -- decks ---------------------------------------------------------------------------------
     def validate_deck(self, deck: Deck) -> list[str]:
