@@ -37,7 +37,7 @@ from ..kernel.values import excerpt
 from ..sim.backends import BackendError, make_backend
 from ..sim.results import ResultWriter, iter_rows, journal_of, row_result
 from ..sim.runner import GameResult, SimError, iter_results, prepare, run_games
-from ..sim.stats import PlaceStats, Summary, summarize, write_csv
+from ..sim.stats import PlaceStats, Summary, entrant_names, summarize, write_csv
 from ..sim.tournament import Tournament, round_robin
 from .deck_command import legal_deck
 from .errors import RUNTIME, USAGE, CliError, report
@@ -386,6 +386,7 @@ def sim(
     meta = {
         "game": entry.name, "rules": rules_named(rules, options), "mode": options.get("mode"),
         "options": options, "agent_names": names, "seed": seed, "workers": workers,
+        "decks": deck_names(deck, opponent_deck, shared),  # the entrants' names, the file's too
     }
     if pool.name != "local":
         meta["backend"] = pool.name
@@ -405,7 +406,6 @@ def sim(
     seconds = time.perf_counter() - start
 
     meta["seconds"] = round(seconds, 3)
-    meta["decks"] = deck_names(deck, opponent_deck, shared)
     summary = summarize(results, names, meta)
     if csv is not None:
         try:
@@ -456,6 +456,7 @@ def _streamed(
             "game": job.game, "options": job.options, "agents": list(job.agents), "seed": job.seed,
             "decks": None if decks is None else [list(d) for d in decks], "facts": True,
             "rules": meta["rules"], "mode": meta["mode"], "deck_files": meta.get("decks"),
+            "entrants": entrant_names(names, meta.get("decks")),
         }
         writer = ResultWriter(out, run, games, resume)
     except TcgkitError as exc:

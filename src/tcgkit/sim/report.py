@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from .stats import labels, wilson
+from .stats import entrant_names, wilson
 from .tournament import PairResult, elo_ratings
 
 BASES = ("deck", "drawn", "played")
@@ -80,11 +80,8 @@ class Report:
 
 
 def entrant_labels(meta: dict[str, Any]) -> list[str]:
-    names = labels(meta["agents"])
-    decks = meta.get("deck_files")
-    if decks and len(decks) == len(names):
-        return [f"{name} + {deck}" for name, deck in zip(names, decks, strict=True)]
-    return names
+    """The entrants by their decks when the run fixed them (``stats.entrant_names``)."""
+    return entrant_names(meta["agents"], meta.get("deck_files"))
 
 
 def build_report(rows: Iterable[dict[str, Any]], meta: dict[str, Any]) -> Report:
