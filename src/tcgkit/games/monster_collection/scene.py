@@ -84,10 +84,6 @@ MESSAGES: Catalogue = messages(
             "{player} place a proxy terrain (代理地形) face down at {cell}",
         ),
         "mc.replaced": Message("{card} (of {player}) goes to the discard pile", joins="; "),
-        "mc.proxy_replaced": Message(
-            "the proxy terrain (代理地形) of {player} at {cell} goes to the discard pile face down, unseen",
-            joins="; ",
-        ),
         "mc.march": ("{player} marches {cards} to {cell}", "{player} march {cards} to {cell}"),
         "mc.controls": Message("{player} controls {cell}", joins="; "),
         "mc.summon": ("{player} summons {card} to the HQ", "{player} summon {card} to the HQ"),
