@@ -127,8 +127,8 @@ PLAYTHROUGHS: list[Playthrough] = [
     # Monster Collection: the preconstructed decks on a frozen card set, then the example option sets.
     Playthrough("monster_collection-default", "monster-collection", dict(MC_CARDS), seeds=range(5),
                 decks=("monster_collection_flame_legion.txt", "monster_collection_tide_wings.txt")),
-    Playthrough("monster_collection-until_creature_side_hq", "monster-collection",
-                {**MC_CARDS, "mulligan": "until_creature", "hero_unique": "side",
+    Playthrough("monster_collection-once_side_hq", "monster-collection",
+                {**MC_CARDS, "mulligan": "once", "hero_unique": "side",
                  "failed_instant_summons": "hq"},
                 seeds=range(2), decks=("monster_collection_dawn_and_dusk.txt",
                                        "monster_collection_dawn_and_dusk.txt")),

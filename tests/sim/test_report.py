@@ -54,9 +54,26 @@ def test_a_card_is_flagged_when_its_interval_is_clear_of_its_peers():
     rows = [row(i, 0, deck=(("Strong", "X"), ("Y",)), played=(("Strong",), ("Y",))) for i in range(60)]
     rows += [row(60 + i, None, deck=(("X",), ("Y",)), played=(("X",), ("Y",))) for i in range(60)]
     cards = {c.name: c for c in build_report(rows, META).cards}
-    assert cards["Strong"].flags == {"deck": "above", "drawn": "above", "played": "above"}
+    # drawn and played whenever in the deck: no player could have had it otherwise, no comparison
+    assert cards["Strong"].flags == {"deck": "above"} and set(cards["Strong"].peers) == {"deck"}
     assert cards["Y"].flags["deck"] == "below"  # the second player's card: never won outright
-    assert cards["X"].flags.get("played") == "below"
+    # in the deck in all 120 games of player 0, played in the 60 drawn ones: against the 60 won
+    assert cards["X"].flags == {"deck": "above", "played": "below"} and cards["X"].peers["played"].games == 60
+
+
+def test_with_fixed_decks_a_card_is_flagged_only_against_its_decks_games_without_it():
+    meta = {**META, "deck_files": ["red", "blue"]}
+    rows = []  # the red deck wins 3 in 4; Ace (red) played in half its games, wins them all
+    for i in range(160):
+        ace = i % 2 == 0
+        winner = 0 if ace or i % 4 == 1 else 1
+        rows.append(row(i, winner, deck=(("Ace", "Pawn"), ("Grunt",)),
+                        played=(("Ace", "Pawn") if ace else ("Pawn",), ("Grunt",))))
+    report = build_report(rows, meta)
+    cards = {c.name: c for c in report.cards}
+    assert report.fixed_decks and all("deck" not in c.flags and "deck" not in c.peers for c in cards.values())
+    assert cards["Ace"].flags == {"played": "above"}  # 100% against the red deck's 50% without it
+    assert cards["Pawn"].flags == {} and cards["Grunt"].flags == {}  # in every game of their deck
 
 
 def test_dominated_cards_by_group():

@@ -94,3 +94,24 @@ def test_bad_input_is_one_line_on_stderr_and_exit_2(run, args, message):
     assert result.stdout == ""
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and message in lines[0], result.stderr
+
+
+def test_fixed_decks_name_the_entrants_in_the_table_the_json_the_file_and_the_report(run, tmp_path):
+    from tcgkit.sim.report import build_report
+    from tcgkit.sim.results import iter_rows, read_meta
+
+    base = ("mc", "-n", "2", "--agents", "greedy,greedy", "-w", "1", "--seed", "1")
+    decks = ("--deck", "flame_legion", "--opponent-deck", "tide_wings")
+    data = json.loads(run(*base, *decks, "--json").stdout)
+    assert [a["agent"] for a in data["agents"]] == ["flame_legion", "tide_wings"]
+    assert "flame_legion" in run(*base, *decks).stdout
+    mixed = json.loads(run("mc", "-n", "2", "--agents", "greedy,random", "-w", "1", *decks, "--json").stdout)
+    assert [a["agent"] for a in mixed["agents"]] == ["greedy + flame_legion", "random + tide_wings"]
+    same = json.loads(run(*base, "--deck", "tide_wings", "--opponent-deck", "tide_wings", "--json").stdout)
+    assert [a["agent"] for a in same["agents"]] == ["tide_wings#1", "tide_wings#2"]
+    out = tmp_path / "r.jsonl"
+    assert run(*base, *decks, "--out", str(out), "--json").exit_code == 0
+    meta = read_meta(out)
+    assert meta["entrants"] == ["flame_legion", "tide_wings"]
+    assert meta["deck_files"] == ["flame_legion", "tide_wings"]
+    assert build_report(iter_rows(out), meta).entrants == ["flame_legion", "tide_wings"]

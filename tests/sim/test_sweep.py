@@ -92,3 +92,27 @@ def test_a_chart_without_the_report_extra_is_refused_before_any_game(tmp_path, m
                    "--chart", str(tmp_path / "sweep.svg"))
     assert result.exit_code == 2 and "tcgkit[report]" in result.output and not played
     assert "Traceback" not in result.output
+
+
+def test_a_sweep_takes_fixed_decks_as_sim_does():
+    args = ("mc", "--option", "mulligan", "--values", "once,until_creature", "-n", "2", "-w", "1",
+            "--agents", "greedy,greedy", "--seed", "3", "--json")
+    result = sweep(*args, "--deck", "flame_legion", "--opponent-deck", "tide_wings")
+    assert result.exit_code == 0, result.output
+    points = json.loads(result.stdout)["points"]
+    assert [[a["agent"] for a in p["agents"]] for p in points] == [["flame_legion", "tide_wings"]] * 2
+    alone = summarize(run_games("mc", {"mulligan": "once"}, ["greedy", "greedy"], 2, seed=3, workers=1,
+                                decks=[list(d) for d in _decks("flame_legion", "tide_wings")]),
+                      ["greedy", "greedy"])
+    assert [a["wins"] for a in points[0]["agents"]] == [a.wins for a in alone.agents]  # the same games
+    half = sweep(*args, "--deck", "flame_legion")
+    assert half.exit_code == 2 and "give both --deck and --opponent-deck" in half.output
+    bad = sweep(*args, "--deck", "flame_legion", "--opponent-deck", "no_such_deck")
+    assert bad.exit_code == 2 and "no_such_deck" in bad.output
+
+
+def _decks(*names):
+    from tcgkit.games.monster_collection.game import MonsterCollection
+
+    named = MonsterCollection.named_decks()
+    return [named[n] for n in names]

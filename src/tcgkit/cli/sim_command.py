@@ -32,15 +32,16 @@ from rich.text import Text
 from ..agents import agent_key, agent_names
 from ..games import find_game, load_game
 from ..kernel.errors import TcgkitError
+from ..kernel.game import Deck
 from ..kernel.rng import Rng
 from ..kernel.values import excerpt
 from ..sim.backends import BackendError, make_backend
 from ..sim.results import ResultWriter, iter_rows, journal_of, row_result
 from ..sim.runner import GameResult, SimError, iter_results, prepare, run_games
-from ..sim.stats import PlaceStats, Summary, summarize, write_csv
+from ..sim.stats import PlaceStats, Summary, entrant_names, summarize, write_csv
 from ..sim.tournament import Tournament, round_robin
 from .deck_command import legal_deck
-from .errors import RUNTIME, USAGE, CliError, report
+from .errors import RUNTIME, USAGE, CliError, report, usage_error
 from .files import not_replacing
 from .game_support import rules_of, with_mode
 
@@ -93,6 +94,31 @@ def rules_named(rules: str | None, options: dict[str, Any]) -> str | None:
         return f"{match[1]}={shown}"
 
     return re.sub(r"\b(card_files?)\s*=\s*([^,]*)", ref, rules)
+
+
+def fixed_decks(
+    game_name: str, options: dict[str, Any], names: list[str], deck: Path | None,
+    opponent_deck: Path | None,
+) -> tuple[list[Deck] | None, bool]:
+    """``--deck`` and ``--opponent-deck`` read and checked against the game (``sim``,
+    ``sweep``): the decks (None: drawn by the seed) and whether the game splits one deck between
+    the players (Forge & Fury's Brasa). A usage ``CliError`` says what is wrong."""
+    game = load_game(game_name, options)
+    seats = game.num_players
+    shared = deck is not None and len(game.sample_decks(Rng(0))) == 1
+    if shared and deck is not None:  # Brasa: one deck split between the players, whoever sits where
+        if opponent_deck is not None:
+            raise usage_error(f"{game_name} {options.get('mode')} splits one deck: give only --deck")
+        if len(names) > seats:
+            raise usage_error("--deck needs one agent per player (a round-robin draws its decks by the seed)")
+        return [legal_deck(game, deck)], shared
+    if (deck is None) != (opponent_deck is None):
+        raise usage_error("give both --deck and --opponent-deck (one per agent), or neither")
+    if deck is None or opponent_deck is None:
+        return None, shared
+    if len(names) != 2 or seats != 2:
+        raise usage_error("--deck and --opponent-deck need exactly two agents and two players")
+    return [legal_deck(game, path) for path in (deck, opponent_deck)], shared
 
 
 def deck_names(deck: Path | None, opponent_deck: Path | None, shared: bool) -> list[str] | None:
@@ -331,26 +357,10 @@ def sim(
     except TcgkitError as exc:
         raise _fail(str(exc)) from None
 
-    decks = None
-    shared = deck is not None and len(load_game(entry.name, options).sample_decks(Rng(0))) == 1
-    if shared and deck is not None:  # Brasa: one deck split between the players, whoever sits where
-        if opponent_deck is not None:
-            raise _fail(f"{entry.name} {options.get('mode')} splits one deck: give only --deck")
-        if len(names) > seats:
-            raise _fail("--deck needs one agent per player (a round-robin draws its decks by the seed)")
-        try:
-            decks = [legal_deck(load_game(entry.name, options), deck)]
-        except CliError as exc:
-            raise _fail(str(exc), exc.code) from None
-    elif (deck is None) != (opponent_deck is None):
-        raise _fail("give both --deck and --opponent-deck (one per agent), or neither")
-    elif deck is not None and opponent_deck is not None:
-        if len(names) != 2 or seats != 2:
-            raise _fail("--deck and --opponent-deck need exactly two agents and two players")
-        try:
-            decks = [legal_deck(load_game(entry.name, options), path) for path in (deck, opponent_deck)]
-        except CliError as exc:
-            raise _fail(str(exc), exc.code) from None
+    try:
+        decks, shared = fixed_decks(entry.name, options, names, deck, opponent_deck)
+    except CliError as exc:
+        raise _fail(str(exc), exc.code) from None
 
     if csv is not None and not csv.parent.is_dir():
         raise _fail(f"cannot write {csv}: no directory {csv.parent}")
@@ -386,6 +396,7 @@ def sim(
     meta = {
         "game": entry.name, "rules": rules_named(rules, options), "mode": options.get("mode"),
         "options": options, "agent_names": names, "seed": seed, "workers": workers,
+        "decks": deck_names(deck, opponent_deck, shared),  # the entrants' names, the file's too
     }
     if pool.name != "local":
         meta["backend"] = pool.name
@@ -405,7 +416,6 @@ def sim(
     seconds = time.perf_counter() - start
 
     meta["seconds"] = round(seconds, 3)
-    meta["decks"] = deck_names(deck, opponent_deck, shared)
     summary = summarize(results, names, meta)
     if csv is not None:
         try:
@@ -456,6 +466,7 @@ def _streamed(
             "game": job.game, "options": job.options, "agents": list(job.agents), "seed": job.seed,
             "decks": None if decks is None else [list(d) for d in decks], "facts": True,
             "rules": meta["rules"], "mode": meta["mode"], "deck_files": meta.get("decks"),
+            "entrants": entrant_names(names, meta.get("decks")),
         }
         writer = ResultWriter(out, run, games, resume)
     except TcgkitError as exc:

@@ -18,17 +18,18 @@ from ..sim.backends import BackendError, make_backend
 from ..sim.report_html import _pyplot
 from ..sim.stats import Summary
 from ..sim.sweep import SweepPoint, card_files, card_label, run_sweep
-from .errors import RUNTIME, USAGE, report
+from .errors import RUNTIME, USAGE, CliError, report
 from .files import not_replacing
 from .game_support import rules_of
-from .sim_command import progress_bar
+from .sim_command import deck_names, fixed_decks, progress_bar
 
 SWEEP_HELP = """
 Play the same batch (same seed, same seatings) at each value of one rule option
 (--option same --values false,true) or of one card's field (--card Geezard --field top
 --values 1,3,5,7; Triple Triad and Forge & Fury, whose cards are CSV rows), and show how
 each agent's win rate (95% Wilson interval), the draws and the first player's win rate
-move: a table, and with --chart FILE.svg (or .png) a chart.
+move: a table, and with --chart FILE.svg (or .png) a chart. --deck and --opponent-deck fix the
+two agents' decks at every value, as for sim.
 """
 
 
@@ -48,6 +49,11 @@ def sweep(
     chart: Annotated[Path | None, typer.Option("--chart", help="write the chart (.svg or .png)")] = None,
     json_out: Annotated[bool, typer.Option("--json", help="print the points as JSON")] = False,
     force: Annotated[bool, typer.Option("--force", help="replace the --chart file if it exists")] = False,
+    deck: Annotated[Path | None, typer.Option(
+        "--deck", help="the first agent's deck file or preconstructed deck, at every value; "
+        "needs --opponent-deck (as for sim)")] = None,
+    opponent_deck: Annotated[Path | None, typer.Option(
+        "--opponent-deck", help="the second agent's deck file or preconstructed deck")] = None,
 ) -> None:
     if (option is None) == (card is None):
         raise _fail("vary one thing: give --option NAME, or --card CARD with --field FIELD")
@@ -73,6 +79,8 @@ def sweep(
         pool = make_backend(backend.strip().lower(), workers, address)
         entry = find_game(game)
         base = rules_of(entry.cls, rules)
+        decks, shared = fixed_decks(entry.name, base, names, deck, opponent_deck)
+        meta = {"decks": deck_names(deck, opponent_deck, shared)}  # the entrants named by their decks
         with tempfile.TemporaryDirectory(prefix="tcgkit-sweep-") as folder:
             label = None
             if option is not None:
@@ -87,7 +95,9 @@ def sweep(
             task = progress.add_task(entry.name, total=games * len(points))
             with progress:
                 swept = run_sweep(entry.name, points, names, games, seed, pool,
-                                  lambda _: progress.advance(task), card=label)
+                                  lambda _: progress.advance(task), meta, card=label, decks=decks)
+    except CliError as exc:
+        raise _fail(str(exc), exc.code) from None
     except (TcgkitError, BackendError) as exc:
         raise _fail(str(exc)) from None
     what = option if option is not None else f"{card}: {field}"

@@ -396,6 +396,16 @@ class Game(ABC):
     ``rules_summary`` read it; without one, every zone and event is shown as it is."""
     notation_module: NotationModule | None = None
     """The game's ``notation.py``: ``parse_action`` reads it."""
+    play_events: ClassVar[dict[str, str]] = {"place": "card", "pick": "value", "play": "card"}
+    """The events that put a card of their ``player`` into play, each with the field naming
+    that card: what a designer's per-card "played" counts (``sim``)."""
+
+    def played_card(self, event: dict[str, Any]) -> Any:
+        """The card an event (``{"kind": ..., **data}``) puts into play for its player, or
+        ``None``: by ``play_events``; a game whose event kind covers other things too narrows
+        it here."""
+        field = self.play_events.get(event["kind"])
+        return None if field is None else event.get(field)
 
     def __init__(self, options: BaseModel | dict[str, Any] | None = None, **kwargs: Any) -> None:
         if isinstance(options, BaseModel):

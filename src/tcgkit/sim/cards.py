@@ -3,11 +3,11 @@ events).
 
 For each player: the cards in their deck (every card in the zones they own when the game
 starts), the cards they drew (those starting in a zone of theirs they may see, such as the
-hand, plus every ``draw`` event naming a card) and the cards they played (``place``, ``pick`` and ``play``
-events). Names are as the game shows them without an instance id: ``Bull#3`` (Final
-Fantasy TCG's copy 3) counts as ``Bull``, while ``Frost Boar #070`` (Forge & Fury's label,
-name and card number, as two cards may share a name) stays as it is; each list holds a
-name once, sorted.
+hand, plus every ``draw`` event naming a card) and the cards they played (the events each game
+declares as putting a card into play: ``Game.play_events``, ``Game.played_card``). Names are
+as the game shows them without an instance id: ``Bull#3`` (Final Fantasy TCG's copy 3) counts
+as ``Bull``, while ``Frost Boar #070`` (Forge & Fury's label, name and card number, as two
+cards may share a name) stays as it is; each list holds a name once, sorted.
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from typing import Any
 
 from ..kernel.game import State
 
-PLAY_EVENTS = ("place", "pick", "play")
 _INSTANCE = re.compile(r"(?<=\S)#\d+$")  # "Name#id"; "Name #NNN" is a card label
 
 
@@ -64,8 +63,8 @@ def card_facts(
             name = card_name(event.get("card"))
             if name is not None:
                 drawn[player].add(name)
-        elif kind in PLAY_EVENTS:
-            name = card_name(event.get("card", event.get("value")))
+        else:
+            name = card_name(state.game.played_card(event))
             if name is not None:
                 played[player].add(name)
                 drawn[player].add(name)  # a card played was in hand, however it got there

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
-from .stats import labels, wilson
+from .stats import entrant_names, wilson
 from .tournament import PairResult, elo_ratings
 
 BASES = ("deck", "drawn", "played")
@@ -57,6 +57,7 @@ class CardStats:
     name: str
     tallies: dict[str, Tally]  # per basis: deck, drawn, played
     flags: dict[str, str]  # basis -> "above" or "below" its peers
+    peers: dict[str, Tally]  # per basis: the player-games it is compared with (none: no comparison)
 
 
 @dataclass
@@ -74,17 +75,15 @@ class Report:
     cards: list[CardStats] = field(default_factory=list)
     totals: Tally = field(default_factory=Tally)  # every player-game
     ratings: dict[str, float] = field(default_factory=dict)
+    fixed_decks: bool = False  # each entrant played one deck: "in the deck" has no comparison
 
     def pair(self, a: int, b: int) -> Tally:
         return self.pairs.get((a, b)) or Tally()
 
 
 def entrant_labels(meta: dict[str, Any]) -> list[str]:
-    names = labels(meta["agents"])
-    decks = meta.get("deck_files")
-    if decks and len(decks) == len(names):
-        return [f"{name} + {deck}" for name, deck in zip(names, decks, strict=True)]
-    return names
+    """The entrants by their decks when the run fixed them (``stats.entrant_names``)."""
+    return entrant_names(meta["agents"], meta.get("deck_files"))
 
 
 def build_report(rows: Iterable[dict[str, Any]], meta: dict[str, Any]) -> Report:
@@ -121,23 +120,42 @@ def build_report(rows: Iterable[dict[str, Any]], meta: dict[str, Any]) -> Report
                     per[basis].add(winner == p)
     report.mean_place = [s / report.games for s in place_sums] if report.games else []
     report.measures = {k: v / report.games for k, v in sorted(measure_sums.items())}
-    report.cards = [_card(name, per, report.totals) for name, per in sorted(cards.items())]
+    report.fixed_decks = len(meta.get("deck_files") or ()) == len(meta["agents"])
+    report.cards = [_card(name, per, report.totals, report.fixed_decks)
+                    for name, per in sorted(cards.items())]
     report.ratings = _ratings(report)
     return report
 
 
-def _card(name: str, per: dict[str, Tally], totals: Tally) -> CardStats:
+def _card(name: str, per: dict[str, Tally], totals: Tally, fixed_decks: bool) -> CardStats:
+    """A card's win rates, each flagged only against the player-games that could have had it
+    otherwise: drawn or played against the games of players with it in their deck who did not
+    draw or play it; in the deck against the players without it, unless the decks were fixed
+    (then a deck's every game holds it: its rate would only repeat the deck's)."""
+    deck = per["deck"]
+    peers = {
+        "drawn": _minus(deck, per["drawn"]),
+        "played": _minus(deck, per["played"]),
+    }
+    if not fixed_decks:
+        peers["deck"] = _minus(totals, deck)
     flags = {}
-    for basis, t in per.items():
-        if not t.games or t.games == totals.games:
+    for basis, peer in peers.items():
+        t = per[basis]
+        if not t.games or not peer.games:
             continue
         low, high = t.ci
-        peer_low, peer_high = wilson(totals.wins - t.wins, totals.games - t.games)
+        peer_low, peer_high = peer.ci
         if low > peer_high:
             flags[basis] = "above"
         elif high < peer_low:
             flags[basis] = "below"
-    return CardStats(name, per, flags)
+    return CardStats(name, per, flags, {b: p for b, p in peers.items() if p.games})
+
+
+def _minus(whole: Tally, part: Tally) -> Tally:
+    """The player-games of ``whole`` outside ``part`` (a subset of it)."""
+    return Tally(whole.games - part.games, whole.wins - part.wins, whole.draws - part.draws)
 
 
 def _ratings(report: Report) -> dict[str, float]:

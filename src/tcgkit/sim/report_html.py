@@ -159,7 +159,9 @@ def _cards(report: Report) -> list[Part]:
         cells: list[Cell | str] = [c.name]
         for basis in BASES:
             t = c.tallies[basis]
-            cells.append(Cell(f"{_pct(t)} {_ci(t)}", f"{t.games} games", c.flags.get(basis) or ""))
+            peer = c.peers.get(basis)
+            against = f"vs {_pct(peer)} of {peer.games}" if peer is not None else "no comparison"
+            cells.append(Cell(f"{_pct(t)} {_ci(t)}", f"{t.games} games; {against}", c.flags.get(basis) or ""))
         rows.append(cells)
     shown = (flagged + sorted((c for c in report.cards if not c.flags),
                               key=lambda c: -c.tallies["played"].games))[:CARD_ROWS]
@@ -175,8 +177,13 @@ def _cards(report: Report) -> list[Part]:
     ax.set_yticks(range(len(shown)), [c.name for c in shown], fontsize=7)
     ax.invert_yaxis()
     ax.set_xlabel("win rate when played, % (95% CI); dotted: every player-game")
+    design = ("The decks were fixed, one per entrant: a card in a deck is in every game of that "
+              "deck, so \"in the deck\" has no comparison (its rate is the deck's). "
+              if report.fixed_decks else "")
     summary = (f"{len(report.cards)} cards; {len(flagged)} flagged (▲/▼: the interval lies "
-               f"above/below the player-games without the card). Over all player-games the "
+               f"above/below the player-games that could have had the card otherwise: drawn or "
+               f"played against the games with it in the deck but not drawn or played; in the "
+               f"deck against those without it). {design}Over all player-games the "
                f"outright win rate is {_pct(base)} of {base.games}.")
     table = Part("fold", "every card", head=["card", "in the deck", "drawn", "played"], rows=rows,
                  css="cards")

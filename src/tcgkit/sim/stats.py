@@ -63,7 +63,7 @@ class _Rates:
 
 @dataclass(frozen=True, slots=True)
 class AgentStats(_Rates):
-    label: str  # the agent's name, with "#k" added when the same agent plays twice
+    label: str  # the agent's name, or its deck's (stats.entrant_names), "#k" added when one plays twice
     agent: str
     games: int
     wins: int
@@ -200,6 +200,16 @@ def labels(agents: Sequence[str]) -> list[str]:
     return out
 
 
+def entrant_names(agents: Sequence[str], decks: Sequence[str] | None = None) -> list[str]:
+    """The batch's entrants as every table names them: the agents, or, when each agent played
+    a deck of its own (``--deck``, ``--opponent-deck``), by its deck: the deck's name alone when
+    the agents are alike, else ``agent + deck``; made unique as ``labels`` does."""
+    if not decks or len(decks) != len(agents):
+        return labels(agents)
+    alike = len(set(agents)) == 1
+    return labels([deck if alike else f"{agent} + {deck}" for agent, deck in zip(agents, decks, strict=True)])
+
+
 def _slots(result: GameResult, agents: Sequence[str]) -> tuple[int, ...]:
     if result.lineup:
         return result.lineup
@@ -250,12 +260,13 @@ def summarize(
             for player, (slot, rank) in enumerate(zip(slots, r.places(), strict=True)):
                 by_agent[slot, rank] += 1
                 by_seat[player, rank] += 1
+    names = entrant_names(agents, (meta or {}).get("decks"))
     per_agent = [
         AgentStats(
             label, agents[k], games[k], wins[k], draws[k], games[k] - wins[k] - draws[k],
             wilson(wins[k], games[k]),
         )
-        for k, label in enumerate(labels(agents))
+        for k, label in enumerate(names)
     ]
     first = FirstPlayerStats(
         first_games, first_wins, first_draws, first_games - first_wins - first_draws,
@@ -272,7 +283,7 @@ def summarize(
         meta=dict(meta or {}),
         mean_measures={key: total / count for key, total in sorted(measures.items())},
         players=players,
-        places=_counted_table(labels(agents), players, by_agent) if players > 2 else [],
+        places=_counted_table(names, players, by_agent) if players > 2 else [],
         seats=_counted_table([f"seat {p}" for p in range(players)], players, by_seat)
         if players > 2 else [],
     )

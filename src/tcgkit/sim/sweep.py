@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ..kernel.card_files import add_card_file, resolve, shipped_card_file
+from ..kernel.game import Deck
 from .backends import Backend
 from .report import Tally
 from .runner import GameResult, SimError, _game, iter_results, prepare
@@ -105,13 +106,14 @@ def card_files(
 def run_sweep(
     game_name: str, points: Sequence[tuple[str, dict[str, Any]]], agents: Sequence[str], games: int,
     seed: int, backend: Backend | None = None, on_result: Callable[[GameResult], None] | None = None,
-    meta: dict[str, Any] | None = None, card: str | None = None,
+    meta: dict[str, Any] | None = None, card: str | None = None, decks: Sequence[Deck] | None = None,
 ) -> list[SweepPoint]:
-    """Play the batch at every ``(label, options)`` point; a summary per point, and for
-    ``card`` (its name as results show it) how the players holding it fared."""
+    """Play the batch at every ``(label, options)`` point (with ``decks``, one per agent, or
+    drawn by the seed); a summary per point, and for ``card`` (its name as results show it) how
+    the players holding it fared."""
     out = []
     for value, options in points:
-        job = prepare(game_name, options, agents, seed, facts=card is not None)
+        job = prepare(game_name, options, agents, seed, decks, facts=card is not None)
         tally = Tally() if card is not None else None
         stream = _tapped(iter_results(job, range(games), backend), on_result, card, tally)
         summary = summarize(stream, agents, {**(meta or {}), "value": value})

@@ -109,12 +109,15 @@ def test_a_set_of_sources_and_equipment_survives_its_warriors_and_takes_only_war
     act(state, "pass")  # the amulet resolves: the Mago leaves the game
     assert mago in state.exterminatus[0]
     assert state.sets[mago].warriors == [] and state.sets[mago].equipment == [aegis]
-    assert state.sets[mago].sources == []  # the Mago's source left with it (the Égide added none)
+    kept = state.sets[mago].sources  # the Mago's source stays, shared with the Égide
+    assert len(kept) == 1 and state.sets[mago].paid == {kept[0]: aegis}
+    assert not any(e[0] == "unbound" for e in state.log)
+    state.check_invariants()
     sources(state, 0, luz=1)
     next_rodada(state)  # one warrior per set per rodada: the Mago came in this one
     act(state, "pass")
     assert state.pending.player == 0  # in P1's Main phase
-    assert f"play {label(state, guard)} on set#{mago} pay L2" in texts(state)  # nothing bound: 2 added
+    assert f"play {label(state, guard)} on set#{mago} pay L1" in texts(state)  # 1 kept + 1 added
     relic = fetch(state, 0, "Estandarte Solar")
     assert not any(t.startswith(f"play {label(state, relic)} on") for t in texts(state))
 

@@ -84,3 +84,24 @@ def test_an_amulet_waiting_on_the_stack_is_not_on_the_table_yet():
     cast = next(t for t in texts(state) if t.startswith(f"amulet {label(state, vision)}"))
     act(state, cast)
     assert vision in state.stack[0] and vision not in sacrificable(state, 0)
+
+
+def test_a_set_whose_last_warrior_dies_keeps_its_sources_with_its_equipment():
+    state = start(decks=("aurora", "aurora"))
+    mago, arcanjo, founder_source = stacked(state)
+    aegis = fetch(state, 0, "Égide Sagrada")
+    act(state, f"play {label(state, aegis)} on set#{mago}")  # shares the set's sources
+    rec = state.sets[mago]
+    theirs = [s for s in rec.sources if s != founder_source]
+    state.destroy(arcanjo)  # a warrior stays: the Cavaleiro's sources leave with it
+    assert all(s in state.field[0] for s in theirs) and rec.sources == [founder_source]
+    since = len(state.events)
+    state.destroy(mago)  # the last warrior: the set is kept as its source and its equipment
+    assert [e.kind for e in state.events[since:]] == ["destroyed"]  # nothing unbound
+    assert rec.warriors == [] and rec.equipment == [aegis] and rec.sources == [founder_source]
+    assert rec.paid == {founder_source: aegis} and founder_source not in state.field[0]
+    state.check_invariants()
+    next_rodada(state)
+    assert state.sets[mago].sources == [founder_source]  # still bound: not freed by the rodada
+    state.destroy(aegis)  # the equipment goes: its source with it, used until the next rodada
+    assert mago not in state.sets and founder_source in state.field[0] and founder_source in state.used

@@ -126,7 +126,6 @@ def test_a_battle_is_told_step_by_step():
     dice(state, 6, 1)
     since = state.event_count()
     state.apply(state.parse_action(f"march to E2: {state.name(paladin)}", 1), 1)
-    state.apply(state.parse_action("pass", 1), 1)  # it could drop its shield; it keeps it
     state.apply(state.parse_action("attack", 1), 1)  # no spell: the normal attack
     state.apply(state.parse_action("attack", 0), 0)
     lines = Renderer(state.game, Seats.numbered(2)).news(state.scene(0, since))

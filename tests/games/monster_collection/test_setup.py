@@ -87,21 +87,35 @@ def mulligan_seed(**options):
     raise AssertionError("no seed gave a creature-less hand")
 
 
-def test_a_creature_less_hand_is_shown_to_both_shuffled_back_and_redrawn_once():  # R17, U2
-    state = mulligan_seed()
-    shown = events(state, "mulligan")
-    assert len(shown) == 1 and shown[0][1] == 0
-    assert not any(state.card(c).creature for c in shown[0][2])
+def test_a_creature_less_hand_is_shown_to_both_and_redrawn_until_it_holds_a_creature():  # R17, U2
+    g = game()
+    states = [g.new_state(seed, [creature_poor_deck(), DECKS["flame_legion"]]) for seed in range(40)]
+    state = next(s for s in states if len(events(s, "mulligan")) >= 2)  # two creatures in 50 cards
+    for shown in events(state, "mulligan"):
+        assert shown[1] == 0 and not any(state.card(c).creature for c in shown[2])
     for viewer in (1, None):  # the reveal reaches the opponent and a spectator
         seen = [e for e in state.events_since(0, viewer) if e["kind"] == "mulligan"]
-        assert seen[0]["cards"] == [state.name(c) for c in shown[0][2]]
+        assert seen[0]["cards"] == [state.name(c) for c in events(state, "mulligan")[0][2]]
     assert len(state.hand[0]) == 6
     state.check_invariants()
+    for s in states:  # every hand holds a creature, unless the HQ took the deck's last one
+        creatures = [c for c in s.hand[0] + s.deck[0] if s.card(c).creature]
+        assert any(s.card(c).creature for c in s.hand[0]) or not creatures
 
 
-def test_until_creature_redraws_until_a_creature_comes_and_off_keeps_the_hand():  # R17, U2 options
-    state = mulligan_seed(mulligan="until_creature")
-    assert any(state.card(c).creature for c in state.hand[0])
+def test_a_deck_with_no_creature_is_refused():  # R17 edge
+    no_creature = [c for c in creature_poor_deck() if c not in ("Ember Imp", "Salamander")]
+    no_creature += ["Great Axe", "Tower Shield"]
+    problems = game().validate_deck(no_creature)
+    assert problems == ["a deck needs a creature: an opening hand is redrawn until it holds one (R17)"]
+    assert game().validate_deck(creature_poor_deck()) == []
+
+
+def test_once_redraws_one_time_and_off_keeps_the_hand():  # R17, U2 options
+    g = game(mulligan="once")
+    states = [g.new_state(seed, [creature_poor_deck(), DECKS["flame_legion"]]) for seed in range(40)]
+    assert max(len(events(s, "mulligan")) for s in states) == 1
+    assert any(not any(s.card(c).creature for c in s.hand[0]) for s in states)  # a second one is kept
     g = game(mulligan="off")
     for seed in range(30):
         assert not events(g.new_state(seed, [creature_poor_deck(), DECKS["flame_legion"]]), "mulligan")

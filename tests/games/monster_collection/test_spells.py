@@ -68,9 +68,9 @@ def test_a_counter_answers_a_spell_and_resolves_first():  # MC16, U20: LIFO
     scene = state.scene(0)
     assert [item.face.name for item in scene.stack] == [state.name(sunburst)] and scene.window.holder == 0
     act(state, f"cast {state.name(dispel)} at {state.name(sunburst)}")
-    assert state.to_move == 1  # priority alternates
-    act(state, "pass")
-    act(state, "pass")  # both passed: the top (Dispel) resolves
+    # priority alternates, but neither holds a card now, a public fact: both are passed by (U20)
+    # and the top (Dispel) resolves
+    assert not events(state, "passes")
     assert (
         ("countered", sunburst) in state.log and sunburst in state.discard[1] and dispel in state.discard[0]
     )
@@ -80,6 +80,22 @@ def test_a_counter_answers_a_spell_and_resolves_first():  # MC16, U20: LIFO
     assert state.decisions[-1].kind == "normal" and state.to_move == 1  # back to player 1's timing
     assert moves(state) == ["attack"]  # its hand is empty now
     assert state.battle.spent == {"0:water": 1}  # the Dispel paid; the countered Sunburst never did
+
+
+def test_a_window_passes_by_the_declaring_player_with_nothing_to_answer_with():  # U20 edge
+    state = battle()
+    crab = put(state, 0, "River Crab", "E2", who=1)
+    put(state, 0, "Tide Sprite", "E2", who=1)  # water, 1 spell slot
+    to_hand(state, 0, "Dispel")
+    acolyte = put(state, 1, "Acolyte", "2")
+    sunburst = to_hand(state, 1, "Sunburst")  # player 1's last card
+    dice(state, 6, 1)
+    march(state, acolyte)
+    act(state, f"cast {state.name(sunburst)} at {state.name(crab)}")
+    assert state.decisions[-1].kind == "respond" and state.to_move == 0  # a card and a water slot
+    act(state, "pass")
+    # player 1 holds no card, a public fact: not asked to pass; the spell resolves
+    assert events(state, "spell_hit") and sunburst in state.discard[1] and ("passes", 1) not in state.log
 
 
 def test_a_spell_whose_target_or_slots_are_gone_on_resolution_does_nothing():  # U20, tocage

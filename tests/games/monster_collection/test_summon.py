@@ -113,57 +113,72 @@ def exchange(state, e, source, target):
     return f"exchange {state.name(e)} from {state.name(source)} to {state.name(target)}"
 
 
-def test_equipment_handed_on_may_not_go_back_to_a_creature_it_left_in_that_phase():  # project rule
+def test_two_creatures_with_full_slots_swap_their_equipment():  # R83
     state = summon_phase(decks=("flame_legion", "dawn_and_dusk"))
     ground(state, 1, "2")
     knight = put(state, 1, "Paladin", "2")  # 2 item slots
-    vampire = put(state, 1, "Vampire", "2")  # 1 slot
-    acolyte = put(state, 1, "Acolyte", "2")  # 1 slot
-    sword = to_hand(state, 1, "Long Sword")
-    act(state, f"equip {state.name(sword)} to {state.name(knight)}")
-    act(state, exchange(state, sword, knight, vampire))
-    assert exchange(state, sword, vampire, knight) not in moves(state)  # back where it left: no
-    act(state, exchange(state, sword, vampire, acolyte))  # on to a third creature: yes
-    assert exchange(state, sword, acolyte, knight) not in moves(state)
-    assert exchange(state, sword, acolyte, vampire) not in moves(state)
-    assert not any(m.startswith("exchange") for m in moves(state))  # every way back is closed
-    assert state.gear == {acolyte: [sword]}
+    belial = put(state, 1, "Belial the Night Lord", "2")  # 2 item slots
+    shield, lance = to_hand(state, 1, "Tower Shield"), to_hand(state, 1, "Holy Lance")  # cost 2 each
+    act(state, f"equip {state.name(shield)} to {state.name(knight)}")
+    act(state, f"equip {state.name(lance)} to {state.name(belial)}")
+    swaps = [m for m in moves(state) if m.startswith("exchange")]
+    low, high = sorted((knight, belial))
+    given, back = (shield, lance) if low == knight else (lance, shield)
+    assert swaps == [f"{exchange(state, given, low, high)} for {state.name(back)}"]  # once, not twice
+    act(state, swaps[0])
+    assert state.gear == {knight: [lance], belial: [shield]}
+    assert [e[2:] for e in events(state, "exchange")] == [(given, low, high), (back, high, low)]
+    assert not any(m.startswith("exchange") for m in moves(state))  # swapping back undoes it
 
 
-def test_the_exchange_rule_lasts_one_phase_and_one_formation_timing():  # project rule, edge
-    state = start(decks=("flame_legion", "dawn_and_dusk"))
-    to_main(state)
+def test_exchange_repeats_and_an_item_may_go_back_only_into_an_arrangement_not_had():  # R21, R83, edge
+    state = summon_phase(decks=("flame_legion", "dawn_and_dusk"))
     ground(state, 1, "2")
-    knight = put(state, 1, "Paladin", "2")
-    vampire = put(state, 1, "Vampire", "2")
-    sword = to_hand(state, 1, "Long Sword")
-    state.gear[knight] = [sword]
-    state.hand[1].remove(sword)
-    act(state, exchange(state, sword, knight, vampire))  # main phase
-    assert exchange(state, sword, vampire, knight) not in moves(state)
-    act(state, "end main")  # the normal summon phase is another phase: the way back is open
-    assert exchange(state, sword, vampire, knight) in moves(state)
-    act(state, exchange(state, sword, vampire, knight))
-    assert exchange(state, sword, knight, vampire) not in moves(state)
-    # a battle's formation timing starts its own record, and the main phase's stays after it
+    knight = put(state, 1, "Paladin", "2")  # 2 item slots
+    acolyte = put(state, 1, "Acolyte", "2")  # 1 slot
+    vampire = put(state, 1, "Vampire", "2")  # 1 slot
+    sword, other = to_hand(state, 1, "Long Sword"), to_hand(state, 1, "Long Sword")
+    act(state, f"equip {state.name(sword)} to {state.name(knight)}")
+    act(state, f"equip {state.name(other)} to {state.name(vampire)}")
+    act(state, exchange(state, sword, knight, acolyte))
+    assert exchange(state, sword, acolyte, knight) not in moves(state)  # the arrangement it came from
+    act(state, exchange(state, other, vampire, knight))
+    act(state, exchange(state, sword, acolyte, vampire))
+    back = exchange(state, sword, vampire, knight)  # to the Paladin it left: a new arrangement
+    assert back in moves(state)
+    act(state, back)
+    assert state.gear == {knight: [other, sword]}
+    assert exchange(state, sword, knight, vampire) not in moves(state)  # the one just left
+    act(state, "end summon")  # the record is the phase's
+    assert state.handed == set()
+
+
+def test_only_the_marching_side_exchanges_in_a_battle_and_nobody_equips_there():  # R83, R88, R90
     state = start(decks=("flame_legion", "dawn_and_dusk"))
     to_main(state)
+    empty_hand(state, 0)
+    empty_hand(state, 1)
     ground(state, 1, "2")
     ground(state, 0, "E2", who=1)
-    put(state, 0, "Ember Imp", "E2", who=1)
-    knight = put(state, 1, "Acolyte", "2")
-    vampire = put(state, 1, "Vampire", "2")
+    dancer, blaze = put(state, 0, "Flame Dancer", "E2", who=1), put(state, 0, "Blaze Knight", "E2", who=1)
+    axe = to_hand(state, 0, "Long Sword")
+    state.hand[0].remove(axe)
+    state.gear[dancer] = [axe]  # the defender: an item it could hand on, and an equipment card in hand
+    to_hand(state, 0, "Long Sword")
+    acolyte, vampire = put(state, 1, "Acolyte", "2"), put(state, 1, "Vampire", "2")
     sword = to_hand(state, 1, "Long Sword")
-    state.gear[knight] = [sword]
     state.hand[1].remove(sword)
-    act(state, exchange(state, sword, knight, vampire))
-    empty_hand(state, 1)
-    empty_hand(state, 0)
-    act(state, "march to E2: " + ", ".join(state.name(c) for c in sorted((knight, vampire))))
-    assert state.decisions[-1].kind == "instant"
-    act(state, "pass")  # player 1's instant-summon timing (equipment hangs on their creatures)
+    state.gear[acolyte] = [sword]
+    to_hand(state, 1, "Long Sword")  # an equipment card in the attacker's hand
+    act(state, "march to E2: " + ", ".join(state.name(c) for c in sorted((acolyte, vampire))))
+    assert state.decisions[-1].kind == "instant" and state.to_move == 1
+    assert moves(state) == ["pass"]  # no equip, no unequip: those are the summon phase's steps (R88, R90)
+    act(state, "pass")
+    assert state.decisions[-1].kind == "instant" and state.to_move == 0
+    assert moves(state) == ["pass"]
+    act(state, "pass")
     assert state.decisions[-1].kind == "formation" and state.to_move == 1
-    assert exchange(state, sword, vampire, knight) in moves(state)  # a new timing
-    act(state, exchange(state, sword, vampire, knight))
-    assert exchange(state, sword, knight, vampire) not in moves(state)
-    assert state.handed == {f"main:{sword}:{knight}", f"formation:{sword}:{vampire}"}
+    assert exchange(state, sword, acolyte, vampire) in moves(state)  # the marching side (進軍側)
+    act(state, f"next {state.name(acolyte)}")
+    assert state.decisions[-1].kind == "formation" and state.to_move == 0
+    assert sorted(moves(state)) == sorted(f"next {state.name(c)}" for c in (dancer, blaze))  # no exchange

@@ -79,8 +79,7 @@ def test_a_countered_ability_does_nothing_and_its_creature_stays_having_acted():
     act(state, f"use {name(state, drake)} at {name(state, guard)}")
     assert state.decisions[-1].kind == "respond" and state.to_move == 0
     act(state, f"cast {name(state, dispel)} at {name(state, drake)}")  # the ability on the stack
-    act(state, "pass")
-    act(state, "pass")
+    # neither player holds a card now, a public fact: both are passed by (U20), Dispel resolves
     assert ("countered", drake) in state.log and not events(state, "spell_hit")
     assert drake in state.parties[cell(1, "E2")][1] and drake not in state.discard[1]
     assert dispel in state.discard[0]

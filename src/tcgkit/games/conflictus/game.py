@@ -41,6 +41,10 @@ class Conflictus(Game):
     state_class = ConflictusState
     scene_module = scene
     notation_module = notation
+    play_events: ClassVar[dict[str, str]] = dict.fromkeys(
+        ("source", "relic", "warrior", "equipment", "amulet"), "card"
+    )
+    """Every card put down from hand: sources, relics, warriors, equipment, amulets."""
     min_players = 2
     max_players = 4
     rules_example = "mulligan=turn_order,attack=left"

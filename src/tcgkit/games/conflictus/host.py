@@ -186,7 +186,8 @@ def remove(state: ConflictusState, c: int) -> None:
     """Take ``c`` out of whatever zone of play holds it. The sources that paid for a warrior or
     equipment leaving its set go back to the field used, free at the start of the next rodada
     ("as fontes vinculadas a este guerreiro somente serão liberadas no início da próxima
-    rodada"); a set left without warriors keeps going with its equipment, or is gone."""
+    rodada"); but the last warrior of a set with equipment leaves its sources in the set, which
+    goes on as sources and equipment (RULES.md); a set left with neither is gone."""
     p = owner(state, c)
     for zone in (state.field[p], state.relics[p], state.amulets[p], state.stack[p]):
         if c in zone:
@@ -197,11 +198,18 @@ def remove(state: ConflictusState, c: int) -> None:
     if sid is None:
         return
     rec = state.sets[sid]
+    was_warrior = c in rec.warriors
     for part in (rec.warriors, rec.equipment, rec.sources):
         if c in part:
             part.remove(c)
     rec.paid.pop(c, None)
     freed = [s for s, paid_for in rec.paid.items() if paid_for == c]
+    if was_warrior and not rec.warriors and rec.equipment:
+        # the last warrior gone, the set is kept as its sources and active equipment ("você pode
+        # manter o conjunto composto de fontes e equipamentos ativos"): the equipment shares them
+        for s in freed:
+            rec.paid[s] = rec.equipment[0]
+        freed = []
     for s in freed:
         del rec.paid[s]
         rec.sources.remove(s)

@@ -45,6 +45,8 @@ class FFTcg(Game):
     state_class = FFTcgState
     scene_module = scene
     notation_module = notation
+    play_events: ClassVar[dict[str, str]] = {"play": "card", "hide": "card"}
+    """A card played face up, or an action card played face down (``hide``, turned later)."""
     rules_example = "turn_limit=100,villains_to_defeat=2,card_files=my_set.toml"
     example_options: ClassVar[list[dict[str, Any]]] = [
         {},

@@ -2,6 +2,7 @@
 the acting player's seat (``1``-``6`` their territory, ``E1``-``E6`` the enemy's):
 ``discard Ember Imp#3``, ``refill``, ``place Forest#12 at 2``, ``proxy at 3``,
 ``march to E2: Griffin#40, Harpy#41``, ``exchange Long Sword#7 from Imp#3 to Golem#9``,
+``exchange Long Sword#7 from Imp#3 to Golem#9 for Tower Shield#8`` (a swap),
 ``summon Kraken#20``, ``equip Long Sword#7 to Imp#3``, ``unequip Long Sword#7``,
 ``instant Harpy#41``, ``next Griffin#40``, ``lose Harpy#41``, ``cast Sunburst#60 at Golem#9``,
 ``use Fire Flask#61 at Golem#9`` (an item, or a creature's ability), ``perform Second Wind#62 at
@@ -88,19 +89,24 @@ class March(Action):
 
 @dataclass(frozen=True, slots=True)
 class Exchange(Action):
-    """An equipment card handed from one creature to another on the same terrain (R83, R84)."""
+    """Equipment exchanged between two creatures on the same terrain (R83): ``equipment`` from
+    ``source`` to ``target``, and ``back`` (an equipment card of ``target``) the other way; or,
+    with ``back`` ``-1``, one way only (R84: only one of them has any)."""
 
     equipment: int
     source: int
     target: int
-    names: tuple[str, str, str] = field(compare=False)
+    names: tuple[str, ...] = field(compare=False)  # equipment, source, target[, back]
+    back: int = -1
 
     def __str__(self) -> str:
-        equipment, source, target = self.names
-        return f"exchange {equipment} from {source} to {target}"
+        equipment, source, target = self.names[:3]
+        swap = f" for {self.names[3]}" if self.back >= 0 else ""
+        return f"exchange {equipment} from {source} to {target}{swap}"
 
     def refs(self) -> tuple[refs.Ref, ...]:
-        return (refs.card(self.equipment), refs.card(self.source), refs.card(self.target))
+        out = (refs.card(self.equipment), refs.card(self.source), refs.card(self.target))
+        return out if self.back < 0 else (*out, refs.card(self.back))
 
 
 @dataclass(frozen=True, slots=True)

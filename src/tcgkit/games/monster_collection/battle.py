@@ -37,8 +37,8 @@ def step(state: MonsterCollectionState) -> bool:
         state.decisions = [decision(side, "normal")]
         return True
     if fight.step == "instant":
-        # U20: a timing is skipped only on public facts: no card in hand, no equipment to drop
-        if state.hand[side] or any(state.gear.get(c) for c in state.parties[fight.cell][side]):
+        # U20: a timing is skipped only on public facts: no card in hand
+        if state.hand[side]:
             state.decisions = [decision(side, "instant")]
             return True
         pass_timing(state, Pass())
@@ -68,7 +68,7 @@ def pass_timing(state: MonsterCollectionState, action: Pass) -> None:
 
 
 def formation_starts(state: MonsterCollectionState) -> None:
-    """A side's formation timing: the exchange rule's record of the last one is done with."""
+    """A side's formation timing: the repetition rule's record of the last one is done with."""
     fight = state.battle
     assert fight is not None
     state.handed = {k for k in state.handed if not k.startswith("formation:")}

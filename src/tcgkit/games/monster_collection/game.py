@@ -43,10 +43,15 @@ class MonsterCollection(Game):
     state_class = MonsterCollectionState
     scene_module = scene
     notation_module = notation
-    rules_example = "mulligan=until_creature,hero_unique=side,turn_limit=100"
+    play_events: ClassVar[dict[str, str]] = dict.fromkeys(
+        ("place", "summon", "instant", "equip", "cast", "use", "perform"), "card"
+    )
+    """A terrain placed from hand, a creature summoned, equipment equipped, a spell cast, an item
+    used, a ritual performed (a proxy is no card played: nobody knows it)."""
+    rules_example = "mulligan=once,hero_unique=side,turn_limit=100"
     example_options: ClassVar[list[dict[str, Any]]] = [
         {},
-        {"mulligan": "until_creature", "hero_unique": "side", "failed_instant_summons": "hq"},
+        {"mulligan": "once", "hero_unique": "side", "failed_instant_summons": "hq"},
         {
             "damage_accumulates": True,
             "long_fly_requires_middle_terrain": True,
@@ -62,9 +67,18 @@ class MonsterCollection(Game):
         self.cards = self.db.cards
         self.names = [c.name for c in self.cards]
 
+    def played_card(self, event: dict[str, Any]) -> Any:
+        """``use`` is an item's (played from hand) or a creature's ability (no card played)."""
+        card = super().played_card(event)
+        if event["kind"] == "use" and isinstance(card, str):
+            found = self.db.find(card.rpartition("#")[0] or card)
+            if found is not None and found.creature:
+                return None
+        return card
+
     # -- decks ---------------------------------------------------------------------------------
     def validate_deck(self, deck: Deck) -> list[str]:
-        """R1, R2: exactly 50 cards, at most 3 of a name (R93: heroes too)."""
+        """R1, R2: exactly 50 cards, at most 3 of a name (R93: heroes too); a creature (R17)."""
         opts = self.options
         problems: list[str] = []
         counts: Counter[str] = Counter()
@@ -84,6 +98,9 @@ class MonsterCollection(Game):
                                                     f"{counts[name] - limit} copies of {name} too many", 1)
         if len(deck) != opts.deck_size:
             problems.append(f"a deck holds exactly {opts.deck_size} cards; this one has {len(deck)}")
+        found = [self.db.find(text) for text in deck]
+        if deck and all(card is not None and not card.creature for card in found):
+            problems.append("a deck needs a creature: an opening hand is redrawn until it holds one (R17)")
         return problems
 
     def sample_decks(self, rng: Rng) -> list[Deck]:
@@ -167,8 +184,8 @@ class MonsterCollection(Game):
 
 def setup(state: MonsterCollectionState) -> None:
     """遊戲準備 (R11-R18): shuffle; the top card face down at position 5 as the HQ; draw 6; a
-    creature-less hand is shown to both, shuffled back and drawn again (R17, U2: P0 then P1,
-    before the roll); both roll 1D, the higher goes first, ties roll again (R18)."""
+    creature-less hand is shown to both, shuffled back and drawn again until it holds a creature
+    (R17; U2: P0 then P1, before the roll); both roll 1D, the higher goes first, ties roll again (R18)."""
     opts = state.game.options
     for p in (0, 1):
         state.rng.shuffle(state.deck[p])
@@ -178,9 +195,9 @@ def setup(state: MonsterCollectionState) -> None:
         for _ in range(opts.hand_limit):
             state.draw(p)
     for p in (0, 1):
-        tries = {"once": 1, "off": 0}.get(opts.mulligan, opts.deck_size)
+        tries = {"once": 1, "off": 0}.get(opts.mulligan, -1)  # -1: until the hand holds a creature
         while (
-            tries
+            tries != 0
             and not any(state.card(c).creature for c in state.hand[p])
             and any(state.card(c).creature for c in state.deck[p])
         ):

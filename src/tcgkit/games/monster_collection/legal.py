@@ -32,11 +32,25 @@ if TYPE_CHECKING:
     from .rules import MonsterCollectionState
 
 
-def handed_key(state: MonsterCollectionState, equipment: int, creature: int) -> str:
-    """The exchange rule's record: this equipment left this creature in this phase (the main
-    phase, the normal summon phase, or one side's formation timing in a battle)."""
+def arrangement(state: MonsterCollectionState, cell: int, p: int, gear: dict[int, list[int]]) -> str:
+    """The repetition rule's record: how equipment hangs on ``p``'s creatures on ``cell`` (as
+    ``gear`` has it) in this phase (the main phase, the normal summon phase, or the marching
+    side's formation timing in a battle)."""
     timing = "formation" if state.battle is not None else state.phase
-    return f"{timing}:{equipment}:{creature}"
+    held = ";".join(
+        f"{c}={'.'.join(map(str, sorted(gear[c])))}" for c in sorted(state.parties[cell][p]) if gear.get(c)
+    )
+    return f"{timing}:{cell}:{held}"
+
+
+def exchanged(state: MonsterCollectionState, action: Exchange) -> dict[int, list[int]]:
+    """The equipment of the two creatures of ``action`` once it is made."""
+    source = [e for e in state.gear.get(action.source, ()) if e != action.equipment]
+    target = [e for e in state.gear.get(action.target, ()) if e != action.back]
+    if action.back >= 0:
+        source.append(action.back)
+    target.append(action.equipment)
+    return {action.source: source, action.target: target}
 
 
 def compute(state: MonsterCollectionState) -> list[Action]:
@@ -180,22 +194,39 @@ def _groups(state: MonsterCollectionState, cards: list[int], room: int) -> list[
 
 
 def exchanges(state: MonsterCollectionState, p: int, cells: range | tuple[int, ...]) -> list[Action]:
-    """R83, R84: equipment from one creature to another of the same player on one terrain,
-    one way allowed, into free slots."""
+    """R83, R84: equipment exchanged between two creatures of one player on one terrain: a
+    swap, each taking the other's card into its slots, or one way into free slots; as often as
+    the player likes, except into an arrangement of the equipment already had in this phase
+    (the repetition rule, RULES.md)."""
     out: list[Action] = []
     for cell in cells:
         party = state.parties[cell][p]
         if len(party) < 2:
             continue
-        for source in party:
-            for e in state.gear.get(source, ()):
-                cost = state.card(e).slots
-                for target in party:
-                    if target == source or state.free_slots(target) < cost:
-                        continue
-                    if handed_key(state, e, target) not in state.handed:  # not back where it left
-                        names = (state.name(e), state.name(source), state.name(target))
-                        out.append(Exchange(e, source, target, names))
+        for action in _exchanges(state, party):
+            after = {**state.gear, **exchanged(state, action)}
+            if arrangement(state, cell, p, after) not in state.handed:
+                out.append(action)
+    return out
+
+
+def _exchanges(state: MonsterCollectionState, party: list[int]) -> list[Exchange]:
+    out: list[Exchange] = []
+    for source in party:
+        for e in state.gear.get(source, ()):
+            cost = state.card(e).slots
+            for target in party:
+                if target == source:
+                    continue
+                names = (state.name(e), state.name(source), state.name(target))
+                if state.free_slots(target) >= cost:
+                    out.append(Exchange(e, source, target, names))
+                if source > target:  # a swap is offered once, from the lower id
+                    continue
+                for back in state.gear.get(target, ()):
+                    given = state.card(back).slots
+                    if state.free_slots(target) + given >= cost and state.free_slots(source) + cost >= given:
+                        out.append(Exchange(e, source, target, (*names, state.name(back)), back))
     return out
 
 
@@ -231,8 +262,9 @@ def summon(state: MonsterCollectionState, p: int) -> list[Action]:
 
 
 def instant(state: MonsterCollectionState, p: int) -> list[Action]:
-    """3.2 step 1: instant summons onto the battle's terrain within the side's limit; equip and
-    unequip the creatures in the battle."""
+    """3.2 step 1: instant summons onto the battle's terrain within the side's limit. Equipping
+    and unequipping are steps <2> and <3> of the turn player's normal summon phase (R88, R90), not
+    a battle's."""
     fight = state.battle
     assert fight is not None
     cell = fight.cell
@@ -242,7 +274,6 @@ def instant(state: MonsterCollectionState, p: int) -> list[Action]:
         for c in state.hand[p]
         if state.card(c).instant and state.card(c).level <= room and not state.hero_blocked(p, c)
     ]
-    out += equips(state, p, list(state.parties[cell][p]))
     out.append(PASS)
     return out
 
@@ -252,7 +283,9 @@ def formation(state: MonsterCollectionState, p: int) -> list[Action]:
     assert fight is not None
     party = state.parties[fight.cell][p]
     out: list[Action] = [Next(c, state.name(c)) for c in party[fight.placed :]]
-    return out + exchanges(state, p, (fight.cell,))
+    if p == fight.attacker:  # R83: exchange is the marching side's (進軍側)
+        out += exchanges(state, p, (fight.cell,))
+    return out
 
 
 def overflow(state: MonsterCollectionState, p: int) -> list[Action]:

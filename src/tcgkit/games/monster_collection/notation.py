@@ -14,9 +14,9 @@ if TYPE_CHECKING:
 
 FORMS = (
     "discard CARD, refill, place CARD at CELL, proxy at CELL, march to CELL: CARD, CARD..., "
-    "exchange CARD from CARD to CARD, summon CARD, equip CARD to CARD, unequip CARD, instant CARD, "
-    "next CARD, lose CARD, cast CARD at CARD, use CARD [at CARD], perform CARD [at CARD], attack, "
-    "end main, end summon, pass (cells 1-6 yours, E1-E6 the enemy's; place ... with ability)"
+    "exchange CARD from CARD to CARD [for CARD], summon CARD, equip CARD to CARD, unequip CARD, "
+    "instant CARD, next CARD, lose CARD, cast CARD at CARD, use CARD [at CARD], perform CARD [at CARD], "
+    "attack, end main, end summon, pass (cells 1-6 yours, E1-E6 the enemy's; place ... with ability)"
 )
 
 

@@ -18,8 +18,9 @@ class MonsterCollectionOptions(BaseModel):
     hand_limit: int = Field(6, ge=1, le=20, description="the basic hand limit (R15, R16: 6)")
     hq_limit: int = Field(10, ge=1, le=30, description="the HQ's basic limit (R39, R89: 10)")
     proxy_limit: int = Field(8, ge=1, le=30, description="a proxy terrain's basic limit (R58: 8)")
-    mulligan: Literal["once", "until_creature", "off"] = Field(
-        "once", description="a creature-less opening hand is shown, shuffled back and redrawn (R17, U2)"
+    mulligan: Literal["until_creature", "once", "off"] = Field(
+        "until_creature",
+        description="a creature-less opening hand is shown, shuffled back and redrawn (R17, U2)",
     )
     hq_visible_to_owner: bool = Field(
         False, description="the owner may look at their face-down HQ (U1: hidden from both)"

@@ -19,7 +19,7 @@ from ...kernel import values as v
 from ...kernel.actions import Action, Decision
 from ...kernel.effects import STOP, Activation, who_players
 from ...kernel.game import Outcome, State
-from ...kernel.resolution import RESOLUTION, Frame, Machine, Resolution, WindowRule
+from ...kernel.resolution import RESOLUTION, AutoForced, Frame, Machine, Resolution, WindowRule
 from ...kernel.rng import Rng
 from ...kernel.state import (
     EMPTY,
@@ -68,8 +68,11 @@ PROMPTS = {
     "adjust": "hand adjustment: discard what you do not want (down to the limit first), then refill",
     "main": "main phase: place terrain, march, exchange equipment, or end the main phase",
     "summon": "normal summon: summon to your HQ, equip, unequip, exchange, or end the phase",
-    "instant": "instant-summon timing: instant-summon, equip or unequip in this battle, or pass",
-    "formation": "formation: choose your party's next creature, front to back, or exchange equipment",
+    "instant": "instant-summon timing: instant-summon into this battle, or pass",
+    "formation": (
+        "formation: choose your party's next creature, front to back "
+        "(the marching side may exchange equipment)"
+    ),
     "overflow": "your party is over the terrain's limit: discard a creature",
     "normal": "normal timing: cast a battle spell, use an item or an ability, or attack with your party",
     "respond": "counter (対抗): answer what is on the stack with a counter, or pass",
@@ -544,7 +547,7 @@ class MonsterCollectionState(State["MonsterCollection"]):
 
     def enter(self, phase: str) -> None:
         self.phase = phase
-        self.handed = set()  # the exchange rule's record is per phase
+        self.handed = set()  # the repetition rule's record is per phase
         self.log.append(("phase", self.active, phase))
 
     def end_turn(self) -> None:
@@ -734,13 +737,19 @@ def _march(state: MonsterCollectionState, action: March) -> None:
 
 
 def _exchange(state: MonsterCollectionState, action: Exchange) -> None:
-    items = state.gear[action.source]
-    items.remove(action.equipment)
-    if not items:
-        del state.gear[action.source]
-    state.gear.setdefault(action.target, []).append(action.equipment)
-    state.handed.add(legal.handed_key(state, action.equipment, action.source))
-    state.log.append(("exchange", state.decisions[-1].player, action.equipment, action.source, action.target))
+    """R83: the swap or the hand-over; the arrangements before and after it are recorded for
+    the repetition rule."""
+    p, cell = state.decisions[-1].player, state.where(action.source)
+    state.handed.add(legal.arrangement(state, cell, p, state.gear))
+    for creature, items in legal.exchanged(state, action).items():
+        if items:
+            state.gear[creature] = items
+        else:
+            del state.gear[creature]
+    state.handed.add(legal.arrangement(state, cell, p, state.gear))
+    state.log.append(("exchange", p, action.equipment, action.source, action.target))
+    if action.back >= 0:
+        state.log.append(("exchange", p, action.back, action.target, action.source))
 
 
 def _end(state: MonsterCollectionState, action: End) -> None:
@@ -906,6 +915,19 @@ HANDLERS: dict[type, Any] = {
     Strike: _strike,
 }
 
+def _answers_hidden(state: MonsterCollectionState, decision: Decision) -> bool:
+    """Whether a counter window's holder could answer on facts only they see (U20): then even a
+    lone ``pass`` is asked, else the window passes them by."""
+    attack = decision.kind == "answer" and not state.res.stack
+    return state.can_answer(decision.player, attack=attack)
+
+
+def _passed_by(state: MonsterCollectionState, action: Action) -> None:
+    """U20: a holder with nothing to answer with, on public facts, passes without being asked."""
+    state.legal = None
+    MACHINE.pass_priority(state)
+
+
 MACHINE: Machine[MonsterCollectionState] = Machine(
     steps={},
     frame_steps=frame_steps,
@@ -916,4 +938,8 @@ MACHINE: Machine[MonsterCollectionState] = Machine(
         "respond": WindowRule(on_close=lambda s, w: None, keep=False),
         "answer": WindowRule(on_close=lambda s, w: battle.attack(s), keep=False),
     },
+    auto=AutoForced(
+        frozenset({"respond", "answer"}), legal=MonsterCollectionState.legal_actions, play=_passed_by,
+        private=_answers_hidden,
+    ),
 )
