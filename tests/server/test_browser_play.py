@@ -462,7 +462,9 @@ def test_the_lobby_form_a_clock_a_rematch_the_history_and_the_cards(
     page.wait_for_timeout(300)  # "ab" is no shipped card file: the lobby's rules check was refused
     ana.problems[:] = [p for p in ana.problems if "status of 422" not in p]
     page.locator("select[name=game]").select_option("triple-triad")
-    assert page.locator("#opt-triple-triad-trade").input_value() == "one"  # from the schema's default
+    # against an AI no card is staked unless the player asks for a trade
+    assert page.locator("#opt-triple-triad-trade").input_value() == "none"
+    page.locator("#opt-triple-triad-trade").select_option("one")
     page.locator("#opt-triple-triad-trade").select_option("none")
     page.locator("#opt-triple-triad-open").check()
     page.locator("#clock").select_option("chess")
