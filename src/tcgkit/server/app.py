@@ -102,27 +102,77 @@ def set_session(response: Response, token: str, csrf: str, secure: bool) -> None
 
 
 class JsonWrites:
-    """Writes are JSON (no cross-site form can send it) and small: checked on the headers,
-    before anything is read (an ASGI middleware, so the WebSocket passes untouched)."""
+    """Writes are JSON (no cross-site form can send it) and small: the content type and a
+    declared length are checked on the headers, before anything is read, and every body,
+    whatever its framing (chunked, or a length that lies), is counted as it streams in and
+    refused once past ``MAX_BODY``, so no request holds more than that in memory (an ASGI
+    middleware, so the WebSocket passes untouched)."""
 
     def __init__(self, app: Any) -> None:
         self.app = app
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
-        if scope["type"] == "http" and scope["method"] not in SAFE_METHODS:
-            headers = dict(scope["headers"])
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = dict(scope["headers"])
+        length = headers.get(b"content-length")
+        refused = None
+        if scope["method"] not in SAFE_METHODS:
             kind = headers.get(b"content-type", b"").split(b";")[0].strip().lower()
-            length = headers.get(b"content-length")
-            refused = None
             if kind != b"application/json":
                 refused = JSONResponse({"error": "send JSON (Content-Type: application/json)"},
                                        status_code=415)
-            elif length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-                refused = JSONResponse({"error": f"the body is over {MAX_BODY} bytes"}, status_code=413)
-            if refused is not None:
-                await refused(scope, receive, send)
+        if refused is None and length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+            refused = too_large()
+        if refused is None:
+            body, disconnected = await read_body(receive)
+            if body is None:
+                refused = too_large()
+            elif disconnected:
                 return
-        await self.app(scope, receive, send)
+            else:
+                await self.app(scope, replay(body, receive), send)
+                return
+        await refused(scope, receive, send)
+
+
+def too_large() -> JSONResponse:
+    return JSONResponse({"error": f"the body is over {MAX_BODY} bytes"}, status_code=413,
+                        headers={"connection": "close"})
+
+
+async def read_body(receive: Any) -> tuple[bytes | None, bool]:
+    """The request's whole body, read as it streams: ``None`` once it passes ``MAX_BODY``
+    (the rest is never read: the connection is closed after the answer); and whether the
+    client went away first."""
+    parts: list[bytes] = []
+    size = 0
+    while True:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            return b"", True
+        chunk = message.get("body", b"")
+        size += len(chunk)
+        if size > MAX_BODY:
+            return None, False
+        parts.append(chunk)
+        if not message.get("more_body", False):
+            return b"".join(parts), False
+
+
+def replay(body: bytes, receive: Any) -> Any:
+    """A ``receive`` that gives the body read once, then waits on the client as before."""
+    sent = False
+
+    async def again() -> dict[str, Any]:
+        nonlocal sent
+        if not sent:
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+
+    return again
 
 
 def create_app(settings: Settings) -> FastAPI:
