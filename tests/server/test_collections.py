@@ -291,9 +291,11 @@ def test_tcgkit_account_import_sends_the_checked_profile(live: tuple[str, Any], 
     assert again.exit_code == 1 and "already imported" in again.output
 
 
-def test_a_rematch_of_two_people_starts_at_once_with_hands_from_their_collections(client: TestClient) -> None:
+def test_a_rematch_of_two_people_starts_once_accepted_with_the_hands_each_chose(client: TestClient) -> None:
     ana, rui, match_id = trading_pair(client)
     play_to({0: ana, 1: rui}, match_id, room_of(client, match_id))
-    again = rui.post(f"/api/matches/{match_id}/rematch")
-    assert again.status_code == 201 and again.json()["status"] == "running", again.text
-    assert room_of(client, again.json()["id"]).decks == [STRONGEST, STRONGEST]  # each one's "auto"
+    again = rui.post(f"/api/matches/{match_id}/rematch", {"hand": "auto"})
+    assert again.status_code == 201 and again.json()["status"] == "open", again.text
+    rematch = again.json()["id"]
+    assert ana.post(f"/api/matches/{rematch}/join", {"hand": ", ".join(LEVEL_ONE)}).status_code == 200
+    assert room_of(client, rematch).decks == [LEVEL_ONE, STRONGEST]  # each one's own choice

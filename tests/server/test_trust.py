@@ -12,6 +12,8 @@ from urllib.parse import urlparse
 
 from tcgkit.server.app import MAX_BODY, JsonWrites
 
+from .conftest import guest, receive, receive_until, signed_up
+
 
 def test_a_chunked_body_is_refused_once_past_the_limit_without_reading_the_rest(
         live: tuple[str, Any]) -> None:
@@ -73,3 +75,66 @@ def test_a_body_within_the_limit_still_reaches_the_route(client: Any) -> None:
                            headers={"content-type": "application/json"})
     assert response.status_code == 201, response.text
     assert json.loads(response.text)["account"] > 0
+
+
+# -- finding 1: a rematch (any match that seats an account) is an invitation it accepts ----------------
+def test_a_rematch_invites_the_other_player_and_moves_nothing_of_theirs_until_they_accept(
+        client: Any) -> None:
+    ana, rui = signed_up(client, "ana"), signed_up(client, "rui")
+    made = ana.create("triple-triad", {"first_player": 0, "trade": "all"},
+                      seats=[{"kind": "me"}, {"kind": "open"}],
+                      rules={"grace": 0.5, "absence": "ai", "stand_in": "random"})
+    assert rui.post(f"/api/matches/{made['id']}/join", {}).status_code == 200
+    finish(client, made["id"], {0: ana, 1: rui})
+    before = rui.get("/api/collection").json()
+    asked = ana.post(f"/api/matches/{made['id']}/rematch", {})
+    assert asked.status_code == 201, asked.text
+    rematch = asked.json()
+    assert rematch["status"] == "open" and rematch["rules"]["grace"] == 0.5  # the terms, shown
+    assert [(s["kind"], s["name"]) for s in rematch["seats"]] == [("human", "ana"), ("invited", "rui")]
+    assert client.app.state.server.rooms.get(rematch["id"]) is None  # nothing runs, nobody plays rui
+    assert rui.get("/api/collection").json() == before  # and none of rui's cards is staked
+    intruder = guest(client)
+    assert intruder.post(f"/api/matches/{rematch['id']}/join", {}).status_code == 409
+    assert rui.post(f"/api/matches/{rematch['id']}/leave").status_code == 409  # not his seat yet
+    declined = rui.post(f"/api/matches/{rematch['id']}/decline")
+    assert declined.status_code == 200 and declined.json()["status"] == "cancelled"
+    assert ana.get("/api/collection").json()["held"] == {}  # ana's stake is free again
+    assert rui.post(f"/api/matches/{rematch['id']}/join", {}).status_code == 409
+    with rui.socket(rematch["id"]) as ws:
+        assert receive(ws)["code"] == "not_started"
+
+
+def test_an_accepted_rematch_stakes_what_each_player_chose(client: Any) -> None:
+    ana, rui = signed_up(client, "ana"), signed_up(client, "rui")
+    made = ana.create("triple-triad", {"first_player": 0, "trade": "one"},
+                      seats=[{"kind": "me"}, {"kind": "open"}])
+    assert rui.post(f"/api/matches/{made['id']}/join", {}).status_code == 200
+    finish(client, made["id"], {0: ana, 1: rui})
+    mine = "Geezard, Funguar, Bite Bug, Red Bat, Blobra"
+    rematch = ana.post(f"/api/matches/{made['id']}/rematch", {"hand": mine}).json()
+    assert rui.get("/api/collection").json()["held"] == {}
+    ruis = "Gayla, Gesper, Fastitocalon-F, Blood Soul, Caterchipillar"
+    accepted = rui.post(f"/api/matches/{rematch['id']}/join", {"hand": ruis})
+    assert accepted.status_code == 200 and accepted.json()["status"] == "running", accepted.text
+    room = client.app.state.server.rooms[rematch["id"]]
+    assert room.decks == [mine.split(", "), ruis.split(", ")]
+
+
+def finish(client: Any, match_id: str, players: dict[int, Any]) -> None:
+    """Play ``match_id`` to its end, each seat its first legal move over its own socket."""
+    room = client.app.state.server.rooms[match_id]
+    sockets = {seat: player.socket(match_id) for seat, player in players.items()}
+    opened = {seat: ws.__enter__() for seat, ws in sockets.items()}
+    try:
+        for ws in opened.values():
+            receive_until(ws, lambda m: m["type"] == "welcome")
+        while not room.over:
+            mover = room.state.to_move
+            version = room.state.version
+            opened[mover].send_text(json.dumps({"type": "act", "version": version,
+                                                "action": str(room.state.legal_actions()[0]), "tag": "t"}))
+            receive_until(opened[mover], lambda m: m.get("ack") == "t" or m["type"] == "error")
+    finally:
+        for ws in sockets.values():
+            ws.__exit__(None, None, None)

@@ -4,7 +4,9 @@ server state (no module-level state: two apps in one process share nothing).
 HTTP, JSON only: ``/api/guest``, ``/api/signup``, ``/api/login``, ``/api/logout``, ``/api/me``
 and ``/api/me/language`` (the account's language);
 ``/api/games`` (every game with its options' JSON Schema); ``/api/matches`` (list, create),
-``/api/matches/{id}`` (describe), ``.../join``, ``.../leave``, ``.../rematch``, ``.../record``;
+``/api/matches/{id}`` (describe), ``.../join`` (also how an invitation is accepted),
+``.../decline`` (an invitation refused), ``.../leave``, ``.../rematch`` (an invitation to the
+same people), ``.../record``;
 ``/api/decks`` (saved decks), ``/api/collection`` (the account's Triple Triad cards) and
 ``/api/collection/import`` (a local profile's); ``/api/protocol`` (the WebSocket messages'
 JSON Schema). The match itself is the WebSocket ``/api/matches/{id}/ws?since=V``
@@ -61,6 +63,14 @@ class JoinRequest(BaseModel):
     seat: int | None = Field(default=None, ge=0, le=3)
     deck: str | None = Field(default=None, max_length=40)  # one of the joiner's saved decks
     hand: str | None = Field(default=None, max_length=400)  # a trading match: cards of the collection
+
+
+class RematchRequest(BaseModel):
+    """The asker's stake in the rematch (the others choose theirs when they accept)."""
+
+    model_config = ConfigDict(extra="forbid")
+    deck: str | None = Field(default=None, max_length=40)
+    hand: str | None = Field(default=None, max_length=400)
 
 
 class LanguageChoice(BaseModel):
@@ -305,9 +315,14 @@ def create_app(settings: Settings) -> FastAPI:
         await server.leave(match_id[:64], who.account)
         return await server.describe(match_id)
 
+    @app.post("/api/matches/{match_id}/decline")
+    async def decline(match_id: str, who: Me) -> dict[str, Any]:
+        await server.decline(match_id[:64], who.account)
+        return await server.describe(match_id[:64])
+
     @app.post("/api/matches/{match_id}/rematch", status_code=201)
-    async def rematch(match_id: str, who: Me) -> dict[str, Any]:
-        return await server.describe(await server.rematch(match_id[:64], who.account))
+    async def rematch(match_id: str, body: RematchRequest, who: Me) -> dict[str, Any]:
+        return await server.describe(await server.rematch(match_id[:64], who.account, body.hand, body.deck))
 
     @app.get("/api/matches/{match_id}/record")
     async def record(match_id: str, who: Me) -> dict[str, Any]:

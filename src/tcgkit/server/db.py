@@ -49,7 +49,7 @@ class MatchRow(Base):
     decks: Mapped[list[list[str]] | None] = mapped_column(JSON, nullable=True)
     engine: Mapped[str] = mapped_column(String(40))
     cards: Mapped[str] = mapped_column(String(80))
-    status: Mapped[str] = mapped_column(String(16), index=True)  # open, running, over, broken
+    status: Mapped[str] = mapped_column(String(16), index=True)  # open, running, over, broken, cancelled
     settings: Mapped[dict[str, Any]] = mapped_column(JSON)
     created: Mapped[float] = mapped_column(Float)
     owner_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id"), nullable=True)

@@ -159,6 +159,7 @@ def public_match(row: MatchRow, seats: list[SeatRow], names: dict[int, str]) -> 
         "id": row.id, "game": row.game, "options": row.options, "status": row.status,
         "spectators": bool(row.settings.get("spectators", True)), "created": row.created,
         "rematch_of": row.rematch_of, "outcome": row.outcome, "problem": row.problem,
+        "rules": row.settings.get("rules", {}), "trading": bool(row.settings.get("trading")),
         "seats": [{"seat": s.seat, "kind": s.kind, "level": s.level,
                    "name": names.get(s.account_id) if s.account_id is not None else None}
                   for s in sorted(seats, key=lambda s: s.seat)],
@@ -350,7 +351,10 @@ class Server:
 
     # -- the lobby --------------------------------------------------------------------------------
     async def create(self, request: NewMatch, creator: int, rematch_of: str | None = None,
-                     seats: list[SeatRow] | None = None) -> str:
+                     invited_ids: dict[int, int] | None = None) -> str:
+        """A new match; ``invited_ids`` (a rematch): the seats invited by account, guests
+        included (an ``invite`` seat of the request names a registered account)."""
+        invited_ids = invited_ids or {}
         game = check_game(request.game, request.options)
         specs = request.seats or [SeatSpec(kind="me")] + [
             SeatSpec(kind="ai", level="greedy") for _ in range(game.num_players - 1)]
@@ -367,15 +371,14 @@ class Server:
             if spec.kind == "ai" and (spec.level or "greedy") not in known:
                 raise Problem(422, f"seat {number}: no AI level {spec.level!r} for {game.name}; "
                               f"known: {', '.join(known)}")
-            if spec.kind == "invite" and not spec.name:
+            if spec.kind == "invite" and not spec.name and number not in invited_ids:
                 raise Problem(422, f"seat {number}: an invited seat names the account invited")
-        invited = {s.name for s in specs if s.kind == "invite"}
+        invited = {str(s.name) for n, s in enumerate(specs) if s.kind == "invite" and n not in invited_ids}
         match_id = secrets.token_hex(16)
         seed = secrets.randbits(62)
         options = game.options_json()
-        filled = [s.kind in ("human", "ai") for s in seats] if seats is not None else [
-            s.kind in ("me", "ai") for s in specs]  # a rematch: the same people, seated at once
-        status = "running" if all(filled) else "open"
+        # Only the creator and the AI are seated at once: anyone else accepts a seat by joining.
+        status = "running" if all(s.kind in ("me", "ai") for s in specs) else "open"
         mine = next((n for n, s in enumerate(specs) if s.kind == "me" and s.deck), None)
         trading = trading_match(game, request.rules, [s.kind != "ai" for s in specs],
                                 any(s.hand is not None for s in specs))
@@ -384,11 +387,9 @@ class Server:
         def work(session: Session) -> None:
             decks = None if mine is None else with_deck(session, game, seed, None, mine, creator,
                                                         str(specs[mine].deck))
-            if trading:
-                people = ({n: creator for n, s in enumerate(specs) if s.kind == "me"} if seats is None
-                          else {s.seat: s.account_id for s in seats if s.account_id is not None})
-                for number, account in people.items():
-                    decks = with_hand(session, game, seed, decks, kinds, number, account, specs[number].hand)
+            if trading:  # the creator's stake; each other player chooses theirs on joining
+                for number in (n for n, s in enumerate(specs) if s.kind == "me"):
+                    decks = with_hand(session, game, seed, decks, kinds, number, creator, specs[number].hand)
             accounts = {a.name: a.id for a in session.scalars(
                 select(Account).where(Account.name.in_(invited), Account.guest.is_(False)))}
             for name in invited - set(accounts):
@@ -402,18 +403,14 @@ class Server:
                 owner_id=creator, rematch_of=rematch_of))
             session.flush()
             for number, spec in enumerate(specs):
-                if seats is not None:  # a rematch: the same people in the same seats
-                    old = seats[number]
-                    session.add(SeatRow(match_id=match_id, seat=number, kind=old.kind,
-                                        account_id=old.account_id, level=old.level))
-                elif spec.kind == "me":
+                if spec.kind == "me":
                     session.add(SeatRow(match_id=match_id, seat=number, kind="human", account_id=creator))
                 elif spec.kind == "ai":
                     session.add(SeatRow(match_id=match_id, seat=number, kind="ai",
                                         level=spec.level or "greedy"))
                 elif spec.kind == "invite":
                     session.add(SeatRow(match_id=match_id, seat=number, kind="invited",
-                                        account_id=accounts[spec.name]))
+                                        account_id=invited_ids.get(number) or accounts[str(spec.name)]))
                 else:
                     session.add(SeatRow(match_id=match_id, seat=number, kind="open"))
 
@@ -561,16 +558,41 @@ class Server:
             if row.status != "open":
                 raise Problem(409, f"the match is {row.status}: a seat is left only before the start")
             seats = list(session.scalars(select(SeatRow).where(SeatRow.match_id == match_id,
-                                                                SeatRow.account_id == account)))
+                                                                SeatRow.account_id == account,
+                                                                SeatRow.kind == "human")))
             if not seats:
-                raise Problem(409, "you hold no seat in this match")
+                raise Problem(409, "you hold no seat in this match (an invitation is declined)")
             for seat in seats:
                 seat.kind, seat.account_id = "open", None
 
         await self.store.write(work)
 
-    async def rematch(self, match_id: str, account: int) -> str:
-        """A new match of the same game, options and seats (a new seed), once this one is over."""
+    async def decline(self, match_id: str, account: int) -> None:
+        """Say no to an invitation: the match, made for the people invited, is cancelled (and
+        a trading match's hands held for it are free again)."""
+
+        def work(session: Session) -> None:
+            row = session.get(MatchRow, match_id)
+            if row is None:
+                raise Problem(404, f"no match {match_id!r}")
+            invited = session.scalars(select(SeatRow).where(
+                SeatRow.match_id == match_id, SeatRow.account_id == account,
+                SeatRow.kind == "invited")).first()
+            if invited is None:
+                raise Problem(409, "you have no invitation to this match")
+            if row.status != "open":
+                raise Problem(409, f"the match is {row.status}: an invitation is declined before the start")
+            row.status = "cancelled"
+            row.problem = f"seat {invited.seat} declined the invitation"
+
+        await self.store.write(work)
+
+    async def rematch(self, match_id: str, account: int, hand: str | None = None,
+                      deck: str | None = None) -> str:
+        """A new match of the same game, options and rules (a new seed), once this one is
+        over: the asker sits (with ``hand`` or ``deck`` if named), each other person of the
+        match is invited to their old seat and accepts it by joining with their own stake;
+        it starts once they all have."""
 
         def work(session: Session) -> tuple[MatchRow, list[SeatRow]]:
             row = session.get(MatchRow, match_id)
@@ -586,11 +608,14 @@ class Server:
 
         row, seats = await self.store.read(work)
         request = NewMatch(game=row.game, options=row.options,
-                           seats=[SeatSpec(kind="ai" if s.kind == "ai" else "me" if s.account_id == account
-                                           else "open", level=s.level) for s in seats],
+                           seats=[SeatSpec(kind="ai", level=s.level) if s.kind == "ai"
+                                  else SeatSpec(kind="me", hand=hand, deck=deck) if s.account_id == account
+                                  else SeatSpec(kind="invite") for s in seats],
                            spectators=bool(row.settings.get("spectators", True)),
                            rules=Rules.model_validate(row.settings.get("rules", {})))
-        return await self.create(request, account, rematch_of=match_id, seats=seats)
+        others = {s.seat: s.account_id for s in seats
+                  if s.kind != "ai" and s.account_id is not None and s.account_id != account}
+        return await self.create(request, account, rematch_of=match_id, invited_ids=others)
 
     async def record(self, match_id: str, account: int) -> dict[str, Any]:
         """The replay record of a finished match, for its players (it holds the seed)."""
@@ -636,7 +661,7 @@ class Server:
     async def _load(self, match_id: str) -> Room | None:
         def work(session: Session) -> Loaded | None:
             row = session.get(MatchRow, match_id)
-            if row is None or row.status == "open":
+            if row is None or row.status in ("open", "cancelled"):
                 return None
             seats = sorted(session.scalars(select(SeatRow).where(SeatRow.match_id == match_id)),
                            key=lambda s: s.seat)
