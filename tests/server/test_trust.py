@@ -5,14 +5,26 @@ end, no move made silently for a player)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import os
+import signal
 import socket
+import subprocess
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
-from tcgkit.server.app import MAX_BODY, JsonWrites
+import pytest
+from fastapi.testclient import TestClient
 
-from .conftest import guest, receive, receive_until, signed_up
+from tcgkit.server.ai import RETRIES, Pool, WorkerLost
+from tcgkit.server.app import MAX_BODY, JsonWrites, create_app
+
+from .conftest import fast, guest, receive, receive_until, signed_up
 
 
 def test_a_chunked_body_is_refused_once_past_the_limit_without_reading_the_rest(
@@ -138,3 +150,109 @@ def finish(client: Any, match_id: str, players: dict[int, Any]) -> None:
     finally:
         for ws in sockets.values():
             ws.__exit__(None, None, None)
+
+
+# -- finding 3: a supervised AI worker --------------------------------------------------------------
+def test_a_worker_killed_mid_decision_is_replaced_and_the_decision_asked_again() -> None:
+    pool = Pool(1)
+
+    async def scenario() -> None:
+        asked = asyncio.ensure_future(pool.ask("m", time.sleep, 1.5))
+        while not pool.pids():
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.5)  # the worker is sleeping on it
+        for pid in pool.pids():
+            os.kill(pid, signal.SIGKILL)
+        assert await asyncio.wait_for(asked, 30) is None  # answered by the new worker
+        assert pool.replaced == 1
+        assert await pool.ask("another match", abs, -3) == 3  # and it serves every match
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        pool.shutdown()
+
+
+def test_a_worker_that_cannot_be_kept_alive_is_reported() -> None:
+    pool = Pool(1)
+    try:
+        with pytest.raises(WorkerLost):
+            asyncio.run(pool.ask("m", os._exit, 1))  # every worker it starts dies on it
+        assert pool.replaced == RETRIES + 1
+    finally:
+        pool.shutdown()
+
+
+def test_ai_seats_play_on_after_their_worker_is_killed(db: str) -> None:
+    with TestClient(create_app(replace(fast(db), ai_workers=1))) as client:
+        alice = guest(client)
+        made = alice.create("triple-triad", {"first_player": 0},
+                            seats=[{"kind": "me"}, {"kind": "ai", "level": "random"}])
+        server = client.app.state.server
+        room = server.rooms[made["id"]]
+        with alice.socket(made["id"]) as ws:
+            receive(ws)
+            for _ in range(2):
+                for pid in server.pool.pids():
+                    os.kill(pid, signal.SIGKILL)
+                version = room.state.version
+                ws.send_text(json.dumps({"type": "act", "version": version,
+                                         "action": str(room.state.legal_actions()[0])}))
+                receive_until(ws, lambda m, v=version: m["type"] == "update" and m["version"] == v + 2)
+        assert room.problem is None and server.pool.replaced >= 1
+
+
+def test_players_are_told_when_the_ai_is_lost(client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    alice = guest(client)
+    made = alice.create("triple-triad", {"first_player": 0},
+                        seats=[{"kind": "me"}, {"kind": "ai", "level": "random"}])
+    room = client.app.state.server.rooms[made["id"]]
+
+    async def lost(*_args: Any) -> str:
+        raise WorkerLost("the AI worker died 3 times in a row")
+
+    monkeypatch.setattr(client.app.state.server.pool, "ask", lost)
+    with alice.socket(made["id"]) as ws:
+        receive(ws)
+        ws.send_text(json.dumps({"type": "act", "version": 0, "action": str(room.state.legal_actions()[0])}))
+        error = receive_until(ws, lambda m: m["type"] == "error")
+        assert error["code"] == "broken" and "AI of seat 1 is lost" in error["message"]
+    with alice.socket(made["id"]) as ws:  # and whoever comes back is told too
+        receive(ws)
+        assert receive(ws)["code"] == "broken"
+
+
+# -- finding 11: a worker (and the resource tracker) ends with its server ----------------------------
+def test_the_ai_worker_and_resource_tracker_end_when_the_server_is_killed(tmp_path: Any) -> None:
+    script = tmp_path / "serve.py"
+    script.write_text(
+        "import asyncio, multiprocessing.resource_tracker as tracker, time\n"
+        "from tcgkit.server.ai import Pool\n"
+        "if __name__ == '__main__':\n"
+        "    pool = Pool(1)\n"
+        "    asyncio.run(pool.ask('m', abs, 1))\n"
+        "    print(*pool.pids(), tracker._resource_tracker._pid, flush=True)\n"
+        "    time.sleep(60)\n")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    process = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, env=env)
+    assert process.stdout is not None
+    pids = [int(p) for p in process.stdout.readline().split()]
+    assert len(pids) == 2
+    process.kill()
+    process.wait(10)
+    deadline = time.monotonic() + 10
+    while any(alive(pid) for pid in pids) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(alive(pid) for pid in pids)
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    with contextlib.suppress(ChildProcessError):  # a child of this test process: reaped
+        if os.waitpid(pid, os.WNOHANG)[0] == pid:
+            return False
+    status = Path(f"/proc/{pid}/stat")
+    return status.exists() and status.read_text().split(")")[-1].split()[0] != "Z"

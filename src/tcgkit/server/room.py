@@ -314,6 +314,9 @@ class Room:
         if conn.viewer is not None:
             self._presence(conn.viewer)  # back: the seat is theirs again before they are told
         conn.push(self.welcome(conn, since))
+        if self.problem is not None:
+            conn.push(Error(code="broken", message=f"this match cannot go on: {self.problem}",
+                            version=self.state.version).model_dump_json())
         conn.cursor = self.state.version
         self.broadcast_seats(skip=conn)
 
@@ -560,7 +563,10 @@ class Room:
                 text = await self._ai_move(level, mover, version, seed)
             except Exception as exc:
                 log.exception("match %s: the AI of seat %d failed", self.match_id, mover)
-                self.problem = f"the AI of seat {mover} failed: {type(exc).__name__}"
+                # What the players read names no card: the details stay in the server's log.
+                self.stop_for(f"the AI of seat {mover} is lost: its worker died and could not be "
+                              "replaced" if isinstance(exc, ai.WorkerLost)
+                              else f"the AI of seat {mover} failed: {type(exc).__name__}")
                 return
             try:
                 await self.act(mover, version, text)
@@ -568,8 +574,17 @@ class Room:
                 if refused.error.code != "stale":  # stale: someone else moved (a clock); think again
                     log.error("match %s: the AI's move %s was refused: %s", self.match_id, text,
                               refused.error.message)
-                    self.problem = f"the AI of seat {mover} played an illegal move"
+                    self.stop_for(f"the AI of seat {mover} played an illegal move")
                     return
+
+    def stop_for(self, problem: str) -> None:
+        """The match cannot go on: every viewer is told why, at once (an ``Error`` of code
+        ``broken``), and every later action is refused saying so."""
+        self.problem = problem
+        text = Error(code="broken", message=f"this match cannot go on: {problem}",
+                     version=self.state.version).model_dump_json()
+        for conn in list(self.connections):
+            conn.push(text)
 
     async def _ai_move(self, level: str, mover: int, version: int, seed: int) -> str:
         """Ask the match's worker for ``mover``'s move at ``version``, sending the actions
@@ -579,8 +594,7 @@ class Room:
             position = ai.Position(self.match_id, self.game.name, options, self.seed, self.decks, known,
                                    self.history[known:version])
             try:
-                text = await asyncio.wrap_future(self._pool.submit(self.match_id, ai.choose, position,
-                                                                   level, mover, seed))
+                text = await self._pool.ask(self.match_id, ai.choose, position, level, mover, seed)
             except ai.Unknown:
                 continue
             self._ai_known = version
