@@ -21,6 +21,7 @@ from urllib.parse import urlparse
 import pytest
 from fastapi.testclient import TestClient
 
+from tcgkit.kernel.replay import Record
 from tcgkit.server.ai import RETRIES, Pool, WorkerLost
 from tcgkit.server.app import MAX_BODY, JsonWrites, create_app
 
@@ -256,3 +257,70 @@ def alive(pid: int) -> bool:
             return False
     status = Path(f"/proc/{pid}/stat")
     return status.exists() and status.read_text().split(")")[-1].split()[0] != "Z"
+
+
+# -- no move made silently for a player ------------------------------------------------------------
+def test_between_people_running_out_of_time_loses_by_default(client: Any) -> None:
+    alice, bob = guest(client), guest(client)
+    made = alice.create("triple-triad", {"first_player": 0, "trade": "none"},
+                        seats=[{"kind": "me"}, {"kind": "open"}], rules={"clock": "decision", "seconds": 0.4})
+    assert made["rules"]["on_timeout"] == "lose" and made["rules"]["absence"] == "claim"  # shown
+    assert bob.post(f"/api/matches/{made['id']}/join", {}).status_code == 200
+    with bob.socket(made["id"]) as ws:
+        ended = receive_until(ws, lambda m: m.get("ended") is not None)["ended"]
+    assert ended["winner"] == 1 and ended["by"] == "server"
+    assert client.app.state.server.rooms[made["id"]].state.version == 0  # nothing played for alice
+
+
+def test_between_people_an_absent_players_seat_is_claimable_not_played(client: Any) -> None:
+    alice, bob = guest(client), guest(client)
+    made = alice.create("triple-triad", {"first_player": 1, "trade": "none"},
+                        seats=[{"kind": "me"}, {"kind": "open"}], rules={"grace": 0.3})
+    assert bob.post(f"/api/matches/{made['id']}/join", {}).status_code == 200
+    room = client.app.state.server.rooms[made["id"]]
+    with alice.socket(made["id"]) as ws:
+        receive(ws)
+        seats = receive_until(ws, lambda m: m["type"] == "seats" and m["seats"][1]["claimable"])["seats"]
+        assert seats[1]["stand_in"] is None
+        time.sleep(0.3)
+        assert room.state.version == 0 and room.ai_level(1) is None  # bob's seat waits for a claim
+
+
+def test_alone_against_the_ai_time_plays_the_default_and_absence_waits(client: Any) -> None:
+    alice = guest(client)
+    made = alice.create("triple-triad", {"first_player": 0, "trade": "none"},
+                        seats=[{"kind": "me"}, {"kind": "ai", "level": "random"}])
+    assert made["rules"]["on_timeout"] == "default" and made["rules"]["absence"] == "claim"
+    trading = alice.create("triple-triad", {"first_player": 0, "trade": "one"},
+                           seats=[{"kind": "me"}, {"kind": "ai", "level": "random"}])
+    assert trading["rules"]["on_timeout"] == "default" and trading["rules"]["absence"] == "ai"
+
+
+def test_a_move_the_server_makes_for_a_player_is_marked_everywhere(client: Any, tmp_path: Path) -> None:
+    alice, bob = guest(client), guest(client)
+    made = alice.create("triple-triad", {"first_player": 0, "trade": "none"},
+                        seats=[{"kind": "me"}, {"kind": "open"}],
+                        rules={"grace": 0.2, "absence": "ai", "stand_in": "random"})
+    assert bob.post(f"/api/matches/{made['id']}/join", {}).status_code == 200
+    room = client.app.state.server.rooms[made["id"]]
+    with alice.socket(made["id"]) as ws:  # bob never comes: his seat is played by the stand-in
+        receive(ws)
+        while not room.over:
+            version = room.state.version
+            if room.state.to_move == 0:
+                ws.send_text(json.dumps({"type": "act", "version": version,
+                                         "action": str(room.state.legal_actions()[0]), "tag": "a"}))
+            update = receive_until(ws, lambda m, v=version: m["type"] == "update" and m["version"] > v)
+            step = update["steps"][-1]
+            assert step.get("made_by") == ("stand_in" if room.history[step["version"] - 1][0] == 1 else None)
+    his = {str(v) for v, (seat, _) in enumerate(room.history, 1) if seat == 1}
+    with bob.socket(made["id"]) as ws:  # back at his own table: what was played for him says so
+        welcome = receive(ws)
+        assert {str(s["version"]) for s in welcome["steps"] if s.get("made_by") == "stand_in"} == his
+    record = bob.get(f"/api/matches/{made['id']}/record").json()
+    assert set(record["made_by"]) == his and set(record["made_by"].values()) == {"stand_in"}
+    replayed = bob.get(f"/api/matches/{made['id']}/replay?seat=1").json()
+    assert replayed["made_by"] == record["made_by"]
+    exported = tmp_path / "match.json"
+    exported.write_text(json.dumps(record))
+    assert Record.load(exported).made_by == record["made_by"]  # the replay file keeps it

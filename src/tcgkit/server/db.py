@@ -81,6 +81,8 @@ class ActionRow(Base):
     notation: Mapped[str] = mapped_column(Text)
     at: Mapped[float] = mapped_column(Float)
     clock: Mapped[list[float] | None] = mapped_column(JSON, nullable=True)  # each seat's bank after it
+    # None: the seat's player; else the server made it for them (``room.MADE_BY``)
+    made_by: Mapped[str | None] = mapped_column(String(16), nullable=True)
 
 
 class SavedDeck(Base):

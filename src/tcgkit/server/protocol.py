@@ -80,15 +80,22 @@ CLIENT = TypeAdapter(ClientMessage)
 # -- server to client ---------------------------------------------------------------------------
 class Step(Message):
     """What version ``version`` changed, as the viewer may see it: its events, or nothing
-    (``events`` absent) when the viewer may see none of them."""
+    (``events`` absent) when the viewer may see none of them. ``made_by``, when present: the
+    server made this move for its seat's player, who did not (``clock``: their time ran out
+    and the decision's default was played; ``stand_in``: an AI played for them while away)."""
 
     version: int
     events: list[dict[str, Any]] | None = None
+    made_by: Literal["clock", "stand_in"] | None = None
 
     @model_serializer
     def bare(self) -> dict[str, Any]:
-        return {"version": self.version} if self.events is None else {"version": self.version,
-                                                                      "events": self.events}
+        out: dict[str, Any] = {"version": self.version}
+        if self.events is not None:
+            out["events"] = self.events
+        if self.made_by is not None:
+            out["made_by"] = self.made_by
+        return out
 
 
 class Clock(Message):

@@ -32,6 +32,9 @@ from .protocol import Clock, Error, Hint, SeatInfo, Seats, Step, Undone, Update,
 
 log = logging.getLogger("tcgkit.server")
 AI_STREAM = 31  # the sub-stream of the match seed the AI seats draw from
+# Who made a move for its seat's player, when they did not (the server, by the match's rules):
+CLOCK = "clock"  # their time ran out: the decision's default
+STAND_IN = "stand_in"  # an AI played for them while they were away
 OUTBOX = 512  # messages queued for one connection before it is dropped as too slow
 
 
@@ -111,7 +114,8 @@ class Journal(Protocol):
     is what other processes are told in the same transaction."""
 
     async def action(self, number: int, seat: int, notation: str, state: State[Any],
-                     banks: list[float] | None, note: dict[str, Any] | None) -> None: ...
+                     banks: list[float] | None, note: dict[str, Any] | None,
+                     made_by: str | None = None) -> None: ...
 
     async def end(self, outcome: dict[str, Any], note: dict[str, Any] | None) -> None: ...
 
@@ -142,13 +146,15 @@ class Room:
         self.decks = decks
         self.seats = seats
         self.settings = settings
-        self.rules = Rules.model_validate(settings.get("rules", {}))
+        self.rules = Rules.model_validate(settings.get("rules", {})).settled(
+            people=sum(s.kind == "human" for s in seats), trading=bool(settings.get("trading")))
         self.journal = journal
         self._pool = pool
         self.state: State[Any] = game.new_state(seed, decks)
         self.tally = Tally()
         self.marks: list[int] = [self.state.event_count()]  # marks[v]: events up to version v
         self.history: list[tuple[int, str]] = []  # history[v - 1]: version v's (seat, notation)
+        self.made_by: dict[int, str] = {}  # version -> CLOCK or STAND_IN: made for its player
         self._ai_known = 0  # the version this match's AI worker was last told of
         self.connections: set[Connection] = set()
         self.lock = asyncio.Lock()
@@ -175,16 +181,16 @@ class Room:
     @staticmethod
     def rebuild(match_id: str, name: str, options: dict[str, Any], seed: int,
                 decks: list[list[str]] | None, cards: str, seats: list[Seat], settings: dict[str, Any],
-                actions: list[tuple[int, int, str]], journal: Journal, pool: Any,
+                actions: list[tuple[int, int, str, str | None]], journal: Journal, pool: Any,
                 banks: list[float] | None = None, ended: dict[str, Any] | None = None) -> Room:
         """A room from what the database holds: the start replayed with every committed
-        action ``(number, seat, notation)``, the clocks' banks as the last action left them.
+        action ``(number, seat, notation, made_by)``, the clocks' banks as the last action left them.
         ``TcgkitError`` when it does not replay."""
         game = ai.game_of(name, options)
         if game.card_data_hash() != cards:
             raise TcgkitError(f"the card data is {game.card_data_hash()}, the match was played with {cards}")
         room = Room(match_id, game, seed, decks, seats, settings, journal, pool, banks)
-        for number, seat, text in actions:
+        for number, seat, text, made_by in actions:
             state = room.state
             if state.to_move != seat or number != state.version + 1:
                 raise TcgkitError(f"action {number} ({text}) by seat {seat} does not follow version "
@@ -192,6 +198,8 @@ class Room:
             play(state, state.parse_action(text, seat), seat, room.tally)
             room.marks.append(state.event_count())
             room.history.append((seat, text))
+            if made_by is not None:
+                room.made_by[number] = made_by
         if not room.state.is_terminal:
             room.ended = ended
         return room
@@ -232,12 +240,14 @@ class Room:
             await self.act(forwarded.seat, int(fields["version"]), str(fields["action"]), conn,
                            forwarded.tag, forwarded=None if conn is not None else forwarded)
 
-    def follow(self, seat: int, notation: str, banks: list[float] | None) -> None:
+    def follow(self, seat: int, notation: str, banks: list[float] | None, made_by: str | None = None) -> None:
         """A replica plays an action its owner committed."""
         state = self.state
         play(state, state.parse_action(notation, seat), seat, self.tally)
         self.marks.append(state.event_count())
         self.history.append((seat, notation))
+        if made_by is not None:
+            self.made_by[state.version] = made_by
         if banks is not None:
             self.clocks.banks = list(banks)
 
@@ -259,7 +269,7 @@ class Room:
         for number in range(since + 1, version + 1):
             begin = self.marks[number - 1] if number > 0 else 0
             seen = redact(events[begin - first:self.marks[number] - first], viewer)
-            out.append(Step(version=number, events=seen or None))
+            out.append(Step(version=number, events=seen or None, made_by=self.made_by.get(number)))
         return out
 
     def scene(self, viewer: int | None, since: int) -> dict[str, Any]:
@@ -452,13 +462,16 @@ class Room:
 
     async def act(self, seat: int, version: int, text: str, conn: Connection | None = None,
                   tag: str | None = None, timed_out: bool = False,
-                  forwarded: Forwarded | None = None) -> None:
+                  forwarded: Forwarded | None = None, made_by: str | None = None) -> None:
         """Play ``text`` for ``seat`` at ``version``: checked, committed, then sent to every
-        viewer. ``Refused`` (nothing changed) says why not."""
-        await whole(self._act(seat, version, text, conn, tag, timed_out, forwarded))
+        viewer. ``Refused`` (nothing changed) says why not. ``made_by``: the server plays it
+        for the seat's player (``CLOCK``, ``STAND_IN``), and says so wherever it is shown."""
+        made_by = CLOCK if timed_out else made_by
+        await whole(self._act(seat, version, text, conn, tag, timed_out, forwarded, made_by))
 
     async def _act(self, seat: int, version: int, text: str, conn: Connection | None,
-                   tag: str | None, timed_out: bool, forwarded: Forwarded | None) -> None:
+                   tag: str | None, timed_out: bool, forwarded: Forwarded | None,
+                   made_by: str | None) -> None:
         async with self.lock:
             state = self.state
             if self.problem is not None:
@@ -490,7 +503,7 @@ class Room:
                 banks[seat] = 0.0
             try:
                 await self.journal.action(trial.version, seat, str(action), trial,
-                                          banks if self.clocks.on else None, self._note(forwarded))
+                                          banks if self.clocks.on else None, self._note(forwarded), made_by)
             except Exception as exc:  # the database refused: nothing happened
                 log.exception("match %s: committing version %d failed", self.match_id, trial.version)
                 raise self.refuse("storage", f"the action could not be saved ({type(exc).__name__}); "
@@ -499,6 +512,8 @@ class Room:
             self.clocks.banks = banks
             self.marks.append(trial.event_count())
             self.history.append((seat, str(action)))
+            if made_by is not None:
+                self.made_by[trial.version] = made_by
             self._restart_clock()
             self.broadcast(conn, tag)
             self.kick()
@@ -569,7 +584,8 @@ class Room:
                               else f"the AI of seat {mover} failed: {type(exc).__name__}")
                 return
             try:
-                await self.act(mover, version, text)
+                await self.act(mover, version, text,
+                               made_by=STAND_IN if self.seats[mover].kind == "human" else None)
             except Refused as refused:
                 if refused.error.code != "stale":  # stale: someone else moved (a clock); think again
                     log.error("match %s: the AI's move %s was refused: %s", self.match_id, text,
@@ -643,6 +659,7 @@ class Room:
             await self.journal.take_back(mine[-1])
             self.state, self.tally, self.marks = state, tally, marks
             self.history = list(played[:mine[-1]])
+            self.made_by = {v: by for v, by in self.made_by.items() if v <= state.version}
             # The worker's copy may stand at this very version on another line of play: it is
             # sent the whole match again.
             self._ai_known = 0

@@ -190,7 +190,8 @@ class Trade:
     people: dict[int, int]  # seat -> account
 
 
-Loaded = tuple[MatchRow, list[SeatRow], dict[int, str], list[tuple[int, int, str]], list[float] | None]
+Loaded = tuple[MatchRow, list[SeatRow], dict[int, str], list[tuple[int, int, str, str | None]],
+               list[float] | None]
 
 
 def with_deck(session: Session, game: Game, seed: int, decks: list[list[str]] | None, seat: int,
@@ -221,7 +222,7 @@ def trading_match(game: Game, rules: Rules, people: list[bool], hands: bool) -> 
         return False
     assert isinstance(game, TripleTriad)
     try:
-        collection.check_trading(game, rules.on_timeout, rules.absence)
+        collection.check_trading(game, rules.on_timeout or "default", rules.absence or "ai")
     except HandProblem as exc:
         raise Problem(422, str(exc)) from None
     return True
@@ -247,13 +248,14 @@ class MatchJournal:
         self.store, self.match_id, self.trade = store, match_id, trade
 
     async def action(self, number: int, seat: int, notation: str, state: State[Any],
-                     banks: list[float] | None, note: dict[str, Any] | None) -> None:
+                     banks: list[float] | None, note: dict[str, Any] | None,
+                     made_by: str | None = None) -> None:
         match_id, over, trade = self.match_id, state.is_terminal, self.trade
         outcome = state.outcome.to_json() if over and state.outcome is not None else None
 
         def work(session: Session) -> None:
             session.add(ActionRow(match_id=match_id, number=number, seat=seat, notation=notation,
-                                  at=time.time(), clock=banks))
+                                  at=time.time(), clock=banks, made_by=made_by))
             if over:
                 session.execute(update(MatchRow).where(MatchRow.id == match_id)
                                 .values(status="over", outcome=outcome))
@@ -383,6 +385,7 @@ class Server:
         trading = trading_match(game, request.rules, [s.kind != "ai" for s in specs],
                                 any(s.hand is not None for s in specs))
         kinds = ["ai" if s.kind == "ai" else "human" for s in specs]
+        rules = request.rules.settled(people=kinds.count("human"), trading=trading)
 
         def work(session: Session) -> None:
             decks = None if mine is None else with_deck(session, game, seed, None, mine, creator,
@@ -397,7 +400,7 @@ class Server:
             session.add(MatchRow(
                 id=match_id, game=game.name, options=options, seed=seed, decks=decks,
                 engine=__version__, cards=game.card_data_hash(), status=status,
-                settings={"spectators": request.spectators, "rules": request.rules.model_dump(),
+                settings={"spectators": request.spectators, "rules": rules.model_dump(),
                           "trading": trading},
                 created=time.time(),
                 owner_id=creator, rematch_of=rematch_of))
@@ -629,11 +632,14 @@ class Server:
                 raise Problem(403, "only a player of the match may export its record")
             if row.status != "over":
                 raise Problem(409, "the record is given once the match is over (it holds the seed)")
-            actions = session.scalars(select(ActionRow.notation).where(ActionRow.match_id == match_id)
-                                      .order_by(ActionRow.number)).all()
+            rows = session.execute(select(ActionRow.notation, ActionRow.number, ActionRow.made_by)
+                                   .where(ActionRow.match_id == match_id).order_by(ActionRow.number)).all()
+            # A move the server made for a player is named as such beside the record (the
+            # record itself is what ``tcgkit replay`` reads)
             return {"game": row.game, "options": row.options, "seed": row.seed, "decks": row.decks,
-                    "actions": list(actions), "engine": row.engine, "cards": row.cards,
-                    "outcome": row.outcome, "format": 1, "position": None}
+                    "actions": [r[0] for r in rows], "engine": row.engine, "cards": row.cards,
+                    "outcome": row.outcome, "format": 1, "position": None,
+                    "made_by": {str(r[1]): r[2] for r in rows if r[2] is not None}}
 
         return await self.store.read(work)
 
@@ -668,7 +674,7 @@ class Server:
             names = account_names(session, {s.account_id for s in seats if s.account_id is not None})
             rows = list(session.scalars(
                 select(ActionRow).where(ActionRow.match_id == match_id).order_by(ActionRow.number)))
-            actions = [(a.number, a.seat, a.notation) for a in rows]
+            actions = [(a.number, a.seat, a.notation, a.made_by) for a in rows]
             banks = next((a.clock for a in reversed(rows) if a.clock is not None), None)
             return row, seats, names, actions, banks
 
