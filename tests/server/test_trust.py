@@ -5,23 +5,31 @@ end, no move made silently for a player)."""
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import json
+import logging
 import os
 import signal
 import socket
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
+import httpx
 import pytest
+from argon2.exceptions import VerificationError
 from fastapi.testclient import TestClient
 
 from tcgkit.kernel.replay import Record
+from tcgkit.server import accounts
+from tcgkit.server import app as app_module
+from tcgkit.server.accounts import SESSION_COOKIE
 from tcgkit.server.ai import RETRIES, Pool, WorkerLost
 from tcgkit.server.app import MAX_BODY, JsonWrites, create_app
 
@@ -324,3 +332,146 @@ def test_a_move_the_server_makes_for_a_player_is_marked_everywhere(client: Any, 
     exported = tmp_path / "match.json"
     exported.write_text(json.dumps(record))
     assert Record.load(exported).made_by == record["made_by"]  # the replay file keeps it
+
+
+# -- finding 6: argon2 in a bounded pool of its own ------------------------------------------------
+def test_a_flood_of_log_ins_does_not_slow_other_requests(live: tuple[str, Any],
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    url, app = live
+    slow = SlowHasher(0.5)
+    monkeypatch.setattr(accounts, "HASHER", slow)
+    app.state.server.hashing.waiting = 6
+    with httpx.Client(base_url=url) as http:
+        me = http.post("/api/guest", json={})
+        cookie = {"cookie": f"{SESSION_COOKIE}={me.cookies[SESSION_COOKIE]}"}
+
+        def wrong_log_in() -> int:
+            return httpx.post(url + "/api/login", json={"name": "nobody", "password": "x" * 10},
+                              timeout=30).status_code
+
+        with ThreadPoolExecutor(12) as flood:
+            answers = [flood.submit(wrong_log_in) for _ in range(12)]
+            while slow.running < 2:
+                time.sleep(0.01)
+            started = time.monotonic()
+            assert http.get("/api/me", headers=cookie).status_code == 200
+            waited = time.monotonic() - started
+            codes = sorted(answer.result() for answer in answers)
+    assert waited < 0.25  # not behind the hashes (0.5 s each) in threads it shares
+    assert slow.most == 2  # hashed two at a time, however many asked
+    assert codes == [401] * 6 + [503] * 6  # past the bound of those waiting, refused at once
+
+
+class SlowHasher:
+    """An argon2 stand-in that takes ``seconds``, counting how many run at once."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds, self.running, self.most = seconds, 0, 0
+
+    def verify(self, _stored: str, _password: str) -> bool:
+        self.running += 1
+        self.most = max(self.most, self.running)
+        time.sleep(self.seconds)
+        self.running -= 1
+        raise VerificationError("no")
+
+
+# -- finding 9: the game listing built once per language ------------------------------------------
+def test_the_game_listing_is_built_once_per_language(client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    built: list[str] = []
+    real = app_module.game_listing
+
+    def counted(words: Any) -> Any:
+        built.append(words.lang)
+        return real(words)
+
+    monkeypatch.setattr(app_module, "game_listing", counted)
+    first = client.get("/api/games?lang=pt").json()
+    assert client.get("/api/games?lang=pt").json() == first
+    assert client.get("/api/games", headers={"accept-language": "pt-BR"}).json() == first
+    assert client.get("/api/games?lang=en").json() != first
+    assert built == ["pt", "en"]
+
+
+# -- findings 12 and 13: integers are integers, of any size a client may send ----------------------
+@pytest.mark.parametrize("frame, words", [
+    ('{"type": "act", "version": "0", "action": "x"}', "version"),
+    ('{"type": "act", "version": true, "action": "x"}', "version"),
+    ('{"type": "sync", "since": 0.0}', "since"),
+    ('{"type": "act", "version": ' + "9" * 5000 + ', "action": "x"}', "a number too long"),
+])
+def test_a_version_that_is_not_an_integer_is_refused_with_an_error_frame(client: Any, frame: str,
+                                                                         words: str) -> None:
+    alice = guest(client)
+    made = alice.create("triple-triad", {"first_player": 0, "trade": "none"},
+                        seats=[{"kind": "me"}, {"kind": "ai", "level": "random"}])
+    room = client.app.state.server.rooms[made["id"]]
+    with alice.socket(made["id"]) as ws:
+        receive(ws)
+        ws.send_text(frame.replace('"x"', json.dumps(str(room.state.legal_actions()[0]))))
+        error = receive(ws)
+        assert error["code"] == "bad_message" and words in error["message"], error
+        ws.send_text(json.dumps({"type": "ping"}))
+        assert receive(ws)["type"] == "pong"  # still open
+    assert room.state.version == 0
+
+
+# -- finding 14: a frame of invalid UTF-8 is one line in the log -----------------------------------
+def test_an_invalid_utf8_frame_logs_no_traceback(live: tuple[str, Any]) -> None:
+    url, _app = live
+    records: list[logging.LogRecord] = []
+    catcher = logging.Handler()
+    catcher.emit = records.append  # type: ignore[method-assign]
+    logging.getLogger("uvicorn.error").addHandler(catcher)
+    try:
+        with httpx.Client(base_url=url) as http:
+            me = http.post("/api/guest", json={})
+            token, csrf = me.cookies[SESSION_COOKIE], me.json()["csrf"]
+            made = http.post("/api/matches", json={"game": "triple-triad", "options": {"trade": "none"}},
+                             headers={"x-csrf-token": csrf}).json()
+        where = urlparse(url)
+        with socket.create_connection((where.hostname, where.port), timeout=10) as raw:
+            raw.sendall((f"GET /api/matches/{made['id']}/ws HTTP/1.1\r\nHost: {where.netloc}\r\n"
+                         "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
+                         f"Sec-WebSocket-Key: {base64.b64encode(os.urandom(16)).decode()}\r\n"
+                         f"Cookie: {SESSION_COOKIE}={token}\r\n\r\n").encode())
+            assert raw.recv(4096).startswith(b"HTTP/1.1 101")
+            payload, mask = b"\xff\xfe\xfd", os.urandom(4)
+            raw.sendall(bytes([0x81, 0x80 | len(payload)]) + mask
+                        + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
+            deadline = time.monotonic() + 5
+            while not records and time.monotonic() < deadline:
+                time.sleep(0.05)
+    finally:
+        logging.getLogger("uvicorn.error").removeHandler(catcher)
+    assert records and all(r.exc_info is None for r in records), [r.getMessage() for r in records]
+
+
+# -- finding 15: forwarded addresses trusted only from the proxies the operator names ---------------
+def test_the_server_trusts_no_forwarded_address_unless_told(monkeypatch: pytest.MonkeyPatch,
+                                                            tmp_path: Path) -> None:
+    import uvicorn
+    from typer.testing import CliRunner
+
+    from tcgkit.cli.app import app as cli
+
+    calls: list[dict[str, Any]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda _app, **kwargs: calls.append(kwargs))
+    db = f"sqlite:///{tmp_path / 'server.db'}"
+    assert CliRunner().invoke(cli, ["serve", "--db", db]).exit_code == 0
+    assert CliRunner().invoke(cli, ["serve", "--db", db, "--forwarded-allow-ips", "10.0.0.7"]).exit_code == 0
+    assert calls[0]["proxy_headers"] is False
+    assert calls[1]["proxy_headers"] is True and calls[1]["forwarded_allow_ips"] == "10.0.0.7"
+
+
+# -- findings 16 and 17: no API description for probing; pages that say what a browser may do ------
+def test_no_openapi_and_every_answer_carries_the_security_headers(client: Any) -> None:
+    assert client.get("/openapi.json").status_code == 404
+    for answer in (client.get("/"), client.get("/app.js"), client.get("/api/games"),
+                   client.post("/api/login", content=b"x", headers={"content-type": "text/plain"})):
+        headers = answer.headers
+        assert "frame-ancestors 'none'" in headers["content-security-policy"]
+        assert "default-src 'self'" in headers["content-security-policy"]
+        assert headers["x-content-type-options"] == "nosniff"
+        assert headers["referrer-policy"] == "same-origin"
+        assert headers["x-frame-options"] == "DENY"

@@ -14,7 +14,10 @@ import hashlib
 import re
 import secrets
 import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -32,11 +35,38 @@ CSRF_HEADER = "x-csrf-token"
 NAME = re.compile(r"[A-Za-z0-9_-]{3,40}")
 MIN_PASSWORD, MAX_PASSWORD = 8, 200
 HASHER = PasswordHasher()
+T = TypeVar("T")
 
 
 class AccountError(ValueError):
     """A sign-up or log-in refused; the message says why (never whether a name exists when
-    the password is wrong)."""
+    the password is wrong). ``status``: the HTTP status when it is not the caller's fault."""
+
+    def __init__(self, message: str, status: int | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+class Hashing:
+    """Password hashes made and checked in threads of their own (argon2 is built to be slow):
+    a flood of log-ins waits here, never in the threads every session lookup and database
+    read share; past ``waiting`` at once, more are refused at once (503)."""
+
+    def __init__(self, threads: int = 2, waiting: int = 32) -> None:
+        self.executor = ThreadPoolExecutor(threads, thread_name_prefix="tcgkit-hash")
+        self.waiting, self.busy = waiting, 0
+
+    async def run(self, work: Callable[..., T], *args: Any) -> T:
+        if self.busy >= self.waiting:
+            raise AccountError("too many log-ins and sign-ups at once: try again in a moment", 503)
+        self.busy += 1
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self.executor, work, *args)
+        finally:
+            self.busy -= 1
+
+    def shutdown(self) -> None:
+        self.executor.shutdown(wait=False, cancel_futures=True)
 
 
 @dataclass(frozen=True)
@@ -92,9 +122,9 @@ async def guest(store: Store) -> int:
     return await store.write(work)
 
 
-async def sign_up(store: Store, name: str, password: str) -> int:
+async def sign_up(store: Store, hashing: Hashing, name: str, password: str) -> int:
     check_name(name)
-    hashed = await asyncio.to_thread(HASHER.hash, check_password(password))
+    hashed = await hashing.run(HASHER.hash, check_password(password))
 
     def work(session: Session) -> int:
         row = Account(name=name, password=hashed, guest=False, created=time.time())
@@ -108,7 +138,7 @@ async def sign_up(store: Store, name: str, password: str) -> int:
         raise AccountError(f"the name {name!r} is taken") from None
 
 
-async def log_in(store: Store, name: str, password: str) -> int:
+async def log_in(store: Store, hashing: Hashing, name: str, password: str) -> int:
     def find(session: Session) -> tuple[int, str | None] | None:
         row = session.scalars(select(Account).where(Account.name == name)).first()
         return None if row is None else (row.id, row.password)
@@ -116,7 +146,7 @@ async def log_in(store: Store, name: str, password: str) -> int:
     found = await store.read(find)
     stored = found[1] if found else None
     try:  # a missing name costs a hash too, so timing tells nothing
-        await asyncio.to_thread(HASHER.verify, stored or DUMMY, password[:MAX_PASSWORD])
+        await hashing.run(HASHER.verify, stored or DUMMY, password[:MAX_PASSWORD])
     except (VerificationError, InvalidHashError):
         raise AccountError("wrong name or password") from None
     if found is None or stored is None:

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
+import logging
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -147,6 +149,48 @@ class JsonWrites:
         await refused(scope, receive, send)
 
 
+class OneLine(logging.Filter):
+    """A client's fault the server logs with a traceback (the web server's, for a frame of
+    invalid UTF-8) logged as one line: a client cannot fill the log with tracebacks."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and str(record.msg).startswith("Invalid UTF-8"):
+            record.exc_info, record.exc_text = None, None
+        return True
+
+
+ONE_LINE = OneLine()
+
+
+class SecurityHeaders:
+    """Every HTTP answer says what a browser may do with it: run and load only this site's
+    files (``Content-Security-Policy``), never inside another site's frame, never guess a
+    content type, and send no address of ours to other sites."""
+
+    HEADERS = [
+        (b"content-security-policy", b"default-src 'self'; img-src 'self' data:; object-src 'none'; "
+                                     b"base-uri 'none'; form-action 'self'; frame-ancestors 'none'"),
+        (b"x-frame-options", b"DENY"),
+        (b"x-content-type-options", b"nosniff"),
+        (b"referrer-policy", b"same-origin"),
+    ]
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: dict[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []), *self.HEADERS]}
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
 def too_large() -> JSONResponse:
     return JSONResponse({"error": f"the body is over {MAX_BODY} bytes"}, status_code=413,
                         headers={"connection": "close"})
@@ -190,15 +234,18 @@ def create_app(settings: Settings) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        logging.getLogger("uvicorn.error").addFilter(ONE_LINE)
         await server.start()
         try:
             yield
         finally:
             await server.stop()
 
-    app = FastAPI(title="tcgkit", lifespan=lifespan, docs_url=None, redoc_url=None)
+    # No /openapi.json: the API is documented (README, /api/protocol), not offered for probing.
+    app = FastAPI(title="tcgkit", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.server = server
     app.add_middleware(JsonWrites)
+    app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(Problem)
     async def problem(_request: Request, exc: Problem) -> JSONResponse:
@@ -218,17 +265,17 @@ def create_app(settings: Settings) -> FastAPI:
     @app.post("/api/signup")
     async def sign_up(body: Credentials) -> JSONResponse:
         try:
-            account = await accounts.sign_up(server.store, body.name, body.password)
+            account = await accounts.sign_up(server.store, server.hashing, body.name, body.password)
         except AccountError as exc:
-            raise Problem(422, str(exc)) from None
+            raise Problem(exc.status or 422, str(exc)) from None
         return await session_response(account, 201)
 
     @app.post("/api/login")
     async def log_in(body: Credentials) -> JSONResponse:
         try:
-            account = await accounts.log_in(server.store, body.name, body.password)
+            account = await accounts.log_in(server.store, server.hashing, body.name, body.password)
         except AccountError as exc:
-            raise Problem(401, str(exc)) from None
+            raise Problem(exc.status or 401, str(exc)) from None
         return await session_response(account)
 
     @app.post("/api/logout")
@@ -283,9 +330,14 @@ def create_app(settings: Settings) -> FastAPI:
     # -- the lobby ------------------------------------------------------------------------------------
     @app.get("/api/games")
     async def games(lang: str | None = Query(None, max_length=16),
-                    accept_language: str | None = Header(None, max_length=1000)) -> list[dict[str, Any]]:
+                    accept_language: str | None = Header(None, max_length=1000)) -> Response:
         """The games, their summaries and AI levels in the language asked (as ``/api/words``)."""
-        return game_listing(Words(LOBBY, chosen_language(lang, accept_language), (WORDS_FOLDER,)))
+        chosen = chosen_language(lang, accept_language)
+        listing = server.listings.get(chosen)
+        if listing is None:  # made once per language: the games do not change while serving
+            words = Words(LOBBY, chosen, (WORDS_FOLDER,))
+            listing = server.listings[chosen] = json.dumps(game_listing(words)).encode()
+        return Response(listing, media_type="application/json")
 
     @app.get("/api/protocol")
     async def protocol() -> dict[str, Any]:

@@ -216,16 +216,20 @@ KINDS = ("act", "sync", "claim", "ping", "hint", "undo")
 def parse_client(text: str) -> Act | Sync | Claim | Ping | AskHint | AskUndo:
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as exc:
-        problem = exc.msg if isinstance(exc, json.JSONDecodeError) else "nested too deeply"
-        raise BadMessage(f"not JSON ({problem})") from None
+    except json.JSONDecodeError as exc:
+        raise BadMessage(f"not JSON ({exc.msg})") from None
+    except RecursionError:
+        raise BadMessage("not JSON (nested too deeply)") from None
+    except ValueError:  # an integer of more digits than Python converts (sys.int_info)
+        raise BadMessage("not JSON (a number too long)") from None
     if not isinstance(data, dict):
         raise BadMessage(f"a message is a JSON object, got {type(data).__name__}")
     kind = data.get("type")
     if kind not in KINDS:
         raise BadMessage(f"unknown message type {str(kind)[:40]!r}; known: {', '.join(KINDS)}")
     try:
-        message: Act | Sync | Claim | Ping | AskHint | AskUndo = CLIENT.validate_python(data)
+        # strict: the schema's integers are integers, not "1" or true
+        message: Act | Sync | Claim | Ping | AskHint | AskUndo = CLIENT.validate_python(data, strict=True)
     except ValidationError as exc:
         problems = "; ".join(f"{'.'.join(str(p) for p in err['loc'][1:]) or 'message'}: {err['msg']}"
                              for err in exc.errors())

@@ -27,7 +27,7 @@ from ..kernel.game import Game, State
 from ..kernel.registry import find_game, list_games
 from ..kernel.rng import Rng
 from ..kernel.words import Words
-from . import ai, collection
+from . import accounts, ai, collection
 from .client_words import LOBBY, PLAYERS, option_key
 from .clock import Rules
 from .cluster import CHANNEL, Cluster, notify_sql
@@ -321,6 +321,8 @@ class Server:
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self.cluster: Cluster | None = None
+        self.listings: dict[str, bytes] = {}  # GET /api/games as sent, by language
+        self.hashing = accounts.Hashing()
 
     async def start(self) -> None:
         await asyncio.to_thread(self.store.start)
@@ -349,6 +351,7 @@ class Server:
         self.rooms.clear()
         if self.pool is not None:
             self.pool.shutdown(wait=False, cancel_futures=True)
+        self.hashing.shutdown()
         await asyncio.to_thread(self.store.stop)
 
     # -- the lobby --------------------------------------------------------------------------------
