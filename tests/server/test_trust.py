@@ -26,6 +26,7 @@ import pytest
 from argon2.exceptions import VerificationError
 from fastapi.testclient import TestClient
 
+from tcgkit.games.triple_triad import TripleTriad
 from tcgkit.kernel.replay import Record
 from tcgkit.server import accounts
 from tcgkit.server import app as app_module
@@ -475,3 +476,22 @@ def test_no_openapi_and_every_answer_carries_the_security_headers(client: Any) -
         assert headers["x-content-type-options"] == "nosniff"
         assert headers["referrer-policy"] == "same-origin"
         assert headers["x-frame-options"] == "DENY"
+
+
+# -- finding 4: an import holds only what a local profile could ------------------------------------
+def test_an_import_is_checked_against_what_a_local_profile_can_hold(client: Any) -> None:
+    ana = signed_up(client, "ana")
+    before = ana.get("/api/collection").json()
+
+    def send(cards: dict[str, Any]) -> Any:
+        return ana.post("/api/collection/import", {"collections": {"triple-triad": cards}})
+
+    strongest = {card.name: 999 for card in TripleTriad().cards.cards if card.level == 10}
+    refused = send({**strongest, "Geezard": 5})
+    assert refused.status_code == 422
+    assert "levels 1 to 2" in refused.json()["error"] and "Quistis (level 10)" in refused.json()["error"]
+    spelled = send({"Geezard": 999, "geezard": 999, "GEEZARD": 999, "#1": 999, "Funguar": 1})
+    assert spelled.status_code == 422, spelled.text
+    assert "Geezard is named 4 times" in spelled.json()["error"]
+    assert ana.get("/api/collection").json() == before  # nothing refused changed anything
+    assert send({"Geezard": 999, "Grendel": 4}).status_code == 200  # what the terminal can win
