@@ -99,7 +99,9 @@ def db(tmp_path: Path) -> str:
 
 def fast(db: str, **more: Any) -> Settings:
     """Settings for tests that play faster than a person (no rate limit in their way)."""
-    return Settings(db=db, ai_workers=0, messages_per_second=10_000, message_burst=10_000, **more)
+    return Settings(db=db, ai_workers=0, messages_per_second=10_000, message_burst=10_000,
+                    accounts_per_minute=60_000, logins_per_minute=60_000, matches_per_minute=60_000,
+                    **more)
 
 
 @pytest.fixture

@@ -25,6 +25,7 @@ import httpx
 import pytest
 from argon2.exceptions import VerificationError
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from tcgkit.games.triple_triad import TripleTriad
 from tcgkit.kernel.replay import Record
@@ -33,8 +34,9 @@ from tcgkit.server import app as app_module
 from tcgkit.server.accounts import SESSION_COOKIE
 from tcgkit.server.ai import RETRIES, Pool, WorkerLost
 from tcgkit.server.app import MAX_BODY, JsonWrites, create_app
+from tcgkit.server.service import Settings
 
-from .conftest import fast, guest, receive, receive_until, signed_up
+from .conftest import fast, guest, receive, receive_until, session_of, signed_up
 
 
 def test_a_chunked_body_is_refused_once_past_the_limit_without_reading_the_rest(
@@ -154,6 +156,10 @@ def finish(client: Any, match_id: str, players: dict[int, Any]) -> None:
         while not room.over:
             mover = room.state.to_move
             version = room.state.version
+            if mover not in opened:  # an AI seat's move
+                any_ws = next(iter(opened.values()))
+                receive_until(any_ws, lambda m, v=version: m["type"] == "update" and m["version"] > v)
+                continue
             opened[mover].send_text(json.dumps({"type": "act", "version": version,
                                                 "action": str(room.state.legal_actions()[0]), "tag": "t"}))
             receive_until(opened[mover], lambda m: m.get("ack") == "t" or m["type"] == "error")
@@ -218,7 +224,7 @@ def test_players_are_told_when_the_ai_is_lost(client: Any, monkeypatch: pytest.M
                         seats=[{"kind": "me"}, {"kind": "ai", "level": "random"}])
     room = client.app.state.server.rooms[made["id"]]
 
-    async def lost(*_args: Any) -> str:
+    async def lost(*_args: Any, **_kwargs: Any) -> str:
         raise WorkerLost("the AI worker died 3 times in a row")
 
     monkeypatch.setattr(client.app.state.server.pool, "ask", lost)
@@ -495,3 +501,143 @@ def test_an_import_is_checked_against_what_a_local_profile_can_hold(client: Any)
     assert "Geezard is named 4 times" in spelled.json()["error"]
     assert ana.get("/api/collection").json() == before  # nothing refused changed anything
     assert send({"Geezard": 999, "Grendel": 4}).status_code == 200  # what the terminal can win
+
+
+# -- finding 7: presence coalesced ----------------------------------------------------------------
+def test_spectators_coming_and_going_send_the_players_nothing_and_players_one_frame(db: str) -> None:
+    with TestClient(create_app(replace(fast(db), spectators_per_address=100))) as client:
+        alice, bob = guest(client), guest(client)
+        made = alice.create("triple-triad", {"first_player": 0, "trade": "none"},
+                            seats=[{"kind": "me"}, {"kind": "open"}], rules={"grace": 60})
+        assert bob.post(f"/api/matches/{made['id']}/join", {}).status_code == 200
+        with alice.socket(made["id"]) as ws:
+            receive(ws)
+            time.sleep(0.3)
+            frames_until_pong(ws)  # her own coming
+            for _ in range(30):
+                with client.websocket_connect(f"/api/matches/{made['id']}/ws") as watcher:
+                    receive(watcher)
+            assert frames_until_pong(ws) == []  # no spectator changed a seat
+            for _ in range(10):
+                with bob.socket(made["id"]) as his:
+                    receive(his)
+            time.sleep(0.3)
+            seats = frames_until_pong(ws)
+            assert 1 <= len(seats) <= 3 and seats[-1]["seats"][1]["connected"] is False
+
+
+def frames_until_pong(ws: Any) -> list[dict[str, Any]]:
+    """The Seats frames received before the answer to a ping sent now."""
+    ws.send_text(json.dumps({"type": "ping"}))
+    seen = []
+    while (message := receive(ws))["type"] != "pong":
+        assert message["type"] == "seats", message
+        seen.append(message)
+    return seen
+
+
+# -- finding 8: finished and idle rooms leave memory, and come back on demand -----------------------
+def test_finished_and_idle_rooms_are_dropped_and_loaded_again_on_demand(db: str) -> None:
+    with TestClient(create_app(replace(fast(db), room_idle=0.2, sweep_every=0.05))) as client:
+        server = client.app.state.server
+        alice = guest(client)
+        over = alice.create("triple-triad", {"first_player": 0, "trade": "none"},
+                            seats=[{"kind": "me"}, {"kind": "ai", "level": "random"}])
+        finish(client, over["id"], {0: alice})
+        waiting = alice.create("triple-triad", {"first_player": 0, "trade": "none"},
+                               seats=[{"kind": "me"}, {"kind": "ai", "level": "random"}],
+                               rules={"grace": 0.1})
+        timed = alice.create("triple-triad", {"first_player": 0, "trade": "none"},
+                             seats=[{"kind": "me"}, {"kind": "ai", "level": "random"}],
+                             rules={"clock": "chess", "seconds": 600})
+        with alice.socket(waiting["id"]) as ws:
+            receive(ws)
+            ws.send_text(json.dumps({"type": "act", "version": 0, "tag": "a",
+                                     "action": str(server.rooms[waiting["id"]].state.legal_actions()[0])}))
+            receive_until(ws, lambda m: m["type"] == "update" and m["version"] == 2)
+        deadline = time.monotonic() + 10
+        while (over["id"] in server.rooms or waiting["id"] in server.rooms) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert over["id"] not in server.rooms and waiting["id"] not in server.rooms
+        assert timed["id"] in server.rooms  # its clock runs: it stays
+        with alice.socket(over["id"]) as ws:  # loaded again, as it was
+            assert receive(ws)["scene"]["outcome"] is not None
+        with alice.socket(waiting["id"]) as ws:
+            welcome = receive(ws)
+            assert welcome["version"] == 2 and welcome["scene"]["pending"]["player"] == 0
+
+
+# -- finding 10: sessions that end, and their sockets with them ------------------------------------
+def test_logging_out_closes_the_sessions_sockets(client: Any) -> None:
+    alice = signed_up(client, "alice")
+    made = alice.create("triple-triad", {"first_player": 0, "trade": "none"},
+                        seats=[{"kind": "me"}, {"kind": "ai", "level": "random"}])
+    with alice.socket(made["id"]) as ws:
+        receive(ws)
+        assert alice.post("/api/logout").status_code == 200
+        error = receive_until(ws, lambda m: m["type"] == "error")
+        assert error["code"] == "signed_out"
+        with pytest.raises(WebSocketDisconnect):
+            receive(ws)
+    assert client.app.state.server.rooms[made["id"]].state.version == 0
+
+
+def test_sessions_expire_and_an_account_keeps_only_its_newest(db: str,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    with TestClient(create_app(replace(fast(db), sweep_every=0.05))) as client:
+        signed_up(client, "alice")
+
+        def log_in() -> Any:
+            return session_of(client, client.post("/api/login", json={"name": "alice",
+                                                                      "password": "correct horse"}))
+
+        sessions = [log_in() for _ in range(accounts.MAX_SESSIONS + 2)]
+        assert [s.get("/api/me").status_code for s in sessions[:3]] == [401, 401, 200]  # the oldest ended
+        monkeypatch.setattr(accounts, "SESSION_SECONDS", 1.5)
+        short = log_in()
+        made = short.create("triple-triad", {"first_player": 0, "trade": "none"},
+                            seats=[{"kind": "me"}, {"kind": "ai", "level": "random"}])
+        with short.socket(made["id"]) as ws:
+            receive(ws)
+            assert receive_until(ws, lambda m: m["type"] == "error")["code"] == "signed_out"
+        assert short.get("/api/me").status_code == 401  # and the cookie no longer works
+
+
+# -- finding 5: limits per address and per account, and the AI shared fairly -----------------------
+def test_guests_sign_ups_log_ins_and_matches_are_limited(db: str) -> None:
+    settings = Settings(db=db, ai_workers=0, accounts_per_minute=3, logins_per_minute=3,
+                        matches_per_minute=3, burst=3)  # three at once, then one in 20 s
+    with TestClient(create_app(settings)) as client:
+        made = [client.post("/api/guest", json={}) for _ in range(4)]
+        assert [m.status_code for m in made] == [201, 201, 201, 429]
+        refused = client.post("/api/signup", json={"name": "eve", "password": "correct horse"})
+        assert refused.status_code == 429 and "try again in" in refused.json()["error"]
+        logins = [client.post("/api/login", json={"name": "x", "password": "y" * 8}).status_code
+                  for _ in range(4)]
+        assert logins == [401, 401, 401, 429]
+        alice = session_of(client, made[0])
+        new = {"game": "triple-triad", "options": {"trade": "none"}}
+        assert [alice.post("/api/matches", new).status_code for _ in range(4)] == [201, 201, 201, 429]
+        bob = session_of(client, made[1])
+        assert bob.post("/api/matches", new).status_code == 201  # per account
+
+
+def test_one_accounts_many_ai_seats_do_not_make_anothers_wait_behind_them() -> None:
+    pool = Pool(0)
+    finished: list[str] = []
+
+    async def decide(who: str, match: str) -> None:
+        await pool.ask(match, time.sleep, 0.05, share=who)
+        finished.append(who)
+
+    async def scenario() -> None:
+        busy = [asyncio.ensure_future(decide("mallory", f"m{n}")) for n in range(12)]
+        await asyncio.sleep(0.01)
+        mine = asyncio.ensure_future(decide("alice", "a"))
+        await asyncio.gather(*busy, mine)
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        pool.shutdown()
+    assert finished.index("alice") <= 2  # served in turn, not after mallory's twelve

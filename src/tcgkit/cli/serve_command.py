@@ -32,6 +32,11 @@ def serve(
         "--ai-workers", help="Processes that run the AI seats.", min=1, max=64)] = 1,
     rate: Annotated[float, typer.Option(
         help="Messages a second one connection may send (twice as many at once).", min=1)] = 30.0,
+    per_minute: Annotated[float | None, typer.Option(
+        "--per-minute",
+        help="Guests, sign-ups and log-ins one address may make, and matches one account may "
+             "start, a minute (20 at once). Default: 6 accounts, 10 log-ins, 6 matches.",
+        min=1)] = None,
     forwarded_allow_ips: Annotated[str | None, typer.Option(
         "--forwarded-allow-ips",
         help="The addresses of your reverse proxies (comma-separated, or *): only requests from "
@@ -61,8 +66,10 @@ def serve(
     typer.echo(f"tcgkit server on http://{host}:{port}/api, database {db.split('@')[-1]}")
     # No per-message compression: on the 2-core machines measured it cost more server time
     # than building the scenes it carried (benchmarks/README.md, bench_server.py).
+    limits = {} if per_minute is None else {
+        "accounts_per_minute": per_minute, "logins_per_minute": per_minute, "matches_per_minute": per_minute}
     uvicorn.run(create_app(Settings(db=db, ai_workers=ai_workers, messages_per_second=rate,
-                                         message_burst=int(2 * rate))), host=host, port=port,
+                                    message_burst=int(2 * rate), **limits)), host=host, port=port,
                 ws_max_size=1024 * 1024, ws_per_message_deflate=False, log_level="warning",
                 # The per-address limits count the address a client connects from, unless the
                 # operator names the proxies trusted to say otherwise.

@@ -5,6 +5,9 @@ its SHA-256. Each session has a CSRF token, sent in a second cookie the page may
 required back in the ``X-CSRF-Token`` header of every request that changes something, so
 another site can neither read nor forge it. Requests that change something must also be
 JSON (a form posted from another site cannot be).
+
+A session ends when its account logs out, ``SESSION_SECONDS`` after it began, or when the
+account has begun ``MAX_SESSIONS`` newer ones; the server then closes its sockets.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from typing import Any, TypeVar
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import select
+from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -34,6 +37,8 @@ CSRF_COOKIE = "tcgkit_csrf"
 CSRF_HEADER = "x-csrf-token"
 NAME = re.compile(r"[A-Za-z0-9_-]{3,40}")
 MIN_PASSWORD, MAX_PASSWORD = 8, 200
+SESSION_SECONDS = 30 * 86400  # a session's life, as its cookie's
+MAX_SESSIONS = 10  # live sessions per account: a new one ends the oldest past this
 HASHER = PasswordHasher()
 T = TypeVar("T")
 
@@ -78,6 +83,8 @@ class Who:
     guest: bool
     csrf: str
     language: str | None = None
+    session: str = ""  # the session's token hash
+    expires: float = 0.0  # when it ends (epoch seconds)
 
     @property
     def label(self) -> str:
@@ -100,16 +107,24 @@ def check_password(password: str) -> str:
     return password
 
 
-async def new_session(store: Store, account: int) -> tuple[str, str]:
-    """A new session for ``account``: (cookie token, CSRF token)."""
+async def new_session(store: Store, account: int) -> tuple[str, str, list[str]]:
+    """A new session for ``account``: (cookie token, CSRF token, the hashes of the sessions
+    it ended: the account's oldest past ``MAX_SESSIONS``). Sessions past their time go."""
     token, csrf = secrets.token_urlsafe(32), secrets.token_urlsafe(24)
 
-    def work(session: Session) -> None:
-        session.add(LoginSession(token_hash=token_hash(token), account_id=account, csrf=csrf,
-                                 created=time.time()))
+    def work(session: Session) -> list[str]:
+        now = time.time()
+        session.execute(delete(LoginSession).where(LoginSession.created < now - SESSION_SECONDS))
+        session.add(LoginSession(token_hash=token_hash(token), account_id=account, csrf=csrf, created=now))
+        session.flush()
+        older = session.scalars(select(LoginSession.token_hash).where(LoginSession.account_id == account)
+                                .order_by(LoginSession.created.desc()).offset(MAX_SESSIONS)).all()
+        if older:
+            session.execute(delete(LoginSession).where(LoginSession.token_hash.in_(older)))
+        return list(older)
 
-    await store.write(work)
-    return token, csrf
+    ended = await store.write(work)
+    return token, csrf, ended
 
 
 async def guest(store: Store) -> int:
@@ -163,12 +178,13 @@ async def who(store: Store, token: str | None) -> Who | None:
 
     def work(session: Session) -> Who | None:
         row = session.get(LoginSession, token_hash(token))
-        if row is None:
+        if row is None or row.created + SESSION_SECONDS < time.time():
             return None
         account = session.get(Account, row.account_id)
         if account is None:
             return None
-        return Who(account.id, account.name, account.guest, row.csrf, account.language)
+        return Who(account.id, account.name, account.guest, row.csrf, account.language, row.token_hash,
+                   row.created + SESSION_SECONDS)
 
     return await store.read(work)
 

@@ -25,7 +25,7 @@ import os
 import threading
 import time
 import zlib
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -144,12 +144,20 @@ class Pool:
 
     Supervised: a worker that dies (killed, out of memory) is replaced by a new process, and
     every decision it was thinking about is asked again of the new one (``ask``), which is
-    sent the whole match since it holds none; ``WorkerLost`` when the new ones die too."""
+    sent the whole match since it holds none; ``WorkerLost`` when the new ones die too.
+
+    Shared fairly: a worker thinks about one decision at a time, and the decisions waiting
+    for it are taken one account at a time in turn (``share``: the account that made the
+    match), so one account's many AI seats cannot make another's wait behind all of them."""
 
     def __init__(self, workers: int) -> None:
         self.workers = workers
         self.executors: list[Executor] = [self._new() for _ in range(max(1, workers))]
         self.replaced = 0  # workers started in place of a dead one
+        self._busy = [False] * len(self.executors)
+        # per worker: the decisions waiting, by account, in the order the accounts take turns
+        self._waiting: list[OrderedDict[Any, deque[asyncio.Future[None]]]] = [
+            OrderedDict() for _ in self.executors]
 
     def _new(self) -> Executor:
         if self.workers <= 0:
@@ -169,18 +177,51 @@ class Pool:
             self.replace(index, executor)
             return self.executors[index].submit(work, *args)
 
-    async def ask(self, match: str, work: Callable[..., T], *args: Any) -> T:
-        """``work(*args)`` in the match's worker; a worker that dies meanwhile is replaced
-        and the work asked again (``RETRIES`` times)."""
-        for _attempt in range(RETRIES + 1):
-            index = self._index(match)
-            executor = self.executors[index]
-            try:
-                return await asyncio.wrap_future(executor.submit(work, *args))
-            except BrokenExecutor:
-                log.error("the AI worker %d died: a new one takes its place", index)
-                self.replace(index, executor)
-        raise WorkerLost(f"the AI worker died {RETRIES + 1} times in a row")
+    async def ask(self, match: str, work: Callable[..., T], *args: Any, share: Any = None) -> T:
+        """``work(*args)`` in the match's worker, in ``share``'s turn; a worker that dies
+        meanwhile is replaced and the work asked again (``RETRIES`` times)."""
+        index = self._index(match)
+        await self._turn(index, share)
+        try:
+            for _attempt in range(RETRIES + 1):
+                executor = self.executors[index]
+                try:
+                    return await asyncio.wrap_future(executor.submit(work, *args))
+                except BrokenExecutor:
+                    log.error("the AI worker %d died: a new one takes its place", index)
+                    self.replace(index, executor)
+            raise WorkerLost(f"the AI worker died {RETRIES + 1} times in a row")
+        finally:
+            self._next(index)
+
+    async def _turn(self, index: int, share: Any) -> None:
+        """Wait until worker ``index`` is free for ``share``'s decision."""
+        if not self._busy[index]:
+            self._busy[index] = True
+            return
+        waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiting[index].setdefault(share, deque()).append(waiter)
+        try:
+            await waiter
+        except asyncio.CancelledError:
+            if waiter.done() and not waiter.cancelled():  # given the turn as it was cancelled
+                self._next(index)
+            raise
+
+    def _next(self, index: int) -> None:
+        """Worker ``index`` is free: the next account in line takes its turn (and goes to the
+        back of the line), or the worker stays idle."""
+        line = self._waiting[index]
+        while line:
+            share, waiters = next(iter(line.items()))
+            del line[share]
+            waiter = waiters.popleft()
+            if waiters:
+                line[share] = waiters
+            if not waiter.done():
+                waiter.set_result(None)
+                return
+        self._busy[index] = False
 
     def replace(self, index: int, broken: Executor) -> None:
         """A new worker in place of ``broken`` (once, however many matches saw it die)."""

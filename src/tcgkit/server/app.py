@@ -19,7 +19,6 @@ import asyncio
 import contextlib
 import json
 import logging
-import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
@@ -33,6 +32,7 @@ from . import accounts
 from .accounts import CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, AccountError, Who
 from .client_words import FOLDER as WORDS_FOLDER
 from .client_words import LOBBY
+from .limits import Bucket, Limit
 from .protocol import (
     Act,
     AskHint,
@@ -108,9 +108,9 @@ Me = Annotated[Who, Depends(current)]
 
 def set_session(response: Response, token: str, csrf: str, secure: bool) -> None:
     response.set_cookie(SESSION_COOKIE, token, httponly=True, samesite="strict", secure=secure,
-                        max_age=30 * 86400, path="/")
+                        max_age=int(accounts.SESSION_SECONDS), path="/")
     response.set_cookie(CSRF_COOKIE, csrf, httponly=False, samesite="strict", secure=secure,
-                        max_age=30 * 86400, path="/")
+                        max_age=int(accounts.SESSION_SECONDS), path="/")
 
 
 class JsonWrites:
@@ -253,17 +253,28 @@ def create_app(settings: Settings) -> FastAPI:
 
     # -- accounts ----------------------------------------------------------------------------------
     async def session_response(account: int, status: int = 200) -> JSONResponse:
-        token, csrf = await accounts.new_session(server.store, account)
+        token, csrf, ended = await accounts.new_session(server.store, account)
+        server.sessions_ended(ended)
         response = JSONResponse({"account": account, "csrf": csrf}, status_code=status)
         set_session(response, token, csrf, settings.secure_cookies)
         return response
 
+    def limited(limit: Limit, key: str, what: str) -> None:
+        wait = limit.take(key)
+        if wait is not None:
+            raise Problem(429, f"too many {what}: try again in {wait:g} s")
+
+    def address_of(request: Request) -> str:
+        return request.client.host if request.client is not None else "?"
+
     @app.post("/api/guest")
-    async def new_guest() -> JSONResponse:
+    async def new_guest(request: Request) -> JSONResponse:
+        limited(server.limits.accounts, address_of(request), "new accounts from your address")
         return await session_response(await accounts.guest(server.store), 201)
 
     @app.post("/api/signup")
-    async def sign_up(body: Credentials) -> JSONResponse:
+    async def sign_up(request: Request, body: Credentials) -> JSONResponse:
+        limited(server.limits.accounts, address_of(request), "new accounts from your address")
         try:
             account = await accounts.sign_up(server.store, server.hashing, body.name, body.password)
         except AccountError as exc:
@@ -271,7 +282,8 @@ def create_app(settings: Settings) -> FastAPI:
         return await session_response(account, 201)
 
     @app.post("/api/login")
-    async def log_in(body: Credentials) -> JSONResponse:
+    async def log_in(request: Request, body: Credentials) -> JSONResponse:
+        limited(server.limits.logins, address_of(request), "log-ins from your address")
         try:
             account = await accounts.log_in(server.store, server.hashing, body.name, body.password)
         except AccountError as exc:
@@ -281,6 +293,7 @@ def create_app(settings: Settings) -> FastAPI:
     @app.post("/api/logout")
     async def log_out(request: Request, _who: Me) -> JSONResponse:
         await accounts.end_session(server.store, request.cookies[SESSION_COOKIE])
+        server.sessions_ended([_who.session])  # its sockets play no more
         response = JSONResponse({"ok": True})
         response.delete_cookie(SESSION_COOKIE, path="/")
         response.delete_cookie(CSRF_COOKIE, path="/")
@@ -351,6 +364,7 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.post("/api/matches", status_code=201)
     async def create(body: NewMatch, who: Me) -> dict[str, Any]:
+        limited(server.limits.matches, str(who.account), "new matches")
         return await server.describe(await server.create(body, who.account))
 
     @app.get("/api/matches/{match_id}")
@@ -374,6 +388,7 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.post("/api/matches/{match_id}/rematch", status_code=201)
     async def rematch(match_id: str, body: RematchRequest, who: Me) -> dict[str, Any]:
+        limited(server.limits.matches, str(who.account), "new matches")
         return await server.describe(await server.rematch(match_id[:64], who.account, body.hand, body.deck))
 
     @app.get("/api/matches/{match_id}/record")
@@ -430,7 +445,11 @@ async def serve_socket(server: Server, websocket: WebSocket, match_id: str, sinc
                             "session from one address: sign in or start a guest session")
         return
     await websocket.accept()
-    conn = Connection(seat, account, websocket.send_text, address=address)
+    if room.dropped:  # unloaded meanwhile (``Server.sweep``): the match as loaded again
+        room = await server.room(match_id) or room
+    conn = Connection(seat, account, websocket.send_text, address=address,
+                      session=None if who is None else who.session,
+                      expires=None if who is None else who.expires)
     loop = asyncio.get_running_loop()
     pump = loop.create_task(conn.pump())
     room.join(conn, since)
@@ -445,26 +464,6 @@ async def serve_socket(server: Server, websocket: WebSocket, match_id: str, sinc
         pump.cancel()
         with contextlib.suppress(Exception):  # dropped by the server (too slow, flooding)
             await websocket.close(code=1008)
-
-
-class Bucket:
-    """A token bucket: ``rate`` messages a second, ``burst`` at once."""
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate, self.burst = rate, burst
-        self.tokens, self.at = float(burst), time.monotonic()
-        self.refused = 0
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        if self.tokens < 1:
-            self.refused += 1
-            return False
-        self.tokens -= 1
-        self.refused = 0
-        return True
 
 
 async def read_messages(server: Server, room: Room, conn: Connection, websocket: WebSocket) -> None:

@@ -97,6 +97,12 @@ class Cluster:
             row = await cursor.fetchone()
         return bool(row and row[0])
 
+    async def release(self, match_id: str) -> None:
+        """Give up owning a match (unloaded): any process may own it next."""
+        assert self._control is not None
+        async with self._control_lock:
+            await self._control.execute("SELECT pg_advisory_unlock(%s)", (lock_key(match_id),))
+
     async def alive(self, origin: str) -> bool:
         """Whether the process ``origin`` still holds its lock (is running)."""
         assert self._control is not None

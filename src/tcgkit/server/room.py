@@ -36,6 +36,7 @@ AI_STREAM = 31  # the sub-stream of the match seed the AI seats draw from
 CLOCK = "clock"  # their time ran out: the decision's default
 STAND_IN = "stand_in"  # an AI played for them while they were away
 OUTBOX = 512  # messages queued for one connection before it is dropped as too slow
+PRESENCE_DELAY = 0.1  # seconds a change of presence waits for others to go out with it
 
 
 @dataclass
@@ -56,7 +57,10 @@ class Connection:
     send_text: Callable[[str], Awaitable[None]]
     cursor: int = -1
     address: str | None = None  # the client's IP address
+    session: str | None = None  # the hash of the session it was opened with
+    expires: float | None = None  # when that session ends (epoch seconds)
     id: int = 0  # the room's number for it (``Room.join``)
+    welcomed: float = 0.0  # monotonic time its welcome (with the seats then) was queued
     outbox: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
     closed: bool = False
 
@@ -167,8 +171,14 @@ class Room:
         self.stand_ins: set[int] = set()  # absent seats an AI plays for
         self.claimable: set[int] = set()  # absent seats past their grace, under absence="claim"
         self._grace: dict[int, asyncio.TimerHandle] = {}
+        self._seats_soon: asyncio.TimerHandle | None = None  # a Seats frame on its way
+        self._seats_sent = 0.0  # monotonic time of the last Seats frame
+        self._seats_changed_at = 0.0  # ... and of the last change of presence
+        self.quiet_since: float | None = None  # since when ``quiet`` (``Server.sweep``)
+        self.dropped = False  # unloaded by ``Server.sweep``: the server loads the match anew
         self.now: Callable[[], float] = time.monotonic
         self.owner = True  # False: a replica of a match another process owns
+        self.maker: int | None = None  # the account that made the match (its AI's turn: ``ai.Pool``)
         self.peers: Peers | None = None
         self.forwarded: list[Forwarded] = []  # sent to the owner, not answered yet
         self.remote: dict[int, dict[str, int]] = {}  # seat -> process -> its connections there
@@ -328,14 +338,42 @@ class Room:
             conn.push(Error(code="broken", message=f"this match cannot go on: {self.problem}",
                             version=self.state.version).model_dump_json())
         conn.cursor = self.state.version
-        self.broadcast_seats(skip=conn)
+        conn.welcomed = time.monotonic()
+        if conn.viewer is not None:
+            self._seats_changed(joiner=conn)
 
     def leave(self, conn: Connection) -> None:
         conn.close()
         self.connections.discard(conn)
         if conn.viewer is not None:
             self._presence(conn.viewer)
-        self.broadcast_seats()
+            self._seats_changed()
+
+    def _seats_changed(self, joiner: Connection | None = None) -> None:
+        """A player came or went: everyone is sent a ``Seats`` frame at once, or, within
+        ``PRESENCE_DELAY`` of the last one, one frame at its end for all the changes meanwhile
+        (a spectator changes no seat, and sends nothing; a joiner's welcome shows the seats)."""
+        now = time.monotonic()
+        self._seats_changed_at = now
+        if joiner is not None:
+            joiner.welcomed = now
+        if self._seats_soon is not None:
+            return  # it goes out with the frame on its way
+        wait = self._seats_sent + PRESENCE_DELAY - now
+        if wait <= 0:
+            self._seats_sent = now
+            self.broadcast_seats(skip=joiner)
+        else:
+            self._seats_soon = asyncio.get_running_loop().call_later(wait, self._seats_now)
+
+    def _seats_now(self) -> None:
+        self._seats_soon = None
+        self._seats_sent = time.monotonic()
+        text = Seats(version=self.state.version, seats=self.seat_info(), clocks=self.clock_info(),
+                     ended=self.ended).model_dump_json()
+        for conn in list(self.connections):
+            if conn.welcomed < self._seats_changed_at:  # a later welcome showed it all
+                conn.push(text)
 
     # -- absence ----------------------------------------------------------------------------------
     def present(self, seat: int) -> bool:
@@ -610,7 +648,8 @@ class Room:
             position = ai.Position(self.match_id, self.game.name, options, self.seed, self.decks, known,
                                    self.history[known:version])
             try:
-                text = await self._pool.ask(self.match_id, ai.choose, position, level, mover, seed)
+                text = await self._pool.ask(self.match_id, ai.choose, position, level, mover, seed,
+                                            share=self.maker)
             except ai.Unknown:
                 continue
             self._ai_known = version
@@ -673,8 +712,15 @@ class Room:
             self.kick()
             return count
 
+    def quiet(self) -> bool:
+        """Whether nothing will happen here until a client comes: nobody connected, and no
+        clock, grace time, AI move or request of another process under way."""
+        return (not self.connections and self._timer is None and not self._grace
+                and self._seats_soon is None and (self._ai_task is None or self._ai_task.done())
+                and not self.forwarded and not self._background and not self.lock.locked())
+
     async def close(self) -> None:
-        for handle in [self._timer, *self._grace.values()]:
+        for handle in [self._timer, self._seats_soon, *self._grace.values()]:
             if handle is not None:
                 handle.cancel()
         if self._ai_task is not None:

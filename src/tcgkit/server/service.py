@@ -8,11 +8,13 @@ so a game registered tomorrow is served with no change here.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import json
 import logging
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -33,7 +35,9 @@ from .clock import Rules
 from .cluster import CHANNEL, Cluster, notify_sql
 from .collection import HandProblem
 from .db import Account, ActionRow, MatchRow, SavedDeck, SeatRow
-from .room import Room, Seat
+from .limits import Limit
+from .protocol import Error
+from .room import Connection, Room, Seat
 from .store import Store
 
 log = logging.getLogger("tcgkit.server")
@@ -100,6 +104,21 @@ class Settings:
     connections_per_account: int = 8
     spectators_per_address: int = 16  # sockets without a session, from one IP address
     secure_cookies: bool = False
+    room_idle: float = 60.0  # seconds a room nothing happens in stays loaded (``Server.sweep``)
+    sweep_every: float = 10.0
+    accounts_per_minute: float = 6.0  # guests and sign-ups from one address (a burst of 20)
+    logins_per_minute: float = 10.0  # from one address (a burst of 20)
+    matches_per_minute: float = 6.0  # new matches and rematches of one account (a burst of 20)
+    burst: int = 20
+
+
+class Limits:
+    """The buckets of the limits ``Settings`` sets (``limits.py``)."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.accounts = Limit(settings.accounts_per_minute, settings.burst)
+        self.logins = Limit(settings.logins_per_minute, settings.burst)
+        self.matches = Limit(settings.matches_per_minute, settings.burst)
 
 
 def game_listing(words: Words | None = None) -> list[dict[str, Any]]:
@@ -323,6 +342,8 @@ class Server:
         self.cluster: Cluster | None = None
         self.listings: dict[str, bytes] = {}  # GET /api/games as sent, by language
         self.hashing = accounts.Hashing()
+        self._sweeper: asyncio.Task[None] | None = None
+        self.limits = Limits(settings)
 
     async def start(self) -> None:
         await asyncio.to_thread(self.store.start)
@@ -342,8 +363,13 @@ class Server:
         # measured, a full collection otherwise stopped the event loop for up to a second.
         gc.collect()
         gc.freeze()
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep_now_and_then())
 
     async def stop(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
         if self.cluster is not None:
             await self.cluster.stop()
         for room in list(self.rooms.values()):
@@ -647,6 +673,50 @@ class Server:
         return await self.store.read(work)
 
     # -- live rooms ----------------------------------------------------------------------------
+    async def _sweep_now_and_then(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.sweep_every)
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("dropping idle rooms failed")
+
+    def sessions_ended(self, hashes: list[str]) -> None:
+        """Close the sockets opened with these sessions (logged out, or ended by newer ones)."""
+        if hashes:
+            self._sign_out(lambda conn: conn.session in hashes)
+
+    def _sign_out(self, ended: Callable[[Connection], bool]) -> None:
+        text = Error(code="signed_out", message="your session has ended: log in again").model_dump_json()
+        for room in self.rooms.values():
+            for conn in list(room.connections):
+                if ended(conn):
+                    conn.push(text)
+                    conn.close()
+
+    async def sweep(self) -> None:
+        """Drop the rooms nothing has happened in for ``room_idle`` seconds and nothing will
+        until a client comes (``Room.quiet``: a finished match nobody watches, a match waiting
+        for players who are away): the database holds them, and ``room`` loads one again
+        when it is asked for."""
+        wall = time.time()
+        self._sign_out(lambda conn: conn.expires is not None and conn.expires < wall)
+        now = time.monotonic()
+        for match_id, room in list(self.rooms.items()):
+            if not room.quiet():
+                room.quiet_since = None
+                continue
+            if room.quiet_since is None:
+                room.quiet_since = now
+            if now - room.quiet_since < self.settings.room_idle:
+                continue
+            del self.rooms[match_id]
+            self._loading.pop(match_id, None)
+            room.dropped = True
+            await room.close()
+            if self.cluster is not None and room.owner:
+                await self.cluster.release(match_id)
+
     async def room(self, match_id: str) -> Room | None:
         """The live room of a running or finished match (rebuilt from the database the first
         time it is asked for); ``None`` when the match has not started."""
@@ -703,6 +773,7 @@ class Server:
                 update(MatchRow).where(MatchRow.id == match_id).values(status="broken", problem=problem)))
             raise Problem(409, f"the match cannot be resumed: {problem}") from None
         journal.trade = trade_of(row, seats, room.game)
+        room.maker = row.owner_id
         return room
 
     def seat_of(self, room: Room, account: int) -> int | None:
