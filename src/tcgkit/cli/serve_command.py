@@ -66,10 +66,10 @@ def serve(
     typer.echo(f"tcgkit server on http://{host}:{port}/api, database {db.split('@')[-1]}")
     # No per-message compression: on the 2-core machines measured it cost more server time
     # than building the scenes it carried (benchmarks/README.md, bench_server.py).
-    limits = {} if per_minute is None else {
-        "accounts_per_minute": per_minute, "logins_per_minute": per_minute, "matches_per_minute": per_minute}
-    uvicorn.run(create_app(Settings(db=db, ai_workers=ai_workers, messages_per_second=rate,
-                                    message_burst=int(2 * rate), **limits)), host=host, port=port,
+    settings = Settings(db=db, ai_workers=ai_workers, messages_per_second=rate, message_burst=int(2 * rate))
+    if per_minute is not None:
+        settings.accounts_per_minute = settings.logins_per_minute = settings.matches_per_minute = per_minute
+    uvicorn.run(create_app(settings), host=host, port=port,
                 ws_max_size=1024 * 1024, ws_per_message_deflate=False, log_level="warning",
                 # The per-address limits count the address a client connects from, unless the
                 # operator names the proxies trusted to say otherwise.

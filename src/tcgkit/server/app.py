@@ -167,16 +167,10 @@ class SecurityHeaders:
     files (``Content-Security-Policy``), never inside another site's frame, never guess a
     content type, and send no address of ours to other sites."""
 
-    HEADERS = [
-        (b"content-security-policy", b"default-src 'self'; img-src 'self' data:; object-src 'none'; "
-                                     b"base-uri 'none'; form-action 'self'; frame-ancestors 'none'"),
-        (b"x-frame-options", b"DENY"),
-        (b"x-content-type-options", b"nosniff"),
-        (b"referrer-policy", b"same-origin"),
-    ]
-
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Any, policy: str) -> None:
         self.app = app
+        self.headers = [(b"content-security-policy", policy.encode()), (b"x-frame-options", b"DENY"),
+                        (b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"same-origin")]
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         if scope["type"] != "http":
@@ -185,7 +179,7 @@ class SecurityHeaders:
 
         async def with_headers(message: dict[str, Any]) -> None:
             if message["type"] == "http.response.start":
-                message = {**message, "headers": [*message.get("headers", []), *self.HEADERS]}
+                message = {**message, "headers": [*message.get("headers", []), *self.headers]}
             await send(message)
 
         await self.app(scope, receive, with_headers)
@@ -245,7 +239,7 @@ def create_app(settings: Settings) -> FastAPI:
     app = FastAPI(title="tcgkit", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.server = server
     app.add_middleware(JsonWrites)
-    app.add_middleware(SecurityHeaders)
+    app.add_middleware(SecurityHeaders, policy=settings.content_security_policy)
 
     @app.exception_handler(Problem)
     async def problem(_request: Request, exc: Problem) -> JSONResponse:

@@ -187,13 +187,13 @@ def import_problem(game: TripleTriad, cards: dict[str, Any]) -> str | None:
     with the starter collection wins only cards of the starter's levels."""
     spellings: dict[str, list[str]] = {}
     for name in cards:
-        card = game.cards.find(str(name))
-        if card is not None:
-            spellings.setdefault(card.name, []).append(str(name))
+        found = game.cards.find(str(name))
+        if found is not None:
+            spellings.setdefault(found.name, []).append(str(name))
     twice = {card: names for card, names in spellings.items() if len(names) > 1}
     if twice:
-        card, names = next(iter(twice.items()))
-        return (f"{card} is named {len(names)} times ({', '.join(repr(n[:40]) for n in names[:6])}): "
+        named, names = next(iter(twice.items()))
+        return (f"{named} is named {len(names)} times ({', '.join(repr(n[:40]) for n in names[:6])}): "
                 "name each card once")
     top = max(c.level for c in Collection.starter(game.cards).card_list())
     beyond = [card for name in spellings if (card := game.cards.find(name)) is not None and card.level > top]

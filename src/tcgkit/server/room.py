@@ -18,7 +18,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from ..kernel.errors import TcgkitError
 from ..kernel.events import redact
@@ -33,8 +33,14 @@ from .protocol import Clock, Error, Hint, SeatInfo, Seats, Step, Undone, Update,
 log = logging.getLogger("tcgkit.server")
 AI_STREAM = 31  # the sub-stream of the match seed the AI seats draw from
 # Who made a move for its seat's player, when they did not (the server, by the match's rules):
-CLOCK = "clock"  # their time ran out: the decision's default
-STAND_IN = "stand_in"  # an AI played for them while they were away
+MadeBy = Literal["clock", "stand_in"]
+CLOCK: MadeBy = "clock"  # their time ran out: the decision's default
+STAND_IN: MadeBy = "stand_in"  # an AI played for them while they were away
+
+
+def made_by_of(stored: str | None) -> MadeBy | None:
+    """A stored ``made_by`` as what the protocol says (anything else: the player's own)."""
+    return CLOCK if stored == CLOCK else STAND_IN if stored == STAND_IN else None
 OUTBOX = 512  # messages queued for one connection before it is dropped as too slow
 PRESENCE_DELAY = 0.1  # seconds a change of presence waits for others to go out with it
 
@@ -158,7 +164,7 @@ class Room:
         self.tally = Tally()
         self.marks: list[int] = [self.state.event_count()]  # marks[v]: events up to version v
         self.history: list[tuple[int, str]] = []  # history[v - 1]: version v's (seat, notation)
-        self.made_by: dict[int, str] = {}  # version -> CLOCK or STAND_IN: made for its player
+        self.made_by: dict[int, MadeBy] = {}  # version -> CLOCK or STAND_IN: made for its player
         self._ai_known = 0  # the version this match's AI worker was last told of
         self.connections: set[Connection] = set()
         self.lock = asyncio.Lock()
@@ -208,8 +214,8 @@ class Room:
             play(state, state.parse_action(text, seat), seat, room.tally)
             room.marks.append(state.event_count())
             room.history.append((seat, text))
-            if made_by is not None:
-                room.made_by[number] = made_by
+            if (marked := made_by_of(made_by)) is not None:
+                room.made_by[number] = marked
         if not room.state.is_terminal:
             room.ended = ended
         return room
@@ -256,8 +262,8 @@ class Room:
         play(state, state.parse_action(notation, seat), seat, self.tally)
         self.marks.append(state.event_count())
         self.history.append((seat, notation))
-        if made_by is not None:
-            self.made_by[state.version] = made_by
+        if (marked := made_by_of(made_by)) is not None:
+            self.made_by[state.version] = marked
         if banks is not None:
             self.clocks.banks = list(banks)
 
@@ -500,7 +506,7 @@ class Room:
 
     async def act(self, seat: int, version: int, text: str, conn: Connection | None = None,
                   tag: str | None = None, timed_out: bool = False,
-                  forwarded: Forwarded | None = None, made_by: str | None = None) -> None:
+                  forwarded: Forwarded | None = None, made_by: MadeBy | None = None) -> None:
         """Play ``text`` for ``seat`` at ``version``: checked, committed, then sent to every
         viewer. ``Refused`` (nothing changed) says why not. ``made_by``: the server plays it
         for the seat's player (``CLOCK``, ``STAND_IN``), and says so wherever it is shown."""
@@ -509,7 +515,7 @@ class Room:
 
     async def _act(self, seat: int, version: int, text: str, conn: Connection | None,
                    tag: str | None, timed_out: bool, forwarded: Forwarded | None,
-                   made_by: str | None) -> None:
+                   made_by: MadeBy | None) -> None:
         async with self.lock:
             state = self.state
             if self.problem is not None:

@@ -91,6 +91,11 @@ class NewMatch(BaseModel):
     rules: Rules = Field(default_factory=Rules)  # the clock and what absence does
 
 
+# The pages run and load this site's files only, never inside another site's frame.
+CSP = ("default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; "
+       "form-action 'self'; frame-ancestors 'none'")
+
+
 @dataclass
 class Settings:
     """How the server runs: its database, its AI processes (0: one thread, for tests) and
@@ -110,6 +115,7 @@ class Settings:
     logins_per_minute: float = 10.0  # from one address (a burst of 20)
     matches_per_minute: float = 6.0  # new matches and rematches of one account (a burst of 20)
     burst: int = 20
+    content_security_policy: str = CSP
 
 
 class Limits:
