@@ -35,7 +35,8 @@ def serve(
     per_minute: Annotated[float | None, typer.Option(
         "--per-minute",
         help="Guests, sign-ups and log-ins one address may make, and matches one account may "
-             "start, a minute (20 at once). Default: 6 accounts, 10 log-ins, 6 matches.",
+             "start, a minute (and at once, at least 20). Default: 6 accounts, 10 log-ins, "
+             "6 matches, 20 at once.",
         min=1)] = None,
     forwarded_allow_ips: Annotated[str | None, typer.Option(
         "--forwarded-allow-ips",
@@ -69,6 +70,7 @@ def serve(
     settings = Settings(db=db, ai_workers=ai_workers, messages_per_second=rate, message_burst=int(2 * rate))
     if per_minute is not None:
         settings.accounts_per_minute = settings.logins_per_minute = settings.matches_per_minute = per_minute
+        settings.burst = max(settings.burst, int(per_minute))
     uvicorn.run(create_app(settings), host=host, port=port,
                 ws_max_size=1024 * 1024, ws_per_message_deflate=False, log_level="warning",
                 # The per-address limits count the address a client connects from, unless the
