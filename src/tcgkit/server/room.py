@@ -32,6 +32,8 @@ from .protocol import Clock, Error, Hint, SeatInfo, Seats, Step, Undone, Update,
 
 log = logging.getLogger("tcgkit.server")
 AI_STREAM = 31  # the sub-stream of the match seed the AI seats draw from
+OUTBOX = 512  # messages queued for one connection before it is dropped as too slow
+PRESENCE_DELAY = 0.1  # seconds a change of presence waits for others to go out with it
 # Who made a move for its seat's player, when they did not (the server, by the match's rules):
 MadeBy = Literal["clock", "stand_in"]
 CLOCK: MadeBy = "clock"  # their time ran out: the decision's default
@@ -41,8 +43,6 @@ STAND_IN: MadeBy = "stand_in"  # an AI played for them while they were away
 def made_by_of(stored: str | None) -> MadeBy | None:
     """A stored ``made_by`` as what the protocol says (anything else: the player's own)."""
     return CLOCK if stored == CLOCK else STAND_IN if stored == STAND_IN else None
-OUTBOX = 512  # messages queued for one connection before it is dropped as too slow
-PRESENCE_DELAY = 0.1  # seconds a change of presence waits for others to go out with it
 
 
 @dataclass
