@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient  # noqa: E402
 
 from tcgkit.server.accounts import CSRF_HEADER, SESSION_COOKIE  # noqa: E402
 from tcgkit.server.app import create_app  # noqa: E402
-from tcgkit.server.service import Settings  # noqa: E402
+from tcgkit.server.service import CSP, Settings  # noqa: E402
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -99,7 +99,10 @@ def db(tmp_path: Path) -> str:
 
 def fast(db: str, **more: Any) -> Settings:
     """Settings for tests that play faster than a person (no rate limit in their way)."""
-    return Settings(db=db, ai_workers=0, messages_per_second=10_000, message_burst=10_000, **more)
+    return Settings(db=db, ai_workers=0, messages_per_second=10_000, message_burst=10_000,
+                    accounts_per_minute=60_000, logins_per_minute=60_000, matches_per_minute=60_000,
+                    content_security_policy=CSP + "; script-src 'self' 'unsafe-eval'",  # Playwright's waits
+                    **more)
 
 
 @pytest.fixture

@@ -83,9 +83,10 @@ def test_whole_games_over_sockets_every_frame_passes_the_redeal_check(client: Te
         sockets = {p: stack.enter_context(person.socket(match_id)) for p, person in enumerate(people)}
         seen = {p: receive(ws) for p, ws in sockets.items()}
         spy = stack.enter_context(watcher.socket(match_id))
-        for p, ws in sockets.items():  # the others and the spectator came in
-            for _ in range(len(people) - p):
-                receive_until(ws, lambda m: m["type"] == "seats")
+        for p, ws in sockets.items():  # the others came in (the last one's welcome showed them all)
+            if p < len(people) - 1:
+                receive_until(ws, lambda m: m["type"] == "seats" and all(
+                    s["connected"] for s in m["seats"] if s["kind"] == "human"))
         room = room_of(client, match_id)
         for step in range(MAX_STEPS):
             for viewer, message in seen.items():

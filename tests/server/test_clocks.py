@@ -42,8 +42,8 @@ def actions_of(db: str, match_id: str) -> list[ActionRow]:
 
 
 def test_a_decision_clock_plays_the_default_when_time_runs_out(client: TestClient, db: str) -> None:
-    alice, bob, match_id = pair(client, "triple-triad", {"clock": "decision", "seconds": 0.4},
-                                {"first_player": 0})
+    alice, bob, match_id = pair(client, "triple-triad", {"clock": "decision", "seconds": 0.4,
+                                                         "on_timeout": "default"}, {"first_player": 0})
     with alice.socket(match_id) as ws:
         welcome = receive(ws)
         assert welcome["clocks"][0]["running"] and welcome["clocks"][0]["buffer"] <= 0.4
@@ -51,6 +51,7 @@ def test_a_decision_clock_plays_the_default_when_time_runs_out(client: TestClien
         assert default is not None
         timed = receive_until(ws, lambda m: m["type"] == "update" and m["version"] == 1)
         assert timed["clocks"][1]["running"]  # the other seat's decision now
+        assert timed["steps"][-1]["made_by"] == "clock"  # the server's move, said to be
     assert [(a.seat, a.notation) for a in actions_of(db, match_id)] == [(0, default)]
 
 
@@ -130,6 +131,7 @@ def test_an_absent_player_keeps_the_seat_then_an_ai_stands_in_until_they_return(
         assert away["version"] == 0 and away["seats"][1]["stand_in"] is None  # inside the grace
         played = receive_until(ws0, lambda m: m["type"] == "update" and m["version"] == 1)
         assert played["seats"][1]["stand_in"] == "random" and room.state.to_move == 0
+        assert played["steps"][-1]["made_by"] == "stand_in"
         ws0.send_text(json.dumps({"type": "act", "version": 1, "tag": "a",
                                   "action": played["scene"]["moves"][0]["notation"]}))
         receive_until(ws0, lambda m: m.get("ack") == "a")

@@ -213,7 +213,7 @@ def test_a_kill_between_the_result_and_the_trade_leaves_neither(db: str, tmp_pat
 
 def test_a_profile_is_imported_once_and_before_any_trade(client: TestClient) -> None:
     ana, visitor = signed_up(client, "ana"), guest(client)
-    mine = {"Squall": 1, "Quistis": 2, "Geezard": 3, "Funguar": 1, "Red Bat": 1}
+    mine = {"Grendel": 1, "Creeps": 2, "Geezard": 3, "Funguar": 1, "Red Bat": 1}
 
     def send(player: Player, collections: Any) -> Any:
         return player.post("/api/collection/import", {"collections": collections})
@@ -221,14 +221,14 @@ def test_a_profile_is_imported_once_and_before_any_trade(client: TestClient) -> 
     assert send(visitor, {"triple-triad": mine}).status_code == 403  # a guest's cards do not last
     bad = send(ana, {"triple-triad": {**mine, "Nobody": 1}})
     assert bad.status_code == 422 and "Nobody" in bad.json()["error"]
-    huge = send(ana, {"triple-triad": {**mine, "Squall": 5000}})
-    assert huge.status_code == 422 and "Squall" in huge.json()["error"]
+    huge = send(ana, {"triple-triad": {**mine, "Grendel": 5000}})
+    assert huge.status_code == 422 and "Grendel" in huge.json()["error"]
     assert send(ana, {"forge-fury": mine}).status_code == 422
-    assert send(ana, {"triple-triad": {"Squall": 1}}).status_code == 422  # not even a hand
+    assert send(ana, {"triple-triad": {"Grendel": 1}}).status_code == 422  # not even a hand
     assert cards_of(ana) == STARTER.counts  # nothing refused changed anything
     done = send(ana, {"triple-triad": mine})
     assert done.status_code == 200 and done.json()["cards"] == {
-        "Geezard": 3, "Funguar": 1, "Red Bat": 1, "Quistis": 2, "Squall": 1}
+        "Geezard": 3, "Funguar": 1, "Red Bat": 1, "Creeps": 2, "Grendel": 1}
     assert send(ana, {"triple-triad": STARTER.counts}).status_code == 409  # once
     rui = signed_up(client, "rui")
     _, _, match_id = trading_pair_with(client, rui, signed_up(client, "eva"))
@@ -273,27 +273,29 @@ def test_tcgkit_account_import_sends_the_checked_profile(live: tuple[str, Any], 
         from tcgkit.cli.profile import Profile
         Profile(profile, {"triple-triad": cards}, **more).save()
 
-    write_signed({"Squall": 1, "Geezard": 4}, pending={"m": {"game": "triple-triad", "hand": ["Squall"],
+    write_signed({"Grendel": 1, "Geezard": 4}, pending={"m": {"game": "triple-triad", "hand": ["Grendel"],
                                                              "digest": "0" * 64}})
     busy = CliRunner().invoke(cli, command)
     assert busy.exit_code == 1 and "in progress" in busy.output
     ana = Client(url)
     ana.log_in("ana", "correct horse")
     assert ana.collection()["cards"] == STARTER.counts  # nothing refused reached the server
-    write_signed({"Squall": 1, "Geezard": 4})
+    write_signed({"Grendel": 1, "Geezard": 4})
     done = CliRunner().invoke(cli, command)
     assert done.exit_code == 0, done.output
     assert "Imported 5 cards" in done.output
-    assert ana.collection()["cards"] == {"Geezard": 4, "Squall": 1}
+    assert ana.collection()["cards"] == {"Geezard": 4, "Grendel": 1}
     assert Counter(ana.collection()["cards"]) == Counter(json.loads(profile.read_text())
                                                          ["collections"]["triple-triad"])
     again = CliRunner().invoke(cli, command)
     assert again.exit_code == 1 and "already imported" in again.output
 
 
-def test_a_rematch_of_two_people_starts_at_once_with_hands_from_their_collections(client: TestClient) -> None:
+def test_a_rematch_of_two_people_starts_once_accepted_with_the_hands_each_chose(client: TestClient) -> None:
     ana, rui, match_id = trading_pair(client)
     play_to({0: ana, 1: rui}, match_id, room_of(client, match_id))
-    again = rui.post(f"/api/matches/{match_id}/rematch")
-    assert again.status_code == 201 and again.json()["status"] == "running", again.text
-    assert room_of(client, again.json()["id"]).decks == [STRONGEST, STRONGEST]  # each one's "auto"
+    again = rui.post(f"/api/matches/{match_id}/rematch", {"hand": "auto"})
+    assert again.status_code == 201 and again.json()["status"] == "open", again.text
+    rematch = again.json()["id"]
+    assert ana.post(f"/api/matches/{rematch}/join", {"hand": ", ".join(LEVEL_ONE)}).status_code == 200
+    assert room_of(client, rematch).decks == [LEVEL_ONE, STRONGEST]  # each one's own choice

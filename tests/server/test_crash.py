@@ -48,7 +48,7 @@ class ServerProcess:
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "tcgkit", "serve", "--port", str(self.port), "--db", self.db,
-                 "--rate", "1000"],
+                 "--rate", "1000", "--per-minute", "100000"],
                 stdout=out, stderr=subprocess.STDOUT, env=env, start_new_session=True)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:

@@ -32,6 +32,17 @@ def serve(
         "--ai-workers", help="Processes that run the AI seats.", min=1, max=64)] = 1,
     rate: Annotated[float, typer.Option(
         help="Messages a second one connection may send (twice as many at once).", min=1)] = 30.0,
+    per_minute: Annotated[float | None, typer.Option(
+        "--per-minute",
+        help="Guests, sign-ups and log-ins one address may make, and matches one account may "
+             "start, a minute (and at once, at least 20). Default: 6 accounts, 10 log-ins, "
+             "6 matches, 20 at once.",
+        min=1)] = None,
+    forwarded_allow_ips: Annotated[str | None, typer.Option(
+        "--forwarded-allow-ips",
+        help="The addresses of your reverse proxies (comma-separated, or *): only requests from "
+             "them may say, in X-Forwarded-For, whose they are. Default: none, each client is "
+             "the address it connects from.")] = None,
     schema: Annotated[bool, typer.Option(
         "--schema", help="Print the protocol's JSON Schema and exit.")] = False,
 ) -> None:
@@ -56,6 +67,12 @@ def serve(
     typer.echo(f"tcgkit server on http://{host}:{port}/api, database {db.split('@')[-1]}")
     # No per-message compression: on the 2-core machines measured it cost more server time
     # than building the scenes it carried (benchmarks/README.md, bench_server.py).
-    uvicorn.run(create_app(Settings(db=db, ai_workers=ai_workers, messages_per_second=rate,
-                                         message_burst=int(2 * rate))), host=host, port=port,
-                ws_max_size=1024 * 1024, ws_per_message_deflate=False, log_level="warning")
+    settings = Settings(db=db, ai_workers=ai_workers, messages_per_second=rate, message_burst=int(2 * rate))
+    if per_minute is not None:
+        settings.accounts_per_minute = settings.logins_per_minute = settings.matches_per_minute = per_minute
+        settings.burst = max(settings.burst, int(per_minute))
+    uvicorn.run(create_app(settings), host=host, port=port,
+                ws_max_size=1024 * 1024, ws_per_message_deflate=False, log_level="warning",
+                # The per-address limits count the address a client connects from, unless the
+                # operator names the proxies trusted to say otherwise.
+                proxy_headers=forwarded_allow_ips is not None, forwarded_allow_ips=forwarded_allow_ips)

@@ -34,6 +34,10 @@ class Record:
     outcome: dict[str, Any] | None = None
     format: int = FORMAT
     position: str | None = None  # a game started from a position notation, not seed + decks
+    # action number (from 1, as text) -> who made it for its seat's player, when they did not:
+    # "clock" (their time ran out) or "stand_in" (an AI played for them while away); a match
+    # server's record, written only when not empty
+    made_by: dict[str, str] = field(default_factory=dict)
 
     @staticmethod
     def start(game: Game, seed: int, decks: list[Deck] | None) -> Record:
@@ -52,7 +56,10 @@ class Record:
         self.outcome = outcome.to_json() if outcome else None
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        data = asdict(self)
+        if not self.made_by:
+            del data["made_by"]
+        return data
 
     def save(self, path: str | Path) -> None:
         """Write the record atomically: a crash mid-write leaves the old file whole."""
@@ -84,6 +91,10 @@ class Record:
             raise ReplayError(f"{source}: field 'position' should be a position notation string")
         if not all(isinstance(a, str) for a in data["actions"]):
             raise ReplayError(f"{source}: field 'actions' should be a list of strings")
+        made_by = data.get("made_by", {})
+        if not (isinstance(made_by, dict) and all(isinstance(k, str) and k.isdigit() and isinstance(v, str)
+                                                  for k, v in made_by.items())):
+            raise ReplayError(f"{source}: field 'made_by' should map action numbers to who made them")
         if data.get("format", FORMAT) != FORMAT:
             raise ReplayError(f"{source}: record format {data['format']} is not {FORMAT}")
         return Record(**data)

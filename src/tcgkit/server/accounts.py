@@ -5,6 +5,9 @@ its SHA-256. Each session has a CSRF token, sent in a second cookie the page may
 required back in the ``X-CSRF-Token`` header of every request that changes something, so
 another site can neither read nor forge it. Requests that change something must also be
 JSON (a form posted from another site cannot be).
+
+A session ends when its account logs out, ``SESSION_SECONDS`` after it began, or when the
+account has begun ``MAX_SESSIONS`` newer ones; the server then closes its sockets.
 """
 
 from __future__ import annotations
@@ -14,11 +17,14 @@ import hashlib
 import re
 import secrets
 import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import select
+from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -31,12 +37,41 @@ CSRF_COOKIE = "tcgkit_csrf"
 CSRF_HEADER = "x-csrf-token"
 NAME = re.compile(r"[A-Za-z0-9_-]{3,40}")
 MIN_PASSWORD, MAX_PASSWORD = 8, 200
+SESSION_SECONDS = 30 * 86400  # a session's life, as its cookie's
+MAX_SESSIONS = 10  # live sessions per account: a new one ends the oldest past this
 HASHER = PasswordHasher()
+T = TypeVar("T")
 
 
 class AccountError(ValueError):
     """A sign-up or log-in refused; the message says why (never whether a name exists when
-    the password is wrong)."""
+    the password is wrong). ``status``: the HTTP status when it is not the caller's fault."""
+
+    def __init__(self, message: str, status: int | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+class Hashing:
+    """Password hashes made and checked in threads of their own (argon2 is built to be slow):
+    a flood of log-ins waits here, never in the threads every session lookup and database
+    read share; past ``waiting`` at once, more are refused at once (503)."""
+
+    def __init__(self, threads: int = 2, waiting: int = 32) -> None:
+        self.executor = ThreadPoolExecutor(threads, thread_name_prefix="tcgkit-hash")
+        self.waiting, self.busy = waiting, 0
+
+    async def run(self, work: Callable[..., T], *args: Any) -> T:
+        if self.busy >= self.waiting:
+            raise AccountError("too many log-ins and sign-ups at once: try again in a moment", 503)
+        self.busy += 1
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self.executor, work, *args)
+        finally:
+            self.busy -= 1
+
+    def shutdown(self) -> None:
+        self.executor.shutdown(wait=False, cancel_futures=True)
 
 
 @dataclass(frozen=True)
@@ -48,6 +83,8 @@ class Who:
     guest: bool
     csrf: str
     language: str | None = None
+    session: str = ""  # the session's token hash
+    expires: float = 0.0  # when it ends (epoch seconds)
 
     @property
     def label(self) -> str:
@@ -70,16 +107,24 @@ def check_password(password: str) -> str:
     return password
 
 
-async def new_session(store: Store, account: int) -> tuple[str, str]:
-    """A new session for ``account``: (cookie token, CSRF token)."""
+async def new_session(store: Store, account: int) -> tuple[str, str, list[str]]:
+    """A new session for ``account``: (cookie token, CSRF token, the hashes of the sessions
+    it ended: the account's oldest past ``MAX_SESSIONS``). Sessions past their time go."""
     token, csrf = secrets.token_urlsafe(32), secrets.token_urlsafe(24)
 
-    def work(session: Session) -> None:
-        session.add(LoginSession(token_hash=token_hash(token), account_id=account, csrf=csrf,
-                                 created=time.time()))
+    def work(session: Session) -> list[str]:
+        now = time.time()
+        session.execute(delete(LoginSession).where(LoginSession.created < now - SESSION_SECONDS))
+        session.add(LoginSession(token_hash=token_hash(token), account_id=account, csrf=csrf, created=now))
+        session.flush()
+        older = session.scalars(select(LoginSession.token_hash).where(LoginSession.account_id == account)
+                                .order_by(LoginSession.created.desc()).offset(MAX_SESSIONS)).all()
+        if older:
+            session.execute(delete(LoginSession).where(LoginSession.token_hash.in_(older)))
+        return list(older)
 
-    await store.write(work)
-    return token, csrf
+    ended = await store.write(work)
+    return token, csrf, ended
 
 
 async def guest(store: Store) -> int:
@@ -92,9 +137,9 @@ async def guest(store: Store) -> int:
     return await store.write(work)
 
 
-async def sign_up(store: Store, name: str, password: str) -> int:
+async def sign_up(store: Store, hashing: Hashing, name: str, password: str) -> int:
     check_name(name)
-    hashed = await asyncio.to_thread(HASHER.hash, check_password(password))
+    hashed = await hashing.run(HASHER.hash, check_password(password))
 
     def work(session: Session) -> int:
         row = Account(name=name, password=hashed, guest=False, created=time.time())
@@ -108,7 +153,7 @@ async def sign_up(store: Store, name: str, password: str) -> int:
         raise AccountError(f"the name {name!r} is taken") from None
 
 
-async def log_in(store: Store, name: str, password: str) -> int:
+async def log_in(store: Store, hashing: Hashing, name: str, password: str) -> int:
     def find(session: Session) -> tuple[int, str | None] | None:
         row = session.scalars(select(Account).where(Account.name == name)).first()
         return None if row is None else (row.id, row.password)
@@ -116,7 +161,7 @@ async def log_in(store: Store, name: str, password: str) -> int:
     found = await store.read(find)
     stored = found[1] if found else None
     try:  # a missing name costs a hash too, so timing tells nothing
-        await asyncio.to_thread(HASHER.verify, stored or DUMMY, password[:MAX_PASSWORD])
+        await hashing.run(HASHER.verify, stored or DUMMY, password[:MAX_PASSWORD])
     except (VerificationError, InvalidHashError):
         raise AccountError("wrong name or password") from None
     if found is None or stored is None:
@@ -133,12 +178,13 @@ async def who(store: Store, token: str | None) -> Who | None:
 
     def work(session: Session) -> Who | None:
         row = session.get(LoginSession, token_hash(token))
-        if row is None:
+        if row is None or row.created + SESSION_SECONDS < time.time():
             return None
         account = session.get(Account, row.account_id)
         if account is None:
             return None
-        return Who(account.id, account.name, account.guest, row.csrf, account.language)
+        return Who(account.id, account.name, account.guest, row.csrf, account.language, row.token_hash,
+                   row.created + SESSION_SECONDS)
 
     return await store.read(work)
 

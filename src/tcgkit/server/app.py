@@ -4,7 +4,9 @@ server state (no module-level state: two apps in one process share nothing).
 HTTP, JSON only: ``/api/guest``, ``/api/signup``, ``/api/login``, ``/api/logout``, ``/api/me``
 and ``/api/me/language`` (the account's language);
 ``/api/games`` (every game with its options' JSON Schema); ``/api/matches`` (list, create),
-``/api/matches/{id}`` (describe), ``.../join``, ``.../leave``, ``.../rematch``, ``.../record``;
+``/api/matches/{id}`` (describe), ``.../join`` (also how an invitation is accepted),
+``.../decline`` (an invitation refused), ``.../leave``, ``.../rematch`` (an invitation to the
+same people), ``.../record``;
 ``/api/decks`` (saved decks), ``/api/collection`` (the account's Triple Triad cards) and
 ``/api/collection/import`` (a local profile's); ``/api/protocol`` (the WebSocket messages'
 JSON Schema). The match itself is the WebSocket ``/api/matches/{id}/ws?since=V``
@@ -15,7 +17,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import time
+import json
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
@@ -29,6 +32,7 @@ from . import accounts
 from .accounts import CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, AccountError, Who
 from .client_words import FOLDER as WORDS_FOLDER
 from .client_words import LOBBY
+from .limits import Bucket, Limit
 from .protocol import (
     Act,
     AskHint,
@@ -61,6 +65,14 @@ class JoinRequest(BaseModel):
     seat: int | None = Field(default=None, ge=0, le=3)
     deck: str | None = Field(default=None, max_length=40)  # one of the joiner's saved decks
     hand: str | None = Field(default=None, max_length=400)  # a trading match: cards of the collection
+
+
+class RematchRequest(BaseModel):
+    """The asker's stake in the rematch (the others choose theirs when they accept)."""
+
+    model_config = ConfigDict(extra="forbid")
+    deck: str | None = Field(default=None, max_length=40)
+    hand: str | None = Field(default=None, max_length=400)
 
 
 class LanguageChoice(BaseModel):
@@ -96,33 +108,119 @@ Me = Annotated[Who, Depends(current)]
 
 def set_session(response: Response, token: str, csrf: str, secure: bool) -> None:
     response.set_cookie(SESSION_COOKIE, token, httponly=True, samesite="strict", secure=secure,
-                        max_age=30 * 86400, path="/")
+                        max_age=int(accounts.SESSION_SECONDS), path="/")
     response.set_cookie(CSRF_COOKIE, csrf, httponly=False, samesite="strict", secure=secure,
-                        max_age=30 * 86400, path="/")
+                        max_age=int(accounts.SESSION_SECONDS), path="/")
 
 
 class JsonWrites:
-    """Writes are JSON (no cross-site form can send it) and small: checked on the headers,
-    before anything is read (an ASGI middleware, so the WebSocket passes untouched)."""
+    """Writes are JSON (no cross-site form can send it) and small: the content type and a
+    declared length are checked on the headers, before anything is read, and every body,
+    whatever its framing (chunked, or a length that lies), is counted as it streams in and
+    refused once past ``MAX_BODY``, so no request holds more than that in memory (an ASGI
+    middleware, so the WebSocket passes untouched)."""
 
     def __init__(self, app: Any) -> None:
         self.app = app
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
-        if scope["type"] == "http" and scope["method"] not in SAFE_METHODS:
-            headers = dict(scope["headers"])
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = dict(scope["headers"])
+        length = headers.get(b"content-length")
+        refused = None
+        if scope["method"] not in SAFE_METHODS:
             kind = headers.get(b"content-type", b"").split(b";")[0].strip().lower()
-            length = headers.get(b"content-length")
-            refused = None
             if kind != b"application/json":
                 refused = JSONResponse({"error": "send JSON (Content-Type: application/json)"},
                                        status_code=415)
-            elif length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-                refused = JSONResponse({"error": f"the body is over {MAX_BODY} bytes"}, status_code=413)
-            if refused is not None:
-                await refused(scope, receive, send)
+        if refused is None and length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+            refused = too_large()
+        if refused is None:
+            body, disconnected = await read_body(receive)
+            if body is None:
+                refused = too_large()
+            elif disconnected:
                 return
-        await self.app(scope, receive, send)
+            else:
+                await self.app(scope, replay(body, receive), send)
+                return
+        await refused(scope, receive, send)
+
+
+class OneLine(logging.Filter):
+    """A client's fault the server logs with a traceback (the web server's, for a frame of
+    invalid UTF-8) logged as one line: a client cannot fill the log with tracebacks."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and str(record.msg).startswith("Invalid UTF-8"):
+            record.exc_info, record.exc_text = None, None
+        return True
+
+
+ONE_LINE = OneLine()
+
+
+class SecurityHeaders:
+    """Every HTTP answer says what a browser may do with it: run and load only this site's
+    files (``Content-Security-Policy``), never inside another site's frame, never guess a
+    content type, and send no address of ours to other sites."""
+
+    def __init__(self, app: Any, policy: str) -> None:
+        self.app = app
+        self.headers = [(b"content-security-policy", policy.encode()), (b"x-frame-options", b"DENY"),
+                        (b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"same-origin")]
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: dict[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []), *self.headers]}
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+def too_large() -> JSONResponse:
+    return JSONResponse({"error": f"the body is over {MAX_BODY} bytes"}, status_code=413,
+                        headers={"connection": "close"})
+
+
+async def read_body(receive: Any) -> tuple[bytes | None, bool]:
+    """The request's whole body, read as it streams: ``None`` once it passes ``MAX_BODY``
+    (the rest is never read: the connection is closed after the answer); and whether the
+    client went away first."""
+    parts: list[bytes] = []
+    size = 0
+    while True:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            return b"", True
+        chunk = message.get("body", b"")
+        size += len(chunk)
+        if size > MAX_BODY:
+            return None, False
+        parts.append(chunk)
+        if not message.get("more_body", False):
+            return b"".join(parts), False
+
+
+def replay(body: bytes, receive: Any) -> Any:
+    """A ``receive`` that gives the body read once, then waits on the client as before."""
+    sent = False
+
+    async def again() -> dict[str, Any]:
+        nonlocal sent
+        if not sent:
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+
+    return again
 
 
 def create_app(settings: Settings) -> FastAPI:
@@ -130,15 +228,18 @@ def create_app(settings: Settings) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        logging.getLogger("uvicorn.error").addFilter(ONE_LINE)
         await server.start()
         try:
             yield
         finally:
             await server.stop()
 
-    app = FastAPI(title="tcgkit", lifespan=lifespan, docs_url=None, redoc_url=None)
+    # No /openapi.json: the API is documented (README, /api/protocol), not offered for probing.
+    app = FastAPI(title="tcgkit", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.server = server
     app.add_middleware(JsonWrites)
+    app.add_middleware(SecurityHeaders, policy=settings.content_security_policy)
 
     @app.exception_handler(Problem)
     async def problem(_request: Request, exc: Problem) -> JSONResponse:
@@ -146,34 +247,47 @@ def create_app(settings: Settings) -> FastAPI:
 
     # -- accounts ----------------------------------------------------------------------------------
     async def session_response(account: int, status: int = 200) -> JSONResponse:
-        token, csrf = await accounts.new_session(server.store, account)
+        token, csrf, ended = await accounts.new_session(server.store, account)
+        server.sessions_ended(ended)
         response = JSONResponse({"account": account, "csrf": csrf}, status_code=status)
         set_session(response, token, csrf, settings.secure_cookies)
         return response
 
+    def limited(limit: Limit, key: str, what: str) -> None:
+        wait = limit.take(key)
+        if wait is not None:
+            raise Problem(429, f"too many {what}: try again in {wait:g} s")
+
+    def address_of(request: Request) -> str:
+        return request.client.host if request.client is not None else "?"
+
     @app.post("/api/guest")
-    async def new_guest() -> JSONResponse:
+    async def new_guest(request: Request) -> JSONResponse:
+        limited(server.limits.accounts, address_of(request), "new accounts from your address")
         return await session_response(await accounts.guest(server.store), 201)
 
     @app.post("/api/signup")
-    async def sign_up(body: Credentials) -> JSONResponse:
+    async def sign_up(request: Request, body: Credentials) -> JSONResponse:
+        limited(server.limits.accounts, address_of(request), "new accounts from your address")
         try:
-            account = await accounts.sign_up(server.store, body.name, body.password)
+            account = await accounts.sign_up(server.store, server.hashing, body.name, body.password)
         except AccountError as exc:
-            raise Problem(422, str(exc)) from None
+            raise Problem(exc.status or 422, str(exc)) from None
         return await session_response(account, 201)
 
     @app.post("/api/login")
-    async def log_in(body: Credentials) -> JSONResponse:
+    async def log_in(request: Request, body: Credentials) -> JSONResponse:
+        limited(server.limits.logins, address_of(request), "log-ins from your address")
         try:
-            account = await accounts.log_in(server.store, body.name, body.password)
+            account = await accounts.log_in(server.store, server.hashing, body.name, body.password)
         except AccountError as exc:
-            raise Problem(401, str(exc)) from None
+            raise Problem(exc.status or 401, str(exc)) from None
         return await session_response(account)
 
     @app.post("/api/logout")
     async def log_out(request: Request, _who: Me) -> JSONResponse:
         await accounts.end_session(server.store, request.cookies[SESSION_COOKIE])
+        server.sessions_ended([_who.session])  # its sockets play no more
         response = JSONResponse({"ok": True})
         response.delete_cookie(SESSION_COOKIE, path="/")
         response.delete_cookie(CSRF_COOKIE, path="/")
@@ -223,9 +337,14 @@ def create_app(settings: Settings) -> FastAPI:
     # -- the lobby ------------------------------------------------------------------------------------
     @app.get("/api/games")
     async def games(lang: str | None = Query(None, max_length=16),
-                    accept_language: str | None = Header(None, max_length=1000)) -> list[dict[str, Any]]:
+                    accept_language: str | None = Header(None, max_length=1000)) -> Response:
         """The games, their summaries and AI levels in the language asked (as ``/api/words``)."""
-        return game_listing(Words(LOBBY, chosen_language(lang, accept_language), (WORDS_FOLDER,)))
+        chosen = chosen_language(lang, accept_language)
+        listing = server.listings.get(chosen)
+        if listing is None:  # made once per language: the games do not change while serving
+            words = Words(LOBBY, chosen, (WORDS_FOLDER,))
+            listing = server.listings[chosen] = json.dumps(game_listing(words)).encode()
+        return Response(listing, media_type="application/json")
 
     @app.get("/api/protocol")
     async def protocol() -> dict[str, Any]:
@@ -239,6 +358,7 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.post("/api/matches", status_code=201)
     async def create(body: NewMatch, who: Me) -> dict[str, Any]:
+        limited(server.limits.matches, str(who.account), "new matches")
         return await server.describe(await server.create(body, who.account))
 
     @app.get("/api/matches/{match_id}")
@@ -255,9 +375,15 @@ def create_app(settings: Settings) -> FastAPI:
         await server.leave(match_id[:64], who.account)
         return await server.describe(match_id)
 
+    @app.post("/api/matches/{match_id}/decline")
+    async def decline(match_id: str, who: Me) -> dict[str, Any]:
+        await server.decline(match_id[:64], who.account)
+        return await server.describe(match_id[:64])
+
     @app.post("/api/matches/{match_id}/rematch", status_code=201)
-    async def rematch(match_id: str, who: Me) -> dict[str, Any]:
-        return await server.describe(await server.rematch(match_id[:64], who.account))
+    async def rematch(match_id: str, body: RematchRequest, who: Me) -> dict[str, Any]:
+        limited(server.limits.matches, str(who.account), "new matches")
+        return await server.describe(await server.rematch(match_id[:64], who.account, body.hand, body.deck))
 
     @app.get("/api/matches/{match_id}/record")
     async def record(match_id: str, who: Me) -> dict[str, Any]:
@@ -313,7 +439,11 @@ async def serve_socket(server: Server, websocket: WebSocket, match_id: str, sinc
                             "session from one address: sign in or start a guest session")
         return
     await websocket.accept()
-    conn = Connection(seat, account, websocket.send_text, address=address)
+    if room.dropped:  # unloaded meanwhile (``Server.sweep``): the match as loaded again
+        room = await server.room(match_id) or room
+    conn = Connection(seat, account, websocket.send_text, address=address,
+                      session=None if who is None else who.session,
+                      expires=None if who is None else who.expires)
     loop = asyncio.get_running_loop()
     pump = loop.create_task(conn.pump())
     room.join(conn, since)
@@ -328,26 +458,6 @@ async def serve_socket(server: Server, websocket: WebSocket, match_id: str, sinc
         pump.cancel()
         with contextlib.suppress(Exception):  # dropped by the server (too slow, flooding)
             await websocket.close(code=1008)
-
-
-class Bucket:
-    """A token bucket: ``rate`` messages a second, ``burst`` at once."""
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate, self.burst = rate, burst
-        self.tokens, self.at = float(burst), time.monotonic()
-        self.refused = 0
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        if self.tokens < 1:
-            self.refused += 1
-            return False
-        self.tokens -= 1
-        self.refused = 0
-        return True
 
 
 async def read_messages(server: Server, room: Room, conn: Connection, websocket: WebSocket) -> None:

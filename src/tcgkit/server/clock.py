@@ -4,12 +4,18 @@ A clock is ``off``, ``decision`` (``seconds`` for every decision) or ``chess`` (
 ``seconds`` per seat, and a ``buffer`` per decision spent first, XMage's shape). It runs on
 the server's monotonic clock, only while a person's decision is open: from the moment the
 decision was sent (after the engine's work and the commit) until the answer arrives. The
-time the engine or an AI seat takes is charged to nobody. When it runs out, the decision's
-default action is played, or the seat loses (``on_timeout``).
+time the engine or an AI seat takes is charged to nobody. When it runs out, the seat loses
+(``on_timeout="lose"``) or the decision's default action is played for them
+(``on_timeout="default"``), marked as the server's move wherever it is shown.
 
-Absence: a person whose last connection closes keeps the seat for ``grace`` seconds; then an
-AI (``stand_in``) plays for them until they come back, or the others may claim the win
-(``absence="claim"``).
+Absence: a person whose last connection closes keeps the seat for ``grace`` seconds; then the
+others may claim the win (``absence="claim"``), or an AI (``stand_in``) plays for them until
+they come back (``absence="ai"``), each of its moves marked as the stand-in's.
+
+Left unsaid, both are what players of online games expect (``Rules.settled``): between
+people, running out of time loses and an absent player's seat is claimed, not played; alone
+against the AI, time plays the default and an absent player's match waits for them. A match
+that trades cards is finished by the game's rules (default and stand-in), as it must be.
 """
 
 from __future__ import annotations
@@ -25,9 +31,9 @@ class Rules(BaseModel):
     clock: Literal["off", "decision", "chess"] = "off"
     seconds: float = Field(default=0, ge=0, le=7 * 86400)
     buffer: float = Field(default=0, ge=0, le=3600)
-    on_timeout: Literal["default", "lose"] = "default"
+    on_timeout: Literal["default", "lose"] | None = None  # None: decided by ``settled``
     grace: float = Field(default=120, gt=0, le=86400)
-    absence: Literal["ai", "claim"] = "ai"
+    absence: Literal["ai", "claim"] | None = None  # None: decided by ``settled``
     stand_in: str = Field(default="greedy", max_length=40)
 
     @model_validator(mode="after")
@@ -37,6 +43,17 @@ class Rules(BaseModel):
         if self.clock == "chess" and self.seconds + self.buffer <= 0:
             raise ValueError("a chess clock needs a bank (seconds) or a buffer > 0")
         return self
+
+    def settled(self, people: int, trading: bool) -> Rules:
+        """These rules with what was left unsaid decided for a match of ``people`` persons."""
+        if trading:
+            on_timeout, absence = "default", "ai"
+        elif people >= 2:
+            on_timeout, absence = "lose", "claim"
+        else:
+            on_timeout, absence = "default", "claim"
+        return self.model_copy(update={"on_timeout": self.on_timeout or on_timeout,
+                                       "absence": self.absence or absence})
 
 
 @dataclass

@@ -57,6 +57,9 @@ def notify_sql() -> Any:
     return text("SELECT pg_notify(:channel, :payload)")
 
 
+# an action as a replica catches up: number, seat, notation, banks, made_by
+Committed = tuple[int, int, str, list[float] | None, str | None]
+
 class Cluster:
     def __init__(self, server: Server) -> None:
         self.server = server
@@ -93,6 +96,12 @@ class Cluster:
             cursor = await self._control.execute("SELECT pg_try_advisory_lock(%s)", (lock_key(match_id),))
             row = await cursor.fetchone()
         return bool(row and row[0])
+
+    async def release(self, match_id: str) -> None:
+        """Give up owning a match (unloaded): any process may own it next."""
+        assert self._control is not None
+        async with self._control_lock:
+            await self._control.execute("SELECT pg_advisory_unlock(%s)", (lock_key(match_id),))
 
     async def alive(self, origin: str) -> bool:
         """Whether the process ``origin`` still holds its lock (is running)."""
@@ -183,19 +192,20 @@ class Cluster:
         """Play on the replica what was committed since its version, and tell its clients."""
         match_id, version = room.match_id, room.state.version
 
-        def work(session: Session) -> tuple[list[tuple[int, int, str, list[float] | None]], str, Any]:
+        def work(session: Session) -> tuple[list[Committed], str, Any]:
             rows = session.scalars(select(ActionRow).where(ActionRow.match_id == match_id,
                                                            ActionRow.number > version)
                                    .order_by(ActionRow.number))
             match = session.get(MatchRow, match_id)
             assert match is not None
-            return [(r.number, r.seat, r.notation, r.clock) for r in rows], match.status, match.outcome
+            committed = [(r.number, r.seat, r.notation, r.clock, r.made_by) for r in rows]
+            return committed, match.status, match.outcome
 
         rows, status, outcome = await self.server.store.read(work)
         async with room.lock:
-            for number, seat, notation, banks in rows:
+            for number, seat, notation, banks, made_by in rows:
                 if number == room.state.version + 1:
-                    room.follow(seat, notation, banks)
+                    room.follow(seat, notation, banks, made_by)
             if status == "over" and not room.state.is_terminal:
                 room.ended = outcome
             acting, tag = None, None

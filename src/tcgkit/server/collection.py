@@ -180,13 +180,42 @@ def collection_json(session: Session, game: TripleTriad, account: int) -> dict[s
             "trades": row.trades, "imported": row.imported}
 
 
+def import_problem(game: TripleTriad, cards: dict[str, Any]) -> str | None:
+    """What a local profile could not hold, if anything: a card named under two spellings
+    (one entry a card), or a card above the starter's levels: the terminal trades only
+    against the AI, whose hand matches the player's level by level, so a profile that began
+    with the starter collection wins only cards of the starter's levels."""
+    spellings: dict[str, list[str]] = {}
+    for name in cards:
+        found = game.cards.find(str(name))
+        if found is not None:
+            spellings.setdefault(found.name, []).append(str(name))
+    twice = {card: names for card, names in spellings.items() if len(names) > 1}
+    if twice:
+        named, names = next(iter(twice.items()))
+        return (f"{named} is named {len(names)} times ({', '.join(repr(n[:40]) for n in names[:6])}): "
+                "name each card once")
+    top = max(c.level for c in Collection.starter(game.cards).card_list())
+    beyond = [card for name in spellings if (card := game.cards.find(name)) is not None and card.level > top]
+    if beyond:
+        listed = ", ".join(f"{c.name} (level {c.level})" for c in beyond[:8])
+        more = f" and {len(beyond) - 8} more" if len(beyond) > 8 else ""
+        return (f"a local profile wins only cards of levels 1 to {top} (the AI's hand matches "
+                f"yours level by level), not {listed}{more}")
+    return None
+
+
 def import_collection(session: Session, game: TripleTriad, account: int, cards: dict[str, Any]) -> None:
     """Replace a new account's starter collection with a local profile's, checked by the
-    game's collection rules; once, and only before any trade (an import never undoes one)."""
+    game's collection rules and against what a local profile can hold (``import_problem``);
+    once, and only before any trade (an import never undoes one)."""
     try:
         brought = Collection.of(game.cards, cards)
     except CollectionError as exc:
         raise HandProblem(f"the profile's collection is refused: {exc}") from None
+    problem = import_problem(game, cards)
+    if problem is not None:
+        raise HandProblem(f"the profile's collection is refused: {problem}")
     if len(brought) < 5:
         raise HandProblem(f"the profile's collection has {len(brought)} cards; a hand needs 5")
     row = owned(session, account, lock=True)

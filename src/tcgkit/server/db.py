@@ -49,7 +49,7 @@ class MatchRow(Base):
     decks: Mapped[list[list[str]] | None] = mapped_column(JSON, nullable=True)
     engine: Mapped[str] = mapped_column(String(40))
     cards: Mapped[str] = mapped_column(String(80))
-    status: Mapped[str] = mapped_column(String(16), index=True)  # open, running, over, broken
+    status: Mapped[str] = mapped_column(String(16), index=True)  # open, running, over, broken, cancelled
     settings: Mapped[dict[str, Any]] = mapped_column(JSON)
     created: Mapped[float] = mapped_column(Float)
     owner_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id"), nullable=True)
@@ -81,6 +81,8 @@ class ActionRow(Base):
     notation: Mapped[str] = mapped_column(Text)
     at: Mapped[float] = mapped_column(Float)
     clock: Mapped[list[float] | None] = mapped_column(JSON, nullable=True)  # each seat's bank after it
+    # None: the seat's player; else the server made it for them (``room.MADE_BY``)
+    made_by: Mapped[str | None] = mapped_column(String(16), nullable=True)
 
 
 class SavedDeck(Base):

@@ -10,7 +10,8 @@
 - ``GET /api/history``: the matches the session's account sat in, newest first;
 - ``GET /api/matches/{id}/replay?seat=S&version=V``: after the match, seat ``S``'s scene at
   version ``V``, replayed from the committed actions (for the match's players: the
-  replay shows any seat's hidden cards, as the record's seed would).
+  replay shows any seat's hidden cards, as the record's seed would), and ``made_by``: the
+  actions the server made for a player (by number: ``clock`` or ``stand_in``).
 
 None changes anything, so none needs the CSRF header (the deck check is a POST only to carry
 its text, and holds nothing).
@@ -128,7 +129,7 @@ async def replay(request: Request, match_id: str, seat: int = 0, version: int = 
     server, who = await signed_in(request)
     match_id = match_id[:64]
 
-    def work(session: Session) -> tuple[MatchRow, list[str], list[int]]:
+    def work(session: Session) -> tuple[MatchRow, list[str], list[int], dict[str, str]]:
         row = session.get(MatchRow, match_id)
         if row is None:
             raise Problem(404, f"no match {match_id!r}")
@@ -137,11 +138,12 @@ async def replay(request: Request, match_id: str, seat: int = 0, version: int = 
             raise Problem(403, "only a player of the match may replay it")
         if row.status != "over":
             raise Problem(409, f"the match is {row.status}: it is replayed once it is over")
-        actions = list(session.execute(select(ActionRow.notation, ActionRow.seat)
+        actions = list(session.execute(select(ActionRow.notation, ActionRow.seat, ActionRow.made_by)
                                        .where(ActionRow.match_id == match_id).order_by(ActionRow.number)))
-        return row, [a[0] for a in actions], [a[1] for a in actions]
+        made_by = {str(number): a[2] for number, a in enumerate(actions, 1) if a[2] is not None}
+        return row, [a[0] for a in actions], [a[1] for a in actions], made_by
 
-    row, notations, movers = await server.store.read(work)
+    row, notations, movers, made_by = await server.store.read(work)
     game = load_game(row.game, row.options)
     if not 0 <= seat < game.num_players:
         raise Problem(422, f"seat: 0 to {game.num_players - 1}, not {seat}")
@@ -156,7 +158,7 @@ async def replay(request: Request, match_id: str, seat: int = 0, version: int = 
     if version == last and scene.get("outcome") is None:
         scene["outcome"] = row.outcome  # a result the server gave (a clock, an absence)
     return {"match": match_id, "game": row.game, "seat": seat, "version": version, "last": last,
-            "players": game.num_players, "scene": scene}
+            "players": game.num_players, "scene": scene, "made_by": made_by}
 
 
 def mount_pages(app: FastAPI) -> None:

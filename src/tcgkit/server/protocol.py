@@ -80,15 +80,22 @@ CLIENT = TypeAdapter(ClientMessage)
 # -- server to client ---------------------------------------------------------------------------
 class Step(Message):
     """What version ``version`` changed, as the viewer may see it: its events, or nothing
-    (``events`` absent) when the viewer may see none of them."""
+    (``events`` absent) when the viewer may see none of them. ``made_by``, when present: the
+    server made this move for its seat's player, who did not (``clock``: their time ran out
+    and the decision's default was played; ``stand_in``: an AI played for them while away)."""
 
     version: int
     events: list[dict[str, Any]] | None = None
+    made_by: Literal["clock", "stand_in"] | None = None
 
     @model_serializer
     def bare(self) -> dict[str, Any]:
-        return {"version": self.version} if self.events is None else {"version": self.version,
-                                                                      "events": self.events}
+        out: dict[str, Any] = {"version": self.version}
+        if self.events is not None:
+            out["events"] = self.events
+        if self.made_by is not None:
+            out["made_by"] = self.made_by
+        return out
 
 
 class Clock(Message):
@@ -213,16 +220,20 @@ KINDS = ("act", "sync", "claim", "ping", "hint", "undo")
 def parse_client(text: str) -> Act | Sync | Claim | Ping | AskHint | AskUndo:
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as exc:
-        problem = exc.msg if isinstance(exc, json.JSONDecodeError) else "nested too deeply"
-        raise BadMessage(f"not JSON ({problem})") from None
+    except json.JSONDecodeError as exc:
+        raise BadMessage(f"not JSON ({exc.msg})") from None
+    except RecursionError:
+        raise BadMessage("not JSON (nested too deeply)") from None
+    except ValueError:  # an integer of more digits than Python converts (sys.int_info)
+        raise BadMessage("not JSON (a number too long)") from None
     if not isinstance(data, dict):
         raise BadMessage(f"a message is a JSON object, got {type(data).__name__}")
     kind = data.get("type")
     if kind not in KINDS:
         raise BadMessage(f"unknown message type {str(kind)[:40]!r}; known: {', '.join(KINDS)}")
     try:
-        message: Act | Sync | Claim | Ping | AskHint | AskUndo = CLIENT.validate_python(data)
+        # strict: the schema's integers are integers, not "1" or true
+        message: Act | Sync | Claim | Ping | AskHint | AskUndo = CLIENT.validate_python(data, strict=True)
     except ValidationError as exc:
         problems = "; ".join(f"{'.'.join(str(p) for p in err['loc'][1:]) or 'message'}: {err['msg']}"
                              for err in exc.errors())

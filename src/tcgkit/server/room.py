@@ -18,7 +18,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from ..kernel.errors import TcgkitError
 from ..kernel.events import redact
@@ -33,6 +33,16 @@ from .protocol import Clock, Error, Hint, SeatInfo, Seats, Step, Undone, Update,
 log = logging.getLogger("tcgkit.server")
 AI_STREAM = 31  # the sub-stream of the match seed the AI seats draw from
 OUTBOX = 512  # messages queued for one connection before it is dropped as too slow
+PRESENCE_DELAY = 0.1  # seconds a change of presence waits for others to go out with it
+# Who made a move for its seat's player, when they did not (the server, by the match's rules):
+MadeBy = Literal["clock", "stand_in"]
+CLOCK: MadeBy = "clock"  # their time ran out: the decision's default
+STAND_IN: MadeBy = "stand_in"  # an AI played for them while they were away
+
+
+def made_by_of(stored: str | None) -> MadeBy | None:
+    """A stored ``made_by`` as what the protocol says (anything else: the player's own)."""
+    return CLOCK if stored == CLOCK else STAND_IN if stored == STAND_IN else None
 
 
 @dataclass
@@ -53,7 +63,10 @@ class Connection:
     send_text: Callable[[str], Awaitable[None]]
     cursor: int = -1
     address: str | None = None  # the client's IP address
+    session: str | None = None  # the hash of the session it was opened with
+    expires: float | None = None  # when that session ends (epoch seconds)
     id: int = 0  # the room's number for it (``Room.join``)
+    welcomed: float = 0.0  # monotonic time its welcome (with the seats then) was queued
     outbox: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(OUTBOX))
     closed: bool = False
 
@@ -111,7 +124,8 @@ class Journal(Protocol):
     is what other processes are told in the same transaction."""
 
     async def action(self, number: int, seat: int, notation: str, state: State[Any],
-                     banks: list[float] | None, note: dict[str, Any] | None) -> None: ...
+                     banks: list[float] | None, note: dict[str, Any] | None,
+                     made_by: str | None = None) -> None: ...
 
     async def end(self, outcome: dict[str, Any], note: dict[str, Any] | None) -> None: ...
 
@@ -142,13 +156,15 @@ class Room:
         self.decks = decks
         self.seats = seats
         self.settings = settings
-        self.rules = Rules.model_validate(settings.get("rules", {}))
+        self.rules = Rules.model_validate(settings.get("rules", {})).settled(
+            people=sum(s.kind == "human" for s in seats), trading=bool(settings.get("trading")))
         self.journal = journal
         self._pool = pool
         self.state: State[Any] = game.new_state(seed, decks)
         self.tally = Tally()
         self.marks: list[int] = [self.state.event_count()]  # marks[v]: events up to version v
         self.history: list[tuple[int, str]] = []  # history[v - 1]: version v's (seat, notation)
+        self.made_by: dict[int, MadeBy] = {}  # version -> CLOCK or STAND_IN: made for its player
         self._ai_known = 0  # the version this match's AI worker was last told of
         self.connections: set[Connection] = set()
         self.lock = asyncio.Lock()
@@ -161,8 +177,14 @@ class Room:
         self.stand_ins: set[int] = set()  # absent seats an AI plays for
         self.claimable: set[int] = set()  # absent seats past their grace, under absence="claim"
         self._grace: dict[int, asyncio.TimerHandle] = {}
+        self._seats_soon: asyncio.TimerHandle | None = None  # a Seats frame on its way
+        self._seats_sent = 0.0  # monotonic time of the last Seats frame
+        self._seats_changed_at = 0.0  # ... and of the last change of presence
+        self.quiet_since: float | None = None  # since when ``quiet`` (``Server.sweep``)
+        self.dropped = False  # unloaded by ``Server.sweep``: the server loads the match anew
         self.now: Callable[[], float] = time.monotonic
         self.owner = True  # False: a replica of a match another process owns
+        self.maker: int | None = None  # the account that made the match (its AI's turn: ``ai.Pool``)
         self.peers: Peers | None = None
         self.forwarded: list[Forwarded] = []  # sent to the owner, not answered yet
         self.remote: dict[int, dict[str, int]] = {}  # seat -> process -> its connections there
@@ -175,16 +197,16 @@ class Room:
     @staticmethod
     def rebuild(match_id: str, name: str, options: dict[str, Any], seed: int,
                 decks: list[list[str]] | None, cards: str, seats: list[Seat], settings: dict[str, Any],
-                actions: list[tuple[int, int, str]], journal: Journal, pool: Any,
+                actions: list[tuple[int, int, str, str | None]], journal: Journal, pool: Any,
                 banks: list[float] | None = None, ended: dict[str, Any] | None = None) -> Room:
         """A room from what the database holds: the start replayed with every committed
-        action ``(number, seat, notation)``, the clocks' banks as the last action left them.
+        action ``(number, seat, notation, made_by)``, the clocks' banks as the last action left them.
         ``TcgkitError`` when it does not replay."""
         game = ai.game_of(name, options)
         if game.card_data_hash() != cards:
             raise TcgkitError(f"the card data is {game.card_data_hash()}, the match was played with {cards}")
         room = Room(match_id, game, seed, decks, seats, settings, journal, pool, banks)
-        for number, seat, text in actions:
+        for number, seat, text, made_by in actions:
             state = room.state
             if state.to_move != seat or number != state.version + 1:
                 raise TcgkitError(f"action {number} ({text}) by seat {seat} does not follow version "
@@ -192,6 +214,8 @@ class Room:
             play(state, state.parse_action(text, seat), seat, room.tally)
             room.marks.append(state.event_count())
             room.history.append((seat, text))
+            if (marked := made_by_of(made_by)) is not None:
+                room.made_by[number] = marked
         if not room.state.is_terminal:
             room.ended = ended
         return room
@@ -232,12 +256,14 @@ class Room:
             await self.act(forwarded.seat, int(fields["version"]), str(fields["action"]), conn,
                            forwarded.tag, forwarded=None if conn is not None else forwarded)
 
-    def follow(self, seat: int, notation: str, banks: list[float] | None) -> None:
+    def follow(self, seat: int, notation: str, banks: list[float] | None, made_by: str | None = None) -> None:
         """A replica plays an action its owner committed."""
         state = self.state
         play(state, state.parse_action(notation, seat), seat, self.tally)
         self.marks.append(state.event_count())
         self.history.append((seat, notation))
+        if (marked := made_by_of(made_by)) is not None:
+            self.made_by[state.version] = marked
         if banks is not None:
             self.clocks.banks = list(banks)
 
@@ -259,7 +285,7 @@ class Room:
         for number in range(since + 1, version + 1):
             begin = self.marks[number - 1] if number > 0 else 0
             seen = redact(events[begin - first:self.marks[number] - first], viewer)
-            out.append(Step(version=number, events=seen or None))
+            out.append(Step(version=number, events=seen or None, made_by=self.made_by.get(number)))
         return out
 
     def scene(self, viewer: int | None, since: int) -> dict[str, Any]:
@@ -314,15 +340,46 @@ class Room:
         if conn.viewer is not None:
             self._presence(conn.viewer)  # back: the seat is theirs again before they are told
         conn.push(self.welcome(conn, since))
+        if self.problem is not None:
+            conn.push(Error(code="broken", message=f"this match cannot go on: {self.problem}",
+                            version=self.state.version).model_dump_json())
         conn.cursor = self.state.version
-        self.broadcast_seats(skip=conn)
+        conn.welcomed = time.monotonic()
+        if conn.viewer is not None:
+            self._seats_changed(joiner=conn)
 
     def leave(self, conn: Connection) -> None:
         conn.close()
         self.connections.discard(conn)
         if conn.viewer is not None:
             self._presence(conn.viewer)
-        self.broadcast_seats()
+            self._seats_changed()
+
+    def _seats_changed(self, joiner: Connection | None = None) -> None:
+        """A player came or went: everyone is sent a ``Seats`` frame at once, or, within
+        ``PRESENCE_DELAY`` of the last one, one frame at its end for all the changes meanwhile
+        (a spectator changes no seat, and sends nothing; a joiner's welcome shows the seats)."""
+        now = time.monotonic()
+        self._seats_changed_at = now
+        if joiner is not None:
+            joiner.welcomed = now
+        if self._seats_soon is not None:
+            return  # it goes out with the frame on its way
+        wait = self._seats_sent + PRESENCE_DELAY - now
+        if wait <= 0:
+            self._seats_sent = now
+            self.broadcast_seats(skip=joiner)
+        else:
+            self._seats_soon = asyncio.get_running_loop().call_later(wait, self._seats_now)
+
+    def _seats_now(self) -> None:
+        self._seats_soon = None
+        self._seats_sent = time.monotonic()
+        text = Seats(version=self.state.version, seats=self.seat_info(), clocks=self.clock_info(),
+                     ended=self.ended).model_dump_json()
+        for conn in list(self.connections):
+            if conn.welcomed < self._seats_changed_at:  # a later welcome showed it all
+                conn.push(text)
 
     # -- absence ----------------------------------------------------------------------------------
     def present(self, seat: int) -> bool:
@@ -449,13 +506,16 @@ class Room:
 
     async def act(self, seat: int, version: int, text: str, conn: Connection | None = None,
                   tag: str | None = None, timed_out: bool = False,
-                  forwarded: Forwarded | None = None) -> None:
+                  forwarded: Forwarded | None = None, made_by: MadeBy | None = None) -> None:
         """Play ``text`` for ``seat`` at ``version``: checked, committed, then sent to every
-        viewer. ``Refused`` (nothing changed) says why not."""
-        await whole(self._act(seat, version, text, conn, tag, timed_out, forwarded))
+        viewer. ``Refused`` (nothing changed) says why not. ``made_by``: the server plays it
+        for the seat's player (``CLOCK``, ``STAND_IN``), and says so wherever it is shown."""
+        made_by = CLOCK if timed_out else made_by
+        await whole(self._act(seat, version, text, conn, tag, timed_out, forwarded, made_by))
 
     async def _act(self, seat: int, version: int, text: str, conn: Connection | None,
-                   tag: str | None, timed_out: bool, forwarded: Forwarded | None) -> None:
+                   tag: str | None, timed_out: bool, forwarded: Forwarded | None,
+                   made_by: MadeBy | None) -> None:
         async with self.lock:
             state = self.state
             if self.problem is not None:
@@ -487,7 +547,7 @@ class Room:
                 banks[seat] = 0.0
             try:
                 await self.journal.action(trial.version, seat, str(action), trial,
-                                          banks if self.clocks.on else None, self._note(forwarded))
+                                          banks if self.clocks.on else None, self._note(forwarded), made_by)
             except Exception as exc:  # the database refused: nothing happened
                 log.exception("match %s: committing version %d failed", self.match_id, trial.version)
                 raise self.refuse("storage", f"the action could not be saved ({type(exc).__name__}); "
@@ -496,6 +556,8 @@ class Room:
             self.clocks.banks = banks
             self.marks.append(trial.event_count())
             self.history.append((seat, str(action)))
+            if made_by is not None:
+                self.made_by[trial.version] = made_by
             self._restart_clock()
             self.broadcast(conn, tag)
             self.kick()
@@ -560,16 +622,29 @@ class Room:
                 text = await self._ai_move(level, mover, version, seed)
             except Exception as exc:
                 log.exception("match %s: the AI of seat %d failed", self.match_id, mover)
-                self.problem = f"the AI of seat {mover} failed: {type(exc).__name__}"
+                # What the players read names no card: the details stay in the server's log.
+                self.stop_for(f"the AI of seat {mover} is lost: its worker died and could not be "
+                              "replaced" if isinstance(exc, ai.WorkerLost)
+                              else f"the AI of seat {mover} failed: {type(exc).__name__}")
                 return
             try:
-                await self.act(mover, version, text)
+                await self.act(mover, version, text,
+                               made_by=STAND_IN if self.seats[mover].kind == "human" else None)
             except Refused as refused:
                 if refused.error.code != "stale":  # stale: someone else moved (a clock); think again
                     log.error("match %s: the AI's move %s was refused: %s", self.match_id, text,
                               refused.error.message)
-                    self.problem = f"the AI of seat {mover} played an illegal move"
+                    self.stop_for(f"the AI of seat {mover} played an illegal move")
                     return
+
+    def stop_for(self, problem: str) -> None:
+        """The match cannot go on: every viewer is told why, at once (an ``Error`` of code
+        ``broken``), and every later action is refused saying so."""
+        self.problem = problem
+        text = Error(code="broken", message=f"this match cannot go on: {problem}",
+                     version=self.state.version).model_dump_json()
+        for conn in list(self.connections):
+            conn.push(text)
 
     async def _ai_move(self, level: str, mover: int, version: int, seed: int) -> str:
         """Ask the match's worker for ``mover``'s move at ``version``, sending the actions
@@ -579,8 +654,8 @@ class Room:
             position = ai.Position(self.match_id, self.game.name, options, self.seed, self.decks, known,
                                    self.history[known:version])
             try:
-                text = await asyncio.wrap_future(self._pool.submit(self.match_id, ai.choose, position,
-                                                                   level, mover, seed))
+                text = await self._pool.ask(self.match_id, ai.choose, position, level, mover, seed,
+                                            share=self.maker)
             except ai.Unknown:
                 continue
             self._ai_known = version
@@ -629,6 +704,7 @@ class Room:
             await self.journal.take_back(mine[-1])
             self.state, self.tally, self.marks = state, tally, marks
             self.history = list(played[:mine[-1]])
+            self.made_by = {v: by for v, by in self.made_by.items() if v <= state.version}
             # The worker's copy may stand at this very version on another line of play: it is
             # sent the whole match again.
             self._ai_known = 0
@@ -642,8 +718,15 @@ class Room:
             self.kick()
             return count
 
+    def quiet(self) -> bool:
+        """Whether nothing will happen here until a client comes: nobody connected, and no
+        clock, grace time, AI move or request of another process under way."""
+        return (not self.connections and self._timer is None and not self._grace
+                and self._seats_soon is None and (self._ai_task is None or self._ai_task.done())
+                and not self.forwarded and not self._background and not self.lock.locked())
+
     async def close(self) -> None:
-        for handle in [self._timer, *self._grace.values()]:
+        for handle in [self._timer, self._seats_soon, *self._grace.values()]:
             if handle is not None:
                 handle.cancel()
         if self._ai_task is not None:

@@ -8,11 +8,13 @@ so a game registered tomorrow is served with no change here.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import json
 import logging
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -27,14 +29,16 @@ from ..kernel.game import Game, State
 from ..kernel.registry import find_game, list_games
 from ..kernel.rng import Rng
 from ..kernel.words import Words
-from . import ai, collection
+from . import accounts, ai, collection
 from .client_words import LOBBY, PLAYERS, choice_key, choices, option_key
 from .clock import Rules
 from .cluster import CHANNEL, Cluster, notify_sql
 from .collection import HandProblem
 from .db import Account, ActionRow, MatchRow, SavedDeck, SeatRow
 from .levels import LEVELS, SAME_AS, about_key, name_key, strength_order
-from .room import Room, Seat
+from .limits import Limit
+from .protocol import Error
+from .room import Connection, Room, Seat
 from .store import Store
 
 log = logging.getLogger("tcgkit.server")
@@ -88,6 +92,11 @@ class NewMatch(BaseModel):
     rules: Rules = Field(default_factory=Rules)  # the clock and what absence does
 
 
+# The pages run and load this site's files only, never inside another site's frame.
+CSP = ("default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; "
+       "form-action 'self'; frame-ancestors 'none'")
+
+
 @dataclass
 class Settings:
     """How the server runs: its database, its AI processes (0: one thread, for tests) and
@@ -101,6 +110,22 @@ class Settings:
     connections_per_account: int = 8
     spectators_per_address: int = 16  # sockets without a session, from one IP address
     secure_cookies: bool = False
+    room_idle: float = 60.0  # seconds a room nothing happens in stays loaded (``Server.sweep``)
+    sweep_every: float = 10.0
+    accounts_per_minute: float = 6.0  # guests and sign-ups from one address (a burst of 20)
+    logins_per_minute: float = 10.0  # from one address (a burst of 20)
+    matches_per_minute: float = 6.0  # new matches and rematches of one account (a burst of 20)
+    burst: int = 20
+    content_security_policy: str = CSP
+
+
+class Limits:
+    """The buckets of the limits ``Settings`` sets (``limits.py``)."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.accounts = Limit(settings.accounts_per_minute, settings.burst)
+        self.logins = Limit(settings.logins_per_minute, settings.burst)
+        self.matches = Limit(settings.matches_per_minute, settings.burst)
 
 
 def game_listing(words: Words | None = None) -> list[dict[str, Any]]:
@@ -187,6 +212,7 @@ def public_match(row: MatchRow, seats: list[SeatRow], names: dict[int, str]) -> 
         "id": row.id, "game": row.game, "options": row.options, "status": row.status,
         "spectators": bool(row.settings.get("spectators", True)), "created": row.created,
         "rematch_of": row.rematch_of, "outcome": row.outcome, "problem": row.problem,
+        "rules": row.settings.get("rules", {}), "trading": bool(row.settings.get("trading")),
         "seats": [{"seat": s.seat, "kind": s.kind, "level": s.level,
                    "name": names.get(s.account_id) if s.account_id is not None else None}
                   for s in sorted(seats, key=lambda s: s.seat)],
@@ -217,7 +243,8 @@ class Trade:
     people: dict[int, int]  # seat -> account
 
 
-Loaded = tuple[MatchRow, list[SeatRow], dict[int, str], list[tuple[int, int, str]], list[float] | None]
+Loaded = tuple[MatchRow, list[SeatRow], dict[int, str], list[tuple[int, int, str, str | None]],
+               list[float] | None]
 
 
 def with_deck(session: Session, game: Game, seed: int, decks: list[list[str]] | None, seat: int,
@@ -248,7 +275,7 @@ def trading_match(game: Game, rules: Rules, people: list[bool], hands: bool) -> 
         return False
     assert isinstance(game, TripleTriad)
     try:
-        collection.check_trading(game, rules.on_timeout, rules.absence)
+        collection.check_trading(game, rules.on_timeout or "default", rules.absence or "ai")
     except HandProblem as exc:
         raise Problem(422, str(exc)) from None
     return True
@@ -274,13 +301,14 @@ class MatchJournal:
         self.store, self.match_id, self.trade = store, match_id, trade
 
     async def action(self, number: int, seat: int, notation: str, state: State[Any],
-                     banks: list[float] | None, note: dict[str, Any] | None) -> None:
+                     banks: list[float] | None, note: dict[str, Any] | None,
+                     made_by: str | None = None) -> None:
         match_id, over, trade = self.match_id, state.is_terminal, self.trade
         outcome = state.outcome.to_json() if over and state.outcome is not None else None
 
         def work(session: Session) -> None:
             session.add(ActionRow(match_id=match_id, number=number, seat=seat, notation=notation,
-                                  at=time.time(), clock=banks))
+                                  at=time.time(), clock=banks, made_by=made_by))
             if over:
                 session.execute(update(MatchRow).where(MatchRow.id == match_id)
                                 .values(status="over", outcome=outcome))
@@ -346,6 +374,10 @@ class Server:
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self.cluster: Cluster | None = None
+        self.listings: dict[str, bytes] = {}  # GET /api/games as sent, by language
+        self.hashing = accounts.Hashing()
+        self._sweeper: asyncio.Task[None] | None = None
+        self.limits = Limits(settings)
 
     async def start(self) -> None:
         await asyncio.to_thread(self.store.start)
@@ -365,8 +397,13 @@ class Server:
         # measured, a full collection otherwise stopped the event loop for up to a second.
         gc.collect()
         gc.freeze()
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep_now_and_then())
 
     async def stop(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
         if self.cluster is not None:
             await self.cluster.stop()
         for room in list(self.rooms.values()):
@@ -374,11 +411,15 @@ class Server:
         self.rooms.clear()
         if self.pool is not None:
             self.pool.shutdown(wait=False, cancel_futures=True)
+        self.hashing.shutdown()
         await asyncio.to_thread(self.store.stop)
 
     # -- the lobby --------------------------------------------------------------------------------
     async def create(self, request: NewMatch, creator: int, rematch_of: str | None = None,
-                     seats: list[SeatRow] | None = None) -> str:
+                     invited_ids: dict[int, int] | None = None) -> str:
+        """A new match; ``invited_ids`` (a rematch): the seats invited by account, guests
+        included (an ``invite`` seat of the request names a registered account)."""
+        invited_ids = invited_ids or {}
         game = check_game(request.game, request.options)
         specs = request.seats or [SeatSpec(kind="me")] + [
             SeatSpec(kind="ai", level="greedy") for _ in range(game.num_players - 1)]
@@ -395,28 +436,26 @@ class Server:
             if spec.kind == "ai" and (spec.level or "greedy") not in known:
                 raise Problem(422, f"seat {number}: no AI level {spec.level!r} for {game.name}; "
                               f"known: {', '.join(known)}")
-            if spec.kind == "invite" and not spec.name:
+            if spec.kind == "invite" and not spec.name and number not in invited_ids:
                 raise Problem(422, f"seat {number}: an invited seat names the account invited")
-        invited = {s.name for s in specs if s.kind == "invite"}
+        invited = {str(s.name) for n, s in enumerate(specs) if s.kind == "invite" and n not in invited_ids}
         match_id = secrets.token_hex(16)
         seed = secrets.randbits(62)
         options = game.options_json()
-        filled = [s.kind in ("human", "ai") for s in seats] if seats is not None else [
-            s.kind in ("me", "ai") for s in specs]  # a rematch: the same people, seated at once
-        status = "running" if all(filled) else "open"
+        # Only the creator and the AI are seated at once: anyone else accepts a seat by joining.
+        status = "running" if all(s.kind in ("me", "ai") for s in specs) else "open"
         mine = next((n for n, s in enumerate(specs) if s.kind == "me" and s.deck), None)
         trading = trading_match(game, request.rules, [s.kind != "ai" for s in specs],
                                 any(s.hand is not None for s in specs))
         kinds = ["ai" if s.kind == "ai" else "human" for s in specs]
+        rules = request.rules.settled(people=kinds.count("human"), trading=trading)
 
         def work(session: Session) -> None:
             decks = None if mine is None else with_deck(session, game, seed, None, mine, creator,
                                                         str(specs[mine].deck))
-            if trading:
-                people = ({n: creator for n, s in enumerate(specs) if s.kind == "me"} if seats is None
-                          else {s.seat: s.account_id for s in seats if s.account_id is not None})
-                for number, account in people.items():
-                    decks = with_hand(session, game, seed, decks, kinds, number, account, specs[number].hand)
+            if trading:  # the creator's stake; each other player chooses theirs on joining
+                for number in (n for n, s in enumerate(specs) if s.kind == "me"):
+                    decks = with_hand(session, game, seed, decks, kinds, number, creator, specs[number].hand)
             accounts = {a.name: a.id for a in session.scalars(
                 select(Account).where(Account.name.in_(invited), Account.guest.is_(False)))}
             for name in invited - set(accounts):
@@ -424,24 +463,20 @@ class Server:
             session.add(MatchRow(
                 id=match_id, game=game.name, options=options, seed=seed, decks=decks,
                 engine=__version__, cards=game.card_data_hash(), status=status,
-                settings={"spectators": request.spectators, "rules": request.rules.model_dump(),
+                settings={"spectators": request.spectators, "rules": rules.model_dump(),
                           "trading": trading},
                 created=time.time(),
                 owner_id=creator, rematch_of=rematch_of))
             session.flush()
             for number, spec in enumerate(specs):
-                if seats is not None:  # a rematch: the same people in the same seats
-                    old = seats[number]
-                    session.add(SeatRow(match_id=match_id, seat=number, kind=old.kind,
-                                        account_id=old.account_id, level=old.level))
-                elif spec.kind == "me":
+                if spec.kind == "me":
                     session.add(SeatRow(match_id=match_id, seat=number, kind="human", account_id=creator))
                 elif spec.kind == "ai":
                     session.add(SeatRow(match_id=match_id, seat=number, kind="ai",
                                         level=spec.level or "greedy"))
                 elif spec.kind == "invite":
                     session.add(SeatRow(match_id=match_id, seat=number, kind="invited",
-                                        account_id=accounts[spec.name]))
+                                        account_id=invited_ids.get(number) or accounts[str(spec.name)]))
                 else:
                     session.add(SeatRow(match_id=match_id, seat=number, kind="open"))
 
@@ -589,16 +624,41 @@ class Server:
             if row.status != "open":
                 raise Problem(409, f"the match is {row.status}: a seat is left only before the start")
             seats = list(session.scalars(select(SeatRow).where(SeatRow.match_id == match_id,
-                                                                SeatRow.account_id == account)))
+                                                                SeatRow.account_id == account,
+                                                                SeatRow.kind == "human")))
             if not seats:
-                raise Problem(409, "you hold no seat in this match")
+                raise Problem(409, "you hold no seat in this match (an invitation is declined)")
             for seat in seats:
                 seat.kind, seat.account_id = "open", None
 
         await self.store.write(work)
 
-    async def rematch(self, match_id: str, account: int) -> str:
-        """A new match of the same game, options and seats (a new seed), once this one is over."""
+    async def decline(self, match_id: str, account: int) -> None:
+        """Say no to an invitation: the match, made for the people invited, is cancelled (and
+        a trading match's hands held for it are free again)."""
+
+        def work(session: Session) -> None:
+            row = session.get(MatchRow, match_id)
+            if row is None:
+                raise Problem(404, f"no match {match_id!r}")
+            invited = session.scalars(select(SeatRow).where(
+                SeatRow.match_id == match_id, SeatRow.account_id == account,
+                SeatRow.kind == "invited")).first()
+            if invited is None:
+                raise Problem(409, "you have no invitation to this match")
+            if row.status != "open":
+                raise Problem(409, f"the match is {row.status}: an invitation is declined before the start")
+            row.status = "cancelled"
+            row.problem = f"seat {invited.seat} declined the invitation"
+
+        await self.store.write(work)
+
+    async def rematch(self, match_id: str, account: int, hand: str | None = None,
+                      deck: str | None = None) -> str:
+        """A new match of the same game, options and rules (a new seed), once this one is
+        over: the asker sits (with ``hand`` or ``deck`` if named), each other person of the
+        match is invited to their old seat and accepts it by joining with their own stake;
+        it starts once they all have."""
 
         def work(session: Session) -> tuple[MatchRow, list[SeatRow]]:
             row = session.get(MatchRow, match_id)
@@ -614,11 +674,14 @@ class Server:
 
         row, seats = await self.store.read(work)
         request = NewMatch(game=row.game, options=row.options,
-                           seats=[SeatSpec(kind="ai" if s.kind == "ai" else "me" if s.account_id == account
-                                           else "open", level=s.level) for s in seats],
+                           seats=[SeatSpec(kind="ai", level=s.level) if s.kind == "ai"
+                                  else SeatSpec(kind="me", hand=hand, deck=deck) if s.account_id == account
+                                  else SeatSpec(kind="invite") for s in seats],
                            spectators=bool(row.settings.get("spectators", True)),
                            rules=Rules.model_validate(row.settings.get("rules", {})))
-        return await self.create(request, account, rematch_of=match_id, seats=seats)
+        others = {s.seat: s.account_id for s in seats
+                  if s.kind != "ai" and s.account_id is not None and s.account_id != account}
+        return await self.create(request, account, rematch_of=match_id, invited_ids=others)
 
     async def record(self, match_id: str, account: int) -> dict[str, Any]:
         """The replay record of a finished match, for its players (it holds the seed)."""
@@ -632,15 +695,62 @@ class Server:
                 raise Problem(403, "only a player of the match may export its record")
             if row.status != "over":
                 raise Problem(409, "the record is given once the match is over (it holds the seed)")
-            actions = session.scalars(select(ActionRow.notation).where(ActionRow.match_id == match_id)
-                                      .order_by(ActionRow.number)).all()
+            rows = session.execute(select(ActionRow.notation, ActionRow.number, ActionRow.made_by)
+                                   .where(ActionRow.match_id == match_id).order_by(ActionRow.number)).all()
+            # A move the server made for a player is named as such beside the record (the
+            # record itself is what ``tcgkit replay`` reads)
             return {"game": row.game, "options": row.options, "seed": row.seed, "decks": row.decks,
-                    "actions": list(actions), "engine": row.engine, "cards": row.cards,
-                    "outcome": row.outcome, "format": 1, "position": None}
+                    "actions": [r[0] for r in rows], "engine": row.engine, "cards": row.cards,
+                    "outcome": row.outcome, "format": 1, "position": None,
+                    "made_by": {str(r[1]): r[2] for r in rows if r[2] is not None}}
 
         return await self.store.read(work)
 
     # -- live rooms ----------------------------------------------------------------------------
+    async def _sweep_now_and_then(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.sweep_every)
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("dropping idle rooms failed")
+
+    def sessions_ended(self, hashes: list[str]) -> None:
+        """Close the sockets opened with these sessions (logged out, or ended by newer ones)."""
+        if hashes:
+            self._sign_out(lambda conn: conn.session in hashes)
+
+    def _sign_out(self, ended: Callable[[Connection], bool]) -> None:
+        text = Error(code="signed_out", message="your session has ended: log in again").model_dump_json()
+        for room in self.rooms.values():
+            for conn in list(room.connections):
+                if ended(conn):
+                    conn.push(text)
+                    conn.close()
+
+    async def sweep(self) -> None:
+        """Drop the rooms nothing has happened in for ``room_idle`` seconds and nothing will
+        until a client comes (``Room.quiet``: a finished match nobody watches, a match waiting
+        for players who are away): the database holds them, and ``room`` loads one again
+        when it is asked for."""
+        wall = time.time()
+        self._sign_out(lambda conn: conn.expires is not None and conn.expires < wall)
+        now = time.monotonic()
+        for match_id, room in list(self.rooms.items()):
+            if not room.quiet():
+                room.quiet_since = None
+                continue
+            if room.quiet_since is None:
+                room.quiet_since = now
+            if now - room.quiet_since < self.settings.room_idle:
+                continue
+            del self.rooms[match_id]
+            self._loading.pop(match_id, None)
+            room.dropped = True
+            await room.close()
+            if self.cluster is not None and room.owner:
+                await self.cluster.release(match_id)
+
     async def room(self, match_id: str) -> Room | None:
         """The live room of a running or finished match (rebuilt from the database the first
         time it is asked for); ``None`` when the match has not started."""
@@ -664,14 +774,14 @@ class Server:
     async def _load(self, match_id: str) -> Room | None:
         def work(session: Session) -> Loaded | None:
             row = session.get(MatchRow, match_id)
-            if row is None or row.status == "open":
+            if row is None or row.status in ("open", "cancelled"):
                 return None
             seats = sorted(session.scalars(select(SeatRow).where(SeatRow.match_id == match_id)),
                            key=lambda s: s.seat)
             names = account_names(session, {s.account_id for s in seats if s.account_id is not None})
             rows = list(session.scalars(
                 select(ActionRow).where(ActionRow.match_id == match_id).order_by(ActionRow.number)))
-            actions = [(a.number, a.seat, a.notation) for a in rows]
+            actions = [(a.number, a.seat, a.notation, a.made_by) for a in rows]
             banks = next((a.clock for a in reversed(rows) if a.clock is not None), None)
             return row, seats, names, actions, banks
 
@@ -697,6 +807,7 @@ class Server:
                 update(MatchRow).where(MatchRow.id == match_id).values(status="broken", problem=problem)))
             raise Problem(409, f"the match cannot be resumed: {problem}") from None
         journal.trade = trade_of(row, seats, room.game)
+        room.maker = row.owner_id
         return room
 
     def seat_of(self, room: Room, account: int) -> int | None:

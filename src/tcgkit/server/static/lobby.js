@@ -180,6 +180,24 @@ function seatText(seat, me, names) {
   return seat.name === me.name ? t('lobby.list.you', 'you') : seat.name;
 }
 
+// What the server does for a player who runs out of time or is away: an option of the match,
+// shown before anyone joins (left unset, the server decides by the seats: between people the
+// player loses on time and an absent seat is claimed, not played).
+function timeoutText(value) {
+  return value === 'lose' ? t('lobby.timeout.lose', 'the player loses')
+    : t('lobby.timeout.default', 'a default move is played for them');
+}
+
+function absenceText(value) {
+  return value === 'ai' ? t('lobby.absence.ai', 'an AI plays for them')
+    : t('lobby.absence.claim', 'the others may claim the win');
+}
+
+function rulesText(rules) {
+  return t('lobby.list.rules', 'out of time: {timeout}; away: {absence}',
+    { timeout: timeoutText(rules.on_timeout), absence: absenceText(rules.absence) });
+}
+
 export function Lobby({ me }) {
   const [games, setGames] = useState([]);
   const [matches, setMatches] = useState([]);
@@ -189,6 +207,8 @@ export function Lobby({ me }) {
   const [spectators, setSpectators] = useState(true);
   const [clock, setClock] = useState('off');
   const [seconds, setSeconds] = useState(60);
+  const [onTimeout, setOnTimeout] = useState('');  // '': as the server decides by the seats
+  const [absence, setAbsence] = useState('');
   const [error, setError] = useState('');
   const [decks, setDecks] = useState([]);
   const [hands, setHands] = useState(null);  // does the match take hands from collections (handRules)
@@ -226,6 +246,8 @@ export function Lobby({ me }) {
   const create = async (e) => {
     e.preventDefault();
     const rules = clock === 'off' ? {} : { clock, seconds: Number(seconds) };
+    if (onTimeout) rules.on_timeout = onTimeout;
+    if (absence) rules.absence = absence;
     const myHand = picking && hands.picked ? handText(hand) : undefined;
     const body = { game, options: sent, spectators, rules,
       seats: seats.map((s) => (s.kind === 'ai' ? { kind: 'ai', level: s.level || DEFAULT_LEVEL }
@@ -246,7 +268,12 @@ export function Lobby({ me }) {
       location.hash = `#/match/${m.id}`;
     } catch (err) { setError(err.message); }
   };
+  const decline = async (m) => {
+    try { await api('POST', `/api/matches/${m.id}/decline`, {}); setMatches((old) => old.filter((o) => o.id !== m.id)); }
+    catch (err) { setError(err.message); }
+  };
   const mine = (m) => m.seats.some((s) => s.name === me.name && s.kind === 'human');
+  const invitedMe = (m) => m.status === 'open' && m.seats.some((s) => s.kind === 'invited' && s.name === me.name);
   return html`<section class="lobby">
     <section aria-labelledby="new-match"><h2 id="new-match">${t('lobby.new', 'New match')}</h2>
       <form class="new-match" onSubmit=${create}>
@@ -272,6 +299,16 @@ export function Lobby({ me }) {
             ${clock !== 'off' ? html`<div class="option"><label for="clock-seconds">${t('lobby.clock.seconds', 'Seconds')}</label>
               <input id="clock-seconds" name="clock-seconds" type="number" min="1" value=${seconds}
                 onInput=${(e) => setSeconds(e.target.value)} /></div>` : null}
+            <div class="option"><label for="on-timeout">${t('lobby.timeout', 'When time runs out')}</label>
+              <select id="on-timeout" name="on-timeout" onChange=${(e) => setOnTimeout(e.target.value)}>
+                <option value="" selected=${onTimeout === ''}>${t('lobby.rules.usual', 'as usual')}</option>
+                ${['lose', 'default'].map((v) => html`<option value=${v} selected=${onTimeout === v}>${timeoutText(v)}</option>`)}
+              </select></div>
+            <div class="option"><label for="absence">${t('lobby.absence', 'When a player is away')}</label>
+              <select id="absence" name="absence" onChange=${(e) => setAbsence(e.target.value)}>
+                <option value="" selected=${absence === ''}>${t('lobby.rules.usual', 'as usual')}</option>
+                ${['claim', 'ai'].map((v) => html`<option value=${v} selected=${absence === v}>${absenceText(v)}</option>`)}
+              </select></div>
             <div class="option check"><label><input type="checkbox" name="spectators" checked=${spectators}
               onChange=${(e) => setSpectators(e.target.checked)} /> ${t('lobby.spectators', 'Others may watch')}</label></div>
           </fieldset></details>` : null}
@@ -287,8 +324,11 @@ export function Lobby({ me }) {
           && m.seats.some((s) => s.kind === 'open' || (s.kind === 'invited' && s.name === me.name));
         return html`<li data-match=${m.id} data-game=${m.game}>
           <span><strong>${title}</strong> · ${m.status === 'open' ? t('lobby.status.open', 'waiting for players')
-            : t('lobby.status.running', 'playing')} · ${m.seats.map((s) => seatText(s, me, listed.level_names)).join(', ')}</span>
-          ${openToMe ? html`<button onClick=${() => join(m)}>${t('lobby.join', 'Join')}</button>` : null}
+            : t('lobby.status.running', 'playing')} · ${m.seats.map((s) => seatText(s, me, listed.level_names)).join(', ')}
+            ${m.rules && m.rules.on_timeout ? html`<span class="rules"> · ${rulesText(m.rules)}</span>` : null}</span>
+          ${openToMe ? html`<button onClick=${() => join(m)}>${invitedMe(m) ? t('lobby.accept', 'Accept')
+            : t('lobby.join', 'Join')}</button>` : null}
+          ${invitedMe(m) ? html`<button class="decline" onClick=${() => decline(m)}>${t('lobby.decline', 'Decline')}</button>` : null}
           ${joining && joining.id === m.id ? html`<div class="joining">
             <${HandPicker} size=${joining.rules.size} hand=${joining.hand}
               setHand=${(next) => setJoining({ ...joining, hand: next })} />
