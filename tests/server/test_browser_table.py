@@ -10,6 +10,7 @@ Screenshots of each game at both sizes go to ``TCGKIT_SCREENSHOTS`` (CI keeps th
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -280,3 +281,22 @@ def test_the_last_move_is_animated_unless_the_reader_asks_for_less_motion(url: s
     assert moving[".card.just-placed"] == ["placed"] and moving[".card.just-flipped"], moving
     assert set(moving[".card.just-flipped"]) == {"flipped"}, moving
     assert still[".card.just-placed"] == ["none"] and set(still[".card.just-flipped"]) == {"none"}, still
+
+
+# -- a move the server makes for a player ---------------------------------------------------------
+def test_a_move_the_server_makes_when_time_runs_out_is_marked_in_the_log(url: str, browser: Any) -> None:
+    """Alone against the AI with two seconds a decision: the guest waits, the server plays the
+    decision's default for them, and the table's log says so at that move."""
+    who = person(browser, url, DESKTOP)
+    page = who.page
+    page.locator("select[name=game]").select_option("triple-triad")
+    page.locator("details.more-options summary").click()
+    page.locator("#clock").select_option("decision")
+    page.locator("#clock-seconds").fill("2")
+    page.get_by_role("button", name="Start").click()
+    page.locator(".table").wait_for()
+    marked = page.locator(".log li", has_text="was made by the server: the player ran out of time")
+    marked.first.wait_for(timeout=20_000)
+    assert re.match(r"Move [12] ", marked.first.inner_text())  # the guest's first move
+    assert who.problems == []
+    who.context.close()

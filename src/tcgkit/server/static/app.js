@@ -147,6 +147,13 @@ function Rematch({ id, seat }) {
     ${error ? html`<p class="error" role="alert">${error}</p>` : null}`;
 }
 
+// A move the server made for a player, said in the log where it was made.
+export function madeBy(kind, version) {
+  return kind === 'clock'
+    ? t('match.made_by.clock', 'Move {n} was made by the server: the player ran out of time and the default was played.', { n: version })
+    : t('match.made_by.stand_in', 'Move {n} was made by an AI standing in for an absent player.', { n: version });
+}
+
 function Match({ id, me }) {
   const [state, setState] = useState(null);
   const [error, setError] = useState('');
@@ -213,6 +220,7 @@ function Match({ id, me }) {
         const ctx = { viewer: s.seat, names: s.names };
         setCopies(copiesOf(message.scene));
         s.log = lines(message.scene.log || [], s.words, ctx, s.log);
+        for (const step of message.steps || []) if (step.made_by) s.log.push(madeBy(step.made_by, step.version));
         const moved = message.version !== undefined && message.version !== null && message.version !== s.version;
         if (moved && s.version >= 0) s.secret = secretMarks(s.secret, s.pending, message.scene.pending);
         s.pending = message.scene.pending || null;

@@ -63,6 +63,12 @@ export function Replay({ id }) {
   }
   const ctx = { viewer: shown.seat, names: {} };
   const log = lines(shown.scene.log || [], shown.words, ctx);
+  // the moves the server made for a player, marked as such
+  for (const [number, kind] of Object.entries(shown.made_by || {})) {
+    if (Number(number) <= shown.version) log.push(kind === 'clock'
+      ? t('replay.made_by.clock', 'Move {n} was made by the server: the player ran out of time.', { n: number })
+      : t('replay.made_by.stand_in', 'Move {n} was made by an AI standing in for an absent player.', { n: number }));
+  }
   const go = (v) => setVersion(Math.max(0, Math.min(shown.last, v)));
   const keys = (e) => {
     if (e.key === 'ArrowLeft') { e.preventDefault(); go(shown.version - 1); }
