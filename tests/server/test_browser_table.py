@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,7 @@ from .test_browser import CHROMIUM, overflows
 from .test_browser import browser as browser  # the module's fixtures: one server, one browser
 from .test_browser import live as live
 from .test_browser import shots as shots
-from .test_browser_play import Person, create, play_out, yours
+from .test_browser_play import Person, create, move, play_out, yours
 
 pytestmark = [pytest.mark.timeout(420), pytest.mark.skipif(not Path(CHROMIUM).exists(),
                                                             reason="no chromium (apt-get install chromium)")]
@@ -161,6 +162,51 @@ def test_every_game_to_its_end_by_clicking_on_a_desktop(url: str, browser: Any, 
 def test_triple_triad_and_monster_collection_to_their_end_on_a_phone(url: str, browser: Any, shots: Path,
                                                                      game: str) -> None:
     play_against_the_ai(browser, url, shots, game, PHONE)
+
+
+@pytest.mark.parametrize("game", ["forge-fury", "ff-tcg", "conflictus"])
+def test_the_other_games_at_their_start_and_mid_game_on_a_phone(url: str, browser: Any, shots: Path,
+                                                                 game: str) -> None:
+    """The board (or the cards in play) and the hand on one phone screen, at the start and after
+    six moves by clicking."""
+    who = person(browser, url, PHONE)
+    create(who, game, GAMES[game], [("me", ""), ("ai", "greedy")])
+    page = who.page
+    page.locator(".dock .role-hand").wait_for()
+    looks_right(who, shots / f"{game}-360-start.png")
+    for _ in range(6):
+        deadline = time.monotonic() + 30
+        while not yours(who):
+            assert time.monotonic() < deadline and not page.locator(".result").count(), "the game ended early"
+            page.wait_for_timeout(50)
+        move(who)
+    looks_right(who, shots / f"{game}-360-mid.png")
+    assert who.problems == []
+    who.context.close()
+
+
+def test_a_card_is_read_whole_by_hovering_or_a_long_press(url: str, browser: Any) -> None:
+    """Hovering a card shows it whole beside the table on a desktop; a right click (a long
+    press on a phone) opens it over the table, and Escape closes it."""
+    who = person(browser, url, DESKTOP)
+    create(who, "ff-tcg", GAMES["ff-tcg"], [("me", ""), ("ai", "greedy")])
+    page = who.page
+    card = page.locator(".dock .role-hand .card.up").first
+    card.wait_for()
+    name = card.locator(".name").inner_text()
+    card.hover()
+    inspector = page.locator(".panel .inspector")
+    inspector.wait_for()
+    assert name in inspector.locator("h4").inner_text()
+    assert inspector.locator(".full-field.text").count() == 1  # the rules text, whole
+    card.click(button="right")
+    zoom = page.locator(".zoom")
+    zoom.wait_for()
+    assert name in zoom.locator("h4").inner_text()
+    page.keyboard.press("Escape")
+    assert page.locator(".zoom").count() == 0
+    assert who.problems == []
+    who.context.close()
 
 
 # -- every move by clicks ------------------------------------------------------------------------
