@@ -574,13 +574,19 @@ class MonsterCollectionState(State["MonsterCollection"]):
             return
         self.start_turn(1 - self.active)
 
+    def has_ended(self) -> bool:
+        """The game has ended. A call, not ``self.result is not None`` inline: inside ``advance``'s
+        loop the type checker holds ``result`` to be ``None`` (the loop's condition), and the
+        compiled build trusts that and refuses the ``Result`` a window that closed just set."""
+        return self.result is not None
+
     def advance(self) -> None:
         """Run what happens by itself until a player must decide, and ask them."""
         while self.result is None:
             res = self.res
             if res.frames or res.stack or res.windows:
                 MACHINE.advance(self)  # a spell on the stack: its window, then its resolution
-                if self.decisions or self.result is not None:
+                if self.decisions or self.has_ended():
                     return
                 continue
             if self.overflow is not None:
