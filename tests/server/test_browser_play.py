@@ -130,7 +130,8 @@ def move(who: Person) -> int:
             raise AssertionError(f"nothing to click at {who.version()}: {table}")
         first = target.first
         if "cell-target" in (first.get_attribute("class") or ""):  # a cell with a party on it:
-            first.click(position={"x": 6, "y": 6})  # its terrain, above the creatures
+            box = first.bounding_box()  # its name's strip at the foot, which no creature covers
+            first.click(position={"x": 6, "y": box["height"] - 5})
         else:
             first.click()
         page.wait_for_timeout(30)  # what a click narrows is drawn at once
