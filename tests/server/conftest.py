@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -111,9 +112,10 @@ def client(db: str) -> Iterator[TestClient]:
         yield made
 
 
-@pytest.fixture
-def live(db: str) -> Iterator[tuple[str, Any]]:
-    """The app on a real uvicorn server in a thread of this process: (its URL, the app)."""
+@contextmanager
+def serving(settings: Settings) -> Iterator[tuple[str, Any]]:
+    """The app made from ``settings`` on a real uvicorn server in a thread of this process:
+    (its URL, the app), stopped on leaving."""
     import socket
     import threading
     import time
@@ -123,7 +125,7 @@ def live(db: str) -> Iterator[tuple[str, Any]]:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    app = create_app(fast(db))
+    app = create_app(settings)
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -131,6 +133,15 @@ def live(db: str) -> Iterator[tuple[str, Any]]:
     while not server.started:
         assert time.monotonic() < deadline, "the server did not start"
         time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}", app
-    server.should_exit = True
-    thread.join(10)
+    try:
+        yield f"http://127.0.0.1:{port}", app
+    finally:
+        server.should_exit = True
+        thread.join(10)
+
+
+@pytest.fixture
+def live(db: str) -> Iterator[tuple[str, Any]]:
+    """The app on a real uvicorn server: (its URL, the app)."""
+    with serving(fast(db)) as running:
+        yield running

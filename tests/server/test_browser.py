@@ -33,31 +33,11 @@ pytestmark = [pytest.mark.timeout(240),
 
 @pytest.fixture(scope="module")
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
-    """One server for the module (each test's people are guests of their own): the app on a
-    real uvicorn server in a thread of this process, (its URL, the app)."""
-    import socket
-    import threading
+    """One server for the module (each test's people are guests of their own): (its URL, the app)."""
+    from .conftest import fast, serving
 
-    import uvicorn
-
-    from tcgkit.server.app import create_app
-
-    from .conftest import fast
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    app = create_app(fast(f"sqlite:///{tmp_path_factory.mktemp('server') / 'server.db'}"))
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not server.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}", app
-    server.should_exit = True
-    thread.join(10)
+    with serving(fast(f"sqlite:///{tmp_path_factory.mktemp('server') / 'server.db'}")) as running:
+        yield running
 
 
 @pytest.fixture(scope="module")

@@ -5,9 +5,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -19,10 +16,9 @@ sync_api = pytest.importorskip("playwright.sync_api",
                                reason="the browser tests need the browser extra: pip install -e '.[browser]'")
 
 from tcgkit.server.accounts import CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE  # noqa: E402
-from tcgkit.server.app import create_app  # noqa: E402
 from tcgkit.server.service import CSP  # noqa: E402
 
-from .conftest import fast  # noqa: E402
+from .conftest import fast, serving  # noqa: E402
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 pytestmark = [pytest.mark.timeout(240),
@@ -32,23 +28,9 @@ pytestmark = [pytest.mark.timeout(240),
 
 @pytest.fixture
 def strict(db: str) -> Iterator[str]:
-    """The app with the Content-Security-Policy it is served with, on uvicorn: its URL."""
-    import uvicorn
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    app = create_app(replace(fast(db), content_security_policy=CSP))
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not server.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(10)
+    """The app with the Content-Security-Policy it is served with (no test allowance): its URL."""
+    with serving(replace(fast(db), content_security_policy=CSP)) as (url, _app):
+        yield url
 
 
 def test_an_invitation_shows_its_rules_and_is_declined_in_the_lobby(strict: str) -> None:
