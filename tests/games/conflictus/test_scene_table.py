@@ -4,13 +4,13 @@ role, moves a player can make by clicking, the changes of a step, a log in plain
 from __future__ import annotations
 
 import pytest
+from tests.games.scene_checks import CJK, GLOSS, english_log, play_through, unclickable, undrawn_kinds
 
 from tcgkit.games.conflictus import Conflictus
 from tcgkit.games.conflictus.scene import TEMPLATES
 from tcgkit.kernel import refs
 
 from .helpers import act, fetch, label, sources, start
-from .scene_checks import CJK, GLOSS, english_log, play_through, unclickable, undrawn_kinds
 
 
 @pytest.mark.parametrize("players", [2, 4])

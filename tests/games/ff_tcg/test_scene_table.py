@@ -4,7 +4,7 @@ log in plain English."""
 
 from __future__ import annotations
 
-from tests.games.conflictus.scene_checks import (
+from tests.games.scene_checks import (
     CJK,
     GLOSS,
     english_log,

@@ -1,7 +1,7 @@
-"""Checks of a scene every front end relies on (issue 36), shared by the Conflictus and Final
-Fantasy TCG tests: each legal move clicks things the table draws, or says what it does; every
-face is drawn by a template the scene lists; a whole game's English log carries no bracketed
-Portuguese gloss and no Chinese."""
+"""Checks of a scene every front end relies on (issue 36), shared by the games' scene tests:
+each legal move clicks things the table draws, or says what it does; every face is drawn by a
+template the scene lists; a whole game's English log carries no bracketed Portuguese gloss and
+no Chinese."""
 
 from __future__ import annotations
 
