@@ -19,6 +19,7 @@ docs/explanations.md gives how well it matches the games' real outcomes.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -129,3 +130,17 @@ class Explaining(Protocol):
 
 def explains(agent: object) -> bool:
     return callable(getattr(agent, "explain", None))
+
+
+class Explained:
+    """An explaining agent that plays as itself and hands each explanation to ``keep``: the
+    same moves as the agent alone (``explain`` makes ``act``'s choice with the same numbers)."""
+
+    def __init__(self, agent: Explaining, keep: Callable[[Explanation], None]) -> None:
+        self.agent, self.keep = agent, keep
+        self.name = agent.name
+
+    def act(self, view: dict[str, Any], legal_actions: list[Action], rng: Rng) -> Action:
+        action, explanation = self.agent.explain(view, legal_actions, rng)
+        self.keep(explanation)
+        return action

@@ -69,6 +69,8 @@ TERMINAL: Catalogue = messages({
     "term.hint_others": "  Next best: {others}.",
     "term.hint_other": "{move} ({chance}%, tried {visits} {visits:time|times})",
     "term.hint_does": "  It does: {effects}",
+    "term.replay_why": ("Why {agent} chose it: its chance to win {before}% before, {after}% after; "
+                        "it weighed {options}."),
     "term.no_undo_trading": "Cannot undo: this match trades cards, so every move stands.",
     "term.no_undo": "Cannot undo: {reason}.",
     "term.nothing_to_undo": "Nothing to undo.",
