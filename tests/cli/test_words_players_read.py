@@ -60,8 +60,8 @@ def test_hint_says_the_chance_to_win_and_why_and_no_hidden_card(run, home):
     mine, theirs = plan.match.record.decks or [[], []]
     unseen = set(theirs) - set(mine)  # the AI's hand is face down (no Open) until played
     assert unseen and not [name for name in unseen if name in hints[0]]
-    alone = run("play", "conflictus", "--no-color", "--seed", "1", input="hint\nquit\n")
-    assert re.search(r"Your chance to win: \d+% now, \d+% after this move\.", alone.stdout)
+    conflictus = run("play", "conflictus", "--no-color", "--seed", "1", input="hint\nquit\n")
+    assert re.search(r"Your chance to win: \d+% now, \d+% after this move\.", conflictus.stdout)
 
 
 def test_one_agent_in_both_seats_explains_why_it_has_twice_the_results(run):
