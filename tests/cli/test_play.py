@@ -54,7 +54,7 @@ def test_help_hint_and_wrong_input_explain_and_ask_again(run, home):
     out = result.stdout
     assert result.exit_code == 0, out
     assert f"Legal moves: {card}@" in out
-    assert "Hint (greedy): " in out
+    assert "Hint (normal): " in out
     assert "no card named 'Zzzz'" in out
     assert "the cell after '@' must be 0..8" in out
     assert "expected CARD@CELL" in out

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tcgkit.cli.render import Renderer
@@ -35,18 +37,31 @@ def test_a_modifier_is_said_in_words_not_by_its_identifier():
     assert not [line for line in lines if "_" in line]
 
 
-def test_hint_says_why_as_well_as_what(run, home):
+def test_hint_says_the_chance_to_win_and_why_and_no_hidden_card(run, home):
     plan = plan_vs_ai(5)
     first, rest = plan.lines().split("\n", 1)
     result = run("play", "triple-triad", "--no-color", "--seed", "5", "--hand", "auto",
                  input=f"hint\n{first}\nhint\n{rest}")
     assert result.exit_code == 0, result.output
-    empty, placed = (part.splitlines()[1] for part in result.stdout.split("Hint (greedy): ")[1:3])
-    assert "finds no difference between the 45 legal moves" in empty  # nothing to flip yet
-    assert placed.startswith("  why: of the ") and "legal moves it leaves the game's estimate" in placed
-    assert " now, " in placed and " after it)" in placed
-    ties = run("play", "conflictus", "--no-color", "--seed", "1", input="hint\nquit\n")
-    assert "finds no difference between the 2 legal moves; the seed drew this one" in ties.stdout
+    hints = [part.split("\nYou (Blue) > ")[0] for part in result.stdout.split("Hint (normal): ")[1:3]]
+    assert len(hints) == 2
+    for hint in hints:
+        move, chance, why, others, does = hint.splitlines()
+        now, after = map(int, re.fullmatch(r"  Your chance to win: (\d+)% now, (\d+)% after this move\.",
+                                           chance).groups())
+        assert 0 <= now <= 100 and 0 <= after <= 100
+        assert why.startswith("  Why: of 400 games the search played out from what you see, it tried "
+                              "this move most")
+        listed = re.findall(r"\((\d+)%, tried (\d+) times?\)", others)
+        assert others.startswith("  Next best: ") and len(listed) == 3
+        visits = [int(v) for _, v in listed]
+        assert visits == sorted(visits, reverse=True)
+        assert does.startswith("  It does: You (Blue) play " + move.split("@")[0])
+    mine, theirs = plan.match.record.decks or [[], []]
+    unseen = set(theirs) - set(mine)  # the AI's hand is face down (no Open) until played
+    assert unseen and not [name for name in unseen if name in hints[0]]
+    conflictus = run("play", "conflictus", "--no-color", "--seed", "1", input="hint\nquit\n")
+    assert re.search(r"Your chance to win: \d+% now, \d+% after this move\.", conflictus.stdout)
 
 
 def test_one_agent_in_both_seats_explains_why_it_has_twice_the_results(run):

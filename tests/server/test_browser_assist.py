@@ -210,3 +210,40 @@ def test_the_lobby_and_a_monster_collection_table_in_chinese_and_portuguese(
     assert overflows(page) == []
     assert mei.problems == []
     mei.context.close()
+
+
+def test_a_hint_gives_the_chance_to_win_and_why_and_never_a_hidden_card(
+        live: tuple[str, Any], browser: Any, shots: Path) -> None:
+    """Hands face down: the hint names the seat's chance to win before and after the move (a
+    percentage), what it does and the alternatives, and no card of the AI's hidden hand."""
+    url, app = live
+    ana = person(browser, url, 1280)
+    page = ana.page
+    page.locator("select[name=game]").select_option("triple-triad")
+    page.locator("details.more-options summary").click()
+    page.locator("#opt-triple-triad-trade").select_option("none")
+    page.locator("#seat-1").select_option("ai")
+    page.locator("#level-1").select_option("random")
+    page.locator(".new-match button[type=submit]").click()
+    page.locator(".table").wait_for()
+    page.get_by_role("button", name="Hint").click()
+    hint = page.locator(".hint[data-hint]")
+    hint.wait_for()
+    page.screenshot(path=str(shots / "hint-reasons-1280.png"), full_page=True)
+    text = hint.inner_text()
+    chances = re.search(r"Your chance to win: (\d+)% now, (\d+)% after this move\.", text)
+    assert chances, text
+    now, after = map(int, chances.groups())
+    assert 0 <= now <= 100 and 0 <= after <= 100
+    assert re.search(r"Next best: .+ \(\d+%\)", text)
+    assert "It does: You play " in text
+    match_id = page.url.rsplit("/", 1)[-1]
+    room = app.state.server.rooms[match_id]
+    seat = room.state.to_move
+    hidden = set(room.state.hands[1 - seat]) - set(room.state.hands[seat])  # type: ignore[attr-defined]
+    names = {room.game.cards[card].name for card in hidden}
+    hints = [frame for _, frame in ana.frames if '"type":"hint"' in frame.replace(" ", "")]
+    assert names and hints
+    assert not [name for name in names if name in text or any(name in frame for frame in hints)]
+    assert ana.problems == []
+    ana.context.close()

@@ -1,10 +1,13 @@
 """The help a player may ask for against the AI, in the terminal and at the browser's table:
 a hint (``advice``) and undo.
 
-A **hint** is the greedy agent's move with the game's estimate for the player before and
-after it, computed from the player's own view only: the agent sees that view, and the
-estimates are taken on a state rebuilt from it (``Game.determinize``, hidden cards sampled
-as the AI samples them), so a hint says nothing of what the player cannot see.
+A **hint** is the ``normal`` search AI's move with its explanation (``agents/explain.py``):
+the chance to win before and after the move, the alternatives it weighed, and what the move
+does as the game's events tell it. All of it is computed from the player's own view only:
+the search sees that view and the legal moves, and the events are those of the move played
+on copies of the position rebuilt from the view (``Game.determinize``, hidden cards sampled
+as the AI samples them), kept only when every copy tells the same. So a hint says nothing
+of what the player cannot see.
 
 What ``undo`` may take back: never a move that showed the player something hidden or
 drew at random, so taking it back and trying again cannot exploit what was learnt.
@@ -23,15 +26,20 @@ An action is *telling* for a viewer when
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from ..kernel.actions import Action
 from ..kernel.errors import IllegalAction, TcgkitError
-from ..kernel.game import State
+from ..kernel.game import Game, State
 from ..kernel.rng import Rng, derive_seed
+from ..kernel.scene import Sentence
 from .base import make_agent
+from .explain import Explaining, Explanation, explains
 
-HINT_AGENT = "greedy"
+HINT_AGENT = "normal"
+"""The AI whose move a hint names: the game's ``normal`` search level."""
+EFFECT_SAMPLES = 6  # positions rebuilt from the view in which a move's effects must agree
+EFFECT_STREAM = 16
 
 REDEALS = 8  # copies tried; a reveal survives all of them only by a long chance
 REDEAL_STREAM = 15
@@ -96,13 +104,33 @@ def first_telling_after(start: State[Any], actions: list[str], index: int,
 
 @dataclass(frozen=True)
 class Advice:
-    """A hint: ``action`` (legal now), the game's estimate for the player now (``before``)
-    and after it (``after``), and whether every legal move is estimated alike (``tie``)."""
+    """A hint: ``action`` (legal now), the search's ``explanation`` (its first option is
+    ``action``) and ``effects``: what the move does, as the player's log would tell it."""
 
     action: Action
-    before: float
-    after: float
-    tie: bool
+    explanation: Explanation
+    effects: tuple[Sentence, ...]
+
+    @property
+    def before(self) -> float:
+        """The player's chance to win now, in percent."""
+        return _known(self.explanation.before)
+
+    @property
+    def after(self) -> float:
+        """The player's chance to win after the move, in percent."""
+        return _known(self.explanation.after)
+
+    @property
+    def tie(self) -> bool:
+        """Every move the search weighed has the same chance to win, to the whole percent."""
+        options = self.explanation.options
+        return len(options) > 1 and len({round(o.chance) for o in options}) == 1
+
+
+def _known(percent: float | None) -> float:
+    assert percent is not None, "a hint's search always runs"
+    return percent
 
 
 def advice(state: State[Any], player: int, seed: int) -> Advice:
@@ -110,14 +138,21 @@ def advice(state: State[Any], player: int, seed: int) -> Advice:
     same ``seed`` gives the same hint."""
     game = state.game
     view, legal = state.view(player), state.legal_actions()
-    action = make_agent(HINT_AGENT, game).act(view, legal, Rng(seed))
-    guess = game.determinize(view, Rng(seed))
+    agent = make_agent(HINT_AGENT, game)
+    assert explains(agent), f"the hint's agent {HINT_AGENT!r} cannot explain itself"
+    action, explanation = cast(Explaining, agent).explain(view, legal, Rng(seed), search_alone=True)
+    return Advice(action, explanation, effects(game, view, action, seed))
 
-    def estimate(option: Action) -> float:
-        after = guess.clone()
-        after.apply_unchecked(option)
-        return float(game.heuristic(after, player))
 
-    values = {str(a): estimate(a) for a in legal}
-    return Advice(action, float(game.heuristic(guess, player)), values[str(action)],
-                  len(set(values.values())) <= 1)
+def effects(game: Game, view: dict[str, Any], action: Action, seed: int) -> tuple[Sentence, ...]:
+    """What ``action`` does, as the viewer's log tells it: its sentences that are the same in
+    every one of ``EFFECT_SAMPLES`` positions rebuilt from ``view``, so none depends on a card
+    the viewer cannot see (a card drawn at random stays out, a capture on the board is in)."""
+    viewer = view["viewer"]
+    told: list[list[Sentence]] = []
+    for sample in range(EFFECT_SAMPLES):
+        guess = game.determinize(view, Rng(derive_seed(seed, EFFECT_STREAM, sample)))
+        since = guess.event_count()
+        guess.apply_unchecked(action)
+        told.append(list(guess.scene(viewer, since).log))
+    return tuple(sentence for sentence in told[0] if all(sentence in other for other in told[1:]))

@@ -83,6 +83,7 @@ from ..kernel.actions import Action, Decision
 from ..kernel.game import Game, State, rank_returns
 from ..kernel.rng import Rng
 from .base import register_agent
+from .explain import TOP, Explanation, Option
 
 MAX_PLIES = 1000
 """Actions an iteration may take below the root (tree plus play-out) before it stops."""
@@ -232,18 +233,37 @@ class ISMCTSAgent:
         if len(legal_actions) == 1:
             return legal_actions[0]
         root = self.search(view, rng)
-        by_key = {str(a): a for a in legal_actions}
-        best_key, best = None, (-1, -math.inf)
-        for key in by_key:  # legal order: ties go to the first
-            edge = root.edges.get(key)
-            if edge is None:
-                continue
-            score = (edge.visits, edge.total / edge.visits if edge.visits else 0.0)
-            if score > best:
-                best_key, best = key, score
-        if best_key is None:  # not one iteration reached a legal action (cannot happen)
+        ranked = self._ranked(root, legal_actions)
+        if not ranked:  # not one iteration reached a legal action (cannot happen)
             return rng.choice(legal_actions)
-        return by_key[best_key]
+        return ranked[0][0]
+
+    def explain(self, view: dict[str, Any], legal_actions: list[Action], rng: Rng,
+                search_alone: bool = False) -> tuple[Action, Explanation]:
+        """``act``'s choice with the same ``rng``, and why (``agents/explain.py``): the same
+        search, read once more. ``search_alone`` searches a lone legal move too (``act``
+        does not), for its chance to win."""
+        if len(legal_actions) == 1 and not search_alone:
+            return legal_actions[0], Explanation(self.name, (Option(str(legal_actions[0]), 0, 0.0),), None, 0)
+        root = self.search(view, rng)
+        ranked = self._ranked(root, legal_actions)
+        if not ranked:
+            choice = rng.choice(legal_actions)
+            return choice, Explanation(self.name, (Option(str(choice), 0, 0.0),), None, 0)
+        options = tuple(Option(str(action), edge.visits, edge.mean) for action, edge in ranked[:TOP])
+        visits = sum(edge.visits for edge in root.edges.values())
+        total = sum(edge.total for edge in root.edges.values())
+        return ranked[0][0], Explanation(self.name, options, total / visits if visits else None,
+                                         self.last_iterations)
+
+    @staticmethod
+    def _ranked(root: _Node, legal_actions: list[Action]) -> list[tuple[Action, _Edge]]:
+        """The root's legal moves the search tried, best first: most visits, then the higher
+        mean return; ties keep the legal order (the first legal one is played)."""
+        by_key = {str(a): a for a in legal_actions}
+        tried = [(by_key[key], root.edges[key]) for key in by_key if key in root.edges]
+        return sorted(tried, key=lambda pair: (-pair[1].visits, -(pair[1].total / pair[1].visits
+                                                                   if pair[1].visits else 0.0)))
 
     def search(self, view: dict[str, Any], rng: Rng) -> _Node:
         """Run the budget from ``view``; the root's edges hold the statistics."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ..agents.assist import first_telling_after
 from ..kernel.actions import Action
@@ -87,6 +88,10 @@ class Match:
         self.movers.append(player)
         return since
 
+    def explained(self, explanation: dict[str, Any]) -> None:
+        """Keep why the AI chose the action about to be played (``tcgkit play --explain``)."""
+        self.record.explanations[str(len(self.actions) + 1)] = explanation
+
     def take_back(self, count: int) -> None:
         """Undo the last ``count`` actions by replaying the rest from the start."""
         self._replay(self.actions[: len(self.actions) - count])
@@ -116,6 +121,8 @@ class Match:
         """Write the save: signed and, until the game is over, sealed with ``key`` (see
         ``saves.py``); a plain record when there is no key."""
         self.record.actions = list(self.actions)
+        self.record.explanations = {number: why for number, why in self.record.explanations.items()
+                                    if int(number) <= len(self.actions)}  # none of a move taken back
         self.record.finish(self.state)
         if self.key is not None:
             write_save(path, self.key, self.record, self.match_id, self.agent_seed,

@@ -8,12 +8,13 @@ import hmac
 import secrets
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 import typer
 
 from .._version import __version__
 from ..agents import Agent, make_agent
+from ..agents.explain import Explained, Explaining, explains
 from ..games.triple_triad import TripleTriad
 from ..games.triple_triad.cards import HAND_SIZE, Card
 from ..games.triple_triad.collection import (
@@ -209,6 +210,16 @@ def _check_seat(game: Game, human: int) -> None:
 
 def _opponents(game: Game, seating: list[str]) -> dict[int, Agent]:
     return {p: _make(name, game) for p, name in enumerate(seating) if name != HUMAN}
+
+
+def _explained(match: Match, agents: dict[int, Agent]) -> dict[int, Agent]:
+    """``--explain``: each AI keeps why it chose its moves in the match's record."""
+    silent = sorted({agent.name for agent in agents.values() if not explains(agent)})
+    if silent:
+        raise usage_error(f"--explain: the AI {', '.join(silent)} does not explain its moves; "
+                          "a search AI does (--vs easy, normal or hard)")
+    return {seat: Explained(cast(Explaining, agent), lambda why: match.explained(why.to_json()))
+            for seat, agent in agents.items()}
 
 
 def _seats(seating: list[str]) -> Seats:
@@ -599,13 +610,18 @@ def play(
     user: Annotated[str | None, _option("With --server: log in as this account (the password from "
                                         "TCGKIT_PASSWORD, or asked); a guest otherwise.", "--user")] = None,
     force: Annotated[bool, _option("Let --save replace a file that exists.", "--force")] = False,
+    explain: Annotated[bool, _option(
+        "Keep in the --save record why the AI chose each of its moves (a search AI: easy, normal, "
+        "hard; shown by 'tcgkit replay --step' once the game is over).", "--explain")] = False,
 ) -> None:
     if server is not None or join is not None or user is not None:
         _play_on_server(game, server, join, user, rules=rules, vs=vs, players=players, hand=hand,
                         no_color=no_color, others=[resume, position, hotseat or None, seats, save,
                                                    deck, opponent_deck, seed, seat, trade, mode, card_file,
-                                                   force or None])
+                                                   force or None, explain or None])
         return
+    if explain and save is None:
+        raise usage_error("--explain keeps the AI's reasons in the saved record: give --save FILE too")
     if save is not None and save != resume:
         refused = not_replacing(save, force, "--save")
         if refused:
@@ -652,6 +668,8 @@ def play(
         human = seating.index(HUMAN)
         console.print(f"{match.game.title}. {rules_line(match.game, lang)}", markup=False)
     agents = _opponents(match.game, seating)
+    if explain:
+        agents = _explained(match, agents)
     humans = tuple(p for p in range(match.game.num_players) if p not in agents)
     trading = _trades(match, agents, bool(position))
     if trading and not resume:

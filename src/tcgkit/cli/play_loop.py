@@ -28,6 +28,7 @@ from .words import means_yes
 
 AGENT_STREAM = 13  # sub-streams of the match seed: the agents' choices, the hints
 HINT_STREAM = 14
+HINT_OTHERS = 3  # alternatives a hint names after its move
 FORFEIT_STREAM = 15  # the AI's pick when a trading match is walked away from
 COMMANDS = "help, hint, undo, board, quit"
 CLEAR_ALL = "\x1b[H\x1b[2J\x1b[3J"  # home, clear the screen, and clear the scrollback (3J)
@@ -204,20 +205,35 @@ class PlayLoop:
         self.console.print(self.t("term.commands", commands=COMMANDS), markup=False)
 
     def hint(self, mover: int) -> None:
-        """The greedy AI's move, what it does, and why it was chosen (``agents/assist.py``:
-        from the mover's view only, never the hidden cards)."""
+        """The search AI's move, the mover's chance to win before and after it, the other moves
+        it weighed and what the move does (``agents/assist.py``: from the mover's view only,
+        never the hidden cards)."""
         seed = derive_seed(self.match.seed, HINT_STREAM, len(self.match.actions))
         found = advice(self.match.state, mover, seed)
+        why = found.explanation
         what = self.notes(mover).get(str(found.action), "")
         line = self.t("term.hint_why", agent=HINT_AGENT, move=str(found.action), why=what) if what \
             else self.t("term.hint", agent=HINT_AGENT, move=str(found.action))
-        self.console.print(line, markup=False)
-        legal = self.match.state.legal_actions()
-        if found.tie:
-            self.console.print(self.t("term.hint_tie", moves=len(legal)), markup=False)
+        say = self.console.print
+        say(line, markup=False)
+        chances = {"before": f"{found.before:.0f}", "after": f"{found.after:.0f}"}
+        say(self.t("term.hint_chance", **chances), markup=False)
+        if len(self.match.state.legal_actions()) == 1:
+            say(self.t("term.hint_alone"), markup=False)
+        elif found.tie:
+            say(self.t("term.hint_tie", moves=len(why.options)), markup=False)
         else:
-            self.console.print(self.t("term.hint_reason", moves=len(legal), before=f"{found.before:g}",
-                                      after=f"{found.after:g}"), markup=False)
+            chosen = why.options[0]
+            say(self.t("term.hint_reason", iterations=why.iterations, visits=chosen.visits,
+                       chance=f"{chosen.chance:.0f}"), markup=False)
+        others = [self.t("term.hint_other", move=o.action, chance=f"{o.chance:.0f}", visits=o.visits)
+                  for o in why.options[1:HINT_OTHERS + 1]]
+        if others:
+            say(self.t("term.hint_others", others="; ".join(others)), markup=False)
+        scene = self.match.state.scene(mover, self.match.state.event_count())
+        does = self.renderer.news(scene.model_copy(update={"log": list(found.effects)}))
+        if does:
+            say(self.t("term.hint_does", effects=" ".join(does)), markup=False)
 
     def undo(self, mover: int) -> None:
         if self.trading:

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
+from ..agents.explain import Explanation
 from ..kernel.errors import ReplayError
 from ..kernel.limits import Tally, play
 from ..kernel.replay import game_of, replay, verify
@@ -24,7 +26,8 @@ REPLAY_HELP = """Replay a saved record and show the final position and result.
 The record must replay exactly: the same engine version and card data (else use --force)
 and every action legal where it was played; otherwise the mismatch is reported (which
 action, and why) and the exit code is 1. An unfinished record shows its last position.
---step shows the board after every action; --json prints one JSON object with the full
+--step shows the board after every action (and, once the game is over, why the AI chose each
+of its moves when the record kept it: 'tcgkit play --explain'); --json prints one JSON object with the full
 state (once the game is over: before, it would show every hand), the spectator's view and
 the outcome. A save from 'tcgkit play --save' is read too (an unfinished one only by the profile that
 wrote it, and then without the seed or any hidden card). A record names its card files by
@@ -88,6 +91,9 @@ def replay_record(
                 console.print(prefix + line, markup=False)
                 prefix = "   "
             seen = now.event_count()
+            if number and outcome is not None:  # before the end, it would name an AI's hidden cards
+                for line in _reasons(record.explanations.get(str(number)), show.renderer.t):
+                    console.print(f"   {line}", markup=False)
             console.print(show.table(now))
     else:
         console.print(show.table(state))
@@ -99,3 +105,20 @@ def replay_record(
     else:
         for line in show.outcome(outcome):
             console.print(line, markup=False)
+
+
+def _reasons(kept: dict[str, Any] | None, t: Callable[..., str]) -> list[str]:
+    """What an explanation kept by ``tcgkit play --explain`` says, in words (none for a lone
+    move, which the AI did not search)."""
+    if kept is None:
+        return []
+    try:
+        why = Explanation.from_json(kept)
+    except ValueError as exc:
+        raise CliError(f"the record's explanation of an action: {exc}") from None
+    if why.before is None or why.after is None:
+        return []
+    options = [t("term.hint_other", move=o.action, chance=f"{o.chance:.0f}", visits=o.visits)
+               for o in why.options]
+    return [t("term.replay_why", agent=why.agent, before=f"{why.before:.0f}", after=f"{why.after:.0f}",
+              options="; ".join(options))]

@@ -60,11 +60,17 @@ TERMINAL: Catalogue = messages({
     "term.commands": "Commands: {commands}",
     "term.hint": "Hint ({agent}): {move}",
     "term.hint_why": "Hint ({agent}): {move}: {why}",
-    "term.hint_tie": ("  why: a one-move look-ahead from what you see finds no difference between "
-                      "the {moves} legal moves; the seed drew this one"),
-    "term.hint_reason": ("  why: of the {moves} legal moves it leaves the game's estimate of your "
-                         "position highest ({before} now, {after} after it), by a one-move look-ahead "
-                         "from what you see"),
+    "term.hint_chance": "  Your chance to win: {before}% now, {after}% after this move.",
+    "term.hint_alone": "  Why: it is the only legal move.",
+    "term.hint_tie": ("  Why: from what you see, the {moves} best moves the search weighed all give "
+                      "the same chance; it tried this one most."),
+    "term.hint_reason": ("  Why: of {iterations} games the search played out from what you see, it "
+                         "tried this move most, in {visits}, and scored {chance}% with it."),
+    "term.hint_others": "  Next best: {others}.",
+    "term.hint_other": "{move} ({chance}%, tried {visits} {visits:time|times})",
+    "term.hint_does": "  It does: {effects}",
+    "term.replay_why": ("Why {agent} chose it: its chance to win {before}% before, {after}% after; "
+                        "it weighed {options}."),
     "term.no_undo_trading": "Cannot undo: this match trades cards, so every move stands.",
     "term.no_undo": "Cannot undo: {reason}.",
     "term.nothing_to_undo": "Nothing to undo.",

@@ -6,7 +6,10 @@ among them, as ``name:value;name:value`` with JSON values), ``deals``
 (how many deals the chance node at the root chooses from, uniformly: deal ``i`` is the
 game dealt by seed ``i``; every later draw of the game follows from its seed, so this one
 chance node holds all of a game's randomness) and ``position`` (a position notation to
-start from instead, with no chance node: an endgame small enough for exact solvers).
+start from instead, with no chance node: an endgame small enough for exact solvers), or
+``positions`` (several position notations separated by ``|``, of one game under the same
+options: the chance node at the root chooses one of them uniformly; a small game with hidden
+cards, whose players cannot tell the positions apart by what they see).
 OpenSpiel's parameter text cannot hold ``, = ( )``: in both texts they are written ``%2C``,
 ``%3D``, ``%28``, ``%29`` (and ``%`` as ``%25``).
 Player actions are the tokens of the action index (``index.py``); a move entered in steps
@@ -27,7 +30,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from ..kernel.game import Game
+from ..kernel.game import Game, State
 from ..kernel.registry import list_games, load_game
 from .core import Table, layouts
 
@@ -50,7 +53,7 @@ def game_type(cls: type[Game]) -> Any:
         max_num_players=cls.max_players, min_num_players=cls.min_players,
         provides_information_state_string=True, provides_information_state_tensor=True,
         provides_observation_string=True, provides_observation_tensor=True,
-        parameter_specification={"options": "", "deals": DEFAULT_DEALS, "position": ""})
+        parameter_specification={"options": "", "deals": DEFAULT_DEALS, "position": "", "positions": ""})
 
 
 class SpielGame(pyspiel.Game):  # type: ignore[misc]
@@ -64,13 +67,19 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
         params = dict(params or {})
         options = options_from_text(str(params.get("options", "")))
         position = unescape(str(params.get("position", "")))
-        deals = int(params.get("deals", DEFAULT_DEALS))
-        game = cls.game_for_position(position) if position else load_game(cls.name, **options)
+        positions = [unescape(text).strip() for text in str(params.get("positions", "")).split("|")
+                     if text.strip()]
+        deals = len(positions) if positions else int(params.get("deals", DEFAULT_DEALS))
+        if position and positions:
+            raise ValueError("give position or positions, not both")
+        game = cls.game_for_position(position or positions[0]) if position or positions else \
+            load_game(cls.name, **options)
         if deals < 1:
             raise ValueError(f"deals: at least 1, not {deals}")
         self.game, self.position, self.deals = game, position, deals
         # what each new state starts from, made once (OpenSpiel makes a state for each clone)
         self.start = game.state_from_notation(position) if position else game.new_state(0)
+        self.starts = [self._start_of(game, text, number) for number, text in enumerate(positions, start=1)]
         index, observation = layouts(game)
         self.index, self.observation = index, observation
         info = pyspiel.GameInfo(
@@ -78,7 +87,16 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
             num_players=game.num_players, min_utility=-1.0, max_utility=1.0, utility_sum=0.0,
             max_game_length=game.limits.max_decisions * index.max_tokens + 1)
         super().__init__(game_type(cls), info, {"options": options_text(game) if not position else "",
-                                                "deals": deals, "position": escape(position)})
+                                                "deals": deals, "position": escape(position),
+                                                "positions": "|".join(map(escape, positions))})
+
+    @staticmethod
+    def _start_of(game: Game, text: str, number: int) -> State[Any]:
+        """Position ``number`` of ``positions``, refused unless it is of ``game``'s options."""
+        other = type(game).game_for_position(text)
+        if other.options_json() != game.options_json():
+            raise ValueError(f"positions: position {number} has other options than the first")
+        return other.state_from_notation(text)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> SpielGame:
         return self  # a game never changes: a cloned state shares it
@@ -115,7 +133,10 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         return [(i, p) for i in range(self.spiel.deals)]
 
     def _apply_action(self, action: int) -> None:
-        if not self.dealt:
+        if not self.dealt and self.spiel.starts:
+            self.table = Table(self.spiel.game, self.spiel.starts[int(action)].clone())
+            self.dealt = True
+        elif not self.dealt:
             self.table.reset(int(action))
             self.dealt = True
         else:

@@ -38,6 +38,9 @@ class Record:
     # "clock" (their time ran out) or "stand_in" (an AI played for them while away); a match
     # server's record, written only when not empty
     made_by: dict[str, str] = field(default_factory=dict)
+    # action number (from 1, as text) -> why an AI chose it (``agents/explain.py``'s JSON), kept
+    # when the player asks for it (``tcgkit play --explain``); written only when not empty
+    explanations: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     @staticmethod
     def start(game: Game, seed: int, decks: list[Deck] | None) -> Record:
@@ -59,6 +62,8 @@ class Record:
         data = asdict(self)
         if not self.made_by:
             del data["made_by"]
+        if not self.explanations:
+            del data["explanations"]
         return data
 
     def save(self, path: str | Path) -> None:
@@ -95,6 +100,10 @@ class Record:
         if not (isinstance(made_by, dict) and all(isinstance(k, str) and k.isdigit() and isinstance(v, str)
                                                   for k, v in made_by.items())):
             raise ReplayError(f"{source}: field 'made_by' should map action numbers to who made them")
+        explanations = data.get("explanations", {})
+        if not (isinstance(explanations, dict) and all(
+                isinstance(k, str) and k.isdigit() and isinstance(v, dict) for k, v in explanations.items())):
+            raise ReplayError(f"{source}: field 'explanations' should map action numbers to explanations")
         if data.get("format", FORMAT) != FORMAT:
             raise ReplayError(f"{source}: record format {data['format']} is not {FORMAT}")
         return Record(**data)

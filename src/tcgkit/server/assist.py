@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Literal
 
 from ..agents.assist import advice, first_telling_after
 from ..kernel.rng import derive_seed
-from .protocol import Hint
+from .protocol import Hint, HintOption
 
 if TYPE_CHECKING:
     from .room import Room
@@ -55,14 +55,20 @@ def hint(room: Room, seat: int) -> Hint:
     """The hint for ``seat``, to move now (the caller checked), from its view alone."""
     state = room.state
     found = advice(state, seat, derive_seed(room.seed, HINT_STREAM, state.version))
+    why = found.explanation
     return Hint(version=state.version, action=str(found.action), before=found.before,
-                after=found.after, tie=found.tie, change=in_words(found.before, found.after))
+                after=found.after, tie=found.tie, change=in_words(found.before, found.after),
+                agent=why.agent, iterations=why.iterations,
+                options=[HintOption(action=o.action, visits=o.visits, chance=o.chance)
+                         for o in why.options[:HINT_OPTIONS]],
+                effects=[sentence.model_dump(mode="json") for sentence in found.effects])
 
 
-EVEN = 1e-9  # estimates this close are alike (sums of floats)
+HINT_OPTIONS = 4  # the move and three alternatives, as the terminal names them
+EVEN = 0.5  # chances (percent, to a tenth) closer than this are alike
 
 
 def in_words(before: float, after: float) -> Literal["better", "same", "worse"]:
-    """A hint's estimates as a player reads them: is the seat better off after the move than
-    now, by the game's estimate (higher is better)."""
+    """A hint's chances to win (percent) as a player reads them: is the seat better off after
+    the move than now."""
     return "better" if after - before > EVEN else "worse" if before - after > EVEN else "same"

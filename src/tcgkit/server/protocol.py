@@ -175,13 +175,24 @@ class Pong(Message):
     type: Literal["pong"] = "pong"
 
 
+class HintOption(BaseModel):
+    """A move the hint's search weighed: its notation, how many of the search's play-outs
+    tried it, and the seat's chance to win with it (percent)."""
+
+    action: str
+    visits: int
+    chance: float
+
+
 class Hint(Message):
     """The AI's move in the asking seat's place at ``version``, worked out from that seat's
-    view alone: ``action`` (notation), the game's estimate for the seat now (``before``) and
-    after it (``after``); ``tie`` when every legal move is estimated alike. The estimates are
-    the game's heuristic ("higher is better", on no common scale and not always against the
-    rivals: Triple Triad's counts one's own cards), so a player is shown ``change`` instead:
-    the move leaves the seat ``better`` off, the ``same`` or ``worse`` than now."""
+    view alone (``agents/assist.py``): ``action`` (notation), by the search AI ``agent``
+    after ``iterations`` play-outs; the seat's chance to win now (``before``) and after the
+    move (``after``), in percent (``agents/explain.py`` says how they are estimated);
+    ``options``: the move and the best alternatives, ranked as the search ranks them;
+    ``effects``: what the move does, as the seat's log would say it (sentences, the scene's);
+    ``tie`` when every move weighed has the same chance; ``change``: the move leaves the seat
+    ``better`` off, the ``same`` or ``worse`` than now, by those chances."""
 
     type: Literal["hint"] = "hint"
     version: int
@@ -190,6 +201,10 @@ class Hint(Message):
     after: float
     tie: bool
     change: Literal["better", "same", "worse"] = "same"
+    agent: str = ""
+    iterations: int = 0
+    options: list[HintOption] = Field(default_factory=list)
+    effects: list[dict[str, Any]] = Field(default_factory=list)
 
 
 class Undone(Message):

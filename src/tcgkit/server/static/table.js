@@ -468,12 +468,33 @@ function Notation({ scene, onAct }) {
   </form>`;
 }
 
-// What a hint's move does for the player, in words (the server's estimate before and after it
-// is a number only the AI reads).
+// What a hint's move does for the player's chance to win, in words.
 function changeWords(change) {
   if (change === 'better') return t('table.hint.better', 'It leaves you better off than now.');
   if (change === 'worse') return t('table.hint.worse', 'Every move leaves you worse off; this one the least.');
   return t('table.hint.same', 'It keeps the game where it is.');
+}
+
+// Why the hint's move: the seat's chance to win before and after it (the search's estimate, in
+// percent), what it does as the log would say it, and the alternatives the search weighed.
+function HintReasons({ hint, scene, words, ctx }) {
+  if (hint.before === undefined || !hint.options) return null;
+  const percent = (x) => String(Math.round(x));
+  const label = (notation) => {
+    const move = (scene.moves || []).find((m) => m.notation === notation);
+    return move ? moveLabel(move, words, ctx) : notation;
+  };
+  const others = hint.options.slice(1).map((o) => t('table.hint.other', '{move} ({chance}%)',
+    { move: label(o.action), chance: percent(o.chance) }));
+  const does = lines(hint.effects || [], words, ctx).join(' ');
+  return html`<p class="hint-chance" data-before=${hint.before} data-after=${hint.after}>
+      ${t('table.hint.chance', 'Your chance to win: {before}% now, {after}% after this move.',
+        { before: percent(hint.before), after: percent(hint.after) })}</p>
+    ${does ? html`<p class="hint-does">${t('table.hint.does', 'It does: {effects}', { effects: does })}</p>` : null}
+    ${others.length ? html`<p class="hint-others">${t('table.hint.others', 'Next best: {others}.',
+      { others: others.join('; ') })}</p>` : null}
+    <p class="hint-how">${t('table.hint.how', 'The AI played {iterations} games out from what you see: it never looks at a hidden card.',
+      { iterations: hint.iterations })}</p>`;
 }
 
 // Help against the AI (the welcome's assists): a hint, the move it names shown and playable
@@ -487,10 +508,11 @@ function Assist({ assist, scene, words, ctx, onAct, mine }) {
       ${t('table.hint.ask', 'Hint')}</button>` : null}
     ${assist.offered.includes('undo') ? html`<button class="undo-button" onClick=${assist.onUndo}>
       ${t('table.undo', 'Undo my last move')}</button>` : null}
-    ${move ? html`<p class="hint" role="status" data-hint=${move.notation}>
-      ${t('table.hint', 'The AI would play {move}.', { move: moveLabel(move, words, ctx) })}
+    ${move ? html`<div class="hint" role="status" data-hint=${move.notation}>
+      <p>${t('table.hint', 'The AI would play {move}.', { move: moveLabel(move, words, ctx) })}
       ${' '}${hint.tie ? t('table.hint.tie', 'Every move looks as good.') : changeWords(hint.change)}
-      ${' '}<button onClick=${() => onAct(move.notation)}>${t('table.hint.play', 'Play it')}</button></p>` : null}
+      ${' '}<button onClick=${() => onAct(move.notation)}>${t('table.hint.play', 'Play it')}</button></p>
+      ${HintReasons({ hint, scene, words, ctx })}</div>` : null}
     ${assist.note ? html`<p class="note" role="status">${assist.note}</p>` : null}
   </div>`;
 }
