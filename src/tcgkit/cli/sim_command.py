@@ -214,9 +214,9 @@ def render(summary: Summary, console: Console) -> None:
         console.print(f"mean {key} per match: {mean:.2f}")
 
 
-def render_tournament(tournament: Tournament, console: Console) -> None:
+def render_tournament(tournament: Tournament, console: Console, ratings: bool = True) -> None:
     """The pairwise table (row agent's win rate against the column agent, 95% Wilson
-    interval) and the ratings."""
+    interval) and, unless ``ratings`` is false (the ladder prints its own), the ratings."""
     meta = tournament.meta
     players = tournament.players
     per = "pair" if players == 2 else f"group of {players}"
@@ -244,14 +244,16 @@ def render_tournament(tournament: Tournament, console: Console) -> None:
         console.print("cells: how often the row agent finished ahead of the column agent when "
                       "both played [95% CI]")
         console.print(_place_table("places by agent", "agent", tournament.places, players))
-    ratings = Table()
-    ratings.add_column("agent")
-    ratings.add_column("rating", justify="right")
-    ratings.add_column("games", justify="right")
-    ratings.add_column("score", justify="right")
+    if not ratings:
+        return
+    table = Table()
+    table.add_column("agent")
+    table.add_column("rating", justify="right")
+    table.add_column("games", justify="right")
+    table.add_column("score", justify="right")
     for r in tournament.ratings:
-        ratings.add_row(r.agent, f"{r.rating:.0f}", str(r.games), _pct(r.score))
-    console.print(ratings)
+        table.add_row(r.agent, f"{r.rating:.0f}", str(r.games), _pct(r.score))
+    console.print(table)
     anchor = "random = 1000" if "random" in tournament.agents else "a mean of 1000"
     console.print(f"ratings: Bradley-Terry on the Elo scale, draws count half, {anchor}"
                   + ("" if players == 2 else "; from every two agents' places in each game"))
