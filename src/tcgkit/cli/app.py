@@ -16,6 +16,7 @@ from .._version import __version__, build
 from .account_command import ACCOUNT_HELP, account_app
 from .card_paths import use_store
 from .collection_command import COLLECTION_HELP, collection
+from .compare_command import COMPARE_HELP, compare
 from .deck_command import DECK_HELP, deck_app
 from .errors import USAGE, report
 from .info_commands import cards, games, options, scene
@@ -76,6 +77,7 @@ app.command("collection", help=paragraphs(COLLECTION_HELP))(collection)
 app.command("sim")(sim)
 app.command("report", help=paragraphs(REPORT_HELP))(report_results)
 app.command("sweep", help=paragraphs(SWEEP_HELP))(sweep)
+app.command("compare", help=paragraphs(COMPARE_HELP))(compare)
 app.command("ladder", help=paragraphs(LADDER_HELP))(ladder)
 app.command("solve", help=paragraphs(SOLVE_HELP))(solve_position)
 app.command("serve", help=paragraphs(SERVE_HELP))(serve)
