@@ -172,5 +172,7 @@ def test_the_command_prints_the_decision_and_refuses_bad_bounds() -> None:
                       (["--sprt", "0,5", "--csv", "x.csv"], "no --out or --csv")):
         res = runner.invoke(app, ["tt", "--agents", "greedy,random", *bad])
         assert res.exit_code == 2 and said in res.output, res.output
+    alone = runner.invoke(app, ["tt", "--alpha", "0.01"])
+    assert alone.exit_code == 2 and "give --sprt" in alone.output
     three = runner.invoke(app, ["tt", "--agents", "greedy,random,easy", "--sprt", "0,5"])
     assert three.exit_code == 2 and "two agents" in three.output

@@ -334,6 +334,8 @@ def sim(
         if out is not None or csv is not None:
             raise _fail("--sprt prints its decision (or --json); it takes no --out or --csv")
         games = SPRT_MAX_GAMES if games is None else games
+    elif alpha != 0.05 or beta != 0.05:
+        raise _fail("--alpha and --beta are the error rates of --sprt: give --sprt ELO0,ELO1 too")
     elif games is None:
         games = 100
     if games < 1:
