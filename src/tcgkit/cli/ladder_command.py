@@ -38,11 +38,13 @@ ladder-GAME.json; the measured ladders are docs/ladders/GAME.json). The default 
 games keeps a game's ladder under 15 minutes on two cores; --backend ray spreads it.
 """
 
-DEFAULT_GAMES = {"triple-triad": 60, "forge-fury": 12, "ff-tcg": 20, "conflictus": 20,
+DEFAULT_GAMES = {"triple-triad": 300, "forge-fury": 20, "ff-tcg": 20, "conflictus": 20,
                  "monster-collection": 20}
-"""Games a pair by default: as many as two cores play in under 15 minutes, from each level's
-measured time a game (a ladder's time is mostly its strongest search: Forge & Fury's hard
-takes about 25 s a game, Triple Triad's about 3 s; docs/sim.md)."""
+"""Games a pair by default: what two cores play in under 15 minutes (1,800 s of processor
+time), from each level's measured processor time a game against random. A ladder's cost is
+mostly its strongest search: a game-a-pair of every pair costs about 5 s in Triple Triad
+(hard 0.7 s, perfect 0.2 s, normal 0.15 s a game) and 84 s in Forge & Fury (normal 2.7 s
+measured, hard's five times the iterations estimated at 13.5 s). The other games' defaults are estimates from wall times (docs/sim.md)."""
 
 
 def ladder_levels(game_name: str, asked: str | None) -> list[str]:
