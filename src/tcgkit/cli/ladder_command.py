@@ -44,7 +44,8 @@ DEFAULT_GAMES = {"triple-triad": 300, "forge-fury": 20, "ff-tcg": 20, "conflictu
 time), from each level's measured processor time a game against random. A ladder's cost is
 mostly its strongest search: a game-a-pair of every pair costs about 5 s in Triple Triad
 (hard 0.7 s, perfect 0.2 s, normal 0.15 s a game) and 84 s in Forge & Fury (normal 2.7 s
-measured, hard's five times the iterations estimated at 13.5 s). The other games' defaults are estimates from wall times (docs/sim.md)."""
+measured, hard's five times the iterations estimated at 13.5 s). The other games' defaults
+are estimates from wall times on a busy machine (docs/sim.md)."""
 
 
 def ladder_levels(game_name: str, asked: str | None) -> list[str]:
