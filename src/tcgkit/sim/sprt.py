@@ -35,6 +35,7 @@ from ..kernel import card_files
 from ..kernel.game import Deck
 from ..kernel.rng import derive_seed
 from .backends import Backend, Job, make_backend
+from .paired import first_agent_score
 from .runner import GameResult, SimError, _game, chunks_of, play_game, prepare
 from .stats import Z95
 
@@ -186,13 +187,6 @@ class PairedDeals(Job):
         return out
 
 
-def score_of_first(result: GameResult) -> float:
-    """``agents[0]``'s score in a game of a two-agent batch: win 1, draw 1/2, loss 0."""
-    if result.winner is None:
-        return 0.5
-    return 1.0 if result.lineup[result.winner] == 0 else 0.0
-
-
 @dataclass(frozen=True, slots=True)
 class SprtResult:
     agents: tuple[str, str]
@@ -270,7 +264,7 @@ def _read_pairs(test: Sprt, waiting: dict[int, GameResult], on_pair: Callable[[S
     while 2 * test.pairs in waiting and 2 * test.pairs + 1 in waiting:
         k = test.pairs
         first, second = waiting.pop(2 * k), waiting.pop(2 * k + 1)
-        outcome = round(2 * (score_of_first(first) + score_of_first(second)))
+        outcome = round(2 * (first_agent_score(first) + first_agent_score(second)))
         decided = test.add(outcome)
         if on_pair is not None:
             on_pair(test)
