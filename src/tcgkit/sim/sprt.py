@@ -179,10 +179,11 @@ class PairedDeals(Job):
             swapped = index % 2 == 1
             order = (1, 0) if swapped else (0, 1)
             agents = [self.agents[k] for k in order]
-            decks = None if self.decks is None or len(self.decks) < 2 else [self.decks[k] for k in order]
+            decks = self.decks
+            if decks is not None and len(decks) > 1:  # a deck goes with its agent
+                decks = tuple(decks[k] for k in order)
             # Game 0 of a one-game batch seeded by the pair: the same deal for both games.
-            result = play_game(game, agents, derive_seed(self.seed, index // 2), 0,
-                               decks if decks is not None else self.decks, self.facts)
+            result = play_game(game, agents, derive_seed(self.seed, index // 2), 0, decks, self.facts)
             out.append(replace(result, index=index, lineup=tuple(order[k] for k in result.lineup)))
         return out
 
