@@ -38,14 +38,14 @@ ladder-GAME.json; the measured ladders are docs/ladders/GAME.json). The default 
 games keeps a game's ladder under 15 minutes on two cores; --backend ray spreads it.
 """
 
-DEFAULT_GAMES = {"triple-triad": 300, "forge-fury": 20, "ff-tcg": 20, "conflictus": 20,
+DEFAULT_GAMES = {"triple-triad": 200, "forge-fury": 15, "ff-tcg": 20, "conflictus": 20,
                  "monster-collection": 20}
 """Games a pair by default: what two cores play in under 15 minutes (1,800 s of processor
-time), from each level's measured processor time a game against random. A ladder's cost is
-mostly its strongest search: a game-a-pair of every pair costs about 5 s in Triple Triad
-(hard 0.7 s, perfect 0.2 s, normal 0.15 s a game) and 84 s in Forge & Fury (normal 2.7 s
-measured, hard's five times the iterations estimated at 13.5 s). The other games' defaults
-are estimates from wall times on a busy machine (docs/sim.md)."""
+time). A ladder's cost is mostly its strongest search. One game a pair of every pair took 7.7 s
+of processor time in Triple Triad (a ladder of 10 games a pair: 77 s; hard takes 0.7 s a game,
+perfect 0.2 s, normal 0.15 s); in Forge & Fury about 110 s, estimated from its levels' measured
+times (normal 2.7 s a game, hard, with five times the iterations, about 13.5 s). The other
+games' defaults are estimates from wall times on a busy machine (docs/sim.md)."""
 
 
 def ladder_levels(game_name: str, asked: str | None) -> list[str]:
