@@ -34,18 +34,18 @@ Fury's mixed, Triple Triad's perfect) against every other, --games seeded games 
 seats alternating, and print the pairwise table, each level's rating on the Elo scale
 (random = 1000) with its 95% interval, and each level's score against the level below it,
 read against the target: 65-80%. The ladder is also written as JSON (--out, by default
-ladder-GAME.json; the measured ladders are docs/ladders/GAME.json). The default number of
-games keeps a game's ladder under 15 minutes on two cores; --backend ray spreads it.
+ladder-GAME.json; docs/sim.md shows the measured ladders, kept in docs/ladders/). The default
+number of games keeps a game's ladder under 15 minutes on two cores; --backend ray spreads it.
 """
 
-DEFAULT_GAMES = {"triple-triad": 200, "forge-fury": 15, "ff-tcg": 20, "conflictus": 20,
+DEFAULT_GAMES = {"triple-triad": 200, "forge-fury": 15, "ff-tcg": 20, "conflictus": 15,
                  "monster-collection": 20}
 """Games a pair by default: what two cores play in under 15 minutes (1,800 s of processor
-time). A ladder's cost is mostly its strongest search. One game a pair of every pair took 7.7 s
-of processor time in Triple Triad (a ladder of 10 games a pair: 77 s; hard takes 0.7 s a game,
-perfect 0.2 s, normal 0.15 s); in Forge & Fury about 110 s, estimated from its levels' measured
-times (normal 2.7 s a game, hard, with five times the iterations, about 13.5 s). The other
-games' defaults are estimates from wall times on a busy machine (docs/sim.md)."""
+time). A ladder's cost is mostly its strongest search. One game a pair of every pair took 8.3 s
+of processor time in Triple Triad (the ladder of 30 games a pair in docs/sim.md: 250 s; hard
+takes 0.7 s a game, perfect 0.2 s, normal 0.15 s); in Forge & Fury about 110 s, estimated from
+its levels' measured times (normal 2.7 s a game, hard, with five times the iterations, about
+13.5 s). The other games' defaults are estimates from wall times on a busy machine."""
 
 
 def ladder_levels(game_name: str, asked: str | None) -> list[str]:
