@@ -176,3 +176,21 @@ def test_the_command_prints_the_decision_and_refuses_bad_bounds() -> None:
     assert alone.exit_code == 2 and "give --sprt" in alone.output
     three = runner.invoke(app, ["tt", "--agents", "greedy,random,easy", "--sprt", "0,5"])
     assert three.exit_code == 2 and "two agents" in three.output
+
+
+def test_a_fixed_deck_goes_with_its_agent_from_seat_to_seat() -> None:
+    from dataclasses import replace
+    from pathlib import Path
+
+    from tcgkit.cli.deck_command import legal_deck
+    from tcgkit.games import load_game
+
+    game = load_game("monster-collection", {})
+    decks = [legal_deck(game, Path("flame_legion")), legal_deck(game, Path("tide_wings"))]
+    job = replace(prepare_pairs("monster-collection", {}, ["greedy", "random"], 2, decks), facts=True)
+    first, second = job.play([0, 1])
+    assert first.seed == second.seed and second.lineup == (1, 0)
+    # Each player's deck (as card names) is the one of the agent in that seat.
+    assert sorted(first.cards[0][0]) == sorted(second.cards[1][0])
+    assert sorted(first.cards[1][0]) == sorted(second.cards[0][0])
+    assert sorted(first.cards[0][0]) != sorted(first.cards[1][0])
