@@ -141,3 +141,15 @@ def test_the_command_plays_prints_and_writes_the_ladder(tmp_path) -> None:
                                                                "no directory")):
         res = runner.invoke(app, ["tt", "--workers", "1", *bad])
         assert res.exit_code == 2 and said in res.output, res.output
+
+
+def test_without_random_the_weakest_level_given_is_the_anchor() -> None:
+    pairs = [PairResult("greedy", "easy", 100, 30, 10, 60), PairResult("greedy", "normal", 100, 20, 0, 80),
+             PairResult("easy", "normal", 100, 40, 0, 60)]
+    t = summarize_tournament(["greedy", "easy", "normal"], pairs, 100)
+    lad = ladder_of(t, ["greedy", "easy", "normal"])
+    by_agent = {r.agent: r for r in lad.ratings}
+    assert lad.meta["anchor"] == "greedy"
+    assert by_agent["greedy"].rating == 1000.0 and by_agent["greedy"].low == by_agent["greedy"].high == 1000.0
+    low, high = by_agent["normal"].low, by_agent["normal"].high
+    assert 1000 < low < by_agent["normal"].rating < high

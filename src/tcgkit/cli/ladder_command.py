@@ -26,7 +26,7 @@ from ..sim.runner import SimError
 from .errors import RUNTIME, USAGE, report
 from .files import not_replacing, write_json_atomic
 from .game_support import rules_of, with_mode
-from .sim_command import progress_bar, render_tournament
+from .sim_command import progress_bar, render_tournament, rules_named
 
 LADDER_HELP = """
 Play every AI level of GAME (random, greedy, easy, normal, hard and the game's own: Forge &
@@ -100,8 +100,8 @@ def ladder(
         raise _fail(refused)
     if not path.parent.is_dir():
         raise _fail(f"--out {path}: no directory {path.parent}")
-    meta = {"game": entry.name, "rules": rules, "mode": options.get("mode"), "options": options,
-            "seed": seed, "workers": pool.workers, "levels": names}
+    meta = {"game": entry.name, "rules": rules_named(rules, options), "mode": options.get("mode"),
+            "options": options, "seed": seed, "workers": pool.workers, "levels": names}
     progress = progress_bar(Console(stderr=True))
     pairs = len(names) * (len(names) - 1) // 2
     task = progress.add_task(f"{entry.name} ladder", total=count * pairs)
@@ -144,7 +144,7 @@ def cpu_seconds() -> float:
 def render_ladder(result: Ladder, console: Console) -> None:
     """The pairwise table, the ratings with their intervals and the steps against the target."""
     render_tournament(result.tournament, console, ratings=False)
-    ratings = Table(title="ratings (Elo scale, random = 1000)", title_justify="left")
+    ratings = Table(title=f"ratings (Elo scale, {result.meta['anchor']} = 1000)", title_justify="left")
     for head in ("level", "rating", "95% CI", "games", "score"):
         ratings.add_column(head, justify="left" if head == "level" else "right")
     for r in result.ratings:
@@ -162,7 +162,7 @@ def render_ladder(result: Ladder, console: Console) -> None:
                       f"[{100 * s.ci[0]:.1f}, {100 * s.ci[1]:.1f}]", s.verdict)
     console.print(steps)
     console.print("score: wins plus half the draws, per game; ratings: Bradley-Terry, 95% intervals "
-                  "from the fit's information (random fixed)")
+                  f"from the fit's information ({result.meta['anchor']} fixed)")
 
 
 def _fail(message: str, code: int = USAGE) -> typer.Exit:

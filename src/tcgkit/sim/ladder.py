@@ -2,11 +2,12 @@
 
 The games are a round-robin (``tournament.round_robin``: every pair plays the same number of
 seeded games, seats alternating), so a ladder is reproducible from its seed. The ratings are
-the tournament's Bradley-Terry fit on the Elo scale, ``random`` anchored at 1000; each has a
-95% interval from the fit's Fisher information with the anchor held fixed (the interval of
-its difference from ``random``). A draw counts half a win; the information then counts each
-game as a full win-or-loss trial, which over-states a game's variance when games can draw, so
-with draws the intervals are conservative (a sandwich estimate would be narrower, never wider).
+the tournament's Bradley-Terry fit on the Elo scale, ``random`` anchored at 1000 (without it,
+the weakest level given); each has a 95% interval from the fit's Fisher information with the
+anchor held fixed (the interval of its difference from the anchor). A draw counts half a win;
+the information then counts each game as a full win-or-loss trial, which over-states a game's
+variance when games can draw, so with draws the intervals are conservative (a sandwich
+estimate would be narrower, never wider).
 
 Each *step* is a level against the one just below it (in the order given, weakest first):
 its score there (wins plus half the draws, per game) with a 95% Wilson interval, read
@@ -24,7 +25,7 @@ from typing import Any
 from .backends import Backend
 from .runner import GameResult
 from .stats import Z95, wilson
-from .tournament import ANCHOR_AGENT, ELO_SCALE, PairResult, Tournament, round_robin
+from .tournament import ANCHOR_AGENT, ELO_SCALE, PairResult, Tournament, elo_ratings, round_robin
 
 TARGET = (0.65, 0.80)
 """The score a level should make against the level below it."""
@@ -148,13 +149,15 @@ def invert(matrix: list[list[float]]) -> list[list[float]] | None:
 
 
 def ladder_of(tournament: Tournament, levels: Sequence[str], meta: dict[str, Any] | None = None) -> Ladder:
-    """The ladder read from a finished round-robin of ``levels`` (weakest first)."""
-    elo = {r.agent: r.rating for r in tournament.ratings}
-    intervals = rating_intervals(tournament.agents, tournament.pairs, elo)
-    ratings = [LadderRating(r.agent, r.rating, *intervals[r.agent], r.games, r.score)
-               for r in tournament.ratings]
+    """The ladder read from a finished round-robin of ``levels`` (weakest first). The scale's
+    anchor is ``random`` at 1000, or without it the weakest level given."""
+    anchor = ANCHOR_AGENT if ANCHOR_AGENT in tournament.agents else levels[0]
+    elo = elo_ratings(tournament.agents, tournament.pairs, anchor=anchor)
+    intervals = rating_intervals(tournament.agents, tournament.pairs, elo, anchor)
+    ratings = sorted((LadderRating(r.agent, elo[r.agent], *intervals[r.agent], r.games, r.score)
+                      for r in tournament.ratings), key=lambda r: -r.rating)
     steps = [step(lower, upper, tournament) for lower, upper in zip(levels, levels[1:], strict=False)]
-    return Ladder(tournament, ratings, steps, dict(meta or {}))
+    return Ladder(tournament, ratings, steps, {**(meta or {}), "anchor": anchor})
 
 
 def run_ladder(
