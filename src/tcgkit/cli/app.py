@@ -16,9 +16,11 @@ from .._version import __version__, build
 from .account_command import ACCOUNT_HELP, account_app
 from .card_paths import use_store
 from .collection_command import COLLECTION_HELP, collection
+from .compare_command import COMPARE_HELP, compare
 from .deck_command import DECK_HELP, deck_app
 from .errors import USAGE, report
 from .info_commands import cards, games, options, scene
+from .ladder_command import LADDER_HELP, ladder
 from .play_command import PLAY_HELP, play
 from .replay_command import REPLAY_HELP, replay_record
 from .report_command import REPORT_HELP, report_results
@@ -75,6 +77,8 @@ app.command("collection", help=paragraphs(COLLECTION_HELP))(collection)
 app.command("sim")(sim)
 app.command("report", help=paragraphs(REPORT_HELP))(report_results)
 app.command("sweep", help=paragraphs(SWEEP_HELP))(sweep)
+app.command("compare", help=paragraphs(COMPARE_HELP))(compare)
+app.command("ladder", help=paragraphs(LADDER_HELP))(ladder)
 app.command("solve", help=paragraphs(SOLVE_HELP))(solve_position)
 app.command("serve", help=paragraphs(SERVE_HELP))(serve)
 app.add_typer(deck_app, name="deck", help=paragraphs(DECK_HELP))

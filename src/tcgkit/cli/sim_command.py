@@ -11,6 +11,7 @@ import math
 import os
 import re
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -38,6 +39,7 @@ from ..kernel.values import excerpt
 from ..sim.backends import BackendError, make_backend
 from ..sim.results import ResultWriter, iter_rows, journal_of, row_result
 from ..sim.runner import GameResult, SimError, iter_results, prepare, run_games
+from ..sim.sprt import Bounds, Sprt, SprtResult, prepare_pairs, run_sprt
 from ..sim.stats import PlaceStats, Summary, entrant_names, summarize, write_csv
 from ..sim.tournament import Tournament, round_robin
 from .deck_command import legal_deck
@@ -45,6 +47,7 @@ from .errors import RUNTIME, USAGE, CliError, report, usage_error
 from .files import not_replacing
 from .game_support import rules_of, with_mode
 
+SPRT_MAX_GAMES = 20_000  # --sprt's default cap: a test that needs more is too close to call
 MAX_KEPT = 1_000_000  # games a run without --out holds in memory for its summary
 MAX_GAMES = 2**62  # game indices fit a signed 64-bit column with room to spare
 
@@ -214,9 +217,9 @@ def render(summary: Summary, console: Console) -> None:
         console.print(f"mean {key} per match: {mean:.2f}")
 
 
-def render_tournament(tournament: Tournament, console: Console) -> None:
+def render_tournament(tournament: Tournament, console: Console, ratings: bool = True) -> None:
     """The pairwise table (row agent's win rate against the column agent, 95% Wilson
-    interval) and the ratings."""
+    interval) and, unless ``ratings`` is false (the ladder prints its own), the ratings."""
     meta = tournament.meta
     players = tournament.players
     per = "pair" if players == 2 else f"group of {players}"
@@ -244,14 +247,16 @@ def render_tournament(tournament: Tournament, console: Console) -> None:
         console.print("cells: how often the row agent finished ahead of the column agent when "
                       "both played [95% CI]")
         console.print(_place_table("places by agent", "agent", tournament.places, players))
-    ratings = Table()
-    ratings.add_column("agent")
-    ratings.add_column("rating", justify="right")
-    ratings.add_column("games", justify="right")
-    ratings.add_column("score", justify="right")
+    if not ratings:
+        return
+    table = Table()
+    table.add_column("agent")
+    table.add_column("rating", justify="right")
+    table.add_column("games", justify="right")
+    table.add_column("score", justify="right")
     for r in tournament.ratings:
-        ratings.add_row(r.agent, f"{r.rating:.0f}", str(r.games), _pct(r.score))
-    console.print(ratings)
+        table.add_row(r.agent, f"{r.rating:.0f}", str(r.games), _pct(r.score))
+    console.print(table)
     anchor = "random = 1000" if "random" in tournament.agents else "a mean of 1000"
     console.print(f"ratings: Bradley-Terry on the Elo scale, draws count half, {anchor}"
                   + ("" if players == 2 else "; from every two agents' places in each game"))
@@ -259,7 +264,9 @@ def render_tournament(tournament: Tournament, console: Console) -> None:
 
 def sim(
     game: str = typer.Argument(..., help="game name or alias (e.g. triple-triad, tt)"),
-    games: int = typer.Option(100, "--games", "-n", help="how many games to play"),
+    games: int | None = typer.Option(
+        None, "--games", "-n", help=f"how many games to play (default 100; with --sprt, the most "
+        f"it may play: default {SPRT_MAX_GAMES:,})"),
     agents: str = typer.Option(
         "greedy,random", "--agents",
         help="comma-separated agent names; seats rotate per game; more agents than players "
@@ -311,8 +318,26 @@ def sim(
     opponent_deck: Annotated[Path | None, typer.Option(
         "--opponent-deck", help="the second agent's deck file or preconstructed deck"
     )] = None,
+    sprt: Annotated[str | None, typer.Option(
+        "--sprt", metavar="ELO0,ELO1", help="play pairs of games (one deal, seats swapped) until a "
+        "sequential test decides whether the first agent is ELO1 rather than ELO0 Elo stronger "
+        "than the second (e.g. 0,20)")] = None,
+    alpha: Annotated[float, typer.Option(
+        "--alpha", help="with --sprt: the chance of accepting ELO1 when ELO0 is true")] = 0.05,
+    beta: Annotated[float, typer.Option(
+        "--beta", help="with --sprt: the chance of accepting ELO0 when ELO1 is true")] = 0.05,
 ) -> None:
-    """Play a batch of seeded games between agents and report wins with 95% intervals."""
+    """Play a batch of seeded games between agents and report wins with 95% intervals; with
+    --sprt, a change gate: play until a sequential probability ratio test decides."""
+    if sprt is not None:
+        bounds = sprt_bounds(sprt, alpha, beta)
+        if out is not None or csv is not None:
+            raise _fail("--sprt prints its decision (or --json); it takes no --out or --csv")
+        games = SPRT_MAX_GAMES if games is None else games
+    elif alpha != 0.05 or beta != 0.05:
+        raise _fail("--alpha and --beta are the error rates of --sprt: give --sprt ELO0,ELO1 too")
+    elif games is None:
+        games = 100
     if games < 1:
         raise _fail(f"--games must be at least 1, got {games}")
     if games > MAX_GAMES:
@@ -368,6 +393,9 @@ def sim(
     if refused:
         raise _fail(refused)
 
+    if sprt is not None:
+        _sprt(entry.name, options, names, bounds, seed, games, pool, decks, json_out)
+        return
     tournament = len(names) > max(2, seats)
     if tournament:
         if len(set(names)) != len(names):
@@ -426,6 +454,82 @@ def sim(
         typer.echo(json.dumps(summary.to_json()))
     else:
         render(summary, Console())
+
+
+def sprt_bounds(text: str, alpha: float, beta: float) -> Bounds:
+    """``--sprt ELO0,ELO1`` with ``--alpha`` and ``--beta``, checked."""
+    parts = [p.strip() for p in text.split(",")]
+    try:
+        if len(parts) != 2:
+            raise ValueError
+        elo0, elo1 = float(parts[0]), float(parts[1])
+    except ValueError:
+        raise _fail(f"--sprt {excerpt(text)}: give two Elo differences, ELO0,ELO1 (e.g. 0,20)") from None
+    if not (math.isfinite(elo0) and math.isfinite(elo1)):
+        raise _fail(f"--sprt {excerpt(text)}: the Elo differences must be finite numbers")
+    try:
+        return Bounds(elo0, elo1, alpha, beta)
+    except SimError as exc:
+        raise _fail(f"--sprt: {exc}") from None
+
+
+def _sprt(
+    game_name: str, options: dict[str, Any], names: list[str], bounds: Bounds, seed: int,
+    games: int, pool: Any, decks: Any, json_out: bool,
+) -> None:
+    """``sim --sprt``: pairs of games until the test decides, then the decision."""
+    progress = progress_bar(Console(stderr=True))
+    task = progress.add_task(f"{game_name} SPRT", total=None)
+
+    def shown(test: Sprt) -> None:
+        progress.update(task, completed=2 * test.pairs,
+                        description=f"{game_name} SPRT, LLR {test.llr:+.2f}")
+
+    try:
+        job = prepare_pairs(game_name, options, names, seed, decks)
+    except TcgkitError as exc:
+        raise _fail(str(exc)) from None
+    start = time.perf_counter()
+    try:
+        with progress:
+            result = run_sprt(job, bounds, games, pool, shown)
+    except TcgkitError as exc:  # an agent broke the rules, a game never ended, Ray failed
+        raise _fail(str(exc), RUNTIME) from None
+    except KeyboardInterrupt:
+        raise _fail("interrupted before the test decided", 130) from None
+    result = replace(result, seconds=round(time.perf_counter() - start, 2))
+    if json_out:
+        typer.echo(json.dumps({"game": game_name, "seed": seed, **result.to_json()}))
+    else:
+        render_sprt(result, Console())
+
+
+def render_sprt(result: SprtResult, console: Console) -> None:
+    a, b = result.agents
+
+    def say(text: str) -> None:
+        console.print(text, soft_wrap=True)  # lines a test or a log can grep whole
+
+    bounds = result.bounds
+    verdict = {
+        "H1": f"H1 accepted: {a} is {bounds.elo1:g} rather than {bounds.elo0:g} Elo stronger than {b}",
+        "H0": f"H0 accepted: {a} is {bounds.elo0:g} rather than {bounds.elo1:g} Elo stronger than {b}",
+        None: f"no decision: the {result.games:,} games allowed (--games) ran out first",
+    }[result.decision]
+    say(f"SPRT {a} against {b}: elo0 {bounds.elo0:g}, elo1 {bounds.elo1:g}, "
+        f"alpha {bounds.alpha:g}, beta {bounds.beta:g}")
+    say(verdict)
+    say(f"games {result.games:,} ({result.pairs:,} pairs on the same deal, seats swapped), "
+        f"LLR {result.llr:+.2f}, bounds [{bounds.lower:+.2f}, {bounds.upper:+.2f}]"
+        + (f", {result.seconds:.1f} s" if result.seconds else ""))
+    counts = ", ".join(f"{n}" for n in result.counts)
+    elo, low, high = result.elo
+    say(f"pairs by {a}'s points (0, 1/2, 1, 3/2, 2 of 2): {counts}; Elo {_elo(elo)} "
+        f"[{_elo(low)}, {_elo(high)}] (95%)")
+
+
+def _elo(x: float) -> str:
+    return f"{x:+.0f}" if math.isfinite(x) else ("+inf" if x > 0 else "-inf")
 
 
 def _tournament(

@@ -28,7 +28,10 @@ Play the same batch (same seed, same seatings) at each value of one rule option
 (--option same --values false,true) or of one card's field (--card Geezard --field top
 --values 1,3,5,7; Triple Triad and Forge & Fury, whose cards are CSV rows), and show how
 each agent's win rate (95% Wilson interval), the draws and the first player's win rate
-move: a table, and with --chart FILE.svg (or .png) a chart. --deck and --opponent-deck fix the
+move: a table, and with --chart FILE.svg (or .png) a chart. Each value after the first is
+also compared with the first game by game: the first agent's score (wins plus half the
+draws) moved by so many points, with its paired 95% interval, and the games a side two
+unpaired batches would have needed for that width. --deck and --opponent-deck fix the
 two agents' decks at every value, as for sim.
 """
 
@@ -103,9 +106,12 @@ def sweep(
     what = option if option is not None else f"{card}: {field}"
     if json_out:
         typer.echo(json.dumps({"game": entry.name, "varied": what, "games": games, "seed": seed,
-                               "points": [_point_json(p) for p in swept]}))
+                               "points": [_point_json(p, swept[0]) for p in swept]}))
     else:
-        Console().print(_table(entry.name, what, games, swept))
+        console = Console()
+        console.print(_table(entry.name, what, games, swept))
+        if len(swept) > 1:
+            console.print(_paired_table(what, games, swept))
     if chart is not None:
         try:
             _chart(what, swept, chart)
@@ -113,10 +119,12 @@ def sweep(
             raise _fail(f"cannot write {chart}: {exc.strerror or exc}", RUNTIME) from None
 
 
-def _point_json(point: SweepPoint) -> dict[str, Any]:
+def _point_json(point: SweepPoint, baseline: SweepPoint) -> dict[str, Any]:
     data = point.summary.to_json()
     out = {"value": point.value, "agents": data["agents"], "first_player": data["first_player"],
            "actions": data["actions"]}
+    if point is not baseline:  # the first agent's score against the first value's, game by game
+        out["paired"] = {"against": baseline.value, **point.paired(baseline).to_json()}
     if point.card is not None:
         out["card"] = {"games": point.card.games, "wins": point.card.wins, "win_rate": point.card.rate,
                        "win_ci95": list(point.card.ci)}
@@ -150,6 +158,28 @@ def _table(game: str, what: str, games: int, swept: list[SweepPoint]) -> Table:
         table.add_row(point.value, *cells, "-" if draws is None else f"{100 * draws:.1f}%", _first(s),
                       *extra)
     return table
+
+
+def _paired_table(what: str, games: int, swept: list[SweepPoint]) -> Table:
+    """Each value against the first, game by game: the first agent's score difference with
+    its paired and unpaired 95% intervals, and the unpaired games a side for the same width."""
+    first = swept[0]
+    agent = first.summary.agents[0].label
+    table = Table(title=f"{agent}'s score against {what} = {first.value}, the same {games} games "
+                  "(paired)", title_justify="left")
+    for head in (what, "score", "change [95% CI]", "unpaired [95% CI]", "unpaired games a side"):
+        table.add_column(head, justify="left" if head == what else "right")
+    for point in swept[1:]:
+        d = point.paired(first)
+        needed = "-" if d.unpaired_games is None else f"{d.unpaired_games:,}"
+        table.add_row(point.value, f"{100 * d.variant:.1f}%", points_ci(d.difference, d.ci),
+                      points_ci(d.difference, d.unpaired_ci), needed)
+    return table
+
+
+def points_ci(value: float, ci: tuple[float, float]) -> str:
+    """A difference of rates in percentage points with its interval: ``+3.1 [+0.4, +5.8]``."""
+    return f"{100 * value:+.1f} [{100 * ci[0]:+.1f}, {100 * ci[1]:+.1f}]"
 
 
 def _chart(what: str, swept: list[SweepPoint], path: Path) -> None:

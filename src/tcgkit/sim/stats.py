@@ -23,8 +23,10 @@ Z95 = 1.959963984540054
 """The two-sided 95% normal quantile."""
 
 
-def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for a binomial proportion; ``(0, 1)`` with no trials."""
+def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a binomial proportion; ``(0, 1)`` with no trials.
+    ``successes`` may be fractional: a score with draws counted half (wider than the exact
+    interval of a score whose draws vary less than wins and losses)."""
     if trials <= 0:
         return (0.0, 1.0)
     if not 0 <= successes <= trials:

@@ -1,10 +1,12 @@
 """Sweeps: the same batch played at each point of a grid of one rule option or one card value.
 
 Every point plays the same games (same seed, same seatings), so the differences between
-points come from the change, not from different draws. A card sweep rewrites one value of
-one card in a copy of the game's card file (``card_file``: Triple Triad and Forge & Fury,
-whose cards are CSV rows) for each point; each copy is named by its content hash, like any
-card file, so every point's games are cached apart.
+points come from the change, not from different draws; each point keeps its first agent's
+score game by game, to compare it with the first point pair by pair (``sim.paired``).
+
+A card sweep rewrites one value of one card in a copy of the game's card file (``card_file``:
+Triple Triad and Forge & Fury, whose cards are CSV rows) for each point; each copy is named
+by its content hash, like any card file, so every point's games are cached apart.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from typing import Any
 from ..kernel.card_files import add_card_file, resolve, shipped_card_file
 from ..kernel.game import Deck
 from .backends import Backend
+from .paired import PairedDifference, first_agent_score, paired_difference
 from .report import Tally
 from .runner import GameResult, SimError, _game, iter_results, prepare
 from .stats import Summary, summarize
@@ -35,6 +38,11 @@ class SweepPoint:
     value: str
     summary: Summary
     card: Tally | None = None  # a card sweep: player-games with the card in the deck, outright wins
+    scores: tuple[float, ...] = ()  # the first agent's score in each game, in index order (paired)
+
+    def paired(self, baseline: SweepPoint) -> PairedDifference:
+        """This point against ``baseline``, game by game (the same seeds and seats)."""
+        return paired_difference(baseline.scores, self.scores)
 
 
 def card_label(game_name: str, card: str, options: dict[str, Any]) -> str:
@@ -115,17 +123,19 @@ def run_sweep(
     for value, options in points:
         job = prepare(game_name, options, agents, seed, decks, facts=card is not None)
         tally = Tally() if card is not None else None
-        stream = _tapped(iter_results(job, range(games), backend), on_result, card, tally)
+        scores = [0.0] * games
+        stream = _tapped(iter_results(job, range(games), backend), on_result, card, tally, scores)
         summary = summarize(stream, agents, {**(meta or {}), "value": value})
-        out.append(SweepPoint(value, summary, tally))
+        out.append(SweepPoint(value, summary, tally, tuple(scores)))
     return out
 
 
 def _tapped(
     stream: Iterator[GameResult], on_result: Callable[[GameResult], None] | None,
-    card: str | None, tally: Tally | None,
+    card: str | None, tally: Tally | None, scores: list[float],
 ) -> Iterator[GameResult]:
     for result in stream:
+        scores[result.index] = first_agent_score(result)
         if on_result is not None:
             on_result(result)
         if tally is not None:
