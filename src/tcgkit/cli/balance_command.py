@@ -71,7 +71,7 @@ def balance(
         shipped = type(load_game(entry.name, options)).named_decks()
         named = {name: list(cards) for name, cards in shipped.items()}
         chosen = _chosen(decks, named)
-        targets = parse_targets(target, chosen)
+        targets = parse_targets(target, list(chosen))
         if agent_key(agent) not in agent_names(entry.name):
             known = ", ".join(agent_names(entry.name))
             raise BalanceError(f"no agent {agent!r} for {entry.name}; known agents: {known}")

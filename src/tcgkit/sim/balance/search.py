@@ -5,26 +5,29 @@ on fresh seeds before it is reported.
 1. The shipped cards play every batch (a pair of preconstructed decks per pair target; decks
    drawn by the seed for a first-player target alone) for ``max_games`` games, recording which
    cards each side played (``card_stats``).
-2. Candidates of one step: a value moved by one (``changes.DEFAULT_FIELDS``) or one copy
-   swapped, on the cards of the decks a missed target names, the side that wins too much made
-   weaker and the other stronger; the most played cards first (their play rate from step 1),
-   ``candidates`` of them a round.
+2. Candidates of one step: a value of ``fields`` moved by one, or one copy swapped, on the
+   cards of the decks a missed target names, the side that wins too much made weaker and the
+   other stronger; the most played cards first (their play rate from step 1), ``candidates``
+   of them a round.
 3. Each candidate plays the same seeds as the shipped cards (common random numbers: the change
    is what differs), ``step`` games a batch at a time, and stops as soon as every target's 95%
    Wilson interval lies inside its range (in), or one lies wholly outside (out); at
    ``max_games`` it is judged by its rates. A batch whose decks hold none of the changed cards
    plays the very same games, so it is taken from the candidate it grew from, not played again.
 4. The first candidate in range is played on fresh seeds (``check_seed``), against the shipped
-   cards on the same fresh seeds; it is the proposal when every rate is in range there. Else the
-   candidate nearest the ranges (the summed distance of the rates outside them) becomes the
-   start of the next round, so changes grow one step at a time up to ``max_changes``, until the
-   time runs out, or no step brings the rates nearer.
+   cards on the same fresh seeds (a pair the change leaves alone counted once for both); it is
+   the proposal when every rate is in range there. Else the candidate nearest the ranges (the
+   summed distance of the rates outside them) becomes the start of the next round, so changes
+   grow one step at a time up to ``max_changes``, until the time runs out, or no step brings
+   the rates nearer.
+
+The game is reached through a ``World`` (``world.GameWorld``: the sim's runner on any backend),
+so the search itself is tested on a synthetic game whose answer is known.
 """
 
 from __future__ import annotations
 
 import time
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -206,20 +209,20 @@ class Rebalancer:
 
     def candidates(self, current: Evaluation) -> list[tuple[Change, ...]]:
         """One more step from ``current``, most promising first."""
-        need: Counter[tuple[str, bool]] = Counter()  # (deck, make it stronger) -> how far off
+        need: dict[tuple[str, bool], float] = {}  # (deck, make it stronger) -> how far off
         for t in self.targets:
             rate = current.tallies.count(t).rate
             if rate is None or t.distance(rate) == 0 or t.pair is None:
                 continue
             a, b = t.pair
             too_high = rate > t.high
-            need[a, not too_high] += t.distance(rate)
-            need[b, too_high] += t.distance(rate)
+            for key in ((a, not too_high), (b, too_high)):
+                need[key] = need.get(key, 0.0) + t.distance(rate)
         if not need and any(t.pair is None for t in self.targets):  # the first player's rate alone
             need.update({(d, s): 1.0 for d in self.decks for s in (True, False)})
         decks = self._decks_now(current.changes)
         steps: list[list[Change]] = []
-        for deck, stronger in (key for key, _ in need.most_common()):  # the neediest deck first
+        for deck, stronger in sorted(need, key=lambda key: -need[key]):  # the neediest deck first
             others = {c for d, _ in need if d != deck for c in decks[d]}
             steps.append(self._value_steps(deck, stronger, others) + self._swaps(decks, deck, stronger))
         out: list[tuple[Change, ...]] = []
@@ -338,6 +341,9 @@ class Rebalancer:
             self._play(outcome.check_before, s.check_seed, s.check_games)
             outcome.check_before.verdict = verdict(self.targets, outcome.check_before.tallies)
         after = Evaluation(candidate.changes, Tallies())
+        for batch in self.batches:  # a pair the change leaves alone: the shipped cards' games
+            if not self._affected(candidate.changes, batch):
+                after.tallies.take(outcome.check_before.tallies, batch)
         self._play(after, s.check_seed, s.check_games)
         after.verdict = verdict(self.targets, after.tallies)
         outcome.proposal, outcome.check_after = candidate, after
