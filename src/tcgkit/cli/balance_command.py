@@ -154,7 +154,8 @@ def outcome_json(outcome: Outcome, settings: Settings) -> dict[str, Any]:
             c = e.tallies.count(t)
             out.append({"target": t.label, "rate": c.rate, "ci95": list(c.ci) if c.decisive else None,
                         "decisive": c.decisive, "games": c.games})
-        return {"changes": [ch.label for ch in e.changes], "verdict": e.verdict, "rates": out}
+        return {"changes": [ch.label for ch in e.changes], "verdict": e.verdict, "rates": out,
+                "decided_after": e.decided_after}
 
     return {
         "settings": {k: getattr(settings, k) for k in ("agent", "seed", "step", "max_games",

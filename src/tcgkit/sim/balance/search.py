@@ -12,8 +12,12 @@ on fresh seeds before it is reported.
 3. Each candidate plays the same seeds as the shipped cards (common random numbers: the change
    is what differs), ``step`` games a batch at a time, and stops as soon as every target's 95%
    Wilson interval lies inside its range (in), or one lies wholly outside (out); at
-   ``max_games`` it is judged by its rates. A batch whose decks hold none of the changed cards
-   plays the very same games, so it is taken from the candidate it grew from, not played again.
+   ``max_games`` it is judged by its rates. The rate and interval of a candidate's first n
+   games are moved by what the shipped cards' full count adds to their own first n games
+   (``Rebalancer.estimates``): the first games of a seed may favour one deck, and would
+   otherwise stop every candidate early on the same lucky start. A batch whose decks hold none
+   of the changed cards plays the very same games, so it is taken from the candidate it grew
+   from, not played again.
 4. The first candidate in range is played on fresh seeds (``check_seed``), against the shipped
    cards on the same fresh seeds (a pair the change leaves alone counted once for both); it is
    the proposal when every rate is in range there. Else the candidate nearest the ranges (the
@@ -33,7 +37,7 @@ from dataclasses import dataclass, field
 
 from ..card_stats import CardTable
 from .changes import CHEAPER_IS_STRONGER, Change, DeckSwap, ValueChange, merged, swapped
-from .targets import BalanceError, Batch, Count, Tallies, Target
+from .targets import BalanceError, Batch, Count, Estimate, Tallies, Target
 from .world import World
 
 CHECK_SEED_OFFSET = 1_000_003  # fresh seeds: far from any seed a search used
@@ -85,29 +89,25 @@ class Outcome:
     stopped: str = ""
 
 
-def distance(targets: Sequence[Target], tallies: Tallies) -> float:
-    total = 0.0
-    for t in targets:
-        rate = tallies.count(t).rate
-        total += 1.0 if rate is None else t.distance(rate)
-    return total
+def distance(targets: Sequence[Target], estimates: Sequence[Estimate]) -> float:
+    """How far the rates lie outside their ranges, summed (1 for a rate not measured yet)."""
+    return sum(1.0 if e.rate is None else t.distance(e.rate) for t, e in zip(targets, estimates, strict=True))
 
 
-def verdict(targets: Sequence[Target], tallies: Tallies) -> str:
+def verdict(targets: Sequence[Target], estimates: Sequence[Estimate]) -> str:
     """in: every interval inside its range; out: one wholly outside; open otherwise."""
     inside = True
-    for t in targets:
-        count = tallies.count(t)
-        low, high = count.ci
-        if count.decisive and (high < t.low or low > t.high):
+    for t, e in zip(targets, estimates, strict=True):
+        if e.rate is not None and (e.high < t.low or e.low > t.high):
             return "out"
-        inside = inside and count.decisive > 0 and t.low <= low and high <= t.high
+        inside = inside and e.rate is not None and t.low <= e.low and e.high <= t.high
     return "in" if inside else "open"
 
 
-def in_range(targets: Sequence[Target], tallies: Tallies) -> bool:
+def in_range(targets: Sequence[Target], estimates: Sequence[Estimate]) -> bool:
     """Every rate inside its range (the intervals may still reach past it)."""
-    return all((r := tallies.count(t).rate) is not None and t.distance(r) == 0 for t in targets)
+    pairs = zip(targets, estimates, strict=True)
+    return all(e.rate is not None and t.distance(e.rate) == 0 for t, e in pairs)
 
 
 class Rebalancer:
@@ -134,6 +134,26 @@ class Rebalancer:
         if settings.max_games < settings.step or settings.check_games < 2:
             raise BalanceError("--max-games must be at least --step, and --check-games at least 2")
         self.importance: dict[str, dict[str, float]] = {}  # deck -> card -> play share
+        self.shipped: Evaluation | None = None  # the shipped cards on the search's seeds
+
+    def estimates(self, tallies: Tallies, paired: bool = True) -> list[Estimate]:
+        """Each target's rate and interval. ``paired``: a candidate's rate over its first n games
+        moved by what the shipped cards' full count adds to theirs over the same n games (the
+        same seeds: most of the luck of those n games is the shipped cards' luck too), so that
+        candidates stopped early are compared with each other as if all had played every game."""
+        reference = self.shipped.tallies if self.shipped is not None else None
+        if not paired or reference is None or tallies is reference:
+            return [Estimate.of(tallies.count(t)) for t in self.targets]
+        same = reference.first_games({b: tallies.games(b) for b in self.batches})
+        out = []
+        for t in self.targets:
+            full, here = reference.count(t).rate, same.count(t).rate
+            out.append(Estimate.of(tallies.count(t), full - here if full is not None and here is not None
+                                   else 0.0))
+        return out
+
+    def judge(self, evaluation: Evaluation, paired: bool = True) -> None:
+        evaluation.verdict = verdict(self.targets, self.estimates(evaluation.tallies, paired))
 
     # -- playing -----------------------------------------------------------------------------
 
@@ -176,7 +196,7 @@ class Rebalancer:
         s = self.settings
         for upto in range(s.step, s.max_games + s.step, s.step):
             self._play(evaluation, s.seed, min(upto, s.max_games), only=batches)
-            evaluation.verdict = verdict(self.targets, evaluation.tallies)
+            self.judge(evaluation)
             evaluation.decided_after = min(upto, s.max_games)
             if evaluation.verdict != "open":
                 break
@@ -186,7 +206,7 @@ class Rebalancer:
     def complete(self, evaluation: Evaluation, seed: int, games: int) -> None:
         """Play every batch of ``evaluation`` up to ``games`` (a start for the next round)."""
         self._play(evaluation, seed, games)
-        evaluation.verdict = verdict(self.targets, evaluation.tallies)
+        self.judge(evaluation)
 
     # -- candidates --------------------------------------------------------------------------
 
@@ -210,8 +230,8 @@ class Rebalancer:
     def candidates(self, current: Evaluation) -> list[tuple[Change, ...]]:
         """One more step from ``current``, most promising first."""
         need: dict[tuple[str, bool], float] = {}  # (deck, make it stronger) -> how far off
-        for t in self.targets:
-            rate = current.tallies.count(t).rate
+        for t, estimate in zip(self.targets, self.estimates(current.tallies), strict=True):
+            rate = estimate.rate
             if rate is None or t.distance(rate) == 0 or t.pair is None:
                 continue
             a, b = t.pair
@@ -285,12 +305,13 @@ class Rebalancer:
         shipped = Evaluation((), Tallies())
         self.say(f"the shipped cards: {len(self.batches)} batch(es) of {s.max_games} games")
         self._play(shipped, s.seed, s.max_games, facts=tables)
-        shipped.verdict = verdict(self.targets, shipped.tallies)
+        self.shipped = shipped
+        self.judge(shipped)
         self._learn(tables)
         outcome = Outcome(self.targets, shipped)
         self.say(f"  {self.describe(shipped.tallies)}")
         current = shipped
-        if in_range(self.targets, shipped.tallies):
+        if in_range(self.targets, self.estimates(shipped.tallies)):
             outcome.stopped = "the shipped cards are in range already"
         for _ in range(s.max_changes):
             if outcome.stopped:
@@ -307,9 +328,9 @@ class Rebalancer:
                     continue
                 outcome.tried.append(tried)
                 self.say(f"  {tried.label}: {tried.verdict} after {tried.decided_after} games a batch "
-                         f"({self.describe(tried.tallies)})")
+                         f"({self.describe(tried.tallies, paired=True)})")
                 passes = tried.verdict == "in" or (
-                    tried.verdict == "open" and in_range(self.targets, tried.tallies))
+                    tried.verdict == "open" and in_range(self.targets, self.estimates(tried.tallies)))
                 if passes and self.check(outcome, tried):
                     outcome.stopped = "a proposal in range, confirmed on fresh seeds"
                     break
@@ -330,7 +351,8 @@ class Rebalancer:
         return outcome
 
     def _nearer(self, a: Evaluation, b: Evaluation) -> bool:
-        return distance(self.targets, a.tallies) < distance(self.targets, b.tallies)
+        return (distance(self.targets, self.estimates(a.tallies))
+                < distance(self.targets, self.estimates(b.tallies)))
 
     def check(self, outcome: Outcome, candidate: Evaluation) -> bool:
         """``candidate`` and the shipped cards on fresh seeds; whether every rate is in range."""
@@ -339,24 +361,28 @@ class Rebalancer:
         if outcome.check_before is None:
             outcome.check_before = Evaluation((), Tallies())
             self._play(outcome.check_before, s.check_seed, s.check_games)
-            outcome.check_before.verdict = verdict(self.targets, outcome.check_before.tallies)
+            self.judge(outcome.check_before, paired=False)
         after = Evaluation(candidate.changes, Tallies())
         for batch in self.batches:  # a pair the change leaves alone: the shipped cards' games
             if not self._affected(candidate.changes, batch):
                 after.tallies.take(outcome.check_before.tallies, batch)
         self._play(after, s.check_seed, s.check_games)
-        after.verdict = verdict(self.targets, after.tallies)
+        self.judge(after, paired=False)  # fresh seeds: the rates as they are, nothing paired
         outcome.proposal, outcome.check_after = candidate, after
-        outcome.confirmed = in_range(self.targets, after.tallies)
+        outcome.confirmed = in_range(self.targets, self.estimates(after.tallies, paired=False))
         self.say(f"    fresh seeds: {self.describe(after.tallies)}; "
                  f"{'confirmed' if outcome.confirmed else 'not confirmed'}")
         return outcome.confirmed
 
-    def describe(self, tallies: Tallies) -> str:
+    def describe(self, tallies: Tallies, paired: bool = False) -> str:
+        """Each target's rate [interval] of its decisive games, and the paired estimate."""
         parts = []
-        for t in self.targets:
-            c = tallies.count(t)
-            parts.append(f"{t.label.split(' in ')[0]} {rate_text(c)}")
+        estimates = self.estimates(tallies, paired)
+        for t, e in zip(self.targets, estimates, strict=True):
+            text = f"{t.label.split(' in ')[0]} {rate_text(tallies.count(t))}"
+            if paired and e.rate is not None and e.rate != tallies.count(t).rate:
+                text += f", paired {100 * e.rate:.1f}% [{100 * e.low:.1f}, {100 * e.high:.1f}]"
+            parts.append(text)
         return ", ".join(parts)
 
 

@@ -128,29 +128,68 @@ class Count:
         return wilson(self.wins, self.decisive)
 
 
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """A target's rate with its 95% interval (None: no decisive game yet)."""
+
+    rate: float | None
+    low: float = 0.0
+    high: float = 1.0
+
+    @staticmethod
+    def of(count: Count, offset: float = 0.0) -> Estimate:
+        if count.rate is None:
+            return Estimate(None)
+        low, high = count.ci
+        return Estimate(min(1.0, max(0.0, count.rate + offset)), max(0.0, low + offset),
+                        min(1.0, high + offset))
+
+
 Batch = tuple[str, str] | None
 """A batch of games: a pair of decks (the first as entrant 0), or None for decks drawn by the seed."""
+
+
+Outcome = tuple[bool | None, bool | None]
+"""A game as the targets see it: whether the first deck won and whether the first player won
+(None: a draw, or no first player)."""
 
 
 @dataclass(slots=True)
 class Tallies:
     """What a candidate's batches measured, batch by batch: the first deck's wins and the first
-    player's."""
+    player's, and each game's outcome by its index (to count any first games again)."""
 
     decks: dict[Batch, Count] = field(default_factory=dict)
     firsts: dict[Batch, Count] = field(default_factory=dict)
+    outcomes: dict[Batch, dict[int, Outcome]] = field(default_factory=dict)
 
     def add(self, batch: Batch, result: GameResult) -> None:
+        decided = result.winner is not None
+        deck_won = result.lineup[result.winner] == 0 if result.winner is not None else None
+        first_won = (result.winner == result.first) if decided and result.first is not None else None
+        self.outcomes.setdefault(batch, {})[result.index] = (deck_won, first_won)
+        self._count(batch, deck_won, first_won)
+
+    def _count(self, batch: Batch, deck_won: bool | None, first_won: bool | None) -> None:
         deck = self.decks.setdefault(batch, Count())
         first = self.firsts.setdefault(batch, Count())
         deck.games += 1
         first.games += 1
-        if result.winner is not None:
+        if deck_won is not None:
             deck.decisive += 1
-            deck.wins += result.lineup[result.winner] == 0
-            if result.first is not None:
-                first.decisive += 1
-                first.wins += result.winner == result.first
+            deck.wins += deck_won
+        if first_won is not None:
+            first.decisive += 1
+            first.wins += first_won
+
+    def first_games(self, games: dict[Batch, int]) -> Tallies:
+        """The same tallies over each batch's games of index below ``games[batch]`` only."""
+        out = Tallies()
+        for batch, outcomes in self.outcomes.items():
+            for index, (deck_won, first_won) in outcomes.items():
+                if index < games.get(batch, 0):
+                    out._count(batch, deck_won, first_won)
+        return out
 
     def games(self, batch: Batch) -> int:
         count = self.decks.get(batch)
@@ -160,6 +199,7 @@ class Tallies:
         """``other``'s games of ``batch`` as this one's (a batch the change leaves alone)."""
         self.decks[batch] = other.decks.get(batch) or Count()
         self.firsts[batch] = other.firsts.get(batch) or Count()
+        self.outcomes[batch] = other.outcomes.get(batch) or {}
 
     def count(self, target: Target) -> Count:
         if target.pair is not None:
