@@ -19,6 +19,7 @@ from tcgkit.sim.balance import BalanceError, Rebalancer, Settings, ValueChange, 
 from tcgkit.sim.balance.changes import CardValues, edit_toml
 from tcgkit.sim.balance.search import CHECK_SEED_OFFSET
 from tcgkit.sim.runner import GameResult
+from tcgkit.sim.stats import wilson
 
 PER_POINT = 0.12  # the synthetic game: each point of attack played moves the win chance this much
 
@@ -182,3 +183,30 @@ def test_the_command_runs_the_search_on_the_real_game_and_reports_json():
     assert bad.exit_code == 2 and "no preconstructed deck 'nope'" in bad.output
     bad = CliRunner().invoke(app, ["balance", "tt", "--target", "first=50+-2"])
     assert bad.exit_code == 2 and "preconstructed decks" in bad.output
+
+
+def result(index: int, red_won: bool) -> GameResult:
+    lineup = (index % 2, 1 - index % 2)
+    return GameResult(index, 0, ("greedy", "greedy"), lineup.index(0 if red_won else 1), "greedy",
+                      (0, 0), 0, "x", 1, lineup)
+
+
+def test_a_candidate_stopped_early_is_read_against_the_shipped_cards_on_the_same_games():
+    from tcgkit.sim.balance.search import Evaluation
+    from tcgkit.sim.balance.targets import Tallies
+
+    world = duel(knight=5)
+    search = Rebalancer(world, parse_targets(["red:blue=45..55"], list(world.decks)), SETTINGS)
+    shipped = Evaluation((), Tallies())  # a lucky start for red: 30 of its first 40, 110 of 200
+    for i in range(200):
+        shipped.tallies.add(("red", "blue"), result(i, i < 30 or 40 <= i < 120))
+    search.shipped = shipped
+    candidate = Evaluation((), Tallies())
+    for i in range(40):  # 28 of the same 40 games: two fewer than the shipped cards' 30
+        candidate.tallies.add(("red", "blue"), result(i, i < 28))
+    (estimate,) = search.estimates(candidate.tallies)
+    assert estimate.rate == pytest.approx(28 / 40 + (110 / 200 - 30 / 40))  # 50%, not 70%
+    low, high = wilson(28, 40)
+    assert (estimate.low, estimate.high) == (pytest.approx(low - 0.2), pytest.approx(high - 0.2))
+    (raw,) = search.estimates(candidate.tallies, paired=False)
+    assert raw.rate == pytest.approx(0.7)
