@@ -336,12 +336,14 @@ class Rebalancer:
                     break
                 if best is None or self._nearer(tried, best):
                     best = tried
+            nearer = best is not None and self._nearer(best, current)
+            if best is not None and nearer:
+                current = best  # the time may have run out: the nearest so far is still checked
             if outcome.stopped:
                 break
-            if best is None or not self._nearer(best, current):
+            if not nearer:
                 outcome.stopped = "no step brings the rates nearer their ranges"
                 break
-            current = best
             self.complete(current, s.seed, s.max_games)
         else:
             outcome.stopped = outcome.stopped or f"{s.max_changes} changes tried"
