@@ -41,6 +41,7 @@ from .targets import BalanceError, Batch, Count, Estimate, Tallies, Target
 from .world import World
 
 CHECK_SEED_OFFSET = 1_000_003  # fresh seeds: far from any seed a search used
+MIN_GAIN = 0.01  # a step is nearer only by a point of summed distance: not by a rounding error
 
 
 @dataclass(frozen=True)
@@ -353,8 +354,8 @@ class Rebalancer:
         return outcome
 
     def _nearer(self, a: Evaluation, b: Evaluation) -> bool:
-        return (distance(self.targets, self.estimates(a.tallies))
-                < distance(self.targets, self.estimates(b.tallies)))
+        return (distance(self.targets, self.estimates(a.tallies)) + MIN_GAIN
+                <= distance(self.targets, self.estimates(b.tallies)))
 
     def check(self, outcome: Outcome, candidate: Evaluation) -> bool:
         """``candidate`` and the shipped cards on fresh seeds; whether every rate is in range."""
