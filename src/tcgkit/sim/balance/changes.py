@@ -16,7 +16,6 @@ import hashlib
 import io
 import re
 import tomllib
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -201,6 +200,3 @@ def swapped(deck: Sequence[str], swap: DeckSwap) -> list[str]:
     out.append(swap.into)
     return out
 
-
-def copies(deck: Sequence[str]) -> Counter[str]:
-    return Counter(deck)

@@ -82,9 +82,11 @@ class Outcome:
     targets: list[Target]
     shipped: Evaluation
     tried: list[Evaluation] = field(default_factory=list)
-    proposal: Evaluation | None = None  # the candidate in range on the search's seeds
+    # The candidate checked on fresh seeds: the one in range (``confirmed`` when it is there
+    # too), or when none was, the nearest found.
+    proposal: Evaluation | None = None
     check_before: Evaluation | None = None  # the shipped cards on the fresh seeds
-    check_after: Evaluation | None = None  # the proposal on the fresh seeds
+    check_after: Evaluation | None = None  # the candidate on the fresh seeds
     confirmed: bool = False
     seconds: float = 0.0
     stopped: str = ""
