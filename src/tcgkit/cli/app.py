@@ -14,6 +14,7 @@ from typer.core import TyperGroup
 
 from .._version import __version__, build
 from .account_command import ACCOUNT_HELP, account_app
+from .balance_command import BALANCE_HELP, balance
 from .card_paths import use_store
 from .collection_command import COLLECTION_HELP, collection
 from .compare_command import COMPARE_HELP, compare
@@ -79,6 +80,7 @@ app.command("report", help=paragraphs(REPORT_HELP))(report_results)
 app.command("sweep", help=paragraphs(SWEEP_HELP))(sweep)
 app.command("compare", help=paragraphs(COMPARE_HELP))(compare)
 app.command("ladder", help=paragraphs(LADDER_HELP))(ladder)
+app.command("balance", help=paragraphs(BALANCE_HELP))(balance)
 app.command("solve", help=paragraphs(SOLVE_HELP))(solve_position)
 app.command("serve", help=paragraphs(SERVE_HELP))(serve)
 app.add_typer(deck_app, name="deck", help=paragraphs(DECK_HELP))

@@ -10,10 +10,12 @@ import typer
 from ..games import load_game
 from ..kernel.errors import TcgkitError
 from ..kernel.files import write_text_atomic
+from ..sim.card_stats import MIN_GAMES
 from ..sim.dominance import dominated_cards, stat_cards
 from ..sim.report import build_report
 from ..sim.report_html import render_html
 from ..sim.results import SUFFIXES, iter_rows, read_meta
+from .card_table import CARD_SUFFIXES, print_card_table, write_card_lines
 from .errors import RUNTIME, USAGE, report
 from .files import FORCE_HELP, not_replacing
 
@@ -24,7 +26,10 @@ with its plots inside (open it in any browser), giving the win-rate matrix of th
 the distribution of game lengths, Bradley-Terry ratings, per-card statistics (win rate when
 in the deck, when drawn, when played, with intervals and counts; cards flagged when their
 interval lies clear of the player-games without them) and, for Triple Triad and Forge &
-Fury, the dominated cards.
+Fury, the dominated cards. Per card and AI level: the win rate when drawn, the improvement
+when drawn (against the same level's and deck's games that had the card and never drew it) and
+the play rate, with 95% intervals and a warning under --min-games player-games; --cards writes
+them as a table (.parquet, .csv or .json), --table prints them.
 """
 
 
@@ -34,10 +39,25 @@ def report_results(
         "report.html"
     ),
     force: Annotated[bool, typer.Option("--force", help=FORCE_HELP)] = False,
+    card_file: Annotated[Path | None, typer.Option(
+        "--cards", help="also write the per-card statistics by AI level to FILE (.parquet, .csv, .json)"
+    )] = None,
+    min_games: Annotated[int, typer.Option(
+        "--min-games", help="player-games a card needs drawn and not drawn before its line is trusted"
+    )] = MIN_GAMES,
+    table: Annotated[bool, typer.Option(
+        "--table", help="print the per-card statistics by AI level in the terminal"
+    )] = False,
 ) -> None:
-    refused = not_replacing(output, force, "--output")
-    if refused:
-        raise _fail(refused)
+    if min_games < 1:
+        raise _fail(f"--min-games must be at least 1, got {min_games}")
+    for path, flag in ((output, "--output"), (card_file, "--cards")):
+        refused = not_replacing(path, force, flag)
+        if refused:
+            raise _fail(refused)
+    if card_file is not None and (card_file.suffix not in CARD_SUFFIXES or not card_file.parent.is_dir()):
+        raise _fail(f"--cards {card_file}: give a file ending in {', '.join(CARD_SUFFIXES)} "
+                    "in a directory that exists")
     if results.suffix not in SUFFIXES:
         raise _fail(f"{results}: a results file ends in .parquet or .jsonl")
     if not results.is_file():
@@ -52,7 +72,7 @@ def report_results(
         meta = read_meta(results)
         game = load_game(meta["game"], dict(meta.get("options") or {}))
         cards = stat_cards(game)
-        built = build_report(iter_rows(results), meta)
+        built = build_report(iter_rows(results), meta, min_games)
         if not built.games:
             raise _fail(f"{results} holds no games")
         html = render_html(built, None if cards is None else dominated_cards(cards))
@@ -62,9 +82,16 @@ def report_results(
         raise _fail(str(exc)) from None
     try:
         write_text_atomic(output, html)
+        if card_file is not None:
+            write_card_lines(built.card_lines, card_file)
     except OSError as exc:
-        raise _fail(f"cannot write {output}: {exc.strerror or exc}", RUNTIME) from None
-    typer.echo(f"wrote {output}: {built.games} games, {len(built.cards)} cards")
+        raise _fail(f"cannot write {exc.filename or output}: {exc.strerror or exc}", RUNTIME) from None
+    except TcgkitError as exc:  # Parquet without pyarrow
+        raise _fail(str(exc)) from None
+    if table:
+        print_card_table(built.card_lines)
+    also = f" and {card_file}" if card_file is not None else ""
+    typer.echo(f"wrote {output}{also}: {built.games} games, {len(built.cards)} cards")
 
 
 def _fail(message: str, code: int = USAGE) -> typer.Exit:

@@ -37,6 +37,7 @@ from ..kernel.game import Deck
 from ..kernel.rng import Rng
 from ..kernel.values import excerpt
 from ..sim.backends import BackendError, make_backend
+from ..sim.card_stats import CardTable
 from ..sim.results import ResultWriter, iter_rows, journal_of, row_result
 from ..sim.runner import GameResult, SimError, iter_results, prepare, run_games
 from ..sim.sprt import Bounds, Sprt, SprtResult, prepare_pairs, run_sprt
@@ -590,7 +591,8 @@ def _streamed(
         source = out if out.exists() else journal_of(out)
         meta["seconds"] = round(time.perf_counter() - start, 3)
         meta["out"] = str(out)
-        summary = summarize((row_result(row) for row in iter_rows(source)), names, meta)
+        cards = CardTable(names, meta.get("decks"))  # per card and level, in the same pass
+        summary = summarize((row_result(row) for row in cards.tap(iter_rows(source))), names, meta)
     except KeyboardInterrupt:
         raise _fail(f"interrupted after {writer.count:,} of {games:,} games, each kept in {out}; the "
                     "same command with --resume plays the rest", 130) from None
@@ -599,6 +601,6 @@ def _streamed(
     except OSError as exc:
         raise _fail(f"cannot write {out}: {exc.strerror or exc}", RUNTIME) from None
     if json_out:
-        typer.echo(json.dumps(summary.to_json()))
+        typer.echo(json.dumps(summary.to_json() | {"cards": [line.to_json() for line in cards.lines()]}))
     else:
         render(summary, Console())

@@ -12,7 +12,8 @@ the one placed better winning (equal places draw).
 A card's statistics are over player-games: a player's game counts for a card when the
 card was in that player's deck (or was drawn, or played), and it is won when that player
 won the game outright. A card is flagged when its interval lies clear of its peers' (the
-player-games without it): above or below.
+player-games without it): above or below. The same pass gathers ``card_stats``' lines: win
+rate and improvement when drawn, play rate, per AI level.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
+from .card_stats import MIN_GAMES, CardLine, CardTable
 from .stats import entrant_names, wilson
 from .tournament import PairResult, elo_ratings
 
@@ -76,6 +78,7 @@ class Report:
     totals: Tally = field(default_factory=Tally)  # every player-game
     ratings: dict[str, float] = field(default_factory=dict)
     fixed_decks: bool = False  # each entrant played one deck: "in the deck" has no comparison
+    card_lines: list[CardLine] = field(default_factory=list)  # per card and AI level (card_stats)
 
     def pair(self, a: int, b: int) -> Tally:
         return self.pairs.get((a, b)) or Tally()
@@ -86,9 +89,11 @@ def entrant_labels(meta: dict[str, Any]) -> list[str]:
     return entrant_names(meta["agents"], meta.get("deck_files"))
 
 
-def build_report(rows: Iterable[dict[str, Any]], meta: dict[str, Any]) -> Report:
+def build_report(rows: Iterable[dict[str, Any]], meta: dict[str, Any],
+                 min_games: int = MIN_GAMES) -> Report:
     entrants = entrant_labels(meta)
     report = Report(meta=meta, entrants=entrants)
+    by_level = CardTable(meta["agents"], meta.get("deck_files"), min_games)
     place_sums: list[int] = []
     measure_sums: Counter[str] = Counter()
     cards: dict[str, dict[str, Tally]] = {}
@@ -101,6 +106,7 @@ def build_report(rows: Iterable[dict[str, Any]], meta: dict[str, Any]) -> Report
         report.games += 1
         report.players = max(report.players, n)
         report.lengths[int(row["actions"])] += 1
+        by_level.add_row(row)
         report.reasons[row["reason"]] += 1
         measure_sums.update(json.loads(row["measures"] or "{}"))
         for p in range(n):
@@ -124,6 +130,7 @@ def build_report(rows: Iterable[dict[str, Any]], meta: dict[str, Any]) -> Report
     report.cards = [_card(name, per, report.totals, report.fixed_decks)
                     for name, per in sorted(cards.items())]
     report.ratings = _ratings(report)
+    report.card_lines = by_level.lines()
     return report
 
 

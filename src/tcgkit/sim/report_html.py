@@ -14,6 +14,7 @@ import io
 from dataclasses import dataclass, field
 from typing import Any
 
+from .card_stats import CardLine, Rate
 from .dominance import VALUE_NAMES, Dominated
 from .report import BASES, Report, Tally
 
@@ -190,6 +191,44 @@ def _cards(report: Report) -> list[Part]:
     return [Part("p", summary), _svg(fig), table]
 
 
+def _rate(rate: Rate) -> Cell:
+    if rate.value is None:
+        return Cell("-", "no games")
+    low, high = rate.ci
+    return Cell(f"{100 * rate.value:.1f}% [{100 * low:.1f}, {100 * high:.1f}]",
+                f"{rate.hits} of {rate.games}")
+
+
+def _improvement(line: CardLine) -> Cell:
+    ci, value = line.improvement_ci, line.improvement
+    if ci is None or value is None:
+        return Cell("-")
+    mark = "above" if ci[0] > 0 else "below" if ci[1] < 0 else ""
+    return Cell(f"{100 * value:+.1f} [{100 * ci[0]:+.1f}, {100 * ci[1]:+.1f}]", "points", mark)
+
+
+def _card_levels(report: Report) -> list[Part]:
+    """Win rate and improvement when drawn, play rate, per card and AI level (``card_stats``)."""
+    lines = report.card_lines
+    if not lines:
+        return [Part("p", "no per-card facts in this file.")]
+    rows: list[list[Cell | str]] = [
+        [line.card, line.level if line.deck is None else f"{line.level} + {line.deck}",
+         _rate(line.win_when_drawn), _improvement(line), _rate(line.play_rate), line.warning or ""]
+        for line in sorted(lines, key=lambda c: (c.warning is not None, -(c.improvement or 0)))]
+    warned = sum(line.warning is not None for line in lines)
+    text = ("Per card and AI level (with its deck when the run fixed the decks): the win rate in the "
+            "player-games that drew the card; the improvement when drawn, that rate minus the rate "
+            "of the same group's player-games that had it in the deck and never drew it, with "
+            "Newcombe's 95% interval (▲/▼: clear of zero); the play rate, of the games that drew it "
+            "the share that played it. Cards drawn in long games gain a little from the length "
+            "alone: compare cards with each other. "
+            f"{warned} of {len(lines)} lines carry a warning (too few games on a side: the "
+            "interval is too wide to rank the card); they are listed last.")
+    head = ["card", "AI level", "win rate when drawn", "improvement when drawn", "play rate", "warning"]
+    return [Part("p", text), Part("fold", "every card by AI level", head=head, rows=rows, css="cards")]
+
+
 def _dominated(game: str, dominated: list[Dominated] | None) -> list[Part]:
     if dominated is None:
         return [Part("p", "not a stat-only game: its cards do more than compare values.")]
@@ -248,6 +287,7 @@ def render_html(report: Report, dominated: list[Dominated] | None) -> str:
         ("Game length", _lengths(report)),
         ("Ratings", _ratings(report)),
         ("Cards", _cards(report)),
+        ("Cards by AI level", _card_levels(report)),
         ("Dominated cards", _dominated(game, dominated)),
     ]
     env = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined)

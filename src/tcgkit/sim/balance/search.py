@@ -1,0 +1,398 @@
+"""The rebalancer's search: the smallest changes of card values (or of a deck's list) that bring
+every target into range, each candidate played until its intervals decide, the proposal checked
+on fresh seeds before it is reported.
+
+1. The shipped cards play every batch (a pair of preconstructed decks per pair target; decks
+   drawn by the seed for a first-player target alone) for ``max_games`` games, recording which
+   cards each side played (``card_stats``).
+2. Candidates of one step: a value of ``fields`` moved by one, or one copy swapped, on the
+   cards of the decks a missed target names, the side that wins too much made weaker and the
+   other stronger; the most played cards first (their play rate from step 1), ``candidates``
+   of them a round.
+3. Each candidate plays the same seeds as the shipped cards (common random numbers: the change
+   is what differs), ``step`` games a batch at a time, and stops as soon as every target's 95%
+   Wilson interval lies inside its range (in), or one lies wholly outside (out); at
+   ``max_games`` it is judged by its rates. The rate and interval of a candidate's first n
+   games are moved by what the shipped cards' full count adds to their own first n games
+   (``Rebalancer.estimates``): the first games of a seed may favour one deck, and would
+   otherwise stop every candidate early on the same lucky start. A batch whose decks hold none
+   of the changed cards plays the very same games, so it is taken from the candidate it grew
+   from, not played again.
+4. The first candidate in range is played on fresh seeds (``check_seed``), against the shipped
+   cards on the same fresh seeds (a pair the change leaves alone counted once for both); it is
+   the proposal when every rate is in range there. Else the candidate nearest the ranges (the
+   summed distance of the rates outside them) becomes the start of the next round, so changes
+   grow one step at a time up to ``max_changes``, until the time runs out, or no step brings
+   the rates nearer.
+
+The game is reached through a ``World`` (``world.GameWorld``: the sim's runner on any backend),
+so the search itself is tested on a synthetic game whose answer is known.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from ..card_stats import CardTable
+from .changes import CHEAPER_IS_STRONGER, Change, DeckSwap, ValueChange, merged, swapped
+from .targets import BalanceError, Batch, Count, Estimate, Tallies, Target
+from .world import World
+
+CHECK_SEED_OFFSET = 1_000_003  # fresh seeds: far from any seed a search used
+MIN_GAIN = 0.01  # a step is nearer only by a point of summed distance: not by a rounding error
+
+
+@dataclass(frozen=True)
+class Settings:
+    agent: str = "greedy"
+    seed: int = 1
+    step: int = 40  # games a batch plays between two looks at the intervals
+    max_games: int = 200  # per batch and candidate
+    check_games: int = 200  # per batch on the fresh seeds
+    candidates: int = 8  # tried per round
+    max_changes: int = 3
+    minutes: float = 15.0
+    fields: tuple[str, ...] = ("attack",)  # the card values that may change
+    decks: bool = False  # also swap one copy in a deck's list
+    values: bool = True  # change card values
+
+    @property
+    def check_seed(self) -> int:
+        return self.seed + CHECK_SEED_OFFSET
+
+
+@dataclass
+class Evaluation:
+    changes: tuple[Change, ...]
+    tallies: Tallies
+    verdict: str = "open"  # in, out, or open (max_games reached without the intervals deciding)
+    played: int = 0  # games played for it (not those taken from its parent)
+    decided_after: int = 0  # games a batch had played when the intervals decided (or ran out)
+    seconds: float = 0.0
+
+    @property
+    def label(self) -> str:
+        return "; ".join(c.label for c in self.changes) or "the shipped cards"
+
+
+@dataclass
+class Outcome:
+    targets: list[Target]
+    shipped: Evaluation
+    tried: list[Evaluation] = field(default_factory=list)
+    # The candidate checked on fresh seeds: the one in range (``confirmed`` when it is there
+    # too), or when none was, the nearest found.
+    proposal: Evaluation | None = None
+    check_before: Evaluation | None = None  # the shipped cards on the fresh seeds
+    check_after: Evaluation | None = None  # the candidate on the fresh seeds
+    confirmed: bool = False
+    seconds: float = 0.0
+    stopped: str = ""
+
+
+def distance(targets: Sequence[Target], estimates: Sequence[Estimate]) -> float:
+    """How far the rates lie outside their ranges, summed (1 for a rate not measured yet)."""
+    return sum(1.0 if e.rate is None else t.distance(e.rate) for t, e in zip(targets, estimates, strict=True))
+
+
+def verdict(targets: Sequence[Target], estimates: Sequence[Estimate]) -> str:
+    """in: every interval inside its range; out: one wholly outside; open otherwise."""
+    inside = True
+    for t, e in zip(targets, estimates, strict=True):
+        if e.rate is not None and (e.high < t.low or e.low > t.high):
+            return "out"
+        inside = inside and e.rate is not None and t.low <= e.low and e.high <= t.high
+    return "in" if inside else "open"
+
+
+def in_range(targets: Sequence[Target], estimates: Sequence[Estimate]) -> bool:
+    """Every rate inside its range (the intervals may still reach past it)."""
+    pairs = zip(targets, estimates, strict=True)
+    return all(e.rate is not None and t.distance(e.rate) == 0 for t, e in pairs)
+
+
+class Rebalancer:
+    def __init__(self, world: World, targets: list[Target], settings: Settings,
+                 say: Callable[[str], None] | None = None) -> None:
+        self.world, self.targets, self.settings = world, targets, settings
+        self.decks = world.decks
+        self.say = say or (lambda _: None)
+        self.fields = settings.fields
+        if settings.values and not self.fields:
+            raise BalanceError("name the card values that may change (--fields)")
+        if not self.decks:
+            raise BalanceError("the rebalancer changes the cards of preconstructed decks; this game "
+                               "has none")
+        cards = {c for deck in self.decks.values() for c in deck}
+        for name in self.fields if settings.values else ():
+            if all(world.value(card, name) is None for card in cards):
+                raise BalanceError(f"--fields: no card of the decks has a number {name!r}")
+        pairs = [t.pair for t in targets if t.pair is not None]
+        self.batches: list[Batch] = list(dict.fromkeys(pairs)) or [None]
+        if settings.step < 2 or settings.step % 2:
+            raise BalanceError(f"--step must be an even number of games (seats alternate), "
+                               f"got {settings.step}")
+        if settings.max_games < settings.step or settings.check_games < 2:
+            raise BalanceError("--max-games must be at least --step, and --check-games at least 2")
+        self.importance: dict[str, dict[str, float]] = {}  # deck -> card -> play share
+        self.shipped: Evaluation | None = None  # the shipped cards on the search's seeds
+
+    def estimates(self, tallies: Tallies, paired: bool = True) -> list[Estimate]:
+        """Each target's rate and interval. ``paired``: a candidate's rate over its first n games
+        moved by what the shipped cards' full count adds to theirs over the same n games (the
+        same seeds: most of the luck of those n games is the shipped cards' luck too), so that
+        candidates stopped early are compared with each other as if all had played every game."""
+        reference = self.shipped.tallies if self.shipped is not None else None
+        if not paired or reference is None or tallies is reference:
+            return [Estimate.of(tallies.count(t)) for t in self.targets]
+        same = reference.first_games({b: tallies.games(b) for b in self.batches})
+        out = []
+        for t in self.targets:
+            full, here = reference.count(t).rate, same.count(t).rate
+            out.append(Estimate.of(tallies.count(t), full - here if full is not None and here is not None
+                                   else 0.0))
+        return out
+
+    def judge(self, evaluation: Evaluation, paired: bool = True) -> None:
+        evaluation.verdict = verdict(self.targets, self.estimates(evaluation.tallies, paired))
+
+    # -- playing -----------------------------------------------------------------------------
+
+    def _play(self, evaluation: Evaluation, seed: int, upto: int,
+              facts: dict[Batch, CardTable] | None = None, only: Sequence[Batch] | None = None) -> None:
+        """Play ``evaluation``'s batches (``only`` those) from where they stand to ``upto`` games."""
+        agent = self.settings.agent
+        for batch in only if only is not None else self.batches:
+            done = evaluation.tallies.games(batch)
+            if done >= upto:
+                continue
+            for result in self.world.play(evaluation.changes, batch, seed, range(done, upto),
+                                          facts is not None):
+                evaluation.tallies.add(batch, result)
+                evaluation.played += 1
+                if facts is not None and batch is not None:
+                    table = facts.setdefault(batch, CardTable([agent, agent], batch))
+                    deck, drawn, played = ([f[k] for f in result.cards] for k in range(3))
+                    table.add(result.lineup, result.winner, deck, drawn, played)
+
+    def _affected(self, changes: Sequence[Change], batch: Batch) -> bool:
+        if batch is None:
+            return True
+        cards = {c.card for c in changes if isinstance(c, ValueChange)}
+        swapped_decks = {c.deck for c in changes if isinstance(c, DeckSwap)}
+        return bool(swapped_decks & set(batch)) or any(
+            cards & set(self.decks[d]) for d in batch)
+
+    def evaluate(self, changes: tuple[Change, ...], parent: Evaluation | None) -> Evaluation:
+        """``changes`` played on the search's seeds ``step`` games at a time until the intervals
+        decide (batches the change leaves alone taken from ``parent``)."""
+        start = time.perf_counter()
+        evaluation = Evaluation(changes, Tallies())
+        batches = self.batches
+        if parent is not None:
+            batches = [b for b in self.batches if self._affected(changes, b)]
+            for b in self.batches:
+                if b not in batches:
+                    evaluation.tallies.take(parent.tallies, b)
+        s = self.settings
+        for upto in range(s.step, s.max_games + s.step, s.step):
+            self._play(evaluation, s.seed, min(upto, s.max_games), only=batches)
+            self.judge(evaluation)
+            evaluation.decided_after = min(upto, s.max_games)
+            if evaluation.verdict != "open":
+                break
+        evaluation.seconds = time.perf_counter() - start
+        return evaluation
+
+    def complete(self, evaluation: Evaluation, seed: int, games: int) -> None:
+        """Play every batch of ``evaluation`` up to ``games`` (a start for the next round)."""
+        self._play(evaluation, seed, games)
+        self.judge(evaluation)
+
+    # -- candidates --------------------------------------------------------------------------
+
+    def _learn(self, tables: dict[Batch, CardTable]) -> None:
+        """Each deck's cards by how often they were played (the share of its player-games)."""
+        counts: dict[tuple[str, str], list[int]] = {}
+        for table in tables.values():
+            for line in table.lines():
+                if line.deck is not None:
+                    total = counts.setdefault((line.deck, line.card), [0, 0])
+                    total[0] += line.counts.played
+                    total[1] += line.counts.deck
+        for (deck, card), (played, games) in counts.items():
+            self.importance.setdefault(deck, {})[card] = played / games if games else 0.0
+
+    def _ranked(self, deck: str) -> list[str]:
+        seen = self.importance.get(deck, {})
+        cards = list(dict.fromkeys(self.decks[deck]))
+        return sorted(cards, key=lambda c: -seen.get(c, 0.0))
+
+    def candidates(self, current: Evaluation) -> list[tuple[Change, ...]]:
+        """One more step from ``current``, most promising first."""
+        need: dict[tuple[str, bool], float] = {}  # (deck, make it stronger) -> how far off
+        for t, estimate in zip(self.targets, self.estimates(current.tallies), strict=True):
+            rate = estimate.rate
+            if rate is None or t.distance(rate) == 0 or t.pair is None:
+                continue
+            a, b = t.pair
+            too_high = rate > t.high
+            for key in ((a, not too_high), (b, too_high)):
+                need[key] = need.get(key, 0.0) + t.distance(rate)
+        if not need and any(t.pair is None for t in self.targets):  # the first player's rate alone
+            need.update({(d, s): 1.0 for d in self.decks for s in (True, False)})
+        decks = self._decks_now(current.changes)
+        steps: list[list[Change]] = []
+        for deck, stronger in sorted(need, key=lambda key: -need[key]):  # the neediest deck first
+            others = {c for d, _ in need if d != deck for c in decks[d]}
+            steps.append(self._value_steps(deck, stronger, others) + self._swaps(decks, deck, stronger))
+        out: list[tuple[Change, ...]] = []
+        seen: set[tuple[Change, ...]] = set()
+        for rank in range(max((len(s) for s in steps), default=0)):  # interleave the decks' lists
+            for options in steps:
+                if rank < len(options):
+                    changes = merged((*current.changes, options[rank]))
+                    if changes and changes not in seen and changes != current.changes:
+                        seen.add(changes)
+                        out.append(changes)
+        return out[:self.settings.candidates]
+
+    def _decks_now(self, changes: Sequence[Change]) -> dict[str, list[str]]:
+        decks = {name: list(cards) for name, cards in self.decks.items()}
+        for change in changes:
+            if isinstance(change, DeckSwap):
+                decks[change.deck] = swapped(decks[change.deck], change)
+        return decks
+
+    def _value_steps(self, deck: str, stronger: bool, others: set[str]) -> list[Change]:
+        """One step on each value of the deck's cards, the most played cards' first values first."""
+        if not self.settings.values:
+            return []
+        ranked: list[tuple[int, Change]] = []
+        cards = [c for c in self._ranked(deck) if c not in others]  # a shared card moves both sides
+        for rank, card in enumerate(cards):
+            for index, name in enumerate(self.fields):
+                value = self.world.value(card, name)
+                if value is None:
+                    continue
+                delta = 1 if stronger != (name in CHEAPER_IS_STRONGER) else -1
+                if value + delta >= 0:
+                    ranked.append((rank + 2 * index, ValueChange(card, name, value, delta)))
+        return [change for _, change in sorted(ranked, key=lambda item: item[0])]
+
+    def _swaps(self, decks: dict[str, list[str]], deck: str, stronger: bool) -> list[Change]:
+        """One copy of a little-played card for one of a much-played card (the other way round
+        to make the deck weaker)."""
+        if not self.settings.decks:
+            return []
+        ranked = self._ranked(deck)
+        best, worst = ranked[:2], ranked[::-1][:2]
+        pairs = [(w, b) for w in worst for b in best] if stronger else [(b, w) for b in best for w in worst]
+        out: list[Change] = []
+        for gone, added in pairs:
+            swap = DeckSwap(deck, gone, added)
+            if gone != added and gone in decks[deck] and not self.world.deck_problems(
+                    swapped(decks[deck], swap)):
+                out.append(swap)
+        return out
+
+    # -- the search --------------------------------------------------------------------------
+
+    def run(self) -> Outcome:
+        s = self.settings
+        start = time.perf_counter()
+        deadline = start + 60 * s.minutes
+        tables: dict[Batch, CardTable] = {}
+        shipped = Evaluation((), Tallies())
+        self.say(f"the shipped cards: {len(self.batches)} batch(es) of {s.max_games} games")
+        self._play(shipped, s.seed, s.max_games, facts=tables)
+        self.shipped = shipped
+        self.judge(shipped)
+        self._learn(tables)
+        outcome = Outcome(self.targets, shipped)
+        self.say(f"  {self.describe(shipped.tallies)}")
+        current = shipped
+        if in_range(self.targets, self.estimates(shipped.tallies)):
+            outcome.stopped = "the shipped cards are in range already"
+        for _ in range(s.max_changes):
+            if outcome.stopped:
+                break
+            best: Evaluation | None = None
+            for changes in self.candidates(current):
+                if time.perf_counter() > deadline:
+                    outcome.stopped = f"the time ran out ({s.minutes:g} minutes)"
+                    break
+                try:
+                    tried = self.evaluate(changes, current)
+                except BalanceError as exc:  # a value or a list the game's rules refuse
+                    self.say(f"  skipped {'; '.join(c.label for c in changes)}: {exc}")
+                    continue
+                outcome.tried.append(tried)
+                self.say(f"  {tried.label}: {tried.verdict} after {tried.decided_after} games a batch "
+                         f"({self.describe(tried.tallies, paired=True)})")
+                passes = tried.verdict == "in" or (
+                    tried.verdict == "open" and in_range(self.targets, self.estimates(tried.tallies)))
+                if passes and self.check(outcome, tried):
+                    outcome.stopped = "a proposal in range, confirmed on fresh seeds"
+                    break
+                if best is None or self._nearer(tried, best):
+                    best = tried
+            nearer = best is not None and self._nearer(best, current)
+            if best is not None and nearer:
+                current = best  # the time may have run out: the nearest so far is still checked
+            if outcome.stopped:
+                break
+            if not nearer:
+                outcome.stopped = "no step brings the rates nearer their ranges"
+                break
+            self.complete(current, s.seed, s.max_games)
+        else:
+            outcome.stopped = outcome.stopped or f"{s.max_changes} changes tried"
+        if outcome.proposal is None and current is not shipped:
+            self.check(outcome, current)  # the nearest found, measured on fresh seeds all the same
+        outcome.seconds = time.perf_counter() - start
+        return outcome
+
+    def _nearer(self, a: Evaluation, b: Evaluation) -> bool:
+        return (distance(self.targets, self.estimates(a.tallies)) + MIN_GAIN
+                <= distance(self.targets, self.estimates(b.tallies)))
+
+    def check(self, outcome: Outcome, candidate: Evaluation) -> bool:
+        """``candidate`` and the shipped cards on fresh seeds; whether every rate is in range."""
+        s = self.settings
+        self.say(f"  checking {candidate.label} on fresh seeds ({s.check_games} games a batch)")
+        if outcome.check_before is None:
+            outcome.check_before = Evaluation((), Tallies())
+            self._play(outcome.check_before, s.check_seed, s.check_games)
+            self.judge(outcome.check_before, paired=False)
+        after = Evaluation(candidate.changes, Tallies())
+        for batch in self.batches:  # a pair the change leaves alone: the shipped cards' games
+            if not self._affected(candidate.changes, batch):
+                after.tallies.take(outcome.check_before.tallies, batch)
+        self._play(after, s.check_seed, s.check_games)
+        self.judge(after, paired=False)  # fresh seeds: the rates as they are, nothing paired
+        outcome.proposal, outcome.check_after = candidate, after
+        outcome.confirmed = in_range(self.targets, self.estimates(after.tallies, paired=False))
+        self.say(f"    fresh seeds: {self.describe(after.tallies)}; "
+                 f"{'confirmed' if outcome.confirmed else 'not confirmed'}")
+        return outcome.confirmed
+
+    def describe(self, tallies: Tallies, paired: bool = False) -> str:
+        """Each target's rate [interval] of its decisive games, and the paired estimate."""
+        parts = []
+        estimates = self.estimates(tallies, paired)
+        for t, e in zip(self.targets, estimates, strict=True):
+            text = f"{t.label.split(' in ')[0]} {rate_text(tallies.count(t))}"
+            if paired and e.rate is not None and e.rate != tallies.count(t).rate:
+                text += f", paired {100 * e.rate:.1f}% [{100 * e.low:.1f}, {100 * e.high:.1f}]"
+            parts.append(text)
+        return ", ".join(parts)
+
+
+def rate_text(count: Count) -> str:
+    if count.rate is None:
+        return "-"
+    low, high = count.ci
+    return f"{100 * count.rate:.1f}% [{100 * low:.1f}, {100 * high:.1f}] of {count.decisive}"
