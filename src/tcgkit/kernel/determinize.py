@@ -428,6 +428,10 @@ def _deal_instances(d: Derived, state: Any, view: dict[str, Any], ctx: Ctx,
     by_name = {name: i for i, name in enumerate(game.card_names())}
     for card, kind in ctx.kinds.items():
         kinds[card] = kind
+    unnamed = next((c for _, c in d.held(state) if kinds[c] == EMPTY), None)
+    if unnamed is not None:  # it would be dealt any name, and the world disagree with the view
+        raise ValueError(f"card #{unnamed} lies in a field that holds cards, but the view gives only its id: "
+                         "declare the field's cards as values.Card, written by key")
     placed = {c for _, c in d.placed(state) if c != EMPTY}
     for p in range(game.num_players):
         ids = range(p * size, (p + 1) * size)

@@ -19,7 +19,7 @@ from ...kernel import values as v
 from ...kernel.actions import Action, Decision
 from ...kernel.effects import STOP, Activation, who_players
 from ...kernel.game import Outcome, State
-from ...kernel.resolution import RESOLUTION, AutoForced, Frame, Machine, Resolution, WindowRule
+from ...kernel.resolution import FRAME, RESOLUTION, AutoForced, Frame, Machine, Resolution, WindowRule
 from ...kernel.rng import Rng
 from ...kernel.state import (
     EMPTY,
@@ -108,6 +108,12 @@ TEXT, COUNT = v.Text(), v.Int(0)
 BY = (("player", PLAYER),)
 PLAYS = (("player", PLAYER), ("card", CARD))
 AT = (("player", PLAYER), ("cell", CELL))
+# A frame's source is a card in view (a spell cast from hand, a creature in the battle, a terrain
+# face up): written by its key, so a world determinized from a view gives the stack's cards the
+# names the view shows (a bare id would be dealt whatever name the deck list still holds).
+_FRAME = replace(FRAME, fields={**FRAME.kinds, "source": CARD})
+FRAMES = v.ListOf(_FRAME)
+STACK = replace(RESOLUTION, fields={**RESOLUTION.kinds, "frames": FRAMES, "stack": FRAMES}, held=on_stack)
 
 
 class MonsterCollectionState(State["MonsterCollection"]):
@@ -155,7 +161,7 @@ class MonsterCollectionState(State["MonsterCollection"]):
             Field("battle", v.Opt(v.Rec(Battle))),
             Field("result", v.Opt(v.Rec(Result))),
             Field(
-                "res", replace(RESOLUTION, held=on_stack), holds=True, pool=lambda state, c: state.owner(c)
+                "res", STACK, holds=True, pool=lambda state, c: state.owner(c)
             ),
         ),
         log=(
