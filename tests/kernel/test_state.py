@@ -39,6 +39,7 @@ from tcgkit.kernel.state import (
     StateSpec,
     Zone,
     decision,
+    known_field,
 )
 
 GRID = Grid(2, 3)
@@ -397,3 +398,9 @@ def test_a_resolution_may_say_which_cards_lie_on_its_stack():
     holding = replace(RESOLUTION, held=lambda r: [f.source for f in r.stack])
     assert list(holding.cards(res)) == [7] and list(RESOLUTION.cards(res)) == []
     assert FRAME.shared and RESOLUTION.copy_code("r") == "r.copy()"
+
+
+def test_knowledge_is_declared_by_instance_games_only():
+    """A known card is an id: a catalogue's index names a kind, not the one card seen."""
+    with pytest.raises(TypeError, match="only instance games declare it"):
+        type("Knowing", (State,), {"SPEC": StateSpec(fields=(known_field(),), knowledge="known")})

@@ -11,7 +11,9 @@ state's ``decklists`` field, each entry as the viewer sees it), minus the pool's
 sees, must lie in the pool's hidden slots; when the list is not known whole, the rest is drawn
 by the game's ``fill_hidden``. Instance games (a card an id) deal the unseen ids of each
 player, after giving the ids the viewer never saw names from the deck list (or the game's
-``fill_hidden`` when the list is private). Hidden fields are drawn by their ``sample``.
+``fill_hidden`` when the list is private). Hidden fields are drawn by their ``sample``. A card
+the viewer knows (``StateSpec.knowledge``: shown once, then put where it cannot be seen) is
+seen where it lies: its view names it there, and neither deals it elsewhere.
 """
 
 from __future__ import annotations
@@ -152,7 +154,21 @@ def _make_plan(d: Derived, state: Any, viewer: int | None) -> Plan:
 
 
 def hidden_slots(d: Derived, state: Any, plan: Plan, viewer: int | None) -> Pools:
-    """The slots ``viewer`` cannot see, by pool."""
+    """The slots ``viewer`` cannot see, by pool (a card it knows is seen where it lies)."""
+    hidden = _unseen_places(d, state, plan, viewer)
+    known = d.known(state, viewer)
+    if not known:
+        return hidden
+    kept: Pools = {}
+    for pool, slots in hidden.items():
+        left = [(container, i) for container, i in slots if container[i] not in known]
+        if left:
+            kept[pool] = left
+    return kept
+
+
+def _unseen_places(d: Derived, state: Any, plan: Plan, viewer: int | None) -> Pools:
+    """The slots of the places ``viewer`` cannot see, by pool."""
     hidden: Pools = {}
     for zone, owner, pool in plan.hidden:
         value = getattr(state, zone.attr)
