@@ -532,6 +532,10 @@ class Observation:
                         parts.append(unseen_of(len(cards) - cards.count(EMPTY)))
                         continue
                     cards = [c if c == EMPTY or c in known else UNSEEN for c in cards]
+                elif zone.down is not None:
+                    down = zone.down(state, owner)
+                    if down:
+                        cards = [UNSEEN if i in down and c not in known else c for i, c in enumerate(cards)]
                 elif zone.face_down is not None:
                     face_down, pool = zone.face_down, zone.slot_pool
                     cards = [c if c == EMPTY or c in known or sees(

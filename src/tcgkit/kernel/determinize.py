@@ -140,7 +140,7 @@ def _make_plan(d: Derived, state: Any, viewer: int | None) -> Plan:
             place = (zone, owner, d.pool(zone, owner))
             if not sees(visibility, owner, viewer):
                 hidden.append(place)
-            elif zone.face_down is not None:
+            elif zone.face_down is not None or zone.down is not None:
                 face_down.append(place)
             else:
                 shown.append(place)
@@ -189,6 +189,11 @@ def _unseen_places(d: Derived, state: Any, plan: Plan, viewer: int | None) -> Po
     for place in plan.face_down:
         zone, owner, pool = place
         container, indices = _slots(state, place)
+        if zone.down is not None:
+            places = zone.down(state, owner)
+            if places:
+                hidden.setdefault(pool, []).extend((container, i) for i in places)
+            continue
         slot_pool = None if d.spec.table_pool else zone.slot_pool
         if slot_pool is not None:
             for i in indices:
@@ -233,7 +238,12 @@ def seen_cards(d: Derived, state: Any, plan: Plan, viewer: int | None, pool: int
     for place in plan.face_down:
         zone, owner, place_pool = place
         slot_pool = None if d.spec.table_pool else zone.slot_pool
-        if slot_pool is not None:
+        if zone.down is not None:
+            if place_pool == pool:
+                container, _ = _slots(state, place)
+                down = zone.down(state, owner)
+                seen += [c for i, c in enumerate(container) if i not in down]
+        elif slot_pool is not None:
             container, indices = _slots(state, place)
             seen += [container[i] for i in indices if slot_pool(state, i) == pool
                      and sees(zone.face_down(state, owner, i), pool, viewer)]  # type: ignore[misc]

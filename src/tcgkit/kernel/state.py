@@ -28,7 +28,7 @@ zones or single face-down slots, a known card kept in its place) and the conserv
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -85,7 +85,10 @@ class Zone:
     the table's one pool. ``slot_pool(state, slot)``: a shared zone holding cards of several
     players (a board of both players' terrains) says per slot whose card lies there: its pool,
     and the owner an ``OWNER`` face-down slot is shown to. It reads public fields only, so a
-    state made from a view deals each face-down card from the right deck list.
+    state made from a view deals each face-down card from the right deck list. ``down(state,
+    owner)``, instead of ``face_down``: the places of a list lying face down, hidden from
+    everyone, asked once per list (a public pile that takes a card face down now and then: a
+    replaced proxy); it too reads public fields only.
     """
 
     name: str
@@ -98,10 +101,13 @@ class Zone:
     face_down: Callable[[Any, int | None, int], Visibility] | None = None
     pool: Callable[[int | None], int | None] | None = None
     slot_pool: Callable[[Any, int], int | None] | None = None
+    down: Callable[[Any, int | None], Collection[int]] | None = None
 
     def __post_init__(self) -> None:
         if self.slot_pool is not None and not self.shared:
             raise ValueError(f"zone {self.name}: only a shared zone has a pool per slot")
+        if self.down is not None and (self.face_down is not None or self.shared or self.single):
+            raise ValueError(f"zone {self.name}: down is for a list per player, instead of face_down")
         if not self.attr:
             object.__setattr__(self, "attr", self.name)
         if self.layout is Layout.GRID and (self.grid is None or not self.shared):
@@ -551,7 +557,7 @@ class Derived:
         known = self.known(state, viewer)
         for zone in self.spec.zones:
             visibility = zone.visibility(state)
-            face_down, slot_owner = zone.face_down, zone.slot_pool
+            face_down, slot_owner, down = zone.face_down, zone.slot_pool, zone.down
             for name, owner, cards in self.zone_lists(state, zone):
                 count = len(cards) - cards.count(EMPTY)
                 if not sees(visibility, owner, viewer):
@@ -559,6 +565,11 @@ class Derived:
                     if known and not known.isdisjoint(cards):
                         shown = [c if c == EMPTY or c in known else UNSEEN for c in cards]
                     yield zone, name, owner, count, shown
+                elif down is not None:
+                    hidden = down(state, owner)
+                    yield zone, name, owner, count, [
+                        UNSEEN if i in hidden and c not in known else c for i, c in enumerate(cards)
+                    ] if hidden else cards
                 elif face_down is None:
                     yield zone, name, owner, count, cards
                 else:

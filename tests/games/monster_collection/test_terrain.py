@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tcgkit.kernel.rng import Rng
 from tcgkit.kernel.state import FACE_DOWN
 
@@ -204,3 +206,16 @@ def test_a_pile_with_a_proxy_face_down_keeps_its_count_and_order_and_the_stack_i
     assert state.discard[1][:3] == [before, proxy, sunburst]
     assert state.view(0)["zones"]["discard1"]["cards"][:3] == [state.name(before), FACE_DOWN,
                                                                state.name(sunburst)]
+
+
+def test_the_observation_counts_a_replaced_proxy_face_down_from_the_state_as_from_the_view():  # R56
+    np = pytest.importorskip("numpy")
+    from tcgkit.envs.core import Table
+
+    state, proxy, _ = replaced_proxy()
+    observation = Table(state.game).observation
+    for viewer in (0, 1):
+        assert np.array_equal(observation.encode_state(state, viewer), observation.encode(state.view(viewer)))
+    before = observation.encode_state(state, 0)
+    state.unseen_discards[1].clear()  # as if it lay face up: the observation tells the difference
+    assert not np.array_equal(observation.encode_state(state, 0), before)

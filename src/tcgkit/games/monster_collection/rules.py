@@ -5,7 +5,7 @@ the proxies (代理地形) lie face down in it, hidden from both players (R57, U
 ``face_down`` and ``slot_pool`` say so per cell, so views show ``false`` there and a re-deal
 deals exactly those cells from their owner's unseen cards. A replaced proxy stays hidden in
 its owner's discard pile (R56): ``unseen_discards`` lists those places of each pile, and the
-discard zone's ``face_down`` reads it. Creatures stand in parties, one per player per cell,
+discard zone's ``down`` reads it. Creatures stand in parties, one per player per cell,
 front first (``parties``); equipment hangs on its creature (``gear``). Both fields hold cards,
 so conservation counts them. ``battle.py`` fights a battle; ``legal.py``
 lists the legal actions. The phases, R-numbers and U-defaults are in RULES.md.
@@ -99,11 +99,11 @@ def terrain_seen(state: MonsterCollectionState, owner: int | None, cell: int) ->
     return OWNER if cell in HQ and state.game.options.hq_visible_to_owner else HIDDEN
 
 
-def discard_seen(state: MonsterCollectionState, owner: int | None, place: int) -> Visibility:
-    """A replaced proxy lies face down in its owner's discard pile, unknown to both (R56);
-    every other discarded card is face up."""
-    assert owner is not None
-    return HIDDEN if place in state.unseen_discards[owner] else PUBLIC
+def unseen_discards(state: MonsterCollectionState, owner: int | None) -> list[int]:
+    """The places of ``owner``'s discard pile where a replaced proxy lies face down, unknown to
+    both (R56); every other discarded card is face up."""
+    places: list[int] = state.unseen_discards[owner or 0]
+    return places
 
 
 def terrain_pool(state: MonsterCollectionState, cell: int) -> int | None:
@@ -134,7 +134,7 @@ class MonsterCollectionState(State["MonsterCollection"]):
         zones=(
             Zone("deck", Layout.PILE, seen=HIDDEN),
             Zone("hand", Layout.ROW, seen=OWNER),
-            Zone("discard", Layout.PILE, face_down=discard_seen),
+            Zone("discard", Layout.PILE, down=unseen_discards),
             Zone(
                 "terrain", Layout.GRID, shared=True, grid=GRID, face_down=terrain_seen, slot_pool=terrain_pool
             ),
