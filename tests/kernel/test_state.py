@@ -404,3 +404,10 @@ def test_knowledge_is_declared_by_instance_games_only():
     """A known card is an id: a catalogue's index names a kind, not the one card seen."""
     with pytest.raises(TypeError, match="only instance games declare it"):
         type("Knowing", (State,), {"SPEC": StateSpec(fields=(known_field(),), knowledge="known")})
+
+
+def test_down_is_a_list_per_players_face_down_places_instead_of_face_down():
+    with pytest.raises(ValueError, match="zone pile: down is for a list per player"):
+        Zone("pile", down=lambda state, owner: [], face_down=lambda state, owner, slot: HIDDEN)
+    with pytest.raises(ValueError, match="zone table: down is for a list per player"):
+        Zone("table", shared=True, down=lambda state, owner: [])
