@@ -7,8 +7,8 @@ deals exactly those cells from their owner's unseen cards. A replaced proxy stay
 its owner's discard pile (R56): ``unseen_discards`` lists those places of each pile, and the
 discard zone's ``down`` reads it. Creatures stand in parties, one per player per cell,
 front first (``parties``); equipment hangs on its creature (``gear``). Both fields hold cards,
-so conservation counts them. ``battle.py`` fights a battle; ``legal.py``
-lists the legal actions. The phases, R-numbers and U-defaults are in RULES.md.
+so conservation counts them. ``battle.py`` fights a battle; ``legal.py`` lists the legal
+actions. The phases, R-numbers and U-defaults are in RULES.md.
 """
 
 from __future__ import annotations
@@ -102,7 +102,8 @@ def terrain_seen(state: MonsterCollectionState, owner: int | None, cell: int) ->
 def unseen_discards(state: MonsterCollectionState, owner: int | None) -> list[int]:
     """The places of ``owner``'s discard pile where a replaced proxy lies face down, unknown to
     both (R56); every other discarded card is face up."""
-    places: list[int] = state.unseen_discards[owner or 0]
+    assert owner is not None  # a pile per player
+    places: list[int] = state.unseen_discards[owner]
     return places
 
 
