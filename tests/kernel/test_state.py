@@ -39,6 +39,7 @@ from tcgkit.kernel.state import (
     StateSpec,
     Zone,
     decision,
+    known_field,
 )
 
 GRID = Grid(2, 3)
@@ -397,3 +398,16 @@ def test_a_resolution_may_say_which_cards_lie_on_its_stack():
     holding = replace(RESOLUTION, held=lambda r: [f.source for f in r.stack])
     assert list(holding.cards(res)) == [7] and list(RESOLUTION.cards(res)) == []
     assert FRAME.shared and RESOLUTION.copy_code("r") == "r.copy()"
+
+
+def test_knowledge_is_declared_by_instance_games_only():
+    """A known card is an id: a catalogue's index names a kind, not the one card seen."""
+    with pytest.raises(TypeError, match="only instance games declare it"):
+        type("Knowing", (State,), {"SPEC": StateSpec(fields=(known_field(),), knowledge="known")})
+
+
+def test_down_is_a_list_per_players_face_down_places_instead_of_face_down():
+    with pytest.raises(ValueError, match="zone pile: down is for a list per player"):
+        Zone("pile", down=lambda state, owner: [], face_down=lambda state, owner, slot: HIDDEN)
+    with pytest.raises(ValueError, match="zone table: down is for a list per player"):
+        Zone("table", shared=True, down=lambda state, owner: [])

@@ -513,6 +513,7 @@ class Observation:
             self._header(made, 0, Sight(mover, decision, key[4], {}, None))
             made = self._keep(key, made)
         parts = [made]
+        known = self.derived.known(state, viewer)
         for zone, at, slots_of, unseen_of in self.zone_plans:
             seen = zone.seen
             visibility = seen if isinstance(seen, Visibility) else seen(state)
@@ -525,14 +526,20 @@ class Observation:
                 seats = [(p, value[p]) for p in order]
             for seat, (owner, cards) in enumerate(seats):
                 if not (visibility is PUBLIC or (visibility is OWNER and owner == viewer)):
-                    # as ``Derived.sight``: a list not seen gives only its count
-                    parts.append(unseen_of(len(cards) - cards.count(EMPTY)))
-                    continue
-                face_down = zone.face_down
-                if face_down is not None:
-                    pool = zone.slot_pool
-                    cards = [c if c == EMPTY or sees(face_down(state, owner, i),
-                                                     owner if pool is None else pool(state, i), viewer)
+                    # as ``Derived.sight``: a list not seen gives only its count, or the cards
+                    # the viewer knows there
+                    if not known or known.isdisjoint(cards):
+                        parts.append(unseen_of(len(cards) - cards.count(EMPTY)))
+                        continue
+                    cards = [c if c == EMPTY or c in known else UNSEEN for c in cards]
+                elif zone.down is not None:
+                    down = zone.down(state, owner)
+                    if down:
+                        cards = [UNSEEN if i in down and c not in known else c for i, c in enumerate(cards)]
+                elif zone.face_down is not None:
+                    face_down, pool = zone.face_down, zone.slot_pool
+                    cards = [c if c == EMPTY or c in known or sees(
+                        face_down(state, owner, i), owner if pool is None else pool(state, i), viewer)
                              else UNSEEN for i, c in enumerate(cards)]
                 if kind_of is not None:
                     # an instance game's list: its slots, and where its cards are set in the

@@ -11,7 +11,9 @@ state's ``decklists`` field, each entry as the viewer sees it), minus the pool's
 sees, must lie in the pool's hidden slots; when the list is not known whole, the rest is drawn
 by the game's ``fill_hidden``. Instance games (a card an id) deal the unseen ids of each
 player, after giving the ids the viewer never saw names from the deck list (or the game's
-``fill_hidden`` when the list is private). Hidden fields are drawn by their ``sample``.
+``fill_hidden`` when the list is private). Hidden fields are drawn by their ``sample``. A card
+the viewer knows (``StateSpec.knowledge``: shown once, then put where it cannot be seen) is
+seen where it lies: its view names it there, and neither deals it elsewhere.
 """
 
 from __future__ import annotations
@@ -138,7 +140,7 @@ def _make_plan(d: Derived, state: Any, viewer: int | None) -> Plan:
             place = (zone, owner, d.pool(zone, owner))
             if not sees(visibility, owner, viewer):
                 hidden.append(place)
-            elif zone.face_down is not None:
+            elif zone.face_down is not None or zone.down is not None:
                 face_down.append(place)
             else:
                 shown.append(place)
@@ -152,7 +154,21 @@ def _make_plan(d: Derived, state: Any, viewer: int | None) -> Plan:
 
 
 def hidden_slots(d: Derived, state: Any, plan: Plan, viewer: int | None) -> Pools:
-    """The slots ``viewer`` cannot see, by pool."""
+    """The slots ``viewer`` cannot see, by pool (a card it knows is seen where it lies)."""
+    hidden = _unseen_places(d, state, plan, viewer)
+    known = d.known(state, viewer)
+    if not known:
+        return hidden
+    kept: Pools = {}
+    for pool, slots in hidden.items():
+        left = [(container, i) for container, i in slots if container[i] not in known]
+        if left:
+            kept[pool] = left
+    return kept
+
+
+def _unseen_places(d: Derived, state: Any, plan: Plan, viewer: int | None) -> Pools:
+    """The slots of the places ``viewer`` cannot see, by pool."""
     hidden: Pools = {}
     for zone, owner, pool in plan.hidden:
         value = getattr(state, zone.attr)
@@ -173,6 +189,11 @@ def hidden_slots(d: Derived, state: Any, plan: Plan, viewer: int | None) -> Pool
     for place in plan.face_down:
         zone, owner, pool = place
         container, indices = _slots(state, place)
+        if zone.down is not None:
+            places = zone.down(state, owner)
+            if places:
+                hidden.setdefault(pool, []).extend((container, i) for i in places)
+            continue
         slot_pool = None if d.spec.table_pool else zone.slot_pool
         if slot_pool is not None:
             for i in indices:
@@ -217,7 +238,12 @@ def seen_cards(d: Derived, state: Any, plan: Plan, viewer: int | None, pool: int
     for place in plan.face_down:
         zone, owner, place_pool = place
         slot_pool = None if d.spec.table_pool else zone.slot_pool
-        if slot_pool is not None:
+        if zone.down is not None:
+            if place_pool == pool:
+                container, _ = _slots(state, place)
+                down = zone.down(state, owner)
+                seen += [c for i, c in enumerate(container) if i not in down]
+        elif slot_pool is not None:
             container, indices = _slots(state, place)
             seen += [container[i] for i in indices if slot_pool(state, i) == pool
                      and sees(zone.face_down(state, owner, i), pool, viewer)]  # type: ignore[misc]
@@ -428,6 +454,10 @@ def _deal_instances(d: Derived, state: Any, view: dict[str, Any], ctx: Ctx,
     by_name = {name: i for i, name in enumerate(game.card_names())}
     for card, kind in ctx.kinds.items():
         kinds[card] = kind
+    unnamed = next((c for _, c in d.held(state) if kinds[c] == EMPTY), None)
+    if unnamed is not None:  # it would be dealt any name, and the world disagree with the view
+        raise ValueError(f"card #{unnamed} lies in a field that holds cards, but the view gives only its id: "
+                         "declare the field's cards as values.Card, written by key")
     placed = {c for _, c in d.placed(state) if c != EMPTY}
     for p in range(game.num_players):
         ids = range(p * size, (p + 1) * size)

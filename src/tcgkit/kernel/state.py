@@ -10,20 +10,25 @@ A state class declares ``SPEC = StateSpec(...)``:
 - ``log``: the entries the rules append, each with typed fields, some seen only by the
   entry's player (``Entry.secret``);
 - ``cards``: ``CATALOG`` (a card is an index of the game's card table, its key the game's
-  ``card_key``) or ``Instances`` (an id per physical card, with a kind table; key ``Name#id``).
+  ``card_key``) or ``Instances`` (an id per physical card, with a kind table; key ``Name#id``);
+- ``knowledge`` (instance games): the field (``known_field``) listing per player the cards
+  they know though the place they lie in hides them (a card shown, then put on a deck or into
+  a hand; a look at a deck's top), the set of players who know a card growing as the rules
+  show it, until a shuffle forgets it (``learn``, ``forget``).
 
 The hot representation stays plain ints and lists on ``__slots__`` the kernel writes from
 the declaration. From it the kernel derives ``clone`` (generated code), ``to_json`` and
 ``state_from_json`` (keyed; every value checked, errors naming the field), ``view`` (each
-zone and field redacted for the viewer), events from the log, ``redeal_hidden`` and
-``determinize`` (cards dealt into the hidden slots, whole zones or single face-down slots)
-and the conservation half of ``check_invariants`` (every card in exactly one place).
+zone and field redacted for the viewer, a card the viewer knows shown where it lies), events
+from the log, ``redeal_hidden`` and ``determinize`` (cards dealt into the hidden slots, whole
+zones or single face-down slots, a known card kept in its place) and the conservation half of
+``check_invariants`` (every card in exactly one place).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -32,7 +37,7 @@ from .actions import Decision
 from .errors import NotationError
 from .events import Event
 from .rng import Rng
-from .values import Codec, Ctx, ListOf, Value, bad, excerpt, table
+from .values import Codec, Ctx, Id, ListOf, PerPlayer, SetOf, Value, bad, excerpt, table
 
 EMPTY = -1
 """An empty slot: a grid cell with no card, a single-card zone holding none."""
@@ -80,7 +85,10 @@ class Zone:
     the table's one pool. ``slot_pool(state, slot)``: a shared zone holding cards of several
     players (a board of both players' terrains) says per slot whose card lies there: its pool,
     and the owner an ``OWNER`` face-down slot is shown to. It reads public fields only, so a
-    state made from a view deals each face-down card from the right deck list.
+    state made from a view deals each face-down card from the right deck list. ``down(state,
+    owner)``, instead of ``face_down``: the places of a list lying face down, hidden from
+    everyone, asked once per list (a public pile that takes a card face down now and then: a
+    replaced proxy); it too reads public fields only.
     """
 
     name: str
@@ -93,10 +101,13 @@ class Zone:
     face_down: Callable[[Any, int | None, int], Visibility] | None = None
     pool: Callable[[int | None], int | None] | None = None
     slot_pool: Callable[[Any, int], int | None] | None = None
+    down: Callable[[Any, int | None], Collection[int]] | None = None
 
     def __post_init__(self) -> None:
         if self.slot_pool is not None and not self.shared:
             raise ValueError(f"zone {self.name}: only a shared zone has a pool per slot")
+        if self.down is not None and (self.face_down is not None or self.shared or self.single):
+            raise ValueError(f"zone {self.name}: down is for a list per player, instead of face_down")
         if not self.attr:
             object.__setattr__(self, "attr", self.name)
         if self.layout is Layout.GRID and (self.grid is None or not self.shared):
@@ -174,6 +185,38 @@ class Instances:
 CATALOG = "catalog"
 
 
+def known_field(name: str = "known") -> Field:
+    """The declaration of a state's knowledge (``StateSpec.knowledge``): per player, the ids
+    of the cards they know though the place they lie in hides them. Each player sees their
+    own entry; a re-dealt or determinized world keeps the viewer's and knows nothing of the
+    others' (what they learnt is theirs; the rules never read it)."""
+
+    def forget_others(state: Any, viewer: int | None, rng: Rng) -> None:
+        known = getattr(state, name)
+        for p in range(len(known)):
+            if p != viewer:
+                known[p] = set()
+
+    return Field(name, PerPlayer(SetOf(Id())), seen=OWNER, sample=forget_others)
+
+
+def learn(state: Any, cards: Iterable[int], players: Iterable[int]) -> None:
+    """``players`` now know ``cards`` where they lie and wherever they go, until ``forget``."""
+    known = getattr(state, derived(state).spec.knowledge)
+    cards = list(cards)
+    for p in players:
+        known[p].update(cards)
+
+
+def forget(state: Any, cards: Iterable[int]) -> None:
+    """Nobody knows where ``cards`` lie any more (their pile was shuffled)."""
+    known = getattr(state, derived(state).spec.knowledge)
+    gone = set(cards)
+    for p, mine in enumerate(known):
+        if mine and not mine.isdisjoint(gone):
+            known[p] = mine - gone
+
+
 @dataclass(frozen=True)
 class StateSpec:
     """What a state holds (see the module docstring). ``decklists``: the field listing each
@@ -181,7 +224,8 @@ class StateSpec:
     cards of every player are one pool (they change hands, and nothing says whose each was).
     ``caches``: attributes a clone shares and a loaded or re-dealt state starts from (their
     value here); ``derived``: attributes a clone shares and ``State.after_load`` makes again
-    (tables of a deal)."""
+    (tables of a deal). ``knowledge``: the field (``known_field``) of the cards each player
+    knows in places that hide them (instance games)."""
 
     zones: tuple[Zone, ...] = ()
     fields: tuple[Field, ...] = ()
@@ -191,6 +235,7 @@ class StateSpec:
     table_pool: bool = False
     caches: Mapping[str, Any] = field(default_factory=dict)
     derived: tuple[str, ...] = ()
+    knowledge: str = ""
 
     def slots(self) -> tuple[str, ...]:
         names = ["game", "rng", "decisions", "log", "version"]
@@ -259,6 +304,9 @@ class Derived:
                                           ListOf)
         self.reset = tuple(spec.caches.items())
         self.plans: dict[tuple[Any, ...], Any] = {}  # determinize.Plan by viewer and visibilities
+        if spec.knowledge and not self.instances:
+            raise TypeError(f"{cls.__name__}: knowledge names cards by id: only instance games declare it")
+        self.knowledge = spec.knowledge
         functions = [z.seen for z in spec.zones] + ([self.decklist_field.seen] if self.decklist_field else [])
         self.seen_functions = tuple(dict.fromkeys(f for f in functions if not isinstance(f, Visibility)))
 
@@ -494,23 +542,41 @@ class Derived:
         return []
 
     # -- views ------------------------------------------------------------------------------
+    def known(self, state: Any, viewer: int | None) -> set[int]:
+        """The cards ``viewer`` knows in places that hide them (none: an empty set)."""
+        if not self.knowledge or viewer is None:
+            return _NOTHING
+        mine: set[int] = getattr(state, self.knowledge)[viewer]
+        return mine
+
     def sight(self, state: Any, viewer: int | None) -> Iterator[ZoneSight]:
         """Each zone list as ``viewer`` sees it, by card id: (zone, view name, owner, count,
         cards), ``cards`` ``None`` where the list is not seen, else each slot's id, ``EMPTY``,
-        or ``UNSEEN`` for a card face down (what ``view`` shows, before ids become keys)."""
+        or ``UNSEEN`` for a card face down (what ``view`` shows, before ids become keys). A
+        card the viewer knows is shown where it lies, a list it cannot see then listed."""
+        known = self.known(state, viewer)
         for zone in self.spec.zones:
             visibility = zone.visibility(state)
-            face_down, slot_owner = zone.face_down, zone.slot_pool
+            face_down, slot_owner, down = zone.face_down, zone.slot_pool, zone.down
             for name, owner, cards in self.zone_lists(state, zone):
                 count = len(cards) - cards.count(EMPTY)
                 if not sees(visibility, owner, viewer):
-                    yield zone, name, owner, count, None
+                    shown = None
+                    if known and not known.isdisjoint(cards):
+                        shown = [c if c == EMPTY or c in known else UNSEEN for c in cards]
+                    yield zone, name, owner, count, shown
+                elif down is not None:
+                    hidden = down(state, owner)
+                    yield zone, name, owner, count, [
+                        UNSEEN if i in hidden and c not in known else c for i, c in enumerate(cards)
+                    ] if hidden else cards
                 elif face_down is None:
                     yield zone, name, owner, count, cards
                 else:
                     yield zone, name, owner, count, [
-                        c if c == EMPTY or sees(face_down(state, owner, i),
-                                                owner if slot_owner is None else slot_owner(state, i), viewer)
+                        c if c == EMPTY or c in known or sees(
+                            face_down(state, owner, i), owner if slot_owner is None else slot_owner(state, i),
+                            viewer)
                         else UNSEEN for i, c in enumerate(cards)]
 
     def view(self, state: Any, viewer: int | None) -> dict[str, Any]:
@@ -581,6 +647,9 @@ class Derived:
         return out
 
 
+_NOTHING: set[int] = set()  # never changed: what a viewer knows when nothing is declared
+
+
 def decisions_json(decisions: Sequence[Decision]) -> list[dict[str, Any]]:
     return [{"player": d.player, "kind": d.kind, "secret": d.secret} for d in decisions]
 
@@ -633,5 +702,5 @@ def compile_spec(cls: type) -> None:
 
 __all__ = [
     "CATALOG", "EMPTY", "FACE_DOWN", "HIDDEN", "OWNER", "PUBLIC", "Entry", "Field", "Instances", "Layout",
-    "StateSpec", "Visibility", "Zone", "decision", "sees",
+    "StateSpec", "Visibility", "Zone", "decision", "forget", "known_field", "learn", "sees",
 ]

@@ -4,6 +4,8 @@ out, costs and targets checked again when they resolve, windows skipped only on 
 
 from __future__ import annotations
 
+from tcgkit.kernel.rng import Rng
+
 from .helpers import act, cell, dice, empty_hand, events, ground, moves, put, start, to_hand, to_main
 
 
@@ -51,6 +53,26 @@ def test_no_slot_of_the_element_no_spell():  # MC14 edge
     dice(state, 6, 1)
     march(state, cat)
     assert moves(state) == ["attack"]
+
+
+def test_a_world_determinized_while_a_spell_waits_gives_it_the_name_the_view_shows():  # MC16 edge
+    """The stack's cards are in view (a spell cast is public): a world dealt from a view keeps
+    each frame's card as the view names it, not any name the deck list still holds."""
+    state = battle()
+    crab = put(state, 0, "River Crab", "E2", who=1)
+    put(state, 0, "Tide Sprite", "E2", who=1)  # player 0 may answer: the spell waits
+    to_hand(state, 0, "Dispel")
+    acolyte = put(state, 1, "Acolyte", "2")
+    sunburst = to_hand(state, 1, "Sunburst")
+    dice(state, 6, 1)
+    march(state, acolyte)
+    act(state, f"cast {state.name(sunburst)} at {state.name(crab)}")
+    for viewer in (0, 1):
+        view = state.view(viewer)
+        assert view["res"]["stack"][0]["source"] == state.name(sunburst)
+        for seed in range(10):
+            world = state.game.determinize(view, Rng(seed))
+            assert world.kind[sunburst] == state.kind[sunburst] and world.view(viewer) == view
 
 
 def test_a_counter_answers_a_spell_and_resolves_first():  # MC16, U20: LIFO

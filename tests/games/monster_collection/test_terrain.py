@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from tcgkit.games.monster_collection.board import HQ
+import json
+
+import pytest
+
 from tcgkit.kernel.rng import Rng
 from tcgkit.kernel.state import FACE_DOWN
 
-from .helpers import act, cell, events, moves, put, start, to_hand, to_main
+from .helpers import act, cell, dice, empty_hand, events, ground, moves, put, start, to_hand, to_main
 
 
 def places(state, card) -> list[str]:
@@ -126,21 +129,93 @@ def test_no_proxy_from_an_empty_deck():  # R60
     assert not any(m.startswith("proxy") for m in moves(state))
 
 
-def test_a_replaced_proxy_is_revealed_on_its_way_to_the_discard_pile():  # U8
-    state = main_of_player_1()
+def replaced_proxy(decks=("flame_legion", "tide_wings")):
+    """Player 1 lays a proxy at 2; in their next hand adjustment discards a card (face up); in
+    their next main phase places a terrain from hand on the proxy. The state then, the proxy,
+    and the card discarded before it."""
+    state = main_of_player_1(decks=decks)
     act(state, "proxy at 2")
-    at = cell(1, "2")
-    proxy = state.terrain[at]
-    act(state, "end main")
-    act(state, "end summon")
-    act(state, "refill")
-    to_main(state)  # player 0 now; player 0 places onto it? Not adjacent: player 1 replaces it next turn
-    act(state, "end main")
-    act(state, "end summon")
-    act(state, "refill")
+    proxy = state.terrain[cell(1, "2")]
+    for step in ("end main", "end summon", "refill"):
+        act(state, step)
+    to_main(state)  # player 0's main phase
+    for step in ("end main", "end summon"):
+        act(state, step)
+    act(state, "refill")  # player 1's turn: the first hand adjustment
+    before = state.hand[1][0]
+    act(state, f"discard {state.name(before)}")
     to_main(state)
-    lake = to_hand(state, 1, "Lake")
-    act(state, f"place {state.name(lake)} at 2")
-    seen = [e for e in state.events_since(0, 0) if e["kind"] == "replaced"]
-    assert seen[-1]["card"] == state.name(proxy) and proxy in state.discard[1]
-    assert HQ[1] not in [e[3] for e in events(state, "replaced")]
+    terrains = {state.game.names[state.kind[c]] for c in state.deck[1] if state.card(c).kind == "terrain"}
+    terrain = to_hand(state, 1, min(terrains))
+    act(state, f"place {state.name(terrain)} at 2")
+    return state, proxy, before
+
+
+def test_a_replaced_proxy_goes_to_the_discard_pile_face_down_unknown_to_both():  # R55, R56, U8
+    state, proxy, before = replaced_proxy()
+    at = cell(1, "2")
+    assert state.discard[1] == [before, proxy] and state.unseen_discards == [[], [1]]
+    assert not [e for e in events(state, "replaced") if e[2] == proxy]
+    assert events(state, "proxy_replaced") == [("proxy_replaced", 1, at)]
+    for viewer in (0, 1, None):
+        assert state.view(viewer)["zones"]["discard1"] == {"owner": 1, "count": 2,
+                                                           "cards": [state.name(before), FACE_DOWN]}
+        told = state.events_since(0, viewer)
+        assert {"kind": "proxy_replaced", "player": 1, "cell": at} in told
+        scene = state.scene(viewer)
+        pile = next(area for area in scene.areas if area.key == "discard1")
+        assert [face.up for face in pile.items] == [True, False]
+        assert state.name(proxy) not in json.dumps([told, scene.to_json(), state.view(viewer)])
+        # a world dealt from what this viewer sees may hold any of the owner's unseen cards there
+        dealt = {state.game.redeal_hidden(state, viewer, Rng(i)).discard[1][1] for i in range(20)}
+        assert len(dealt) > 1 and all(c // 50 == 1 for c in dealt)
+
+
+def test_a_pile_with_a_proxy_face_down_keeps_its_count_and_order_and_the_stack_its_names():  # R56 edge
+    """The proxy lies face down between face-up cards while a spell waits on the stack: every
+    world determinized from either player's view shows the same pile (count and order) and the
+    same stack, and deals the face-down place one of the owner's unseen cards."""
+    state, proxy, before = replaced_proxy(decks=("tide_wings", "dawn_and_dusk"))
+    ground(state, 0, "E2", who=1)
+    empty_hand(state, 0)
+    empty_hand(state, 1)
+    crab = put(state, 0, "River Crab", "E2", who=1)
+    put(state, 0, "Tide Sprite", "E2", who=1)  # water, a spell slot: player 0 may answer
+    to_hand(state, 0, "Dispel")
+    acolyte = put(state, 1, "Acolyte", "2")  # on the terrain that replaced the proxy
+    sunburst = to_hand(state, 1, "Sunburst")
+    dice(state, 6, 1)
+    act(state, f"march to E2: {state.name(acolyte)}")
+    while state.decisions[-1].kind in ("instant", "formation"):
+        act(state, "pass" if state.decisions[-1].kind == "instant" else moves(state)[0])
+    act(state, f"cast {state.name(sunburst)} at {state.name(crab)}")
+    assert state.decisions[-1].kind == "respond" and state.res.stack[0].source == sunburst
+    dealt = set()
+    for viewer in (0, 1):
+        view = state.view(viewer)
+        assert view["zones"]["discard1"]["cards"] == [state.name(before), FACE_DOWN]
+        for seed in range(12):
+            world = state.game.determinize(view, Rng(seed))
+            world.check_invariants()
+            assert world.view(viewer) == view  # the pile's count and order, the stack by name
+            assert world.res.stack[0].source == sunburst and world.kind[sunburst] == state.kind[sunburst]
+            assert world.discard[1][0] == before
+            dealt.add(world.discard[1][1])
+    assert len(dealt) > 1 and all(c // 50 == 1 and c not in (before, sunburst, acolyte) for c in dealt)
+    act(state, "pass")  # the spell resolves and goes to the pile after the proxy, face up
+    assert state.discard[1][:3] == [before, proxy, sunburst]
+    assert state.view(0)["zones"]["discard1"]["cards"][:3] == [state.name(before), FACE_DOWN,
+                                                               state.name(sunburst)]
+
+
+def test_the_observation_counts_a_replaced_proxy_face_down_from_the_state_as_from_the_view():  # R56
+    np = pytest.importorskip("numpy")
+    from tcgkit.envs.core import Table
+
+    state, proxy, _ = replaced_proxy()
+    observation = Table(state.game).observation
+    for viewer in (0, 1):
+        assert np.array_equal(observation.encode_state(state, viewer), observation.encode(state.view(viewer)))
+    before = observation.encode_state(state, 0)
+    state.unseen_discards[1].clear()  # as if it lay face up: the observation tells the difference
+    assert not np.array_equal(observation.encode_state(state, 0), before)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...kernel.state import learn
 from .actions import Assign
 from .host import NO_FIGHT, POST_REVEAL, VILLAIN_FIGHT, WINDOWS
 from .legal import pending_fights
@@ -297,6 +298,8 @@ def step_after_fight(s: FFTcgState) -> None:
             s.deck[p].insert(0, card)
         else:
             s.discard[p].append(card)
+    if to_bottom:  # shown to both: both know where they lie
+        learn(s, s.luck, range(2))
     s.luck.clear()
     s.mods.expire("end_of_combat")
     s.fight_char, s.fight_mons, s.extra = NO_FIGHT, [], [0, 0]

@@ -20,7 +20,7 @@ from ...kernel.effects import Activation, Modifiers
 from ...kernel.game import State
 from ...kernel.resolution import Resolution
 from ...kernel.rng import Rng
-from ...kernel.state import decision
+from ...kernel.state import decision, forget, learn
 from .records import ABILITY_KEY, Result
 
 if TYPE_CHECKING:
@@ -60,6 +60,7 @@ class Board(State["FFTcg"]):
     wounded: set[int]
     mods: Modifiers
     used: set[int]  # once-per-turn marks: card * ABILITY_KEY + ability
+    known: list[set[int]]  # per player, the cards they know in a hand or a deck (kernel knowledge)
     turn: int
     active: int
     first: int
@@ -152,9 +153,14 @@ class Board(State["FFTcg"]):
                 return None
             deck.extend(self.discard[player])
             self.discard[player].clear()
-            shuffle(self.rng, deck)
+            self.shuffle_deck(player)
             self.log.append(("reshuffle", player, len(deck)))
         return deck.pop()
+
+    def shuffle_deck(self, player: int) -> None:
+        """A deck shuffled: nobody knows where its cards lie any more."""
+        shuffle(self.rng, self.deck[player])
+        forget(self, self.deck[player])
 
     def draw(self, player: int, count: int) -> None:
         for _ in range(count):
@@ -235,8 +241,13 @@ class Board(State["FFTcg"]):
             self.log.append(("destroy", card))
 
     def move_card(self, card: int, zone: str) -> None:
-        self.take(card)
+        """A card to its owner's hand, discard pile or deck (top or bottom). Going into a hand
+        or a deck, it stays known to whoever saw it where it was: everyone, from play or a
+        pile; its owner, from their hand or face-down cards; from the deck, those who knew it."""
+        origin = self.take(card)
         p = card // self.t.size
+        if zone != "discard" and origin != "deck":
+            learn(self, (card,), (p,) if origin in ("hand", "hidden") else range(2))
         if zone == "hand":
             self.hand[p].append(card)
         elif zone == "discard":
@@ -269,7 +280,7 @@ class Board(State["FFTcg"]):
 
     def ask_search(self, player: int, name: str | None, type: str | None) -> Any:
         if not self.search_options(player, name, type):
-            shuffle(self.rng, self.deck[player])
+            self.shuffle_deck(player)
             self.log.append(("search_failed", player, None))
             return None
         return self.ask(player, "search", 1, type, name)

@@ -33,6 +33,7 @@ from ...kernel.state import (
     Visibility,
     Zone,
     derived,
+    known_field,
     sees,
 )
 from .combat import fight_totals
@@ -148,11 +149,13 @@ class FFTcgState(Board):
             Field("wounded", v.SetOf(ID)),
             Field("mods", ModifierList(STATS, DURATIONS)),
             Field("used", Marks()),
+            known_field(),  # a card shown, then put in a hand or on a deck: see Board.move_card
         ),
         log=LOG,
         cards=Instances(size=lambda game: game.options.deck_size, private=decklists_private),
         caches={"legal": None},
         derived=("t",),
+        knowledge="known",
     )
 
     def __init__(self, game: FFTcg, tables: Tables, rng: Rng) -> None:
@@ -163,7 +166,7 @@ class FFTcgState(Board):
         self.world, self.cities, self.city_mons, self.skulls = [[], []], [[], []], [[], []], [[], []]
         self.discard, self.resolving = [[], []], [[], []]
         self.attackers, self.luck = [], []
-        self.on, self.left_on, self.wounded = {}, {}, set()
+        self.on, self.left_on, self.wounded, self.known = {}, {}, set(), [set(), set()]
         self.mods = Modifiers()
         self.used = set()
         self.turn, self.active, self.first, self.played = 0, 0, 0, False

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from ...kernel import refs
 from ...kernel.resolution import Ask, Frame, Trigger
 from .actions import TO_ATTACK, TO_CITY, Hide, Play, Turn, Use
-from .host import WINDOWS, shuffle
+from .host import WINDOWS
 from .legal import ability_targets, ask_options
 from .records import ABILITY_KEY
 
@@ -210,7 +210,7 @@ def pick_search(s: FFTcgState, card: int) -> None:
     p = s.res.asks[-1].player
     s.deck[p].remove(card)
     s.hand[p].append(card)
-    shuffle(s.rng, s.deck[p])
+    s.shuffle_deck(p)
     s.log.append(("search", p, card))
     answer(s)
 

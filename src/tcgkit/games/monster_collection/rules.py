@@ -3,10 +3,12 @@
 The board is a kernel grid (``board.py``) holding one terrain card per cell. The HQ (本陣) and
 the proxies (代理地形) lie face down in it, hidden from both players (R57, U1): the kernel's
 ``face_down`` and ``slot_pool`` say so per cell, so views show ``false`` there and a re-deal
-deals exactly those cells from their owner's unseen cards. Creatures stand in parties, one per
-player per cell, front first (``parties``); equipment hangs on its creature (``gear``). Both
-fields hold cards, so conservation counts them. ``battle.py`` fights a battle; ``legal.py``
-lists the legal actions. The phases, R-numbers and U-defaults are in RULES.md.
+deals exactly those cells from their owner's unseen cards. A replaced proxy stays hidden in
+its owner's discard pile (R56): ``unseen_discards`` lists those places of each pile, and the
+discard zone's ``down`` reads it. Creatures stand in parties, one per player per cell,
+front first (``parties``); equipment hangs on its creature (``gear``). Both fields hold cards,
+so conservation counts them. ``battle.py`` fights a battle; ``legal.py`` lists the legal
+actions. The phases, R-numbers and U-defaults are in RULES.md.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from ...kernel import values as v
 from ...kernel.actions import Action, Decision
 from ...kernel.effects import STOP, Activation, who_players
 from ...kernel.game import Outcome, State
-from ...kernel.resolution import RESOLUTION, AutoForced, Frame, Machine, Resolution, WindowRule
+from ...kernel.resolution import FRAME, RESOLUTION, AutoForced, Frame, Machine, Resolution, WindowRule
 from ...kernel.rng import Rng
 from ...kernel.state import (
     EMPTY,
@@ -97,6 +99,14 @@ def terrain_seen(state: MonsterCollectionState, owner: int | None, cell: int) ->
     return OWNER if cell in HQ and state.game.options.hq_visible_to_owner else HIDDEN
 
 
+def unseen_discards(state: MonsterCollectionState, owner: int | None) -> list[int]:
+    """The places of ``owner``'s discard pile where a replaced proxy lies face down, unknown to
+    both (R56); every other discarded card is face up."""
+    assert owner is not None  # a pile per player
+    places: list[int] = state.unseen_discards[owner]
+    return places
+
+
 def terrain_pool(state: MonsterCollectionState, cell: int) -> int | None:
     """Whose card lies on ``cell``: its placer's (a proxy is the placer's deck top; the HQ its
     owner's), a public fact."""
@@ -108,6 +118,12 @@ TEXT, COUNT = v.Text(), v.Int(0)
 BY = (("player", PLAYER),)
 PLAYS = (("player", PLAYER), ("card", CARD))
 AT = (("player", PLAYER), ("cell", CELL))
+# A frame's source is a card in view (a spell cast from hand, a creature in the battle, a terrain
+# face up): written by its key, so a world determinized from a view gives the stack's cards the
+# names the view shows (a bare id would be dealt whatever name the deck list still holds).
+_FRAME = replace(FRAME, fields={**FRAME.kinds, "source": CARD})
+FRAMES = v.ListOf(_FRAME)
+STACK = replace(RESOLUTION, fields={**RESOLUTION.kinds, "frames": FRAMES, "stack": FRAMES}, held=on_stack)
 
 
 class MonsterCollectionState(State["MonsterCollection"]):
@@ -119,7 +135,7 @@ class MonsterCollectionState(State["MonsterCollection"]):
         zones=(
             Zone("deck", Layout.PILE, seen=HIDDEN),
             Zone("hand", Layout.ROW, seen=OWNER),
-            Zone("discard", Layout.PILE),
+            Zone("discard", Layout.PILE, down=unseen_discards),
             Zone(
                 "terrain", Layout.GRID, shared=True, grid=GRID, face_down=terrain_seen, slot_pool=terrain_pool
             ),
@@ -127,6 +143,7 @@ class MonsterCollectionState(State["MonsterCollection"]):
         fields=(
             Field("placer", v.ListOf(v.Opt(PLAYER), CELLS)),
             Field("down", v.ListOf(v.Bool(), CELLS)),
+            Field("unseen_discards", v.PerPlayer(v.ListOf(v.Int(0)))),
             Field(
                 "parties",
                 v.ListOf(v.PerPlayer(CARDS), CELLS),
@@ -155,7 +172,7 @@ class MonsterCollectionState(State["MonsterCollection"]):
             Field("battle", v.Opt(v.Rec(Battle))),
             Field("result", v.Opt(v.Rec(Result))),
             Field(
-                "res", replace(RESOLUTION, held=on_stack), holds=True, pool=lambda state, c: state.owner(c)
+                "res", STACK, holds=True, pool=lambda state, c: state.owner(c)
             ),
         ),
         log=(
@@ -170,6 +187,7 @@ class MonsterCollectionState(State["MonsterCollection"]):
             Entry("place", (*PLAYS, ("cell", CELL))),
             Entry("proxy", AT),
             Entry("replaced", (("player", PLAYER), ("card", CARD), ("cell", CELL))),
+            Entry("proxy_replaced", AT),
             Entry("march", (("player", PLAYER), ("cards", CARDS), ("cell", CELL))),
             Entry("controls", AT),
             Entry("summon", (*PLAYS, ("cell", CELL))),
@@ -237,6 +255,7 @@ class MonsterCollectionState(State["MonsterCollection"]):
     terrain: list[int]
     placer: list[int | None]
     down: list[bool]
+    unseen_discards: list[list[int]]
     parties: list[list[list[int]]]
     gear: dict[int, list[int]]
     acted: set[int]
@@ -265,6 +284,7 @@ class MonsterCollectionState(State["MonsterCollection"]):
         self.hand, self.discard = [[], []], [[], []]
         self.terrain = [EMPTY] * CELLS
         self.placer, self.down = [None] * CELLS, [False] * CELLS
+        self.unseen_discards = [[], []]
         self.parties = [[[], []] for _ in range(CELLS)]
         self.gear, self.acted, self.summoner = {}, set(), [False, False]
         self.turn, self.active, self.first, self.phase = 0, 0, 0, "setup"
@@ -659,6 +679,9 @@ class MonsterCollectionState(State["MonsterCollection"]):
             for p in (0, 1):
                 if any(self.owner(c) != p or not self.card(c).creature for c in self.parties[cell][p]):
                     out.append(f"cell {cell}: player {p}'s party holds a card that is not their creature")
+        for p, places in enumerate(self.unseen_discards):
+            if places != sorted(set(places)) or (places and places[-1] >= len(self.discard[p])):
+                out.append(f"unseen_discards[{p}]: places in player {p}'s discard pile, each once, in order")
         for c, items in self.gear.items():
             if not items or self.where(c) == EMPTY or any(self.card(e).kind != "equipment" for e in items):
                 out.append(f"gear of card #{c}: equipment on a creature on the battlefield only")
@@ -684,12 +707,18 @@ def _refill(state: MonsterCollectionState, action: Refill) -> None:
 
 
 def _lay(state: MonsterCollectionState, cell: int, card: int, down: bool) -> None:
-    """A terrain onto ``cell``; the terrain there goes to its owner's discard pile (R55, a proxy
-    revealed then, U8); creatures stay, and a party over the new limit must shrink (U7)."""
+    """A terrain onto ``cell``; the terrain there goes to its owner's discard pile (R55), a
+    proxy face down, its content never shown, not even to its owner (R56, U8); creatures stay,
+    and a party over the new limit must shrink (U7)."""
     old = state.terrain[cell]
     if old != EMPTY:
+        owner = state.owner(old)
+        if state.down[cell]:
+            state.unseen_discards[owner].append(len(state.discard[owner]))
+            state.log.append(("proxy_replaced", owner, cell))
+        else:
+            state.log.append(("replaced", owner, old, cell))
         state.to_discard(old)
-        state.log.append(("replaced", state.owner(old), old, cell))
     state.terrain[cell], state.placer[cell], state.down[cell] = card, state.active, down
     if any(state.parties[cell]):
         state.overflow = cell

@@ -99,6 +99,10 @@ MESSAGES: Catalogue = messages(
             "{player} place a proxy terrain face down at {cell}",
         ),
         "mc.replaced": Message("{card} (of {player}) goes to the discard pile", joins="; "),
+        "mc.proxy_replaced": Message(
+            "the proxy terrain of {player} at {cell} goes to the discard pile face down, unseen",
+            joins="; ",
+        ),
         "mc.march": ("{player} marches {cards} to {cell}", "{player} march {cards} to {cell}"),
         "mc.controls": Message("{player} controls {cell}", joins="; "),
         "mc.summon": ("{player} summons {card} to the HQ", "{player} summon {card} to the HQ"),
@@ -325,6 +329,11 @@ def hand_face(game: MonsterCollection, key: str, owner: int) -> Face:
     return face_of(game, key, owner)
 
 
+def pile_face(game: MonsterCollection, key: str | bool, owner: int) -> Face:
+    """A card of a discard pile: face up, or the back of a replaced proxy, unknown to both (R56)."""
+    return hand_face(game, key, owner) if isinstance(key, str) else Face(up=False, owner=owner)
+
+
 def terrain_face(game: MonsterCollection, view: dict[str, Any], cell: int) -> Face | None:
     """The terrain on ``cell`` (``None``: empty ground): its placer is its owner; who controls it
     and who placed it are words for the zoom. A face-down HQ or proxy is a back of its placer's."""
@@ -536,7 +545,8 @@ def scene(
 
 def side_areas(game: MonsterCollection, view: dict[str, Any], p: int) -> list[Area]:
     """``p``'s hand (docked at the foot for its owner), then the side of the table by their
-    seat: the equipment on their creatures, the discard pile (public), the deck (a count)."""
+    seat: the equipment on their creatures, the discard pile (public, a replaced proxy face down),
+    the deck (a count)."""
     zones = view["zones"]
     hand, keys = zones[f"hand{p}"], zones[f"hand{p}"].get("cards")
     gear = [face_of(game, e, p, (Shown(key="on", label="equipped to", value=holder),))
@@ -548,7 +558,7 @@ def side_areas(game: MonsterCollection, view: dict[str, Any], p: int) -> list[Ar
         out.append(Area(key=f"equipment{p}", label="equipment", owner=p, role="play", items=list(gear),
                         count=len(gear), group=f"side{p}"))
     out += [Area(key=f"discard{p}", label="discard", owner=p, role="pile", layout="pile",
-                 items=[hand_face(game, k, p) for k in discard["cards"]], count=discard["count"],
+                 items=[pile_face(game, k, p) for k in discard["cards"]], count=discard["count"],
                  group=f"side{p}"),
             Area(key=f"deck{p}", label="deck", owner=p, role="pile", layout="pile", hidden=True,
                  count=zones[f"deck{p}"]["count"], group=f"side{p}")]
