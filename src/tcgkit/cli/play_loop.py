@@ -303,9 +303,10 @@ class PlayLoop:
         for line in self.renderer.news(state.scene(self.viewer(), 0)):
             self.console.print(line, markup=False)
 
-    def draw(self, viewer: int | None, below: int = 2) -> None:
+    def draw(self, viewer: int | None, below: int = 3) -> None:
         """The screen as ``viewer`` sees it (a spectator: ``None``), then the events since the
-        last one, as many as the screen leaves room for (``log`` tells them all)."""
+        last one, as many as the screen leaves room for above ``below`` lines (the prompt, the
+        first help) (``log`` tells them all)."""
         state = self.match.state
         scene = state.scene(viewer, state.event_count())
         rows = max(ROWS, self.console.height if self.console.is_terminal else 0)

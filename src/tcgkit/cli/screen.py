@@ -40,7 +40,7 @@ class Screen:
         r.named = scene.named_seats
         r.templates = scene.templates
         r.places = {template.kind: dict(template.places) for template in scene.templates}
-        out: list[RenderableType] = [Text(line) for line in r.status(scene)]
+        out: list[RenderableType] = [self.fitted(Text(line)) for line in r.status(scene)]
         if scene.sides_table:
             out.append(r.sides(scene))
         hidden: list[Area] = []
@@ -63,7 +63,7 @@ class Screen:
             elif any(f is not None for f in area.items):
                 out.append(Text(f"{r.title(area)}: ").append(r.faces(area)))
         if hidden:
-            out.append(Text("; ".join(r.t("term.hidden", title=r.title(a), count=a.count) for a in hidden)))
+            out.append(self.fitted(Text("; ".join(r.t("term.hidden", title=r.title(a), count=a.count) for a in hidden))))
         out += [self.hand(area) for area in hands]
         out += r.stack(scene)
         return out
@@ -134,7 +134,10 @@ class Screen:
             for face in faces:
                 if face.owner != viewer and face.name is not None:
                     seen.setdefault(face.name.split("#")[0], face)
-        text = Text(f"{self.r.t('term.card')} {self.legend(area)}", style="dim")
+        legend = self.legend(area)
+        if not legend:
+            return []  # nothing stands on the grid
+        text = Text(f"{self.r.t('term.card')} {legend}", style="dim")
         for name, face in seen.items():
             text.append(" · " if len(text) else "")
             text.append((self.r.face_name(face) or name).split("#")[0], style=self.r.style(face.style))
