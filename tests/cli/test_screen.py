@@ -53,6 +53,7 @@ def play(game_name: str, width: int, players: int = 2, seed: int = 7, answers: l
     prompter = Scripted(console, match, answers)
     agents = {p: make_agent("greedy", game) for p in range(1, players)}
     seats = Seats(("You", *["greedy"] * (players - 1)))
+    loop.setdefault("take_lone", True)  # as at a keyboard
     runner = PlayLoop(match, (0,), agents, seats, console, prompter, lang="en", **loop)  # type: ignore[arg-type]
     runner.run()
     return out.getvalue().split(MARK), match, prompter, runner

@@ -82,6 +82,8 @@ class PlayLoop:
     shown: tuple[int, int] | None = None  # (viewer, actions) of the board last drawn
     seen: dict[int, int] = field(default_factory=dict)  # hotseat: each person's event cursor
     auto_pass: bool | None = None  # pass for a player who can do nothing but pass (None: unless hotseat)
+    take_lone: bool | None = None  # take a lone move for the player (None: at a keyboard, or when
+    # auto-pass was asked for; moves piped in say every move, so a script keeps in step)
     held: list[str] = field(default_factory=list)  # the events since the last redraw, told under it
 
     # -- the loop ---------------------------------------------------------------------
@@ -89,6 +91,8 @@ class PlayLoop:
         self.renderer = Renderer(self.match.game, self.seats, self.lang)
         self.screen = Screen(self.renderer)
         self.t = self.renderer.t
+        if self.take_lone is None:
+            self.take_lone = self.prompter.interactive or self.auto_pass is True
         if self.auto_pass is None:
             self.auto_pass = not self.hotseat
 
@@ -196,7 +200,7 @@ class PlayLoop:
         a pass (``PASSES``), while auto-pass is on."""
         state = self.match.state
         legal = state.legal_actions()
-        if len(legal) != 1:
+        if len(legal) != 1 or not self.take_lone:
             return None
         decisions = state.view(mover)["decisions"]
         if decisions and decisions[-1]["secret"]:

@@ -63,7 +63,7 @@ class Screen:
             elif any(f is not None for f in area.items):
                 out.append(Text(f"{r.title(area)}: ").append(r.faces(area)))
         if hidden:
-            out.append(self.fitted(Text("; ".join(r.t("term.hidden", title=r.title(a), count=a.count) for a in hidden))))
+            out += [self.fitted(Text(r.t("term.hidden", title=r.title(a), count=a.count))) for a in hidden]
         out += [self.hand(area) for area in hands]
         out += r.stack(scene)
         return out
@@ -242,7 +242,7 @@ class HandTable:
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         widths = [max(cell_len(head), *(cell_len(row[i].plain) for row in self.rows))
                   for i, head in enumerate(self.heads)]
-        widths[0] = min(widths[0], self.NAME_WIDTH)
+        widths[0] = max(cell_len(self.heads[0]), min(widths[0], self.NAME_WIDTH))  # its title whole
         fixed = sum(w for w, flex in zip(widths, self.flexible, strict=True) if not flex)
         room = options.max_width - fixed - 2 * (len(widths) - 1)
         flexes = [i for i, flex in enumerate(self.flexible) if flex]
