@@ -112,7 +112,8 @@ def test_auto_pass_on_passes_for_a_player_who_can_only_pass_and_off_asks():
     on, _, asked_on, _ = play("conflictus", 100, players=3)
     off, _, asked_off, _ = play("conflictus", 100, players=3, auto_pass=False)
     assert "nothing else to do (auto-pass" in "".join(on)
-    lone_passes = [a for a, count in asked_off.asked if count == 1 and a is not None and a.split()[0] in PASSES]
+    lone_passes = [a for a, count in asked_off.asked
+                   if count == 1 and a is not None and a.split()[0] in PASSES]
     assert lone_passes, "auto-pass off: a lone pass is asked"
     assert not [a for a, count in asked_on.asked if count == 1]
     assert "auto-pass" not in "".join(off)

@@ -155,7 +155,8 @@ class PlayLoop:
         elif word == "undo":
             self.undo(mover)
         elif word == "board":
-            self.console.print(self.renderer.table(self.match.state.scene(mover, self.match.state.event_count())))
+            state = self.match.state  # the full table: every area, each card's every field
+            self.console.print(self.renderer.table(state.scene(mover, state.event_count())))
         elif word == "log":
             self.whole_log()
         elif word.split()[0] == "autopass" and word.split()[1:] in ([], ["on"], ["off"]):

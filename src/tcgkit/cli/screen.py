@@ -144,7 +144,7 @@ class Screen:
             text.append(": ")
             text.append(Text(", ").join(self.r.field_text(f) for f in self.placed(face, LEFT_OUT)
                                         if f.value not in (None, "", "-")))
-        return [self.fitted(text)]
+        return [text]  # whole even when tight: these numbers decide the next battle
 
     def fitted(self, text: Text) -> RenderableType:
         """``text`` as it is, or when ``tight``, on one line cut at the screen's edge."""
@@ -233,7 +233,7 @@ class HandTable:
     which takes the room left and is cut to it (each Rich column would otherwise shrink, and a
     narrow one vanish)."""
 
-    NAME_WIDTH = 24
+    NAME_WIDTH = 30  # Conflictus's longest names whole
 
     def __init__(self, heads: list[str], rows: list[list[Text]], numeric: list[bool],
                  flexible: list[bool]) -> None:
@@ -268,15 +268,15 @@ class PartyBoard:
         self.screen, self.area, self.viewer = screen, area, viewer
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        area, r = self.area, self.screen.r
+        area = self.area
         width = max(12, (options.max_width - (area.cols + 1)) // area.cols - 2)
-        table = Table(show_header=False, show_lines=True,
-                      box=box.SQUARE, padding=(0, 1))
+        tight = self.screen.tight  # a rule between the halves only (the two players' sides)
+        table = Table(show_header=False, show_lines=not tight, box=box.SQUARE, padding=(0, 1))
         for _ in range(area.cols):
             table.add_column(width=width, no_wrap=True, overflow="ellipsis")
         turns = area.turns.get(self.viewer, 0) if self.viewer is not None else 0
-        for row in rotated(area.rows, area.cols, turns):
-            table.add_row(*(self.cell(c, width) for c in row))
+        for n, row in enumerate(rotated(area.rows, area.cols, turns)):
+            table.add_row(*(self.cell(c, width) for c in row), end_section=tight and n == area.rows // 2 - 1)
         yield table
 
     def cell(self, cell: int, width: int) -> Text:
