@@ -124,3 +124,33 @@ def test_autopass_command_switches_it_and_log_and_board_are_there_on_request():
     text = "".join(redraws)
     assert "Auto-pass off" in text and loop.auto_pass is False
     assert "Sources" in text and not match.state.is_terminal
+
+
+def test_the_auto_pass_flag_takes_lone_moves_from_piped_input_and_the_record_stays_exact(run, home, tmp_path):
+    """``--auto-pass`` with moves piped in: the script gives only the real decisions; the lone
+    ones are taken, said, and saved as the player's own moves (the save replays)."""
+    from .helpers import saved_record
+
+    seed = 4
+    game = load_game("conflictus", players=3)
+    match, ai = Match.new(game, seed, None), make_agent("greedy", game)
+    typed, lone = [], 0
+    while not match.state.is_terminal:
+        mover = match.state.to_move
+        action = agent_choice(match, mover, ai)
+        if mover == 0 and len(match.state.legal_actions()) == 1:
+            lone += 1
+        elif mover == 0:
+            typed.append(str(action))
+        match.play(action, mover)
+    assert lone > 0
+    save = tmp_path / "game.json"
+    result = run("play", "conflictus", "--players", "3", "--seed", str(seed), "--auto-pass", "--no-color",
+                 "--save", str(save), input="\n".join(typed) + "\n")
+    assert result.exit_code == 0, result.output[-2000:]
+    assert "Result:" in result.stdout
+    said = result.stdout.count("taken for you") + result.stdout.count("nothing else to do (auto-pass")
+    assert 0 < said <= lone  # each said among the events under its redraw (the oldest may be behind 'log')
+    record = saved_record(save)
+    assert record.actions == match.actions
+    assert verify(record).outcome == match.state.outcome
