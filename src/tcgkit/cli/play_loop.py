@@ -379,7 +379,7 @@ class PlayLoop:
         state = self.match.state
         assert state.outcome is not None
         result = self.renderer.outcome(state.outcome.to_json())
-        self.draw(self.viewer(), below=len(result) + 1)
+        self.draw(self.viewer(), below=len(result) + 2)  # and the seed to play it again
         for line in result:
             self.console.print(line, markup=False)
 

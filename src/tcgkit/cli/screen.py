@@ -35,6 +35,8 @@ class Screen:
         self.r = renderer
         self.tight = False  # a line an area, cut at the edge: when the screen would not fit
 
+    ENTRY_WIDTH = 60  # a rival card's entry under the board, when tight
+
     def parts(self, scene: Scene) -> list[RenderableType]:
         r = self.r
         r.named = scene.named_seats
@@ -142,9 +144,12 @@ class Screen:
             text.append(" · " if len(text) else "")
             text.append((self.r.face_name(face) or name).split("#")[0], style=self.r.style(face.style))
             text.append(": ")
-            text.append(Text(", ").join(self.r.field_text(f) for f in self.placed(face, LEFT_OUT)
-                                        if f.value not in (None, "", "-")))
-        return [text]  # whole even when tight: these numbers decide the next battle
+            said = Text(", ").join(self.r.field_text(f) for f in self.placed(face, LEFT_OUT)
+                                   if f.value not in (None, "", "-"))
+            if self.tight:  # its numbers come first; a long ability's words are cut ('board' has them)
+                said.truncate(self.ENTRY_WIDTH, overflow="ellipsis")
+            text.append(said)
+        return [text]
 
     def fitted(self, text: Text) -> RenderableType:
         """``text`` as it is, or when ``tight``, on one line cut at the screen's edge."""
