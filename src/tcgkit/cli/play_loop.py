@@ -367,8 +367,8 @@ class PlayLoop:
             self.prompter.ask(prompt)
         else:  # moves piped in: nobody to wait for, but the transcript shows the hand-over
             self.console.print(prompt.rstrip(), markup=False)
-        self.held.clear()  # told below as this player may see it
         if mover in self.seen:
+            self.held.clear()  # told here as this player may see it
             lines = self.renderer.news(state.scene(mover, self.seen[mover]))
             if lines:
                 self.console.print(self.t("term.since"), markup=False)

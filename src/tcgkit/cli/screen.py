@@ -6,7 +6,7 @@ parties on their terrain) is drawn with its parties in their cells, each cell na
 names it (the cell's name the notation types, one numbering scheme), a terrain as a name and a
 limit; the levels each owner has on a cell against the cell's limit; the cards of the seats'
 sides one area a line; a pile and a deck on one line; the viewer's hand as a table of one line a
-card; hidden areas counted on one line. The opponents' cards standing on the grid get a line per
+card; a hidden area counted on a line. The opponents' cards standing on the grid get a line per
 card name with the fields a cell leaves out (type, element, abilities): the numbers that decide a
 battle.
 """
@@ -31,11 +31,11 @@ LEFT_OUT = ("text", "badge", "type")  # the places a cell's line leaves to the t
 class Screen:
     """One game's redraw for the people at this terminal."""
 
+    ENTRY_WIDTH = 60  # a rival card's entry under the board, when tight
+
     def __init__(self, renderer: Renderer) -> None:
         self.r = renderer
         self.tight = False  # a line an area, cut at the edge: when the screen would not fit
-
-    ENTRY_WIDTH = 60  # a rival card's entry under the board, when tight
 
     def parts(self, scene: Scene) -> list[RenderableType]:
         r = self.r
@@ -51,13 +51,13 @@ class Screen:
         for area in scene.areas:
             if area.layout == "grid":
                 out += self.grid(area, scene)
-            elif area.group and area.role == "hand" and not area.hidden and area.owner == scene.viewer:
-                hands.append(area)  # the viewer's hand at the foot, as a table
+            elif area.group and self.viewers_hand(area, scene):
+                hands.append(area)  # at the foot, as a table
             elif area.group:
                 if area.group not in groups and not scene.sides_table:
                     groups.add(area.group)
-                    out.append(self.side([a for a in scene.areas if a.group == area.group and a not in hands
-                                          and not (a.role == "hand" and a.owner == scene.viewer)]))
+                    out.append(self.side([a for a in scene.areas if a.group == area.group
+                                          and not self.viewers_hand(a, scene)]))
             elif area.hidden:
                 hidden.append(area)
             elif area.role == "hand" or area.label == "hand":
@@ -69,6 +69,10 @@ class Screen:
         out += [self.hand(area) for area in hands]
         out += r.stack(scene)
         return out
+
+    @staticmethod
+    def viewers_hand(area: Area, scene: Scene) -> bool:
+        return area.role == "hand" and not area.hidden and area.owner == scene.viewer
 
     # -- the board -------------------------------------------------------------------------
     def grid(self, area: Area, scene: Scene) -> list[RenderableType]:
@@ -234,9 +238,10 @@ class Screen:
 
 
 class HandTable:
-    """A table of one line a row: every column as wide as its widest cell, but the rules text,
-    which takes the room left and is cut to it (each Rich column would otherwise shrink, and a
-    narrow one vanish)."""
+    """A table of one line a row: every column as wide as its widest cell, but the type line
+    (at most a third of the room left) and the rules text (the rest), cut to their room; either
+    left out below 6 columns (``help`` and ``board`` give them). Widths are set here: Rich's own
+    would shrink every column, and a narrow number's vanish."""
 
     NAME_WIDTH = 30  # Conflictus's longest names whole
 
@@ -251,13 +256,13 @@ class HandTable:
         fixed = sum(w for w, flex in zip(widths, self.flexible, strict=True) if not flex)
         room = options.max_width - fixed - 2 * (len(widths) - 1)
         flexes = [i for i, flex in enumerate(self.flexible) if flex]
-        for n, i in enumerate(flexes):  # each its share of the room, the last (the text) the rest
+        for n, i in enumerate(flexes):
             share = room if n == len(flexes) - 1 else min(widths[i], room // (len(flexes) - n + 1))
             widths[i] = max(share, 0)
             room -= widths[i] + (0 if share >= 6 else -2)
-        shown = [i for i in range(len(widths)) if not self.flexible[i] or widths[i] >= 6]  # else left
+        shown = [i for i in range(len(widths)) if not self.flexible[i] or widths[i] >= 6]
         table = Table(box=None, padding=(0, 1), pad_edge=False, header_style="bold underline")
-        for i in shown:  # to ``help`` and ``board``
+        for i in shown:
             table.add_column(self.heads[i], justify="right" if self.numeric[i] else "left", no_wrap=True,
                              overflow="ellipsis", width=widths[i])
         for row in self.rows:
