@@ -96,7 +96,8 @@ def test_a_brasa_game_against_the_ai_to_the_end(run, home, tmp_path):
     first = next(e for e in game_plan.match.state.log if e[0] == "pick" and e[1] == 1)
     label = game_plan.label(first[2])
     reveal = next(line for line in out.splitlines() if line.startswith("Reveal on ") and label in line)
-    assert label not in out[: out.index(reveal)]
+    asked = out.rindex("> ", 0, out.index(reveal))  # the screen after the reveal comes before its line
+    assert label not in out[:asked]
 
 
 def test_the_mixed_ai_answers_piped_moves(run, home, tmp_path):
@@ -118,7 +119,7 @@ def test_help_lists_the_moves_and_bad_moves_explain(run, home):
     result = play(run, "--mode", "brasa", "--seed", "5", input=lines)
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert "Type a move like rps rock, or one of: help, hint, undo, board, quit." in out
+    assert "Type a move like rps rock, or one of: help, hint, undo, board, log, autopass, quit." in out
     assert "Legal moves: rps rock | rps paper | rps scissors" in out
     assert "no card named 'zzz'" in out
     assert "'colour purple': the colour is one of green, red, blue" in out

@@ -13,6 +13,7 @@ from tcgkit.cli.play_loop import agent_choice
 SEATS = ["human", "greedy", "human", "random"]
 SEED = 5
 HAND_OVER = re.compile(r"^Pass to (Player \d) \((?:Blue|Red|Green|Yellow)\), press Enter$")
+HAND = re.compile(r"^(Player \d|greedy|random) \((?:Blue|Red|Green|Yellow)\)'s Hand \(\d+\)")
 TITLE = re.compile(r"^(Player \d|greedy|random) \((?:Blue|Red|Green|Yellow)\)$")  # a side's title
 
 
@@ -57,7 +58,10 @@ def test_four_players_two_people_two_ais_hand_over_without_showing_a_hand(run, h
             seated, hand_overs = over.group(1), hand_overs + 1
         elif (title := TITLE.match(line.strip())) is not None:
             owner = title.group(1)
-        elif line.strip().startswith("Hand"):
+        elif (hand := HAND.match(line.strip())) is not None:  # the viewer's hand, at the foot
+            hands_seen += 1
+            assert hand.group(1) == seated, f"{hand.group(1)}'s hand shown while {seated} holds the terminal"
+        elif line.strip().startswith("Hand"):  # a hand among a side's areas (the full table)
             hands_seen += 1
             assert owner == seated, f"{owner}'s hand shown while {seated} holds the terminal"
         elif line.startswith(("Player 0 (Blue) >", "Player 2 (Green) >")):

@@ -60,7 +60,7 @@ PLAY_HELP = """Play a game in the terminal against an AI, or --hotseat for two p
 Type moves in the game's notation (Triple Triad: Geezard@4 puts Geezard on cell 4, cells
 0..8 row by row from the top left; 'take Geezard' picks a card in a trade). Commands: help
 (the legal moves), hint (the greedy agent's choice), undo (your last move and the reply),
-board, quit. Moves may be piped on standard input; the end of the input stops the game.
+board, log, autopass, quit. Moves may be piped on standard input; the end of the input stops the game.
 
 Triple Triad: your hand comes from your collection (see 'tcgkit collection'): choose 5 cards when asked,
 or give them with --hand; with --rules random they are dealt from it by the seed. The AI
@@ -613,6 +613,9 @@ def play(
     explain: Annotated[bool, _option(
         "Keep in the --save record why the AI chose each of its moves (a search AI: easy, normal, "
         "hard; shown by 'tcgkit replay --step' once the game is over).", "--explain")] = False,
+    auto_pass: Annotated[bool | None, typer.Option(
+        "--auto-pass/--no-auto-pass", help="Pass for you when all you can do is pass (default: on against "
+        "AIs, off with people at the terminal; 'autopass' switches it in the game).")] = None,
 ) -> None:
     if server is not None or join is not None or user is not None:
         _play_on_server(game, server, join, user, rules=rules, vs=vs, players=players, hand=hand,
@@ -680,7 +683,7 @@ def play(
         match.key = load_profile().key()
     loop = PlayLoop(
         match, humans, agents, _seats(seating), console, prompter, save_path=save,
-        hotseat=len(humans) > 1, game_name=entry.name, lang=lang, trading=trading,
+        hotseat=len(humans) > 1, game_name=entry.name, lang=lang, trading=trading, auto_pass=auto_pass,
     )
     ending = loop.run()
     walked_away = trading and ending != "over" and (ending == "quit" or save is None)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.rule import Rule
 
@@ -19,10 +20,12 @@ from ..agents import Agent
 from ..agents.assist import HINT_AGENT, advice
 from ..kernel.actions import Action
 from ..kernel.errors import TcgkitError
+from ..kernel.refs import Kind, Ref
 from ..kernel.rng import Rng, derive_seed
 from .console import Prompter
 from .match import Match
 from .render import Renderer
+from .screen import ROWS, Screen
 from .seats import Seats
 from .words import means_yes
 
@@ -30,7 +33,10 @@ AGENT_STREAM = 13  # sub-streams of the match seed: the agents' choices, the hin
 HINT_STREAM = 14
 HINT_OTHERS = 3  # alternatives a hint names after its move
 FORFEIT_STREAM = 15  # the AI's pick when a trading match is walked away from
-COMMANDS = "help, hint, undo, board, quit"
+COMMANDS = "help, hint, undo, board, log, autopass, quit"
+PASSES = ("pass", "done")
+"""The moves that leave a priority window to the others: a lone one is taken for the player only
+while auto-pass is on (in hotseat, off: the others at the terminal would see who had nothing)."""
 CLEAR_ALL = "\x1b[H\x1b[2J\x1b[3J"  # home, clear the screen, and clear the scrollback (3J)
 Ending = Literal["over", "quit", "eof", "interrupted"]
 
@@ -76,11 +82,20 @@ class PlayLoop:
     trading: bool = False  # the match changes a collection: no move is taken back
     shown: tuple[int, int] | None = None  # (viewer, actions) of the board last drawn
     seen: dict[int, int] = field(default_factory=dict)  # hotseat: each person's event cursor
+    auto_pass: bool | None = None  # pass for a player who can do nothing but pass (None: unless hotseat)
+    take_lone: bool | None = None  # take a lone move for the player (None: at a keyboard, or when
+    # auto-pass was asked for; moves piped in say every move, so a script keeps in step)
+    held: list[str] = field(default_factory=list)  # the events since the last redraw, told under it
 
     # -- the loop ---------------------------------------------------------------------
     def __post_init__(self) -> None:
         self.renderer = Renderer(self.match.game, self.seats, self.lang)
+        self.screen = Screen(self.renderer)
         self.t = self.renderer.t
+        if self.take_lone is None:
+            self.take_lone = self.prompter.interactive or self.auto_pass is True
+        if self.auto_pass is None:
+            self.auto_pass = not self.hotseat
 
     def run(self) -> Ending:
         try:
@@ -103,6 +118,8 @@ class PlayLoop:
             assert mover is not None
             if mover in self.agents:
                 self.agent_turn(mover)
+                continue
+            if self.take_forced(mover):
                 continue
             self.show_for(mover)
             if not hinted:
@@ -139,7 +156,14 @@ class PlayLoop:
         elif word == "undo":
             self.undo(mover)
         elif word == "board":
-            self.shown = None
+            state = self.match.state  # the full table: every area, each card's every field
+            self.console.print(self.renderer.table(state.scene(mover, state.event_count())))
+        elif word == "log":
+            self.whole_log()
+        elif word.split()[0] == "autopass" and word.split()[1:] in ([], ["on"], ["off"]):
+            self.auto_pass = word.split()[1:] != ["off"] if word != "autopass" else not self.auto_pass
+            self.console.print(self.t("term.autopass_on" if self.auto_pass else "term.autopass_off"),
+                               markup=False)
         else:
             self.human_move(text, mover)
         return None
@@ -171,6 +195,36 @@ class PlayLoop:
         self.news(since)
         self.seen[mover] = self.match.state.event_count()  # their own move: seen as it was played
         self.save()
+
+    def forced(self, mover: int) -> Action | None:
+        """The move to take for ``mover`` without asking: the only legal one, when the decision
+        keeps no secret (its choice would tell nothing the others may not know), and, when it is
+        a pass (``PASSES``), while auto-pass is on."""
+        state = self.match.state
+        legal = state.legal_actions()
+        if len(legal) != 1 or not self.take_lone:
+            return None
+        decisions = state.view(mover)["decisions"]
+        if decisions and decisions[-1]["secret"]:
+            return None
+        if str(legal[0]).split()[0] in PASSES and not self.auto_pass:
+            return None
+        return legal[0]
+
+    def take_forced(self, mover: int) -> bool:
+        """Play the forced move for ``mover`` as their own (the record holds it as typed) and
+        say so above the events it leads to."""
+        action = self.forced(mover)
+        if action is None:
+            return False
+        key = "term.auto_passed" if str(action).split()[0] in PASSES else "term.taken"
+        self.held.append(self.t(key, player=Ref(Kind.PLAYER, mover), move=str(action)))
+        since = self.match.play(action, mover)
+        self.news(since)
+        if not self.hotseat:
+            self.seen[mover] = self.match.state.event_count()
+        self.save()
+        return True
 
     def agent_turn(self, player: int) -> None:
         since = self.match.play(agent_choice(self.match, player, self.agents[player]), player)
@@ -246,6 +300,12 @@ class PlayLoop:
         if not count:
             self.console.print(self.t("term.nothing_to_undo"), markup=False)
             return
+        while self.match.state.to_move == mover and self.forced(mover) is not None:
+            more = self.match.undo_for(mover, own_only=self.hotseat)  # a move taken for them: it
+            if isinstance(more, str) or not more:  # would be taken again, so the one before goes too
+                break
+            count += more
+        self.held.clear()
         self.console.print(self.t("term.took_back", count=count), markup=False)
         self.shown = (mover, -1)  # redraw; in hotseat, hand over first if the mover changed
         self.save()
@@ -255,14 +315,47 @@ class PlayLoop:
         return None if self.hotseat else self.humans[0]
 
     def news(self, since: int) -> None:
+        """Keep what happened since ``since`` to tell under the next redraw."""
         state, viewer = self.match.state, self.viewer()
-        for line in self.renderer.news(state.scene(viewer, since)):
+        self.held += self.renderer.news(state.scene(viewer, since))
+
+    def whole_log(self) -> None:
+        state = self.match.state
+        for line in self.renderer.news(state.scene(self.viewer(), 0)):
             self.console.print(line, markup=False)
 
-    def draw(self, viewer: int | None) -> None:
-        """The table as ``viewer`` sees it (a spectator: ``None``)."""
+    def draw(self, viewer: int | None, below: int = 3) -> None:
+        """The screen as ``viewer`` sees it (a spectator: ``None``), then the events since the
+        last one, as many as the screen leaves room for above ``below`` lines (the prompt, the
+        first help) (``log`` tells them all)."""
         state = self.match.state
-        self.console.print(self.renderer.table(state.scene(viewer, state.event_count())))
+        scene = state.scene(viewer, state.event_count())
+        rows = max(ROWS, self.console.height if self.console.is_terminal else 0)
+        for tight in (False, True):  # tight: a line an area, when the screen would not fit
+            self.screen.tight = tight
+            with self.console.capture() as captured:
+                for part in self.screen.parts(scene):
+                    self.console.print(part, soft_wrap=False)  # folded here, so its lines are counted
+            drawn = captured.get()
+            if drawn.count("\n") <= rows - 4:
+                break
+        self.console.file.write(drawn)
+        self.tell(max(rows - drawn.count("\n") - below, 1))
+
+    def tell(self, room: int | None = None) -> None:
+        """The held events: the last ``room`` lines of them (a line first says how many more
+        ``log`` shows)."""
+        lines, self.held = self.held, []
+        width = max(self.console.width, 1)
+        tall = [max(1, -(-cell_len(line) // width)) for line in lines]  # as the terminal folds it
+        if room is not None and sum(tall) > room:
+            keep = 0
+            while keep < len(lines) and sum(tall[len(lines) - keep - 1:]) <= room - 1:
+                keep += 1
+            self.console.print(self.t("term.more_log", count=len(lines) - keep), markup=False)
+            lines = lines[len(lines) - keep:]
+        for line in lines:
+            self.console.print(line, markup=False)
 
     def show_for(self, mover: int) -> None:
         key = (mover, len(self.match.actions))
@@ -291,6 +384,7 @@ class PlayLoop:
         else:  # moves piped in: nobody to wait for, but the transcript shows the hand-over
             self.console.print(prompt.rstrip(), markup=False)
         if mover in self.seen:
+            self.held.clear()  # told here as this player may see it
             lines = self.renderer.news(state.scene(mover, self.seen[mover]))
             if lines:
                 self.console.print(self.t("term.since"), markup=False)
@@ -299,9 +393,10 @@ class PlayLoop:
 
     def finish(self) -> None:
         state = self.match.state
-        self.draw(self.viewer())
         assert state.outcome is not None
-        for line in self.renderer.outcome(state.outcome.to_json()):
+        result = self.renderer.outcome(state.outcome.to_json())
+        self.draw(self.viewer(), below=len(result) + 2)  # and the seed to play it again
+        for line in result:
             self.console.print(line, markup=False)
 
     # -- saving -------------------------------------------------------------------------
@@ -310,6 +405,7 @@ class PlayLoop:
             self.match.save(self.save_path)
 
     def say_saved(self, what: str) -> None:
+        self.tell()
         if self.save_path is not None:
             command = f"tcgkit play {self.game_name} --resume {self.save_path}"
             self.console.print(self.t("term.saved", what=what, path=str(self.save_path), command=command),

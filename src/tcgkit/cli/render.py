@@ -33,7 +33,7 @@ MIN_CELL_WIDTH = 9  # "A Grat. A": below a 37-column terminal the board is cut
 NOT_INLINE = ("cost", "type", "text", "badge")
 """Where a card's template puts the fields a card named in a line leaves out (its cost, type line,
 rules text, faction or element badge): a table of a hand shows them, and each move's note."""
-__all__ = ["LANGUAGES", "Board", "Renderer", "abbreviate"]
+__all__ = ["LANGUAGES", "Board", "Renderer", "abbreviate", "rotated"]
 
 
 def abbreviate(name: str, width: int) -> str:
@@ -539,7 +539,7 @@ class Board:
         for _ in range(area.cols):
             table.add_column(width=width, no_wrap=True)
         turns = area.turns.get(self.viewer, 0) if self.viewer is not None else 0
-        order = _rotated(area.rows, area.cols, turns)
+        order = rotated(area.rows, area.cols, turns)
         for row in order:
             table.add_row(*(self.cell(c, width) for c in row))
         return table
@@ -571,5 +571,6 @@ class Board:
         return text
 
 
-def _rotated(rows: int, cols: int, turns: int) -> list[list[int]]:
+def rotated(rows: int, cols: int, turns: int) -> list[list[int]]:
+    """A grid's cell numbers row by row as a seat turned ``turns`` times sees them."""
     return Grid(rows, cols).seen_from(turns)

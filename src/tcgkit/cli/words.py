@@ -78,6 +78,12 @@ TERMINAL: Catalogue = messages({
     "term.to_move": "{player} to move",
     "term.pass_to": "Pass to {player}, press Enter ",
     "term.since": "Since your last turn:",
+    "term.taken": ("{player}: {move} (the only move, taken for them).",
+                   "{player}: {move} (the only move, taken for you)."),
+    "term.auto_passed": "{player}: {move}, nothing else to do (auto-pass; 'autopass off' to be asked).",
+    "term.autopass_on": "Auto-pass on: when all you can do is pass, you pass without being asked.",
+    "term.autopass_off": "Auto-pass off: you are asked even when all you can do is pass.",
+    "term.more_log": "({count} earlier {count:line|lines}: type 'log' for the whole game)",
     "term.not_hidden": ("The output is not a terminal, so it cannot be cleared between turns: every hand "
                         "shown stays readable in it."),
     "term.input_ended": "Input ended.",

@@ -573,7 +573,9 @@ def status(view: dict[str, Any], me: int) -> list[Sentence]:
     """The turn, the phase, this turn's flags, closed HQs, the battle under way, the judgement."""
     out = []
     if view["outcome"] is None:
-        out.append(say("mc.status.turn", turn=view["turn"], player=refs.player(view["active"]),
+        # who decides now: in the AI's battle, the answer at instant timing is the other player's
+        decider = view["active"] if view["to_move"] is None else view["to_move"]
+        out.append(say("mc.status.turn", turn=view["turn"], player=refs.player(decider),
                        phase=PHASE_NAMES[view["phase"]]))
         flags = [f for f, on in (("proxy placed", view["proxy_used"]),
                                  ("hand terrain placed", view["hand_terrain"]),
