@@ -136,8 +136,12 @@ def _known(percent: float | None) -> float:
 def advice(state: State[Any], player: int, seed: int) -> Advice:
     """The hint for ``player``, to move at ``state``, from its view alone (see above); the
     same ``seed`` gives the same hint."""
-    game = state.game
-    view, legal = state.view(player), state.legal_actions()
+    return advise(state.game, state.view(player), state.legal_actions(), seed)
+
+
+def advise(game: Game, view: dict[str, Any], legal: list[Action], seed: int) -> Advice:
+    """``advice`` from what it reads of the state: the viewer's view and the legal moves (the
+    server takes these on its event loop and searches in a thread)."""
     agent = make_agent(HINT_AGENT, game)
     assert explains(agent), f"the hint's agent {HINT_AGENT!r} cannot explain itself"
     action, explanation = cast(Explaining, agent).explain(view, legal, Rng(seed), search_alone=True)

@@ -539,7 +539,7 @@ async def assist_request(room: Room, conn: Connection, message: AskHint | AskUnd
         return
     try:
         if isinstance(message, AskHint):
-            conn.push(room.hint(conn.viewer, message.version).model_dump_json())
+            conn.push((await room.hint(conn.viewer, message.version)).model_dump_json())
         else:
             await room.undo(conn.viewer, message.version)
     except Refused as refused:

@@ -14,9 +14,10 @@ taking a move back changes no other person's game.
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING, Literal
 
-from ..agents.assist import advice, first_telling_after
+from ..agents.assist import advise, first_telling_after
 from ..kernel.rng import derive_seed
 from .protocol import Hint, HintOption
 
@@ -51,10 +52,13 @@ def assists(room: Room, seat: int | None) -> list[str]:
     return ["hint"] if why_no_undo(room, seat) else ["hint", "undo"]
 
 
-def hint(room: Room, seat: int) -> Hint:
-    """The hint for ``seat``, to move now (the caller checked), from its view alone."""
+async def hint(room: Room, seat: int) -> Hint:
+    """The hint for ``seat``, to move now (the caller checked), from its view alone. The view
+    and the legal moves are taken here, on the event loop; the search (a tenth of a second or
+    more) runs in a thread, so the other matches' moves are not held up behind it."""
     state = room.state
-    found = advice(state, seat, derive_seed(room.seed, HINT_STREAM, state.version))
+    found = await asyncio.to_thread(advise, state.game, state.view(seat), state.legal_actions(),
+                                    derive_seed(room.seed, HINT_STREAM, state.version))
     why = found.explanation
     return Hint(version=state.version, action=str(found.action), before=found.before,
                 after=found.after, tie=found.tie, change=in_words(found.before, found.after),

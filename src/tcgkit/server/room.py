@@ -663,7 +663,7 @@ class Room:
         raise ai.Unknown(f"the worker could not rebuild match {self.match_id}")
 
     # -- hints and undo against the AI (assist.py) ----------------------------------------------
-    def hint(self, seat: int, version: int) -> Hint:
+    async def hint(self, seat: int, version: int) -> Hint:
         """The hint for ``seat`` at ``version``: ``Refused`` unless it is that seat's move,
         against the AI alone."""
         if not assist.against_ai(self, seat):
@@ -675,7 +675,7 @@ class Room:
         refusal = self.state.refusal(seat)
         if refusal is not None:
             raise self.refuse("not_your_turn", refusal)
-        return assist.hint(self, seat)
+        return await assist.hint(self, seat)
 
     async def undo(self, seat: int, version: int) -> int:
         """Take back ``seat``'s last action and all after it; every viewer is sent the match
