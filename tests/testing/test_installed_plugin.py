@@ -96,3 +96,13 @@ def test_the_words_tooling_works_on_a_plugins_catalogue(installed, tmp_path):
     assert after.returncode == 1 and "(zh): " in after.stdout and "is not translated" in after.stdout
     unknown = run(script, "check", "--game", "chess", path=plugins)
     assert unknown.returncode == 1 and "no game named 'chess'" in unknown.stderr
+
+
+def test_tcgkit_testing_needs_no_pytest(installed, tmp_path):
+    """``check_game`` from a script in a Python where pytest cannot be imported."""
+    script = ("import sys\nsys.modules['pytest'] = None\n"
+              "import tcgkit\nfrom tcgkit.testing import check_game\n"
+              "duel = tcgkit.find_game('duel').cls\n"
+              "print(check_game(duel, options=[{}], checks=['notation_and_json_round_trip']))\n")
+    done = run("-c", script, path=installed, cwd=tmp_path)
+    assert done.returncode == 0 and "duel: 1 passed" in done.stdout, done.stderr

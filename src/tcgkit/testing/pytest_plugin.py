@@ -4,8 +4,10 @@ collects anyway. ``--tcgkit-check NAME`` (repeatable) runs only the named checks
 
 tcgkit declares it as a ``pytest11`` entry point, so with tcgkit installed the options are there
 and nothing runs unless ``--tcgkit-game`` is given; ``-p tcgkit.testing.pytest_plugin`` loads it
-where entry-point plugins are turned off (``PYTEST_DISABLE_PLUGIN_AUTOLOAD``). It imports tcgkit's
-games only when asked to check one, so a pytest run that never asks pays nothing.
+where entry-point plugins are turned off (``PYTEST_DISABLE_PLUGIN_AUTOLOAD``). It loads a game
+only when asked to check one. (The entry point rather than ``-p`` alone: a plugin author installs
+tcgkit and runs pytest, with nothing to configure; pytest stays out of tcgkit's dependencies,
+in the ``testing`` extra, and ``tcgkit.testing`` itself never imports it.)
 """
 
 from __future__ import annotations
