@@ -130,7 +130,7 @@ def same_seed_and_actions_give_the_same_game(game: Game) -> None:
     again = replay(record)
     expect(again.to_json() == first.to_json(), "replaying a record gives another state")
     expect(again.events_since(0, None) == first.events_since(0, None), "a replay gives other events")
-    other_game = type(game)(game.options)
+    other_game = type(game)(game.options_dump())
     expect(other_game.new_state(5).to_json() == game.new_state(5).to_json(),
            "two games of the same options deal seed 5 differently")
 
