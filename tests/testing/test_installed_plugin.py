@@ -1,5 +1,6 @@
 """A game installed beside tcgkit (here Duel, a renamed fixture game, with a distribution of its
-own made in a temporary folder) is checked by its author with ``pytest --tcgkit-game duel``,
+own made in a temporary folder) is checked by its author with ``pytest -p
+tcgkit.testing.pytest_plugin --tcgkit-game duel``,
 and leaves tcgkit's own suite and words green; a plugin's catalogue is worked on by
 ``scripts/words.py --game NAME``."""
 
@@ -48,6 +49,7 @@ def run(*args: str, path: Path, cwd: Path = ROOT, autoload: bool = True) -> subp
 
 
 def test_the_author_runs_the_suite_on_their_game_with_pytest(installed, tmp_path):
+    """The plugin named with ``-p`` (entry-point plugins off: it needs none)."""
     checks = ["--tcgkit-check", "games_terminate_with_an_outcome", "--tcgkit-check",
               "events_and_public_fields_after_a_redealt_step"]
     found = run("-m", "pytest", "-p", "tcgkit.testing.pytest_plugin", "--tcgkit-game", "duel", *checks,

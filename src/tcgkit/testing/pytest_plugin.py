@@ -1,13 +1,15 @@
-"""pytest plugin: ``pytest --tcgkit-game NAME`` runs the conformance suite on an installed game,
-one test per check and option set (``tcgkit[<game>-<options>-<check>]``), beside the tests pytest
-collects anyway. ``--tcgkit-check NAME`` (repeatable) runs only the named checks.
+"""pytest plugin: ``pytest -p tcgkit.testing.pytest_plugin --tcgkit-game NAME`` runs the
+conformance suite on an installed game, one test per check and option set
+(``tcgkit[<game>-<options>-<check>]``), beside the tests pytest collects anyway.
+``--tcgkit-check NAME`` (repeatable) runs only the named checks. A project names it once in its
+pytest configuration (``addopts = "-p tcgkit.testing.pytest_plugin"``) or its conftest.py
+(``pytest_plugins = ["tcgkit.testing.pytest_plugin"]``).
 
-tcgkit declares it as a ``pytest11`` entry point, so with tcgkit installed the options are there
-and nothing runs unless ``--tcgkit-game`` is given; ``-p tcgkit.testing.pytest_plugin`` loads it
-where entry-point plugins are turned off (``PYTEST_DISABLE_PLUGIN_AUTOLOAD``). It loads a game
-only when asked to check one. (The entry point rather than ``-p`` alone: a plugin author installs
-tcgkit and runs pytest, with nothing to configure; pytest stays out of tcgkit's dependencies,
-in the ``testing`` extra, and ``tcgkit.testing`` itself never imports it.)
+Named, not a ``pytest11`` entry point: an entry-point plugin is imported by every pytest run in
+the environment, which would import tcgkit before the run sets up its paths (mutation testing
+runs tcgkit's tests on a mutated copy of the sources, which must be the first tcgkit imported)
+and make every other project's test run load tcgkit. pytest stays out of tcgkit's
+dependencies (the ``testing`` extra), and ``tcgkit.testing`` itself never imports it.
 """
 
 from __future__ import annotations
