@@ -94,9 +94,9 @@ def events_and_public_fields_after_a_redealt_step(game: Game) -> None:
     """Play the next action on a state and on a copy with what a viewer cannot see re-dealt:
     unless the step showed that viewer a card (their zones or their own fields differ), the
     events it made (but the secret parts shown to that viewer alone) and the whole view must be
-    the same. A log entry naming a hidden card (a
-    missing ``secret``), an event naming a target's card, a public field computed from a
-    hidden card all differ here; a copied log never could."""
+    the same. A log entry naming a hidden card (a missing ``secret``), an event naming a
+    target's card, a public field computed from a hidden card all differ here; a copied log
+    never could."""
     rng = Rng(44)
     compared = 0
     for seed in range(2):
@@ -130,8 +130,8 @@ def events_and_public_fields_after_a_redealt_step(game: Game) -> None:
 def told(state: State[Any], since: int, viewer: int | None) -> list[dict[str, Any]]:
     """The events from ``since`` on as ``viewer`` sees them, less the secret parts shown to
     that viewer alone (their own draw, in the order they drew: theirs to know, and a re-deal
-    may deal the same hand in another order), and the cards of entries the rules show
-    (``Entry.shows``)."""
+    may deal the same hand in another order), and without the entries the rules show to
+    everyone (``Entry.shows``)."""
     out = []
     entries = derived(state).entries
     for entry, event in zip(state.log[since:], state.events_from(since), strict=True):
