@@ -92,7 +92,8 @@ STEPS = 60
 
 def events_and_public_fields_after_a_redealt_step(game: Game) -> None:
     """Play the next action on a state and on a copy with what a viewer cannot see re-dealt:
-    unless the step showed that viewer a card (their zones or their own fields differ), the
+    unless the step showed that viewer a card (their zones or their own fields differ) or the
+    rules went on to another decision (a search asked only when the deck holds a match), the
     events it made (but the secret parts shown to that viewer alone) and the whole view must be
     the same. A log entry naming a hidden card (a missing ``secret``), an event naming a
     target's card, a public field computed from a hidden card all differ here; a copied log
@@ -117,8 +118,9 @@ def events_and_public_fields_after_a_redealt_step(game: Game) -> None:
                     continue  # the mover's action names a card the re-deal moved: not comparable
                 other.apply(action, mover)
                 mine, theirs = after.view(viewer), other.view(viewer)
-                if seen_cards(mine) != seen_cards(theirs):
-                    continue  # the step showed the viewer a card: its events may name it
+                if seen_cards(mine) != seen_cards(theirs) or mine["decisions"] != theirs["decisions"]:
+                    continue  # the step showed the viewer a card, or the rules asked what a hidden
+                    # card allows (a search only when the deck holds a match): that is theirs to show
                 where = f"seed {seed} step {step} ({action} by {mover})"
                 events, redealt = told(after, count, viewer), told(other, count, viewer)
                 same(events, redealt, f"{where}: the events seen by {viewer} depend on cards they cannot see")
