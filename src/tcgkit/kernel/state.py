@@ -148,8 +148,8 @@ class Entry:
     ``secret`` fields are seen only by the player named by the field ``to`` (default
     ``player``); the others see the entry without them. ``shows``: the rules show everyone
     what it says of hidden cards though they may lie hidden after the step (a card milled
-    from a deck then shuffled back, whether a search found a card): the conformance suite
-    lets such an entry differ after a re-deal."""
+    from a deck then shuffled back): the conformance suite lets such an entry differ after a
+    re-deal."""
 
     kind: str
     fields: tuple[tuple[str, Value], ...] = ()

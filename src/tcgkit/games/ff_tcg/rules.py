@@ -77,8 +77,8 @@ LOG = (
     Entry("turn", (("turn", v.Int(0)), ("player", PLAYER))),
     Entry("draw", (("player", PLAYER), ("card", CARD)), secret=("card",)),
     Entry("hide", (("player", PLAYER), ("card", CARD)), secret=("card",)),
-    Entry("search", (("player", PLAYER), ("card", CARD)), secret=("card",), shows=True),  # found or not
-    Entry("search_failed", (("player", PLAYER), ("card", Nothing())), event="search", shows=True),
+    Entry("search", (("player", PLAYER), ("card", CARD)), secret=("card",)),
+    Entry("search_failed", (("player", PLAYER), ("card", Nothing())), event="search"),
     Entry("reshuffle", (("player", PLAYER), ("cards", v.Int(0)))),
     Entry("mill", (("player", PLAYER), ("card", CARD)), shows=True),  # shown, perhaps shuffled back
     Entry("discard", (("player", PLAYER), ("card", CARD))),
