@@ -7,6 +7,9 @@ from ``server/static/*.js``: ``server/client_words.py``) and each game's.
                                      # English changed turns fuzzy, a removed one goes)
     python scripts/words.py check    # list what is untranslated or malformed; exit 1 if any
 
+Both take ``--game NAME`` (repeatable) to work on those games' catalogues only: any installed
+game, a plugin's too (its ``locale`` folder beside its game class); without it, tcgkit's own.
+
 Translate an entry by writing its ``msgstr`` (and removing ``#, fuzzy``); the places (``{arg}``)
 are the English's, and a plural place ``{n:...}`` takes as many forms as the file's
 ``Plural-Forms`` header says.
@@ -14,6 +17,7 @@ are the English's, and a plural place ``{n:...}`` takes as many forms as the fil
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
@@ -21,14 +25,19 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
 from tcgkit.cli.words import FOLDER, TERMINAL
-from tcgkit.kernel.registry import list_games
+from tcgkit.kernel.errors import UnknownGame
+from tcgkit.kernel.registry import find_game, list_games
 from tcgkit.kernel.scene import Catalogue
 from tcgkit.kernel.words import LANGUAGES, LOCALES, YOU, folder_of, places, po_path, problems
 from tcgkit.server.client_words import BROWSER
 from tcgkit.server.client_words import FOLDER as CLIENT_FOLDER
 
 
-def catalogues() -> list[tuple[str, Catalogue, Path]]:
+def catalogues(games: list[str] | None = None) -> list[tuple[str, Catalogue, Path]]:
+    """The named games' catalogues, or tcgkit's own (the terminal's, the browser's, its games')."""
+    if games:
+        entries = [find_game(name) for name in games]
+        return [(e.name, e.cls().messages(), folder_of(e.cls)) for e in entries]
     out = [("terminal", TERMINAL, FOLDER), ("browser", BROWSER, CLIENT_FOLDER)]
     for entry in list_games():
         if entry.cls.__module__.startswith("tcgkit.games."):
@@ -64,8 +73,8 @@ def write(catalog: Catalog, path: Path, name: str) -> None:
         write_po(handle, catalog, width=100, omit_header=False, sort_output=False)
 
 
-def update() -> None:
-    for name, english, folder in catalogues():
+def update(games: list[str] | None = None) -> None:
+    for name, english, folder in catalogues(games):
         pot, old = template(name, english), folder / "messages.pot"
         if old.is_file():
             with old.open("rb") as handle:
@@ -86,8 +95,8 @@ def update() -> None:
             write(catalog, path, name)
 
 
-def check() -> int:
-    found = [p for _, english, folder in catalogues() for lang in LANGUAGES[1:]
+def check(games: list[str] | None = None) -> int:
+    found = [p for _, english, folder in catalogues(games) for lang in LANGUAGES[1:]
              for p in problems(english, folder, lang)]
     for problem in found:
         print(problem)
@@ -95,10 +104,16 @@ def check() -> int:
 
 
 if __name__ == "__main__":
-    command = sys.argv[1] if len(sys.argv) > 1 else ""
-    if command == "update":
-        update()
-    elif command == "check":
-        sys.exit(check())
-    else:
+    if len(sys.argv) < 2 or sys.argv[1] not in ("update", "check"):
         sys.exit(__doc__)
+    parser = argparse.ArgumentParser(description="Keep the message catalogues in step with the English.")
+    parser.add_argument("command", choices=["update", "check"])
+    parser.add_argument("--game", action="append", help="only this installed game's catalogue (repeatable)")
+    args = parser.parse_args()
+    try:
+        if args.command == "update":
+            update(args.game)
+        else:
+            sys.exit(check(args.game))
+    except UnknownGame as error:
+        sys.exit(str(error))

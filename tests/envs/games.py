@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-import tcgkit
 from nplayer import HighCard
+from own_games import own_games
 
 
 def configs() -> list[tuple[type, dict]]:
     out = []
-    for cls in [*(entry.cls for entry in tcgkit.list_games()), HighCard]:
+    for cls in [*(entry.cls for entry in own_games()), HighCard]:
         options = [dict(o) for o in cls.example_options] or [{}]
         counts = {o.get("players", cls.min_players) for o in options}
         options += [{"players": n} for n in range(cls.min_players, cls.max_players + 1) if n not in counts]

@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import func, select, update
 
 import tcgkit
+from own_games import own_games
 from tcgkit.kernel.rng import Rng
 from tcgkit.server.app import create_app
 from tcgkit.server.db import ActionRow
@@ -25,7 +26,7 @@ from tcgkit.server.store import Store
 
 from .conftest import Player, fast, guest, receive, receive_until
 
-GAMES = [entry.name for entry in tcgkit.list_games()]
+GAMES = [entry.name for entry in own_games()]
 MAX_STEPS = 3000
 
 

@@ -18,11 +18,12 @@ import httpx
 import pytest
 
 import tcgkit
+from own_games import own_games
 from tcgkit.kernel.replay import Record, verify
 from tcgkit.kernel.rng import Rng
 from tcgkit.server.client import Client, Table
 
-GAMES = [entry.name for entry in tcgkit.list_games()]
+GAMES = [entry.name for entry in own_games()]
 
 
 def free_port() -> int:

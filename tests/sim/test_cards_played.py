@@ -9,7 +9,7 @@ import random
 import pytest
 
 import tcgkit
-from tcgkit.kernel.registry import list_games
+from own_games import own_games
 from tcgkit.sim.cards import card_facts, card_name, starting_cards
 
 
@@ -30,7 +30,7 @@ def left_hand(state, action, p: int) -> list[str]:
     return [] if text.split(" ", 1)[0] in ("discard", "mulligan") else [n for n in before if n in text]
 
 
-@pytest.mark.parametrize("name", [entry.name for entry in list_games()])
+@pytest.mark.parametrize("name", [entry.name for entry in own_games()])
 def test_the_cards_played_are_those_a_replayed_game_puts_into_play_from_hand(name):
     game = tcgkit.load_game(name)
     for seed in range(2):

@@ -157,13 +157,17 @@ class Field:
 class Entry:
     """A kind of log entry: the tuple ``(kind, *values)`` the rules append, its fields typed.
     ``secret`` fields are seen only by the player named by the field ``to`` (default
-    ``player``); the others see the entry without them."""
+    ``player``); the others see the entry without them. ``shows``: the rules show everyone
+    what it says of hidden cards though they may lie hidden after the step (a card milled
+    from a deck then shuffled back): the conformance suite lets such an entry differ after a
+    re-deal."""
 
     kind: str
     fields: tuple[tuple[str, Value], ...] = ()
     secret: tuple[str, ...] = ()
     to: str = "player"
     event: str = ""
+    shows: bool = False
 
     @property
     def names(self) -> tuple[str, ...]:

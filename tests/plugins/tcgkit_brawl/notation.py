@@ -15,7 +15,7 @@ def parse_action(state: BrawlState, text: str, player: int) -> Action:
     words = text.split()
     if words in (["pass"], ["end"]):
         return PASS if words[0] == "pass" else END
-    numbers = [w for w in words[1:] if w != "at"]
+    numbers = words[1::2]  # N, and T after "at"
     if words and numbers and all(n.isascii() and n.isdigit() for n in numbers):
         if words[0] in ("discard", "trigger") and len(words) == 2:
             return (Discard if words[0] == "discard" else First)(int(words[1]))

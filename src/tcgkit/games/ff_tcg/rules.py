@@ -73,7 +73,7 @@ def decklists_private(game: FFTcg) -> bool:
 
 
 LOG = (
-    Entry("cut", (("shown", v.TupleOf(CARD, 2)),)),
+    Entry("cut", (("shown", v.TupleOf(CARD, 2)),), shows=True),  # shown, then shuffled back
     Entry("first", (("player", PLAYER),)),
     Entry("turn", (("turn", v.Int(0)), ("player", PLAYER))),
     Entry("draw", (("player", PLAYER), ("card", CARD)), secret=("card",)),
@@ -81,7 +81,7 @@ LOG = (
     Entry("search", (("player", PLAYER), ("card", CARD)), secret=("card",)),
     Entry("search_failed", (("player", PLAYER), ("card", Nothing())), event="search"),
     Entry("reshuffle", (("player", PLAYER), ("cards", v.Int(0)))),
-    Entry("mill", (("player", PLAYER), ("card", CARD))),
+    Entry("mill", (("player", PLAYER), ("card", CARD)), shows=True),  # shown, perhaps shuffled back
     Entry("discard", (("player", PLAYER), ("card", CARD))),
     Entry("play", (("player", PLAYER), ("card", CARD), ("mode", v.Text(MODES)), ("on", OR_NONE))),
     Entry("turn_up", (("player", PLAYER), ("card", CARD), ("target", OR_NONE))),
@@ -96,9 +96,9 @@ LOG = (
     Entry("assign", (("monster", CARD), ("character", CARD))),
     Entry("fight", (("character_side", PLAYER), ("character", OrWord(CARD, ((VILLAIN_FIGHT, "all"),))),
                     ("monsters", v.TupleOf(CARD)))),
-    Entry("luck", (("player", PLAYER), ("card", CARD))),
+    Entry("luck", (("player", PLAYER), ("card", CARD)), shows=True),  # shown, perhaps put back
     Entry("fight_result", (("characters_total", v.Opt(v.Int())), ("monsters_total", v.Opt(v.Int())),
-                           ("winner", v.Text(("monsters", "characters"))))),
+                           ("winner", v.Text(("monsters", "characters")))), shows=True),  # the luck cards
     *(Entry(kind, (("card", CARD),)) for kind in ("skull", "wound", "heal", "die", "destroy", "sacrifice",
                                                  "unskull")),
     Entry("move", (("card", CARD), ("zone", v.Text(MOVED_TO)))),

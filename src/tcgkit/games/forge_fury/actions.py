@@ -17,7 +17,7 @@ class ChooseColour(Action):
     colour: int  # index in COLOURS
 
     def __str__(self) -> str:
-        return f"colour {COLOURS[self.colour]}"
+        return f"colour {COLOURS[self.colour] if 0 <= self.colour < len(COLOURS) else self.colour}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +41,7 @@ class Throw(Action):
     sign: int  # index in SIGNS
 
     def __str__(self) -> str:
-        return f"rps {SIGNS[self.sign]}"
+        return f"rps {SIGNS[self.sign] if 0 <= self.sign < len(SIGNS) else self.sign}"
 
 
 @dataclass(frozen=True, slots=True)
