@@ -7,7 +7,6 @@ answered the same way again). Legal moves come only from ``state.legal_actions()
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -17,6 +16,7 @@ from rich.rule import Rule
 
 from ..agents import Agent
 from ..agents.assist import HINT_AGENT, advice
+from ..kernel import loose
 from ..kernel.actions import Action
 from ..kernel.errors import TcgkitError
 from ..kernel.rng import Rng, derive_seed
@@ -46,18 +46,6 @@ def agent_choice(match: Match, player: int, agent: Agent) -> Action:
 def agent_base(match: Match) -> int:
     """The seed the AI's streams come from: its own, or the deal's when the player chose it."""
     return match.seed if match.agent_seed is None else match.agent_seed
-
-
-CARD_ID = re.compile(r"#\s*\d+")
-
-
-def without_ids(text: str, legal: list[Action]) -> list[Action]:
-    """The legal moves ``text`` names when its cards are written without their ``#id``
-    ("use Red Mage 0" for "use Red Mage#8 0"): the one fitting card needs no id."""
-    if "#" in text:
-        return []
-    wanted = " ".join(text.lower().split())
-    return [a for a in legal if " ".join(CARD_ID.sub("", str(a)).lower().split()) == wanted]
 
 
 @dataclass
@@ -161,12 +149,12 @@ class PlayLoop:
             action = state.parse_action(text, mover)
             since = self.match.play(action, mover)
         except TcgkitError as error:
-            fits = without_ids(text, state.legal_actions())
-            if len(fits) != 1:
-                hint = f" ({self.t('term.or').join(map(str, fits))}?)" if fits else ""
-                self.console.print(self.t("term.not_a_move", error=str(error), fits=hint), markup=False)
+            reading, labels = loose.read(state, text, mover)  # names begun, cards in any order
+            if len(reading.fits) != 1:
+                why = reading.ambiguity(text, labels) if reading.fits else str(error)
+                self.console.print(self.t("term.not_a_move", error=why, fits=""), markup=False)
                 return
-            since = self.match.play(fits[0], mover)
+            since = self.match.play(reading.fits[0], mover)
         self.news(since)
         self.seen[mover] = self.match.state.event_count()  # their own move: seen as it was played
         self.save()
