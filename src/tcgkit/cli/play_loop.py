@@ -22,6 +22,7 @@ from ..kernel.errors import TcgkitError
 from ..kernel.rng import Rng, derive_seed
 from .console import Prompter
 from .match import Match
+from .moves_help import help_lines
 from .render import Renderer
 from .seats import Seats
 from .words import means_yes
@@ -176,19 +177,9 @@ class PlayLoop:
         return out
 
     def list_moves(self, mover: int) -> None:
-        groups: dict[str, list[str]] = {}
-        for action in self.match.state.legal_actions():
-            text = str(action)
-            head, at, tail = text.rpartition("@")
-            if at:
-                groups.setdefault(f"{head}@", []).append(tail)
-            else:
-                groups.setdefault(text, [])
-        moves = [head + ",".join(tails) for head, tails in groups.items()]
-        self.console.print(self.t("term.legal") + " | ".join(moves), markup=False)
-        for notation, what in self.notes(mover).items():
-            if what:
-                self.console.print(f"  {notation}: {what}", markup=False)
+        """The moves grouped (a march's creatures as one set) and wrapped (``moves_help.py``)."""
+        for line in help_lines(self.match.state, mover, self.renderer, self.console.width):
+            self.console.print(line, markup=False, soft_wrap=True)
         self.console.print(self.t("term.commands", commands=COMMANDS), markup=False)
 
     def hint(self, mover: int) -> None:

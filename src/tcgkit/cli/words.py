@@ -57,6 +57,7 @@ TERMINAL: Catalogue = messages({
     "term.not_a_move": "Not a move: {error}{fits}. Type 'help' for the moves.",
     "term.or": " or ",
     "term.legal": "Legal moves: ",
+    "term.up_to": "choose up to {count} of {cards}",
     "term.commands": "Commands: {commands}",
     "term.hint": "Hint ({agent}): {move}",
     "term.hint_why": "Hint ({agent}): {move}: {why}",

@@ -34,6 +34,18 @@ WHEN = {
     "use": ("normal", "respond", "answer"), "attack": ("normal",), "end": ("main", "summon"),
     "pass": ("instant", "respond", "answer"),
 }
+NONE = {  # why a verb of this decision has no legal move
+    "march": "none of your creatures on the battlefield can march now",
+    "place": "you have no terrain in hand to place (or placed a proxy this turn)",
+    "proxy": "a proxy terrain is placed once a turn, and not in a turn a terrain came from hand",
+    "summon": "no creature in your hand fits your HQ now (the levels there within its limit)",
+    "equip": "no equipment in your hand fits a creature with a free item slot",
+    "exchange": "no two creatures of yours on one terrain have equipment to exchange",
+    "perform": "you have no ritual in hand whose cost you can pay",
+    "instant": "no creature in your hand may be summoned into this battle now (instant, within the limit)",
+    "cast": "no spell in your hand can be cast now (its timing, a free spell slot of its element)",
+    "use": "no item or ability can be used now (its timing, a free item slot, its cost)",
+}
 CELL = re.compile(r"^(e?)(\d+)$")
 NO_CARDS = frozenset({"refill", "proxy", "attack", "end", "pass"})
 NOT_NAMES = frozenset({"to", "at", "from", "for", "with", "ability", "main", "summon"})
@@ -75,6 +87,8 @@ def refusal(state: MonsterCollectionState, text: str, player: int, verb: str) ->
     kind = state.decisions[-1].kind
     legal = [a for a in state.legal_actions() if str(a).split(" ", 1)[0] == verb]
     now = PROMPTS[kind].partition(":")[0]
+    if not legal and kind in WHEN[verb]:
+        return NONE.get(verb, f"no {verb} is possible now")
     if not legal:
         verbs = ", ".join(dict.fromkeys(" ".join(str(a).split(" ")[:2]) if str(a).startswith("end")
                                         else str(a).split(" ", 1)[0] for a in state.legal_actions()))
@@ -84,7 +98,9 @@ def refusal(state: MonsterCollectionState, text: str, player: int, verb: str) ->
     if verb == "end":
         phase = "summon" if said and "summon".startswith(said[0]) else "main"
         ends = " or ".join(repr(str(a)) for a in legal)
-        if phase not in WHEN["end"] or kind != phase or not said:
+        if kind == phase and said:
+            return f"write {ends}"
+        if kind != phase or not said:
             return f"'end {phase}' ends the {PROMPTS[phase].partition(':')[0]}; now it is the {now} ({ends})"
     for word in said:
         cell = CELL.match(word)
@@ -100,7 +116,7 @@ def refusal(state: MonsterCollectionState, text: str, player: int, verb: str) ->
     targets = ", ".join(dict.fromkeys(a.where for a in legal if isinstance(a, Place | Proxy | March)))
     cells = f" to {targets}" if targets else ""
     options = f"; {verb} now: {using}{cells}" if using else ""
-    return f"not a legal move now ({now}){options}; type 'help' for every move"
+    return f"not a legal move now ({now}){options}"
 
 
 def mentions(said: list[str]) -> list[str]:
