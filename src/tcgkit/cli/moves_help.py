@@ -94,7 +94,10 @@ def help_lines(state: State[Any], mover: int, renderer: Renderer, width: int) ->
     lines = [renderer.t("term.legal").rstrip()]
     wrap = textwrap.TextWrapper(width=max(width, 40), initial_indent="  ", subsequent_indent="    ",
                                 break_long_words=False, break_on_hyphens=False)
-    for line in grouped(state, mover, lambda count, cards: renderer.t("term.up_to", count=count, cards=cards)):
+    def up_to(count: int, cards: str) -> str:
+        return renderer.t("term.up_to", count=count, cards=cards)
+
+    for line in grouped(state, mover, up_to):
         lines += wrap.wrap(line)
     said: set[str] = set()
     for move in state.scene(mover, state.event_count()).moves:

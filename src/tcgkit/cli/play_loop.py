@@ -23,6 +23,7 @@ from ..kernel.rng import Rng, derive_seed
 from .console import Prompter
 from .match import Match
 from .moves_help import help_lines
+from .reading import Reading
 from .render import Renderer
 from .seats import Seats
 from .words import means_yes
@@ -30,7 +31,7 @@ from .words import means_yes
 AGENT_STREAM = 13  # sub-streams of the match seed: the agents' choices, the hints
 HINT_STREAM = 14
 FORFEIT_STREAM = 15  # the AI's pick when a trading match is walked away from
-COMMANDS = "help, hint, undo, board, quit"
+COMMANDS = "help, hint, card NAME, rules, undo, board, quit"
 CLEAR_ALL = "\x1b[H\x1b[2J\x1b[3J"  # home, clear the screen, and clear the scrollback (3J)
 Ending = Literal["over", "quit", "eof", "interrupted"]
 
@@ -69,6 +70,7 @@ class PlayLoop:
     def __post_init__(self) -> None:
         self.renderer = Renderer(self.match.game, self.seats, self.lang)
         self.t = self.renderer.t
+        self.reading = Reading(self.renderer, self.console.width)
 
     def run(self) -> Ending:
         try:
@@ -128,6 +130,12 @@ class PlayLoop:
             self.undo(mover)
         elif word == "board":
             self.shown = None
+        elif word == "rules" or word.split(" ", 1)[0] == "card":  # ``reading.py``
+            viewer = mover if self.hotseat else self.viewer()
+            said = self.reading.rules() if word == "rules" else \
+                self.reading.card(self.match.state, viewer, text.strip()[4:])
+            for line in said:
+                self.console.print(line, markup=False, soft_wrap=True)
         else:
             self.human_move(text, mover)
         return None

@@ -50,6 +50,9 @@ from ...kernel.scene import (
 from ...kernel.words import terms
 from .actions import Attack, Block, Cast, Discard, Done, Keep, Mulligan, Offer, Pass, Play, Sacrifice, Search
 from .cards import Card
+from .glossary import GLOSSARY as GLOSSARY  # for the Game (``Game.glossary``)
+from .glossary import HOW_TO_PLAY as HOW_TO_PLAY
+from .glossary import WORDS as GLOSSARY_WORDS
 from .legal import PROMPTS, WINDOWS
 
 if TYPE_CHECKING:
@@ -583,3 +586,6 @@ def rules_summary(game: Conflictus) -> list[Sentence]:
                 factions="Light and Shadow may mix" if o.allow_dual_faction else "one faction and Neutral",
                 mulligan=o.mulligan.replace("_", " "), attack=o.attack.replace("_", " "),
                 extra="".join(f"; {e}" for e in extra))]
+
+
+MESSAGES.update(GLOSSARY_WORDS)  # the rules in brief and the words of the cards (``glossary.py``)

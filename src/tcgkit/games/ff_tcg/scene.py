@@ -51,6 +51,9 @@ from ...kernel.words import terms
 from .actions import Done, End, Hide, Play, Turn, Use
 from .cards import CARD_TYPES, Card
 from .english import ability_text, card_text
+from .glossary import GLOSSARY as GLOSSARY  # for the Game (``Game.glossary``)
+from .glossary import HOW_TO_PLAY as HOW_TO_PLAY
+from .glossary import WORDS as GLOSSARY_WORDS
 from .options import FFTcgOptions
 
 if TYPE_CHECKING:
@@ -598,3 +601,6 @@ def rules_summary(game: FFTcg) -> list[Sentence]:
     return [say("fft.rules", deck=options.deck_size, skulls=options.skulls_to_lose,
                 villains=options.villains_to_defeat, turns=options.turn_limit,
                 extra="".join(f"; {e}" for e in extra))]
+
+
+MESSAGES.update(GLOSSARY_WORDS)  # the rules in brief and the words of the cards (``glossary.py``)
