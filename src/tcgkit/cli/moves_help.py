@@ -8,7 +8,9 @@ card (``place Forest#79 / Misty Shore#74 at 6 / 4``). Lines are wrapped at word 
 
 from __future__ import annotations
 
+import re
 import textwrap
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -21,9 +23,11 @@ from .render import Renderer
 OR = " / "
 
 
-def grouped(state: State[Any], mover: int, up_to: Callable[[int, str], str]) -> list[str]:
-    """The mover's legal moves, one line per group. ``up_to(count, cards)``: the words of a
-    set (``choose up to 3 of ...``) in the player's language."""
+def grouped(state: State[Any], mover: int, up_to: Callable[[int, str], str]) -> tuple[list[str], set[str]]:
+    """The mover's legal moves, one line per group, and the moves that keep their own words on
+    it (their card stands beside others', but no word of theirs is merged away: what each does
+    is worth saying). ``up_to(count, cards)``: the words of a set (``choose up to 3 of ...``)
+    in the player's language."""
     seen = loose.seen_cards(state, mover)
     sets: dict[str, list[tuple[loose.Seen, ...]]] = {}  # "march to 6:" -> the card sets
     single: list[list[str]] = []
@@ -42,7 +46,9 @@ def grouped(state: State[Any], mover: int, up_to: Callable[[int, str], str]) -> 
     for key, groups in sets.items():
         cards = list(dict.fromkeys(c.label for group in groups for c in group))
         out.append(f"{key} {up_to(max(len(group) for group in groups), ', '.join(cards))}")
-    return out + merge_cards(merge_last(single), {c.label for c in seen.values()})
+    heads = Counter((head, gap) for head, gap, _ in single)
+    own = {head + gap + tail for head, gap, tail in single if heads[head, gap] == 1}
+    return out + merge_cards(merge_last(single), {c.label for c in seen.values()}), own
 
 
 def cards_of(action: Action, seen: dict[int, loose.Seen]) -> list[loose.Seen]:
@@ -80,7 +86,7 @@ def merge_cards(lines: list[str], labels: set[str]) -> list[str]:
     """Lines that differ only in their one card (``Name#id``, a card the mover sees) share a line."""
     shapes: dict[str, list[str]] = {}
     for line in lines:
-        inside = [label for label in labels if label in line]
+        inside = [label for label in labels if re.search(re.escape(label) + r"(?!\d)", line)]
         after = line[line.find(inside[0]) + len(inside[0]):][:1] if len(inside) == 1 else "@"
         if len(inside) == 1 and line.count(inside[0]) == 1 and after in ("", " "):
             shapes.setdefault(line.replace(inside[0], "{}"), []).append(inside[0])
@@ -97,13 +103,15 @@ def help_lines(state: State[Any], mover: int, renderer: Renderer, width: int) ->
     def up_to(count: int, cards: str) -> str:
         return renderer.t("term.up_to", count=count, cards=cards)
 
-    for line in grouped(state, mover, up_to):
+    moves, own = grouped(state, mover, up_to)
+    for line in moves:
         lines += wrap.wrap(line)
     said: set[str] = set()
     for move in state.scene(mover, state.event_count()).moves:
         what = str(renderer.field_text(move.text)) if move.text is not None else ""
-        card = move.notation.split(" ", 1)[-1].split(" at ")[0]
-        if what and what not in said:
+        if not what and move.note is not None and move.notation in own:
+            what = renderer.say(move.note)  # unless the notation says it all (below)
+        if what and what not in said and what != move.notation:  # each card's text once
             said.add(what)
-            lines += wrap.wrap(f"{card}: {what}")
+            lines += wrap.wrap(f"{move.notation}: {what}")
     return lines

@@ -74,7 +74,7 @@ class Reading:
         fields = [f"{r.word(shown.label)}: {r.field_text(shown)}" for shown in face.fields
                   if shown.value not in (None, "", [])]
         out += self.lines(fields, "  ")
-        english = " ".join(str(self.english.field_text(s)) for s in face.fields)
+        english = " ".join(f"{s.label} {self.english.field_text(s)}" for s in face.fields)
         return out + self.glossary(f"{face.kind} {english}")
 
     def listed_card(self, name: str, typed: str) -> list[str]:
@@ -102,7 +102,8 @@ class Reading:
         values = [f"{r.word(c.label)}: {row.get(c.key)}" for c in table.columns
                   if row.get(c.key) not in (None, "") and c.key not in ("name", "label")]
         out += self.lines(values, "  ")
-        return out + self.glossary(" ".join(str(v) for v in english_row.values() if v is not None))
+        said = [f"{key} {value}" for key, value in english_row.items() if value not in (None, "", False)]
+        return out + self.glossary(" ".join(said))
 
     def glossary(self, english: str) -> list[str]:
         """The game's terms whose words the card's English text uses."""

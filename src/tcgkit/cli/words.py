@@ -1,7 +1,8 @@
 """The terminal's own words (headings, seat names, prompts, help, results) in English; their
 translations are the catalogues in ``cli/locale`` (``kernel/words.py``). ``--lang`` picks the
 language of these and of the game's sentences; card text shows in that language when the card
-data holds it (Final Fantasy TCG's English), else as printed.
+data holds it (a face's ``translations``: the printed Portuguese of Final Fantasy TCG and
+Conflictus, whose English is the default), else as the data holds it.
 """
 
 from __future__ import annotations
