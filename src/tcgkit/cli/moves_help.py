@@ -30,7 +30,7 @@ def grouped(state: State[Any], mover: int, up_to: Callable[[int, str], str]) -> 
     in the player's language."""
     seen = loose.seen_cards(state, mover)
     sets: dict[str, list[tuple[loose.Seen, ...]]] = {}  # "march to 6:" -> the card sets
-    single: list[list[str]] = []
+    single: list[tuple[str, str, str]] = []
     keyed = []
     for action in state.legal_actions():
         made = loose.tokens(str(action), cards_of(action, seen))
@@ -46,8 +46,8 @@ def grouped(state: State[Any], mover: int, up_to: Callable[[int, str], str]) -> 
     for key, groups in sets.items():
         cards = list(dict.fromkeys(c.label for group in groups for c in group))
         out.append(f"{key} {up_to(max(len(group) for group in groups), ', '.join(cards))}")
-    heads = Counter((head, gap) for head, gap, _ in single)
-    own = {head + gap + tail for head, gap, tail in single if heads[head, gap] == 1}
+    heads = Counter((head, rest) for head, _, rest in single)
+    own = {head + word + rest for head, word, rest in single if heads[head, rest] == 1}
     return out + merge_cards(merge_last(single), {c.label for c in seen.values()}), own
 
 
@@ -65,21 +65,29 @@ def set_key(notation: str, made: list[loose.Token]) -> str | None:
     return notation[:notation.find(first.cards[0].label)].rstrip()
 
 
-def plain(notation: str) -> list[str]:
-    """A move as its head and its last word (``Geezard@``, ``4``; ``place Forest#79 at``, ``6``)."""
+CELL = re.compile(r"(?<= )E?\d+(?= |$)")  # a cell or a number, as a word of its own
+
+
+def plain(notation: str) -> tuple[str, str, str]:
+    """A move as the words around the one that varies, and that word: its cell (``Geezard@`` and
+    ``4``; ``place Ley Line#5 at``, ``6`` and `` with ability``), else its last word."""
     head, at, tail = notation.rpartition("@")
     if at:
-        return [head + at, "", tail]
+        return head + at, tail, ""
+    cells = list(CELL.finditer(notation))
+    if cells:
+        return notation[:cells[-1].start()], cells[-1].group(), notation[cells[-1].end():]
     head, _, tail = notation.rpartition(" ")
-    return [head, " ", tail] if head and "#" not in tail else [notation, "", ""]
+    return (head + " ", tail, "") if head and "#" not in tail else (notation, "", "")
 
 
-def merge_last(moves: list[list[str]]) -> list[str]:
-    """Moves with the same head share a line: their last words joined by " / "."""
+def merge_last(moves: list[tuple[str, str, str]]) -> list[str]:
+    """Moves with the same words around their varying one share a line: "at 6 / 4 / 2"."""
     heads: dict[tuple[str, str], list[str]] = {}
-    for head, gap, tail in moves:
-        heads.setdefault((head, gap), []).append(tail)
-    return [head + gap + (OR if gap else ",").join(tails) for (head, gap), tails in heads.items()]
+    for head, word, rest in moves:
+        heads.setdefault((head, rest), []).append(word)
+    return [head + ("," if head.endswith("@") else OR).join(words) + rest
+            for (head, rest), words in heads.items()]
 
 
 def merge_cards(lines: list[str], labels: set[str]) -> list[str]:
@@ -107,11 +115,16 @@ def help_lines(state: State[Any], mover: int, renderer: Renderer, width: int) ->
     for line in moves:
         lines += wrap.wrap(line)
     said: set[str] = set()
+    seen = loose.seen_cards(state, mover)
     for move in state.scene(mover, state.event_count()).moves:
         what = str(renderer.field_text(move.text)) if move.text is not None else ""
         if not what and move.note is not None and move.notation in own:
             what = renderer.say(move.note)  # unless the notation says it all (below)
-        if what and what not in said and what != move.notation:  # each card's text once
-            said.add(what)
+        alike = what  # the same words for another card ("X goes face down") are said once
+        for ref in move.refs:
+            if ref.kind is Kind.CARD and ref.id in seen:
+                alike = alike.replace(seen[ref.id].label, "")
+        if what and alike not in said and what != move.notation:
+            said.add(alike)
             lines += wrap.wrap(f"{move.notation}: {what}")
     return lines
