@@ -197,3 +197,12 @@ def test_card_text_in_the_chosen_language_and_a_glossary_of_its_words(run):
     assert with_text.text in " ".join(printed.split())
     kraken = run("play", "mc", "--seed", "3", "--no-color", input="card kraken\nquit\n").stdout
     assert "from the game's card list" in kraken and "Defender: added to its side's attack" in kraken
+
+
+def test_other_games_say_which_card_you_do_not_have_and_take_names_without_ids(run):
+    out = run("play", "conflictus", "--seed", "3", "--no-color",
+              input="keep\nplay zzz\nsource fonte de sombra\nquit\n").stdout
+    assert "no card you can see is named 'zzz'" in out
+    assert "You (Blue) put down Fonte de Sombra#" in out  # one of two copies in hand: either
+    out = run("play", "ff-tcg", "--seed", "2", "--no-color", input="play zork\nquit\n").stdout
+    assert "no card you can see is named 'zork'" in out

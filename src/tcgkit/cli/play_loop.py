@@ -161,6 +161,9 @@ class PlayLoop:
             reading, labels = loose.read(state, text, mover)  # names begun, cards in any order
             if len(reading.fits) != 1:
                 why = reading.ambiguity(text, labels) if reading.fits else str(error)
+                name = None if reading.fits else loose.unknown_name(state, text, mover)
+                if name is not None and "no card" not in why:  # the card they do not have
+                    why += self.t("term.no_such_card", name=name)
                 self.console.print(self.t("term.not_a_move", error=why, fits=""), markup=False)
                 return
             since = self.match.play(reading.fits[0], mover)

@@ -59,6 +59,7 @@ TERMINAL: Catalogue = messages({
     "term.or": " or ",
     "term.legal": "Legal moves: ",
     "term.up_to": "choose up to {count} of {cards}",
+    "term.no_such_card": "; no card you can see is named '{name}'",
     # reading cards and rules (``reading.py``)
     "term.rules_title": "{game}: the rules in brief",
     "term.glossary": "Words of the game:",

@@ -87,7 +87,7 @@ Token = str | Group
 
 def tokens(notation: str, cards: list[Seen]) -> list[Token]:
     """A move's notation as words and groups of cards (each label found in the text)."""
-    spans = []
+    spans: list[tuple[int, int, Seen]] = []
     for card in cards:
         at = notation.find(card.label)
         while at >= 0 and any(s <= at < e for s, e, _ in spans):
@@ -228,3 +228,22 @@ def pairing(pieces: list[str], cards: tuple[Seen, ...]) -> int | None:
                     after[key] = min(after.get(key, fits + cost), fits + cost)
         costs = after
     return costs.get((1 << len(cards)) - 1)
+
+
+def unknown_name(state: State[Any], text: str, player: int) -> str | None:
+    """The first name in ``text`` (after its verb) that no card ``player`` can see goes by, nor
+    any word of a legal move: what to tell a player whose move names a card they do not have.
+    Ids, cells, numbers and the little words are no names; a hidden card has no name in sight,
+    so the answer is the same whether or not one is called so."""
+    seen = seen_cards(state, player).values()
+    moves = {w for a in (state.legal_actions() if player == state.to_move else []) for w in words(str(a))}
+    run: list[str] = []
+    for word in [*words(text)[1:], ","]:
+        if word in FILLERS or word in ",:@" or any(ch.isdigit() or ch == "#" for ch in word):
+            name = " ".join(run)
+            if name and name not in moves and not any(card.fit(name) is not None for card in seen):
+                return name
+            run = []
+        else:
+            run.append(word)
+    return None
