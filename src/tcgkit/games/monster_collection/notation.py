@@ -12,7 +12,6 @@ from ...kernel.actions import Action
 from ...kernel.errors import NotationError
 from ...kernel.refs import Kind
 from .actions import March, Place, Proxy
-from .rules import PROMPTS
 
 if TYPE_CHECKING:
     from .rules import MonsterCollectionState
@@ -33,6 +32,13 @@ WHEN = {
     "next": ("formation",), "lose": ("overflow",), "cast": ("normal", "respond", "answer"),
     "use": ("normal", "respond", "answer"), "attack": ("normal",), "end": ("main", "summon"),
     "pass": ("instant", "respond", "answer"),
+}
+PHASES = {  # each decision as a refusal names it
+    "adjust": "hand adjustment", "main": "main phase", "summon": "normal summon",
+    "instant": "instant-summon timing", "formation": "formation", "normal": "normal timing",
+    "respond": "counter timing (an answer to the stack)",
+    "answer": "counter timing (an answer to the attack)",
+    "overflow": "choice of a creature to lose (your party is over the terrain's limit)",
 }
 NONE = {  # why a verb of this decision has no legal move
     "march": "none of your creatures on the battlefield can march now",
@@ -86,13 +92,13 @@ def refusal(state: MonsterCollectionState, text: str, player: int, verb: str) ->
         return state.refusal(player) or "it is not your decision"
     kind = state.decisions[-1].kind
     legal = [a for a in state.legal_actions() if str(a).split(" ", 1)[0] == verb]
-    now = PROMPTS[kind].partition(":")[0]
+    now = PHASES[kind]
     if not legal and kind in WHEN[verb]:
         return NONE.get(verb, f"no {verb} is possible now")
     if not legal:
         verbs = ", ".join(dict.fromkeys(" ".join(str(a).split(" ")[:2]) if str(a).startswith("end")
                                         else str(a).split(" ", 1)[0] for a in state.legal_actions()))
-        allowed = " or ".join(PROMPTS[k].partition(":")[0] for k in WHEN[verb])
+        allowed = " or the ".join(dict.fromkeys(PHASES[k].partition(" (")[0] for k in WHEN[verb]))
         return f"{verb} is for the {allowed}; now it is the {now} (moves now: {verbs})"
     said = loose.words(text)[1:]
     if verb == "end":
@@ -101,7 +107,7 @@ def refusal(state: MonsterCollectionState, text: str, player: int, verb: str) ->
         if kind == phase and said:
             return f"write {ends}"
         if kind != phase or not said:
-            return f"'end {phase}' ends the {PROMPTS[phase].partition(':')[0]}; now it is the {now} ({ends})"
+            return f"'end {phase}' ends the {PHASES[phase]}; now it is the {now} ({ends})"
     for word in said:
         cell = CELL.match(word)
         if cell and not 1 <= int(cell[2]) <= 6:
