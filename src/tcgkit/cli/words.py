@@ -56,7 +56,6 @@ TERMINAL: Catalogue = messages({
     "term.first_help": "Type a move like {example}, or one of: {commands}.",
     "term.ask": "{player} > ",
     "term.not_a_move": "Not a move: {error}{fits}. Type 'help' for the moves.",
-    "term.or": " or ",
     "term.legal": "Legal moves: ",
     "term.up_to": "choose up to {count} of {cards}",
     "term.no_such_card": "; no card you can see is named '{name}'",
