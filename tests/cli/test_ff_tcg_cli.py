@@ -110,7 +110,7 @@ def test_the_rivals_hand_and_face_down_cards_are_only_counted(run, home):
 def test_help_lists_the_moves_and_a_bad_move_explains(run, home):
     result = play(run, "--seed", "2", input="help\nplay Nobody#999\nquit\n")
     assert result.exit_code == 0, result.output
-    assert "Legal moves: " in result.stdout
+    assert "Legal moves:\n  " in result.stdout
     assert "Not a move: 'play Nobody#999': there is no card #999 in this game." in result.stdout
     assert "You quit." in result.stdout
 
@@ -163,10 +163,10 @@ def test_sim_plays_the_starter_decks_by_name(run, home):
     assert half.exit_code == 2 and "give both --deck and --opponent-deck" in half.output
 
 
-def test_cards_lang_en(run):
-    rows = json.loads(run("cards", "ff-tcg", "--json", "--lang", "en").stdout)
-    texts = {row["name"]: row["text"] for row in rows}
-    assert texts["Red Mage"].startswith("Effect: you draw one card")
-    rows = json.loads(run("cards", "ff-tcg", "--json").stdout)
+def test_cards_in_english_by_default_and_as_printed_with_lang_pt(run):
+    for lang in ((), ("--lang", "en"), ("--lang", "zh")):
+        rows = json.loads(run("cards", "ff-tcg", "--json", *lang).stdout)
+        assert {row["name"]: row["text"] for row in rows}["Red Mage"].startswith("Effect: you draw one card")
+    rows = json.loads(run("cards", "ff-tcg", "--json", "--lang", "pt").stdout)
     assert {row["name"]: row["text"] for row in rows}["Red Mage"].startswith("Efeito")
     assert run("cards", "ff-tcg", "--lang", "fr").exit_code == 2

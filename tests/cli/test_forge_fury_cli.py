@@ -114,16 +114,17 @@ def test_the_mixed_ai_answers_piped_moves(run, home, tmp_path):
 def test_help_lists_the_moves_and_bad_moves_explain(run, home):
     game_plan = plan(5, limit=3)
     hand = [game_plan.label(c) for c in game_plan.match.start.hands[0]]
-    legal_now = " | ".join(str(a) for a in game_plan.match.state.legal_actions())
+    legal_now = "colour " + " / ".join(str(a).split()[1] for a in game_plan.match.state.legal_actions())
     lines = game_plan.lines("help", "pick zzz", "colour purple") + "help\nquit\n"
     result = play(run, "--mode", "brasa", "--seed", "5", input=lines)
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert "Type a move like rps rock, or one of: help, hint, undo, board, log, autopass, quit." in out
-    assert "Legal moves: rps rock | rps paper | rps scissors" in out
+    assert ("Type a move like rps rock, or one of: help, hint, card NAME, rules, undo, board, log, "
+            "autopass, quit.") in out
+    assert "Legal moves:\n  rps rock / paper / scissors\n" in out
     assert "no card named 'zzz'" in out
     assert "'colour purple': the colour is one of green, red, blue" in out
-    assert f"Legal moves: {legal_now}\n" in out
+    assert f"Legal moves:\n  {legal_now}\n" in out
     for label in hand:
         assert label in out  # your own hand is shown
     assert "You quit." in out

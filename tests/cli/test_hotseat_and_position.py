@@ -50,7 +50,7 @@ def test_position_start_plays_to_the_end_without_touching_the_profile(run, home)
     result = run("play", "tt", "--position", POSITION, "--as", "1", "--no-color",
                  input="help\nCaterchipillar@4\n")
     assert result.exit_code == 0, result.output
-    assert "Legal moves: Caterchipillar@4" in result.stdout
+    assert "Legal moves:\n  Caterchipillar@4\n" in result.stdout
     assert "Result:" in result.stdout
     assert not home.exists()
 

@@ -53,7 +53,7 @@ def test_help_hint_and_wrong_input_explain_and_ask_again(run, home):
     result = play(run, "--seed", "5", "--hand", "auto", input=plan.lines(*commands))
     out = result.stdout
     assert result.exit_code == 0, out
-    assert f"Legal moves: {card}@" in out
+    assert f"Legal moves:\n  {card}@0," in out
     assert "Hint (normal): " in out
     assert "no card named 'Zzzz'" in out
     assert "the cell after '@' must be 0..8" in out

@@ -108,9 +108,10 @@ def test_ff_tcg_help_and_hint_say_what_an_ability_does():
     mover = match.state.to_move
     move = next(m for m in match.state.scene(mover).moves if m.notation == str(uses[0]))
     what = " ".join(card.text.split())
-    assert move.text is not None and move.text.value == what
-    assert move.text.translations == {"en": ability_text(card.abilities[uses[0].ability])}
-    for lang, said in (("pt", what), ("en", move.text.translations["en"])):
+    english = ability_text(card.abilities[uses[0].ability])
+    assert move.text is not None and move.text.value == english
+    assert move.text.translations == ({"pt": what} if what else {})
+    for lang, said in (("pt", what or english), ("en", english), (None, english)):
         console = Console(record=True, width=200)
         loop = PlayLoop(match, (0, 1), {}, Seats.numbered(2), console, Prompter(console), lang=lang)
         loop.list_moves(mover)
@@ -118,7 +119,7 @@ def test_ff_tcg_help_and_hint_say_what_an_ability_does():
 
 
 def test_a_card_name_without_its_id_is_enough_when_one_card_fits():
-    from tcgkit.cli.play_loop import without_ids
+    from tcgkit.kernel import loose
     from tcgkit.kernel.registry import load_game
 
     state = load_game("ff-tcg").new_state(3)
@@ -127,9 +128,9 @@ def test_a_card_name_without_its_id_is_enough_when_one_card_fits():
     verb, _, card = first.partition(" ")
     name = card.split("#")[0]
     same_name = [a for a in legal if str(a).split("#")[0] == f"{verb} {name}"]
-    fits = without_ids(f"{verb} {name.upper()}", legal)
-    assert fits == same_name
-    assert without_ids(first, legal) == []  # with its id it is the notation's business
+    reading, _ = loose.read(state, f"{verb} {name.upper()}", state.to_move)
+    assert reading.fits == same_name
+    assert loose.read(state, first, state.to_move)[0].fits == [legal[0]]
 
 
 def test_the_triple_triad_board_fits_the_terminal_and_abbreviates_names_cleanly():

@@ -196,10 +196,13 @@ def test_walking_away_from_a_trading_match_asks_and_answers_in_the_language(run,
     assert text.index("Sair mesmo? (sim/não)") < text.index("A entrada acabou.") < text.index("ao sair;")
 
 
-def test_card_text_keeps_its_own_languages(run):
-    """Final Fantasy TCG's cards hold Portuguese (printed) and English: ``--lang es`` shows
-    the words in Spanish and the card text as printed."""
-    printed = json.loads(run("cards", "ff-tcg", "--json").stdout)
-    assert json.loads(run("cards", "ff-tcg", "--json", "--lang", "es").stdout) == printed
-    assert json.loads(run("cards", "ff-tcg", "--json", "--lang", "pt").stdout) == printed
-    assert json.loads(run("cards", "ff-tcg", "--json", "--lang", "en").stdout) != printed
+@pytest.mark.parametrize("game", ["ff-tcg", "conflictus"])
+def test_card_text_keeps_its_own_languages(run, game):
+    """Final Fantasy TCG's and Conflictus's cards hold Portuguese (printed) and English: the
+    English by default and for every language but pt, which shows the text as printed."""
+    english = json.loads(run("cards", game, "--json").stdout)
+    for lang in ("en", "es", "zh"):
+        assert json.loads(run("cards", game, "--json", "--lang", lang).stdout) == english
+    printed = json.loads(run("cards", game, "--json", "--lang", "pt").stdout)
+    assert printed != english
+    assert all(p["text"] == e["text_pt"] for p, e in zip(printed, english, strict=True))

@@ -21,8 +21,8 @@ from .render import Renderer
 from .seats import Seats
 
 LANG_HELP = ("The language of the table, its sentences and help: en, pt, es or zh (English if not "
-             "given); card text in it where the card data holds it (Final Fantasy TCG: pt as printed, "
-             "en), else as printed.")
+             "given). Card text is in English where the card data holds it (Final Fantasy TCG, "
+             "Conflictus), the printed Portuguese with pt; Monster Collection's names in Chinese with zh.")
 
 
 def rules_of(game_cls: type[Game], text: str | None) -> dict[str, Any]:
@@ -55,8 +55,8 @@ def rules_line(game: Game, lang: str | None = None) -> str:
 
 
 def check_language(lang: str | None) -> str | None:
-    """``--lang``: one of ``LANGUAGES`` (``kernel/words.py``), or ``None``: English, card text
-    as printed."""
+    """``--lang``: one of ``LANGUAGES`` (``kernel/words.py``), or ``None``: English (card text
+    too, where the card data holds it)."""
     if lang is not None and lang not in LANGUAGES:
         raise CliError(f"--lang {lang[:20]!r}: choose one of {', '.join(LANGUAGES)}", 2)
     return lang

@@ -40,8 +40,8 @@ def cards(
     as_json: Annotated[bool, typer.Option("--json", help="Print the cards as JSON.")] = False,
     no_color: NoColor = False,
     lang: Annotated[str | None, typer.Option(
-        "--lang", help="Card text: pt (as printed) or en (Final Fantasy TCG); es and zh show it as "
-        "printed.")] = None,
+        "--lang", help="Card text: English by default where the card data holds it (Final Fantasy TCG, "
+        "Conflictus); pt: as printed (Portuguese); zh: Monster Collection's Chinese names.")] = None,
     rules: Annotated[str | None, typer.Option(
         "--rules", help="Options, e.g. card_file=my_cards.csv to list (and check) your own cards."
     )] = None,

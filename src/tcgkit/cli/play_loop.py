@@ -7,7 +7,6 @@ answered the same way again). Legal moves come only from ``state.legal_actions()
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -18,12 +17,15 @@ from rich.rule import Rule
 
 from ..agents import Agent
 from ..agents.assist import HINT_AGENT, advice
+from ..kernel import loose
 from ..kernel.actions import Action
 from ..kernel.errors import TcgkitError
 from ..kernel.refs import Kind, Ref
 from ..kernel.rng import Rng, derive_seed
 from .console import Prompter
 from .match import Match
+from .moves_help import help_lines
+from .reading import Reading
 from .render import Renderer
 from .screen import ROWS, Screen
 from .seats import Seats
@@ -33,7 +35,7 @@ AGENT_STREAM = 13  # sub-streams of the match seed: the agents' choices, the hin
 HINT_STREAM = 14
 HINT_OTHERS = 3  # alternatives a hint names after its move
 FORFEIT_STREAM = 15  # the AI's pick when a trading match is walked away from
-COMMANDS = "help, hint, undo, board, log, autopass, quit"
+COMMANDS = "help, hint, card NAME, rules, undo, board, log, autopass, quit"
 PASSES = ("pass", "done")
 """The moves that leave a priority window to the others: a lone one is taken for the player only
 while auto-pass is on (in hotseat, off: the others at the terminal would see who had nothing)."""
@@ -53,18 +55,6 @@ def agent_choice(match: Match, player: int, agent: Agent) -> Action:
 def agent_base(match: Match) -> int:
     """The seed the AI's streams come from: its own, or the deal's when the player chose it."""
     return match.seed if match.agent_seed is None else match.agent_seed
-
-
-CARD_ID = re.compile(r"#\s*\d+")
-
-
-def without_ids(text: str, legal: list[Action]) -> list[Action]:
-    """The legal moves ``text`` names when its cards are written without their ``#id``
-    ("use Red Mage 0" for "use Red Mage#8 0"): the one fitting card needs no id."""
-    if "#" in text:
-        return []
-    wanted = " ".join(text.lower().split())
-    return [a for a in legal if " ".join(CARD_ID.sub("", str(a)).lower().split()) == wanted]
 
 
 @dataclass
@@ -96,6 +86,7 @@ class PlayLoop:
             self.take_lone = self.prompter.interactive or self.auto_pass is True
         if self.auto_pass is None:
             self.auto_pass = not self.hotseat
+        self.reading = Reading(self.renderer, self.console.width)
 
     def run(self) -> Ending:
         try:
@@ -164,6 +155,12 @@ class PlayLoop:
             self.auto_pass = word.split()[1:] != ["off"] if word != "autopass" else not self.auto_pass
             self.console.print(self.t("term.autopass_on" if self.auto_pass else "term.autopass_off"),
                                markup=False)
+        elif word == "rules" or word.split(" ", 1)[0] == "card":  # ``reading.py``
+            viewer = mover if self.hotseat else self.viewer()
+            said = self.reading.rules() if word == "rules" else \
+                self.reading.card(self.match.state, viewer, text.strip()[4:])
+            for line in said:
+                self.console.print(line, markup=False, soft_wrap=True)
         else:
             self.human_move(text, mover)
         return None
@@ -186,12 +183,15 @@ class PlayLoop:
             action = state.parse_action(text, mover)
             since = self.match.play(action, mover)
         except TcgkitError as error:
-            fits = without_ids(text, state.legal_actions())
-            if len(fits) != 1:
-                hint = f" ({self.t('term.or').join(map(str, fits))}?)" if fits else ""
-                self.console.print(self.t("term.not_a_move", error=str(error), fits=hint), markup=False)
+            reading, labels = loose.read(state, text, mover)  # names begun, cards in any order
+            if len(reading.fits) != 1:
+                why = reading.ambiguity(text, labels) if reading.fits else str(error)
+                name = None if reading.fits else loose.unknown_name(state, text, mover)
+                if name is not None and "no card" not in why:  # the card they do not have
+                    why += self.t("term.no_such_card", name=name)
+                self.console.print(self.t("term.not_a_move", error=why, fits=""), markup=False)
                 return
-            since = self.match.play(fits[0], mover)
+            since = self.match.play(reading.fits[0], mover)
         self.news(since)
         self.seen[mover] = self.match.state.event_count()  # their own move: seen as it was played
         self.save()
@@ -243,19 +243,9 @@ class PlayLoop:
         return out
 
     def list_moves(self, mover: int) -> None:
-        groups: dict[str, list[str]] = {}
-        for action in self.match.state.legal_actions():
-            text = str(action)
-            head, at, tail = text.rpartition("@")
-            if at:
-                groups.setdefault(f"{head}@", []).append(tail)
-            else:
-                groups.setdefault(text, [])
-        moves = [head + ",".join(tails) for head, tails in groups.items()]
-        self.console.print(self.t("term.legal") + " | ".join(moves), markup=False)
-        for notation, what in self.notes(mover).items():
-            if what:
-                self.console.print(f"  {notation}: {what}", markup=False)
+        """The moves grouped (a march's creatures as one set) and wrapped (``moves_help.py``)."""
+        for line in help_lines(self.match.state, mover, self.renderer, self.console.width):
+            self.console.print(line, markup=False, soft_wrap=True)
         self.console.print(self.t("term.commands", commands=COMMANDS), markup=False)
 
     def hint(self, mover: int) -> None:

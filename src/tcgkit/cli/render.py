@@ -65,7 +65,8 @@ class Renderer:
 
     def __init__(self, game: Game, seats: Seats, lang: str | None = None) -> None:
         """``lang``: the language of the sentences and words (English for ``None``) and of
-        card text where the card data holds it (``None``: as printed)."""
+        card text where the card data holds it (a face's ``translations``; the value itself, English
+        where the data holds it, otherwise)."""
         self.game, self.seats, self.lang = game, seats, lang
         self.catalogue = Words({**TERMINAL, **game.messages()}, lang or "en", (folder_of(game), FOLDER))
         self.names = game.translated_names(lang or "en")

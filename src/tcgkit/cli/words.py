@@ -1,7 +1,8 @@
 """The terminal's own words (headings, seat names, prompts, help, results) in English; their
 translations are the catalogues in ``cli/locale`` (``kernel/words.py``). ``--lang`` picks the
 language of these and of the game's sentences; card text shows in that language when the card
-data holds it (Final Fantasy TCG's English), else as printed.
+data holds it (a face's ``translations``: the printed Portuguese of Final Fantasy TCG and
+Conflictus, whose English is the default), else as the data holds it.
 """
 
 from __future__ import annotations
@@ -55,8 +56,17 @@ TERMINAL: Catalogue = messages({
     "term.first_help": "Type a move like {example}, or one of: {commands}.",
     "term.ask": "{player} > ",
     "term.not_a_move": "Not a move: {error}{fits}. Type 'help' for the moves.",
-    "term.or": " or ",
     "term.legal": "Legal moves: ",
+    "term.up_to": "choose up to {count} of {cards}",
+    "term.no_such_card": "; no card you can see is named '{name}'",
+    # reading cards and rules (``reading.py``)
+    "term.rules_title": "{game}: the rules in brief",
+    "term.glossary": "Words of the game:",
+    "term.card_usage": "Name a card: card NAME (e.g. card {example}).",
+    "term.card_seen": "{card} ({where}: a card you can see)",
+    "term.card_listed": "{card} (from the game's card list: you see no card of that name)",
+    "term.card_unknown": "No card of this game is named '{name}' (a hidden card is never shown).",
+    "term.card_ambiguous": "'{name}' could be {cards}: type more of the name.",
     "term.commands": "Commands: {commands}",
     "term.hint": "Hint ({agent}): {move}",
     "term.hint_why": "Hint ({agent}): {move}: {why}",

@@ -603,6 +603,15 @@ class Game(ABC):
         so a front end names a card in a sentence as its face does; none by default."""
         return {}
 
+    def how_to_play(self) -> tuple[str, ...]:
+        """The message ids of the game's rules in brief (``rules`` at the table), in order."""
+        return tuple(getattr(self.scene_module, "HOW_TO_PLAY", ()))
+
+    def glossary(self) -> dict[str, tuple[str, ...]]:
+        """The game's terms: each one's message id and the English words that call it up on a
+        card (``card`` at the table lists the terms its text uses)."""
+        return dict(getattr(self.scene_module, "GLOSSARY", {}))
+
     def card_table(self) -> CardTable | None:
         """The card table ``tcgkit cards`` shows, or ``None`` for a game without one."""
         return None if self.scene_module is None else self.scene_module.card_table(self)

@@ -100,7 +100,9 @@ def test_moves_say_what_they_do_from_the_card_table_and_the_view():
     moves = {m.notation: m for m in state.scene(0).moves}
     touches = [m for n, m in moves.items() if n.startswith("amulet Toque da Morte")]
     assert {m.refs[1] for m in touches} == {refs.card(c) for c in state.tops(1)} >= {refs.card(mago)}
-    assert all(m.text is not None and m.text.value == state.card(m.refs[0].id).text for m in touches)
+    card = state.card(touches[0].refs[0].id)
+    assert card.text_en and all(m.text is not None and m.text.value == card.text_en for m in touches)
+    assert touches[0].text is not None and touches[0].text.translations == {"pt": card.text}
     assert moves["pass"].refs == [] and moves["pass"].text is None
     assert renderer.say(moves["pass"].note) == "Pass: do nothing more now"
     assert state.scene(1).moves == []  # not P1's decision
@@ -111,7 +113,7 @@ def test_moves_say_what_they_do_from_the_card_table_and_the_view():
     card = fresh.card(spectre)
     assert play.note is not None and renderer.say(play.note) == (
         f"{label(fresh, spectre)}: warrior, cost {card.cost} Shadow, attack {card.attack}, defence "
-        f"{card.defense}, tombo {card.tombo}" + (f": {card.text}" if card.text else ""))
+        f"{card.defense}, tombo {card.tombo}" + (f": {card.english}" if card.text else ""))
 
 
 def _sample(kind: v.Value) -> object:

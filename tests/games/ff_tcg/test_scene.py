@@ -78,7 +78,9 @@ def test_each_side_shows_its_zones_and_only_counts_what_the_seat_cannot_see(game
     fire = hidden.items[0]
     english = card_text(game.db.find("Fire"))
     assert fire is not None and fire.kind == "action"
-    assert {f.key: f for f in fire.fields}["text"].translations == {"en": english}
+    text, printed = {f.key: f for f in fire.fields}["text"], " ".join(game.db.find("Fire").text.split())
+    assert text.value == english  # English by default; the printed Portuguese for pt, where printed
+    assert text.translations == ({"pt": printed} if printed else {})
     assert scene.area("deck0").hidden and scene.area("deck0").count == len(state.deck[0])
     spectator = state.scene(None)
     assert spectator.area("hidden0").hidden and spectator.area("hidden0").count == 2
@@ -180,7 +182,7 @@ def test_the_terminal_draws_both_sides_the_combat_and_the_status(game):
     assert any(line.startswith("Characters 4 vs monsters 4: the monsters win.") for line in news)
 
 
-def test_the_hand_shows_each_cards_printed_text_or_with_lang_en_the_english():
+def test_the_hand_shows_each_cards_english_text_or_with_lang_pt_the_printed_one():
     game = FFTcg()
     state = game.new_state(3)
     viewer = state.to_move
@@ -188,9 +190,9 @@ def test_the_hand_shows_each_cards_printed_text_or_with_lang_en_the_english():
     assert key is not None and key.name is not None
     card = game.db.find(key.name.rpartition("#")[0])
     assert card is not None and card.text and card_text(card) != card.text
-    for lang, text in ((None, " ".join(card.text.split())), ("en", card_text(card))):
+    for lang, text in (("pt", " ".join(card.text.split())), ("en", card_text(card)), (None, card_text(card))):
         lines = drawn(game, state.scene(viewer), Seats.versus(viewer, "greedy"), lang)
-        at = lines.index("Your hand")
+        at = next(i for i, line in enumerate(lines) if line in ("Your hand", "Você: mão"))
         first = next(line for line in lines[at:] if line.strip().startswith(key.name))
         assert text.split()[0] in first.split(), (lang, first)
 
@@ -275,7 +277,7 @@ def test_a_fight_won_unopposed_is_told_before_its_skulls():
 
 
 # -- moves, the card table, the rules -----------------------------------------------------------
-def test_using_an_ability_carries_its_text_in_both_languages(game):
+def test_using_an_ability_carries_its_text_in_english(game):
     state = fight(game)
     hammer = label(state, "Hammer", "items", 1)
     move = next(m for m in state.scene(1).moves if m.notation == f"use {hammer} 1")
@@ -283,20 +285,21 @@ def test_using_an_ability_carries_its_text_in_both_languages(game):
     card = game.db.find("Hammer")
     assert card is not None
     english = ability_text(card.abilities[1])
-    assert move.text.translations == {"en": english}
-    assert move.text.value == english  # no printed text in the test cards: the English stands in
+    assert move.text.value == english
+    assert move.text.translations == {}  # no printed text in the test cards: nothing else to show
     assert state.scene(0).moves == []  # the seat not asked has no moves
 
 
 def test_the_card_table_has_its_text_in_english_beside_the_printed_one(game):
     table = game.card_table()
     assert [c.key for c in table.columns] == ["name", "type", "power", "luck", "kind", "text"]
-    assert table.columns[-1].translations == {"en": "text_en"}
+    assert table.columns[-1].translations == {"pt": "text_pt"}
     fighter = next(r for r in table.rows if r["name"] == "Fighter")
-    assert (fighter["power"], fighter["kind"]) == (3, "Fighter") and "text_en" in fighter
+    assert (fighter["power"], fighter["kind"]) == (3, "Fighter") and "text_pt" in fighter
     assert table.styles[table.rows.index(fighter)] == ["type:character"]
-    rows = Renderer(game, Seats.numbered(), "en").card_rows(table)
-    assert rows[table.rows.index(fighter)]["text"] == fighter["text_en"]
+    assert fighter["text"] == card_text(game.db.find("Fighter"))  # English by default
+    rows = Renderer(game, Seats.numbered(), "pt").card_rows(table)
+    assert rows[table.rows.index(fighter)]["text"] == fighter["text_pt"]
 
 
 def test_the_rules_line_says_the_numbers_then_the_other_options():

@@ -53,7 +53,8 @@ class CardRow(BaseModel):
     defense: int | None = Field(None, ge=1, le=20)  # defesa: warriors
     tombo: int | None = Field(None, ge=0, le=9)  # cards an unblocked attack mills
     keywords: list[Literal["acumular"]] = Field(default_factory=list)
-    text: str = ""
+    text: str = ""  # as printed: Portuguese
+    text_en: str = ""  # the same text in English (a faithful translation), when the file gives it
     abilities: list[dict[str, Any]] = Field(default_factory=list)
 
     @model_validator(mode="after")
@@ -158,6 +159,12 @@ class Card:
     acumular: bool
     text: str
     abilities: tuple[Ability, ...]
+    text_en: str = ""  # the English of ``text``, when the card file gives it
+
+    @property
+    def english(self) -> str:
+        """The text as a front end shows it by default: English where the data holds it."""
+        return self.text_en or self.text
 
 
 CardDB = NamedCards[Card]
@@ -193,7 +200,7 @@ def _build(files: tuple[CardFile, ...]) -> CardDB:
             names[key] = item.source
             cards.append(Card(len(cards), row.id, row.name, row.faction, row.klass, row.cost,
                               row.attack or 0, row.defense or 0, row.tombo or 0,
-                              "acumular" in row.keywords, row.text, item.abilities))
+                              "acumular" in row.keywords, row.text, item.abilities, row.text_en))
     check_card_names(loaded_all, {c.name for c in cards})
     return CardDB(tuple(cards), digest.hexdigest()[:16])
 

@@ -50,6 +50,9 @@ from ...kernel.scene import (
 from ...kernel.words import terms
 from .actions import Attack, Block, Cast, Discard, Done, Keep, Mulligan, Offer, Pass, Play, Sacrifice, Search
 from .cards import Card
+from .glossary import GLOSSARY as GLOSSARY  # for the Game (``Game.glossary``)
+from .glossary import HOW_TO_PLAY as HOW_TO_PLAY
+from .glossary import WORDS as GLOSSARY_WORDS
 from .legal import PROMPTS, WINDOWS
 
 if TYPE_CHECKING:
@@ -89,8 +92,8 @@ TEMPLATES = [
       for klass in ("amuleto", "reliquia", "equipamento")),
 ]
 """How each class of card is drawn: the cost top left, a warrior's attack, defence and tombo in a
-row at the foot, the class under the art, the printed text (Portuguese, as the card data holds
-it), the faction as a badge and the art's colour."""
+row at the foot, the class under the art, the text (English where the card data holds it, the
+printed Portuguese for ``pt``), the faction as a badge and the art's colour."""
 
 MESSAGES: Catalogue = messages({
     # the status: the rodada, who holds priority or must answer, attacks and blocks
@@ -215,7 +218,7 @@ def face(game: Conflictus, key: str, owner: int | None = None, marks: Sequence[s
                   for s, label in STATS.items()]
     shown.append(Shown(key="type", label="type", value=KINDS[card.klass]))
     if card.text:
-        shown.append(Shown(key="text", label="text", value=card.text))
+        shown.append(text_field(card))
     shown.append(Shown(key="faction", label="faction", value=FACTIONS[card.faction]))
     return Face(ref=refs.card(card_id(key)), name=key, kind=KINDS[card.klass], owner=owner, fields=shown,
                 style=[f"faction:{card.faction}"], marks=list(marks))
@@ -351,7 +354,7 @@ def moves(game: Conflictus, view: dict[str, Any], actions: Sequence[Action]) -> 
         if isinstance(action, Play | Cast | Sacrifice | Discard | Offer):
             card = card_of(game, action.label)
             if card.text and card.klass != "guerreiro":  # a warrior's note tells its stats and text
-                text = Shown(key="text", label="text", value=card.text)
+                text = text_field(card)
             else:
                 note = card_note(card, action.label)
             if isinstance(action, Play) and action.on >= 0:
@@ -396,7 +399,7 @@ def card_note(card: Card, key: str) -> Sentence:
     if card.klass == "guerreiro":
         return say("ca.note.warrior_text" if card.text else "ca.note.warrior", card=key, cost=card.cost,
                    faction=FACTIONS[card.faction], attack=card.attack, defense=card.defense, tombo=card.tombo,
-                   text=card.text)
+                   text=card.english)
     return say("ca.note.card", card=key, klass=KINDS[card.klass], cost=card.cost,
                faction=FACTIONS[card.faction])
 
@@ -553,17 +556,25 @@ def target_of(written: str) -> refs.Ref | str:
 
 
 # -- cards and rules --------------------------------------------------------------------------
+def text_field(card: Card) -> Shown:
+    """A card's text: in English where the card data holds it (``text_en``), the Portuguese the
+    data prints (``text``) for ``pt``; else as printed."""
+    translations = {"pt": card.text} if card.text_en else {}
+    return Shown(key="text", label="text", value=card.english, translations=translations)
+
+
 def card_table(game: Conflictus) -> CardTable:
     columns = [Column(key="name", label="card"), Column(key="faction", label="faction"),
                Column(key="class", label="class"), Column(key="cost", label="cost", justify="right"),
-               Column(key="stats", label="atk/def/tombo"), Column(key="text", label="text")]
+               Column(key="stats", label="atk/def/tombo"),
+               Column(key="text", label="text", translations={"pt": "text_pt"})]
     rows: list[dict[str, Any]] = []
     for c in game.db.cards:
         warrior = c.klass == "guerreiro"
         rows.append({"id": c.id, "name": c.name, "faction": c.faction, "class": c.klass, "cost": c.cost,
                      "attack": c.attack if warrior else None, "defense": c.defense if warrior else None,
-                     "tombo": c.tombo if warrior else None, "acumular": c.acumular, "text": c.text,
-                     "stats": f"{c.attack}/{c.defense}/{c.tombo}" if warrior else ""})
+                     "tombo": c.tombo if warrior else None, "acumular": c.acumular, "text": c.english,
+                     "text_pt": c.text, "stats": f"{c.attack}/{c.defense}/{c.tombo}" if warrior else ""})
     return CardTable(title=f"{game.title} cards ({len(game.db.cards)})", columns=columns, rows=rows,
                      styles=[[f"faction:{c.faction}"] for c in game.db.cards])
 
@@ -583,3 +594,6 @@ def rules_summary(game: Conflictus) -> list[Sentence]:
                 factions="Light and Shadow may mix" if o.allow_dual_faction else "one faction and Neutral",
                 mulligan=o.mulligan.replace("_", " "), attack=o.attack.replace("_", " "),
                 extra="".join(f"; {e}" for e in extra))]
+
+
+MESSAGES.update(GLOSSARY_WORDS)  # the rules in brief and the words of the cards (``glossary.py``)

@@ -1,8 +1,9 @@
 """Final Fantasy TCG card text in English, written from the compiled card data.
 
-The printed ``text`` of the sample sets is Portuguese; ``--lang en`` shows this instead:
-each requirement and ability said from its primitives and parameters, so it is always what
-the engine does. A primitive without a phrase here is said by its registry summary.
+The printed ``text`` of the sample sets is Portuguese; the scenes show this by default, and the
+printed text for ``--lang pt``: each requirement and ability said from its primitives and
+parameters, so it is always what the engine does. A primitive without a phrase here is said
+by its registry summary.
 """
 
 from __future__ import annotations

@@ -7,8 +7,8 @@ and its power, the luck revealed); each player's hand and face-down cards, with 
 Built from a view (never the state) and the public card table. Cards are written ``Name#id``:
 the id tells copies apart (``play Fighter#3``). Every face up card is drawn by its type's
 template (``TEMPLATES``): power in the corner, luck as a badge, the type line (a character's
-class, an item's kind), its printed text (Portuguese, with the English written from the card
-data, ``english.py``, as its translation). A ``use`` or ``turn`` move carries its ability's
+class, an item's kind), its text in English, written from the card data (``english.py``), with
+the printed Portuguese as its ``pt`` translation. A ``use`` or ``turn`` move carries its ability's
 text the same way. The rulebook's Portuguese terms are in RULES.md's glossary, not in the
 sentences.
 """
@@ -51,6 +51,9 @@ from ...kernel.words import terms
 from .actions import Done, End, Hide, Play, Turn, Use
 from .cards import CARD_TYPES, Card
 from .english import ability_text, card_text
+from .glossary import GLOSSARY as GLOSSARY  # for the Game (``Game.glossary``)
+from .glossary import HOW_TO_PLAY as HOW_TO_PLAY
+from .glossary import WORDS as GLOSSARY_WORDS
 from .options import FFTcgOptions
 
 if TYPE_CHECKING:
@@ -231,8 +234,7 @@ class Table:
         fields.append(Shown(key="type", label="type", value=type_line(card)))
         english = card_text(card)
         if card.text or english:
-            fields.append(Shown(key="text", label="text", value=" ".join(card.text.split()) or english,
-                                translations={"en": english}))
+            fields.append(text_field(" ".join(card.text.split()), english))
         fields.append(Shown(key="luck", label="luck", value=card.luck))
         owner = number // self.game.options.deck_size
         return Face(ref=refs.card(number), name=key, kind=card.type, owner=owner,
@@ -423,8 +425,14 @@ def ability_of(table: Table, action: Action) -> Shown | None:
     if not printed and len(alike) <= 1:
         printed = card.text
     english = ability_text(ability) if ability is not None else card_text(card)
-    return Shown(key="text", label="text", value=" ".join(printed.split()) or english,
-                 translations={"en": english})
+    return text_field(" ".join(printed.split()), english)
+
+
+def text_field(printed: str, english: str) -> Shown:
+    """Card text in English (``english.py``, said from what the engine does) by default, and the
+    printed Portuguese for ``pt``."""
+    return Shown(key="text", label="text", value=english or printed,
+                 translations={"pt": printed} if printed and english else {})
 
 
 def log(events: Events) -> list[Sentence]:
@@ -572,12 +580,12 @@ def card_table(game: FFTcg) -> CardTable:
     columns = [Column(key="name", label="card"), Column(key="type", label="type"),
                Column(key="power", label="power", justify="right"),
                Column(key="luck", label="Sorte", justify="right"), Column(key="kind", label="class / kind"),
-               Column(key="text", label="text", translations={"en": "text_en"})]
+               Column(key="text", label="text", translations={"pt": "text_pt"})]
     rows: list[dict[str, Any]] = [
         {"id": c.id, "name": c.name, "type": c.type, "power": c.power if c.type in FIGHTERS else None,
          "luck": c.luck, "job": c.job, "subtype": c.subtype, "world": c.world,
-         "kind": c.job or c.subtype or ("Mundo" if c.world else None), "text": c.text,
-         "text_en": card_text(c)}
+         "kind": c.job or c.subtype or ("Mundo" if c.world else None),
+         "text": card_text(c) or c.text, "text_pt": c.text}
         for c in game.db.cards]
     return CardTable(title=f"{game.title} cards ({len(game.db)})", columns=columns, rows=rows,
                      styles=[[f"type:{c.type}"] for c in game.db.cards])
@@ -598,3 +606,6 @@ def rules_summary(game: FFTcg) -> list[Sentence]:
     return [say("fft.rules", deck=options.deck_size, skulls=options.skulls_to_lose,
                 villains=options.villains_to_defeat, turns=options.turn_limit,
                 extra="".join(f"; {e}" for e in extra))]
+
+
+MESSAGES.update(GLOSSARY_WORDS)  # the rules in brief and the words of the cards (``glossary.py``)

@@ -39,6 +39,9 @@ from ...kernel.scene import (
 from ...kernel.words import terms
 from .actions import SIGNS, Call, ChooseColour, Show, Throw
 from .cards import COLOURS, Card
+from .glossary import GLOSSARY as GLOSSARY  # for the Game (``Game.glossary``)
+from .glossary import HOW_TO_PLAY as HOW_TO_PLAY
+from .glossary import WORDS as GLOSSARY_WORDS
 from .options import BRASA_SOURCE, DECK_SIZES
 
 if TYPE_CHECKING:
@@ -427,3 +430,6 @@ def rules_summary(game: ForgeFury) -> list[Sentence]:
         extra.append(f"cards from {', '.join(map(card_label, options.card_files))}")
     return [say("fnf.rules", mode=options.mode, deck=deck, minigame=MINIGAMES[options.minigame],
                 extra="".join(f"; {e}" for e in extra))]
+
+
+MESSAGES.update(GLOSSARY_WORDS)  # the rules in brief and the words of the cards (``glossary.py``)

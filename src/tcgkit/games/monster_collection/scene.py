@@ -54,6 +54,9 @@ from .actions import Pass as PassAction
 from .actions import Place as PlaceTerrain
 from .board import CELLS, HQ, TURNS, label
 from .cards import ELEMENTS, ELEMENTS_ZH, KINDS, MARCHES_ZH, Card
+from .glossary import GLOSSARY as GLOSSARY  # for the Game (``Game.glossary``)
+from .glossary import HOW_TO_PLAY as HOW_TO_PLAY
+from .glossary import WORDS as GLOSSARY_WORDS
 from .rules import PROMPTS
 
 if TYPE_CHECKING:
@@ -805,3 +808,6 @@ def card_table(game: MonsterCollection) -> CardTable:
         rows=rows,
         styles=[[f"element:{c.element}"] if c.element else [] for c in game.cards],
     )
+
+
+MESSAGES.update(GLOSSARY_WORDS)  # the rules in brief and the words of the cards (``glossary.py``)

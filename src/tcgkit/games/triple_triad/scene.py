@@ -40,6 +40,9 @@ from ...kernel.scene import (
 from ...kernel.words import terms
 from .cards import ELEMENTS, SIDES, Card
 from .collection import Collection
+from .glossary import GLOSSARY as GLOSSARY  # for the Game (``Game.glossary``)
+from .glossary import HOW_TO_PLAY as HOW_TO_PLAY
+from .glossary import WORDS as GLOSSARY_WORDS
 from .options import format_rules
 from .rules import BOARD
 
@@ -266,3 +269,6 @@ def collection_table(game: TripleTriad, collection: Collection, title: str) -> C
     held = [{**row, "copies": collection.count(str(row["name"]))} for row in table.rows
             if collection.count(str(row["name"]))]
     return CardTable(title=title, columns=[*table.columns, Column(key="copies", label="copies")], rows=held)
+
+
+MESSAGES.update(GLOSSARY_WORDS)  # the rules in brief and the words of the cards (``glossary.py``)
