@@ -171,8 +171,8 @@ def test_rules_and_card_in_every_game(run, game, english):
     args = ("play", game, "--seed", "5", "--no-color", "--lang", lang, *extra)
     if game == "triple-triad":  # the hand is dealt from the collection: read it from the screen
         first = run("play", game, "--seed", "5", "--no-color", *extra, input="quit\n").stdout
-        first = first.split("  card ")[1]
-        name = next(m[1] for line in first.splitlines()[2:] if (m := re.match(r"  (\S.*?)\s{2,}\d", line)))
+        first = first.split("Your hand")[1]  # the hand's table: a card a line, its name first
+        name = next(m[1] for line in first.splitlines()[1:] if (m := re.match(r"(\S.*?)\s{2,}\d", line)))
     else:
         name = hand_card(game)
     result = run(*args, input=f"rules\ncard {name.lower()}\ncard zzzzqq\nquit\n")
