@@ -471,7 +471,7 @@ function Notation({ scene, onAct }) {
 // What a hint's move does for the player's chance to win, in words.
 function changeWords(change) {
   if (change === 'better') return t('table.hint.better', 'It leaves you better off than now.');
-  if (change === 'worse') return t('table.hint.worse', 'Every move leaves you worse off; this one the least.');
+  if (change === 'worse') return t('table.hint.worse', 'Your chance falls after this move, as the AI reckons it; it found no move that keeps it.');
   return t('table.hint.same', 'It keeps the game where it is.');
 }
 
