@@ -120,8 +120,11 @@ def test_a_rules_file_is_read_as_headings_and_paragraphs() -> None:
 
 
 # -- a hint in words ---------------------------------------------------------------------------------
-@pytest.mark.parametrize(("before", "after", "said"), [  # chances to win, in percent
-    (54.0, 54.0, "same"), (54.0, 67.1, "better"), (50.0, 50.4, "same"), (61.5, 40.0, "worse")])
+# Chances to win in percent, read as the table shows them (whole, half up): 16.6 and 17.2 are
+# both 17%, 16.4 and 16.6 are 16% and 17%.
+@pytest.mark.parametrize(("before", "after", "said"), [
+    (54.0, 54.0, "same"), (54.0, 67.1, "better"), (50.0, 50.4, "same"), (61.5, 40.0, "worse"),
+    (16.6, 17.2, "same"), (16.4, 16.6, "better"), (16.5, 17.4, "same")])
 def test_a_hints_estimates_are_put_in_words(before: float, after: float, said: str) -> None:
     from tcgkit.server.assist import in_words
     assert in_words(before, after) == said

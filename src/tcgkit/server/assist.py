@@ -15,6 +15,7 @@ taking a move back changes no other person's game.
 from __future__ import annotations
 
 import asyncio
+import math
 from typing import TYPE_CHECKING, Literal
 
 from ..agents.assist import advise, first_telling_after
@@ -69,10 +70,12 @@ async def hint(room: Room, seat: int) -> Hint:
 
 
 HINT_OPTIONS = 4  # the move and three alternatives, as the terminal names them
-EVEN = 0.5  # chances (percent, to a tenth) closer than this are alike
 
 
 def in_words(before: float, after: float) -> Literal["better", "same", "worse"]:
     """A hint's chances to win (percent) as a player reads them: is the seat better off after
-    the move than now."""
-    return "better" if after - before > EVEN else "worse" if before - after > EVEN else "same"
+    the move than now, by the whole percentages the table shows beside the words (16.6% and
+    17.2% both read 17%: "better" beside "17% now, 17% after" would contradict the numbers).
+    Rounded half up, as the table's ``Math.round`` does."""
+    shown_before, shown_after = math.floor(before + 0.5), math.floor(after + 0.5)
+    return "better" if shown_after > shown_before else "worse" if shown_after < shown_before else "same"
