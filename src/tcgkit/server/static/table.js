@@ -509,7 +509,7 @@ function Assist({ assist, scene, words, ctx, onAct, mine }) {
     ${assist.offered.includes('undo') ? html`<button class="undo-button" onClick=${assist.onUndo}>
       ${t('table.undo', 'Undo my last move')}</button>` : null}
     ${move ? html`<div class="hint" role="status" data-hint=${move.notation}>
-      <p>${t('table.hint', 'The AI would play {move}.', { move: moveLabel(move, words, ctx) })}
+      <p>${t('table.hint', 'The AI would choose: {move}.', { move: moveLabel(move, words, ctx) })}
       ${' '}${hint.tie ? t('table.hint.tie', 'Every move looks as good.') : changeWords(hint.change)}
       ${' '}<button onClick=${() => onAct(move.notation)}>${t('table.hint.play', 'Play it')}</button></p>
       ${HintReasons({ hint, scene, words, ctx })}</div>` : null}
