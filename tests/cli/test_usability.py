@@ -156,3 +156,16 @@ def test_the_triple_triad_board_fits_the_terminal_and_abbreviates_names_cleanly(
         assert any(longest.name in line for line in board) == (width >= 80)
     assert abbreviate("Glacial Eye", 9) == "Glac. Eye"
     assert abbreviate("Geezard", 9) == "Geezard"
+
+
+def test_no_color_is_plain_text_on_a_terminal_too(monkeypatch):
+    """``--no-color`` on a real terminal: no escape at all, bold included (a terminal is forced
+    here as a pty would be; on a pipe the output is plain anyway)."""
+    from tcgkit.cli.console import make_console
+
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    for no_color, plain in ((True, True), (False, False)):
+        console = make_console(no_color)
+        with console.capture() as captured:
+            console.print("[bold]You (Blue)[/bold] to move")
+        assert ("\x1b[" not in captured.get()) is plain, captured.get()
