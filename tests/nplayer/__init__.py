@@ -16,12 +16,5 @@ __all__ = ["HighCard", "registered"]
 def registered() -> Iterator[None]:
     """The fixture games in the registry (replays and sim find games by name), and out of
     it afterwards, so that tests listing the real games never see them."""
-    saved = dict(registry._ENTRIES), dict(registry._LOOKUP)
-    registry.register(HighCard)
-    try:
+    with registry.registered_for_now(HighCard):
         yield
-    finally:
-        registry._ENTRIES.clear()
-        registry._ENTRIES.update(saved[0])
-        registry._LOOKUP.clear()
-        registry._LOOKUP.update(saved[1])

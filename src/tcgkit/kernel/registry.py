@@ -11,6 +11,8 @@ points are read once, the first time a game is asked for; ``register`` adds a cl
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any
@@ -51,6 +53,22 @@ def register(cls: type[Game], aliases: tuple[str, ...] | None = None,
         _LOOKUP[_key(key)] = cls.name
     _ENTRIES[cls.name] = entry
     return cls
+
+
+@contextmanager
+def registered_for_now(cls: type[Game]) -> Iterator[None]:
+    """``cls`` findable by its name for the block (replacing an entry of that name), and the
+    registry as it was afterwards: a game under test that is no installed package's."""
+    saved = dict(_ENTRIES), dict(_LOOKUP)
+    _ENTRIES.pop(cls.name, None)
+    register(cls)
+    try:
+        yield
+    finally:
+        _ENTRIES.clear()
+        _ENTRIES.update(saved[0])
+        _LOOKUP.clear()
+        _LOOKUP.update(saved[1])
 
 
 def _load(point: EntryPoint) -> None:

@@ -126,16 +126,8 @@ def findable(cls: type[Game]) -> Iterator[None]:
     if known:
         yield
         return
-    saved = dict(registry._ENTRIES), dict(registry._LOOKUP)
-    registry._ENTRIES.pop(cls.name, None)
-    registry.register(cls)
-    try:
+    with registry.registered_for_now(cls):
         yield
-    finally:
-        registry._ENTRIES.clear()
-        registry._ENTRIES.update(saved[0])
-        registry._LOOKUP.clear()
-        registry._LOOKUP.update(saved[1])
 
 
 def run_check(cls: type[Game], options: dict[str, Any], check: Check) -> Result:
