@@ -45,8 +45,29 @@ class Seen:
         return None
 
 
+_RECENT: dict[tuple[int, int | None], tuple[State[Any], tuple[int, int], dict[int, Seen]]] = {}
+RECENT_STATES = 8
+"""How many (state, player) readings of the scene are kept. A scene costs milliseconds, and a
+refusal reads it for every line typed; a conformance check types thousands of lines at each
+position, alternating between a state and its re-deal. The state itself is kept with its
+reading, so its ``id`` cannot be reused while the reading stands."""
+
+
 def seen_cards(state: State[Any], player: int | None) -> dict[int, Seen]:
-    """Every face-up card in ``player``'s scene, by id (a hidden card has no name there)."""
+    """Every face-up card in ``player``'s scene, by id (a hidden card has no name there); read
+    again whenever the state has moved on (its version or its log grew)."""
+    key, stamp = (id(state), player), (state.version, state.event_count())
+    recent = _RECENT.get(key)
+    if recent is not None and recent[0] is state and recent[1] == stamp:
+        return recent[2]
+    if len(_RECENT) >= RECENT_STATES:
+        _RECENT.clear()
+    found = _read_seen_cards(state, player)
+    _RECENT[key] = (state, stamp, found)
+    return found
+
+
+def _read_seen_cards(state: State[Any], player: int | None) -> dict[int, Seen]:
     found: dict[int, Seen] = {}
 
     def walk(node: Any, hand: bool) -> None:
