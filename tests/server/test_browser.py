@@ -81,6 +81,40 @@ def start(page: Any, game: str) -> None:
     page.locator(".table").wait_for()
 
 
+# Every card on a cell inside its cell, and every creature standing there shown (at least a
+# line's slice of it, its centre not covered by anything else): on a small board a crowded
+# cell once pushed the creature a move named out of sight under the next cell.
+CELLS_HOLD = """() => {
+  const out = [];
+  for (const cell of document.querySelectorAll('.cell')) {
+    const c = cell.getBoundingClientRect();
+    for (const card of cell.querySelectorAll('.card')) {
+      const r = card.getBoundingClientRect();
+      const name = card.getAttribute('aria-label');
+      if (r.left < c.left - 1 || r.top < c.top - 1 || r.right > c.right + 1 || r.bottom > c.bottom + 1)
+        out.push(`${name} leaves its cell: ${[r.left, r.top, r.right, r.bottom].map(Math.round)}`
+                 + ` in ${[c.left, c.top, c.right, c.bottom].map(Math.round)}`);
+      const standing = card.closest('.standing');
+      if (!standing) continue;
+      const s = standing.getBoundingClientRect();
+      const top = Math.max(r.top, s.top), bottom = Math.min(r.bottom, s.bottom);
+      if (bottom - top < 10) out.push(`${name} shown ${Math.round(bottom - top)} px tall`);
+      const x = (r.left + r.right) / 2, y = (top + bottom) / 2;
+      const hit = document.elementFromPoint(x, y);  // null off the screen: not judged there
+      if (hit && !card.contains(hit) && bottom - top >= 10
+          && getComputedStyle(card).pointerEvents !== 'none')
+        out.push(`${name} covered by ${hit.className || hit.tagName}`);
+    }
+  }
+  return out;
+}"""
+
+
+def cells_hold(page: Any) -> list[str]:
+    found: list[str] = page.evaluate(CELLS_HOLD)
+    return found
+
+
 def overflows(page: Any) -> list[str]:
     """What is drawn outside the viewport's width, over another card or another part of the
     table (a seat, a button, a heading), or too small to tap."""
@@ -107,9 +141,10 @@ def overflows(page: Any) -> list[str]:
         (e) => [e, seen(e)]).filter(([, r]) => r && r.width > 0);
       for (const [e, r] of boxes) if (r.left < -0.5 || r.right > width + 0.5)
         out.push(`${e.className} at ${Math.round(r.left)}..${Math.round(r.right)}`);
-      // (a creature standing on a cell is a one-line chip: a click on the cell offers its moves in words)
+      // (a creature standing on a cell, or beside a crowded one, is a one-line chip: a click on
+      // the cell offers its moves in words)
       for (const [e, { full: r }] of boxes)
-        if (e.matches('.cell, .card:not(.mini)') && !e.closest('.standing')
+        if (e.matches('.cell, .card:not(.mini)') && !e.closest('.standing, .crowd')
             && (r.width < 40 || r.height < 40))
           out.push(`${e.className} too small to read or tap: ${Math.round(r.width)}x${Math.round(r.height)}`);
       // the table's parts apart: seats, buttons, headings, what is asked, the clocks
@@ -142,7 +177,7 @@ def overflows(page: Any) -> list[str]:
       }
       return out;
     }""")
-    return found
+    return found + cells_hold(page)
 
 
 def test_a_guest_plays_triple_triad_to_the_end_by_clicking(live: tuple[str, Any], browser: Any,

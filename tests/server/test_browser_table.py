@@ -21,7 +21,7 @@ from tcgkit.kernel.limits import Tally, play
 from tcgkit.kernel.registry import load_game
 from tcgkit.kernel.rng import Rng
 
-from .test_browser import CHROMIUM, overflows
+from .test_browser import CHROMIUM, cells_hold, overflows
 from .test_browser import browser as browser  # the module's fixtures: one server, one browser
 from .test_browser import live as live
 from .test_browser import shots as shots
@@ -127,6 +127,7 @@ def play_against_the_ai(browser: Any, url: str, shots: Path, game: str, size: tu
         moves += 1
         if moves == 6:
             looks_right(who, shots / f"{name}-mid.png")
+        assert cells_hold(page) == [], f"move {moves}"
         # the AI's last move is marked on the table once the AI has moved
         marked = marked or page.locator(".lit").count() > 0
 

@@ -263,8 +263,10 @@ function Cell({ area, index, ctx, pass }) {
     standing.length ? standing.map((f) => `${seatName(f.owner, ctx)}: ${cardName(f, pass.words) || ''}`).join(', ') : '']
     .filter(Boolean).join(', ');
   const lit = key ? pass.lit(ref) : '';
+  const crowded = pass.wide && standing.length > crowd(pass);
   const inner = html`${face ? html`<${Card} face=${face} ownerName=${owner} ...${cardProps(face, pass)} />` : null}
-    ${standing.length ? html`<div class=${'standing' + (standing.length > 3 ? ' many' : '')}>${standing.map((f) => html`<${Card} face=${f}
+    ${crowded ? html`<div class="standing crowded"><span class="crowd-count">${headcount(standing, ctx)} →</span></div>`
+    : standing.length ? html`<div class=${'standing' + (standing.length > 3 ? ' many' : '')}>${standing.map((f) => html`<${Card} face=${f}
       ownerName=${''} ...${cardProps(f, pass)} />`)}</div>` : null}
     ${mark ? html`<span class="cell-mark">${mark}</span>` : null}`;
   if (clickable && !face && !standing.length) {
@@ -277,6 +279,43 @@ function Cell({ area, index, ctx, pass }) {
     ${clickable ? html`<button class="cell-target clickable" data-ref=${key} aria-label=${label}
       onClick=${() => pass.onPick(ref)}></button>` : null}
     ${inner}</div>`;
+}
+
+// More creatures on a cell than a line each can show on a small board (a battle): a desktop,
+// whose board is short, draws them beside the grid, a line each at a readable size, and the
+// cell says who is there; a phone, whose board is as wide as the screen and so taller, keeps
+// up to three a line each in the cell and more in two columns.
+const crowd = (pass) => (pass.wide ? 2 : 3);
+
+function headcount(standing, ctx) {
+  const count = new Map();
+  for (const f of standing) count.set(f.owner, (count.get(f.owner) || 0) + 1);
+  return [...count].map(([owner, n]) => `${seatName(owner, ctx)} ${n}`).join(' · ');
+}
+
+function Crowds({ area, ctx, pass }) {
+  if (!pass.wide) return null;
+  const crowded = (area.standing || []).map((s, i) => [s || [], i]).filter(([s]) => s.length > crowd(pass));
+  if (!crowded.length) return null;
+  return html`<div class="crowds">${crowded.map(([standing, index]) => {
+    const mark = shownText((area.cell_marks || [])[index], pass.words, ctx) || String(index);
+    const title = t('table.crowd', 'on {cell}', { cell: mark });
+    return html`<div class="crowd" role="group" aria-label=${title}><h4>${title}</h4>
+      ${standing.map((f) => html`<${Card} face=${f} ownerName=${''} ...${cardProps(f, pass)} />`)}</div>`;
+  })}</div>`;
+}
+
+// Whether the screen is wide (the stylesheet's desktop layout), followed as the window changes.
+const WIDE = '(min-width: 900px)';
+function useWide() {
+  const [wide, setWide] = useState(() => window.matchMedia(WIDE).matches);
+  useEffect(() => {
+    const query = window.matchMedia(WIDE);
+    const follow = () => setWide(query.matches);
+    query.addEventListener('change', follow);
+    return () => query.removeEventListener('change', follow);
+  }, []);
+  return wide;
 }
 
 function Grid({ area, ctx, pass }) {
@@ -312,7 +351,8 @@ function Area({ area, ctx, pass }) {
   const count = area.hidden || area.layout === 'pile' ? html`<span class="count">${area.count}</span>` : null;
   let body;
   if (area.layout === 'grid') {
-    body = html`<${Grid} area=${area} ctx=${ctx} pass=${pass} />`;
+    body = html`<div class="grid-row"><${Grid} area=${area} ctx=${ctx} pass=${pass} />
+      <${Crowds} area=${area} ctx=${ctx} pass=${pass} /></div>`;
   } else if (area.hidden) {
     const backs = area.layout === 'pile' ? Math.min(area.count, 1) : Math.min(area.count, 8);
     body = html`<div class="row hidden">${[...Array(backs).keys()].map(() => html`
@@ -652,7 +692,8 @@ export function Table({ scene, words, ctx, log, onAct, error, ended, live, assis
     const found = ref && marks.get(refKey(ref));
     return found ? ' lit ' + [...found].map((k) => 'just-' + k).join(' ') : '';
   };
-  const pass = { words, ctx, onPick, next: nextRefs(moves, chosen), chosenKeys: new Set(chosen.map(refKey)),
+  const wide = useWide();
+  const pass = { words, ctx, onPick, wide, next: nextRefs(moves, chosen), chosenKeys: new Set(chosen.map(refKey)),
     templates: new Map((scene.templates || []).map((tp) => [tp.kind, tp])), copies: copiesOf(scene), lit, look: zoom.look };
   const me = ctx.viewer === null || ctx.viewer === undefined ? 0 : ctx.viewer;
   const others = scene.seats.filter((s) => s.player !== me);
@@ -670,8 +711,10 @@ export function Table({ scene, words, ctx, log, onAct, error, ended, live, assis
         <div class="side-areas">${byOwner(seat.player, ['hand', 'play', 'pile']).map(draw)}</div></div>`)}
     </section>
     <section class="centre" aria-label=${t('table.board', 'the board')}>
-      ${status.length ? html`<div class="status">${status.map((s) => html`<p>${s}</p>`)}</div>` : null}
-      <${Happened} scene=${scene} words=${words} ctx=${ctx} />
+      <div class="centre-head">
+        ${status.length ? html`<div class="status">${status.map((s) => html`<p>${s}</p>`)}</div>` : null}
+        <${Happened} scene=${scene} words=${words} ctx=${ctx} />
+      </div>
       ${board.map(draw)}
       <${Stack} scene=${scene} ctx=${ctx} pass=${pass} />
     </section>
