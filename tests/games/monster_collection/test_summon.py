@@ -125,6 +125,9 @@ def test_two_creatures_with_full_slots_swap_their_equipment():  # R83
     low, high = sorted((knight, belial))
     given, back = (shield, lance) if low == knight else (lance, shield)
     assert swaps == [f"{exchange(state, given, low, high)} for {state.name(back)}"]  # once, not twice
+    scene = state.scene(1, 0).to_json()  # the menu says the swap in words
+    said = [m["note"] for m in scene["moves"] if m["notation"] == swaps[0]]
+    assert said and "swap" in str(said[0]), said
     act(state, swaps[0])
     assert state.gear == {knight: [lance], belial: [shield]}
     assert [e[2:] for e in events(state, "exchange")] == [(given, low, high), (back, high, low)]

@@ -215,6 +215,7 @@ MESSAGES: Catalogue = messages(
         "mc.note.declare": "place {card} at {cell} and declare its hand-type ability",
         "mc.note.proxy": "a proxy terrain at {cell}",
         "mc.note.exchange": "hand {card} from {source} to {target}",
+        "mc.note.swap": "swap {card} of {source} for {back} of {target}",
         "mc.note.refill": "refill your hand",
         "mc.note.end_main": "end the main phase",
         "mc.note.end_summon": "end the normal summon phase",
@@ -607,7 +608,9 @@ def note(action: Action, me: int) -> Sentence | None:
     if isinstance(action, Proxy):
         return say("mc.note.proxy", cell=action.where)
     if isinstance(action, Exchange):
-        card, source, target = action.names
+        card, source, target = action.names[:3]
+        if action.back >= 0:  # a swap: the fourth name is what comes back
+            return say("mc.note.swap", card=card, source=source, target=target, back=action.names[3])
         return say("mc.note.exchange", card=card, source=source, target=target)
     if isinstance(action, End):
         return say(f"mc.note.end_{action.phase}")
