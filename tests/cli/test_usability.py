@@ -55,12 +55,6 @@ def test_workers_are_capped_at_the_cores(run):
 
 
 def test_messages_speak_to_the_player(run):
-    from tcgkit.cli.seats import agree
-
-    assert agree("You (Blue)", "starts") == "You (Blue) start"
-    assert agree("You", "declares") == "You declare"
-    assert agree("You (Blue)", "passes") == "You (Blue) pass"
-    assert agree("greedy (Red)", "wins") == "greedy (Red) wins"
     result = run("play", "tt", "--seed", "5", "--hand", "auto", "--no-color",
                  input="Squall@4\nquit\n")
     assert "Squall is not in your hand" in result.stdout

@@ -23,12 +23,21 @@ from tcgkit.kernel.effects import (
     Params,
     check_card_names,
     load_card_tables,
-    resolve,
     who_players,
 )
 from tcgkit.kernel.replacements import Happening, Replacements, Shield
 from tcgkit.kernel.state import InstanceCodec
 from tcgkit.kernel.vocabulary import COMMON
+
+
+def resolve(host, act, effects, start=0):
+    """Run ``effects`` from ``start`` as a game's resolution does; the index to resume at when
+    one paused, else None."""
+    for i in range(start, len(effects)):
+        if effects[i](host, act) == PAUSE:
+            return i + 1
+    return None
+
 
 REG = SHARED.extend(
     timings=("now", "later"), durations=("end_of_turn",), default_duration="end_of_turn",

@@ -12,7 +12,6 @@ from tcgkit_brawl import Brawl, BrawlState, Discard
 
 from nplayer.highcard import HighCard, HighCardState, Play
 from tcgkit.kernel import NotationError
-from tcgkit.kernel.actions import Decision
 from tcgkit.kernel.state import derived
 from tcgkit.testing import ConformanceError, check_game
 from tcgkit.testing.contract import refuse_each
@@ -178,20 +177,6 @@ def test_the_typed_input_check_catches_a_parser_that_checks_names_for_the_wrong_
     monkeypatch.setattr(notation, "visible", lambda state, card, viewer: real(state, card, state.to_move))
     found = leaks(game, 0, 9, inputs)
     assert any(re.search(r"card #\d+ is .*, not Nothing", leak) for leak in found), found[:3]
-
-
-def test_decision_json_refuses_malformed_data():
-    good = {"player": 0, "kind": "play", "secret": False, "prompt": "go", "default": None}
-    assert Decision.from_json(good) == Decision(0, "play", False, "go")
-    for bad, where in [
-        ([], "expected an object"), ({**good, "player": -1}, "'player'"),
-        ({**good, "player": True}, "'player'"), ({**good, "kind": ""}, "'kind'"),
-        ({**good, "secret": 1}, "'secret'"), ({**good, "prompt": 3}, "'prompt'"),
-        ({**good, "default": 5}, "'default'"), ({**good, "default": "end"}, "no action reader"),
-        ({**good, "colour": "red"}, "unknown field"),
-    ]:
-        with pytest.raises(NotationError, match=where):
-            Decision.from_json(bad)
 
 
 def test_an_unknown_game_is_a_clear_error():

@@ -5,23 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 COLOURS = ("Blue", "Red", "Green", "Yellow")
-IRREGULAR = {"has": "have", "is": "are", "does": "do", "was": "were"}
-
-
-def agree(subject: str, verb: str) -> str:
-    """``subject verb`` with the verb agreeing: "You (Blue) start", "greedy (Red) starts"
-    (``verb`` is given in the third person: starts, declares, wins, passes, has)."""
-    if not subject.startswith("You"):
-        return f"{subject} {verb}"
-    if verb in IRREGULAR:
-        base = IRREGULAR[verb]
-    elif verb.endswith(("sses", "shes", "ches", "xes", "zes")):
-        base = verb[:-2]
-    elif verb.endswith("ies"):
-        base = verb[:-3] + "y"
-    else:
-        base = verb.removesuffix("s")
-    return f"{subject} {base}"
 STYLES = ("bold white on blue", "bold white on red", "bold black on green", "bold black on yellow")
 
 

@@ -6,11 +6,8 @@ CLI, replays, bug reports, the browser and a game server all speak the same text
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
-from .errors import NotationError
 from .refs import Ref
 
 
@@ -45,43 +42,3 @@ class Decision:
     secret: bool = False
     prompt: str = ""
     default: Action | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "player": self.player,
-            "kind": self.kind,
-            "secret": self.secret,
-            "prompt": self.prompt,
-            "default": None if self.default is None else str(self.default),
-        }
-
-    @staticmethod
-    def from_json(data: object, parse: Callable[[str], Action] | None = None) -> Decision:
-        """Read ``to_json``'s form; ``parse`` reads the default's notation (needed when
-        there is one). Malformed data raises ``NotationError`` naming the field."""
-        if not isinstance(data, dict):
-            raise NotationError(f"decision: expected an object, got {type(data).__name__}")
-        extra = set(data) - {"player", "kind", "secret", "prompt", "default"}
-        if extra:
-            raise NotationError(f"decision: unknown field(s) {', '.join(sorted(map(str, extra)))}")
-        player, kind = data.get("player"), data.get("kind")
-        secret, prompt, default = data.get("secret", False), data.get("prompt", ""), data.get("default")
-        if type(player) is not int or player < 0:
-            raise NotationError(f"decision, field 'player': expected a player number, got {player!r}")
-        if not isinstance(kind, str) or not kind:
-            raise NotationError(f"decision, field 'kind': expected a name, got {kind!r}")
-        if type(secret) is not bool:
-            raise NotationError(f"decision, field 'secret': expected true or false, got {secret!r}")
-        if not isinstance(prompt, str):
-            raise NotationError(f"decision, field 'prompt': expected text, got {prompt!r}")
-        if default is not None and not isinstance(default, str):
-            raise NotationError(f"decision, field 'default': expected an action's notation, got {default!r}")
-        action = None
-        if default is not None:
-            if parse is None:
-                raise NotationError("decision, field 'default': no action reader given")
-            try:
-                action = parse(default)
-            except NotationError as exc:
-                raise NotationError(f"decision, field 'default': {exc}") from None
-        return Decision(player, kind, secret, prompt, action)

@@ -375,14 +375,6 @@ def who_players(who: str, act: Activation, players: int, out: Collection[int] = 
     raise ValueError(f"unknown who {who!r}; known: {', '.join(WHOS)}")
 
 
-def resolve(host: Any, act: Activation, effects: tuple[Step, ...], start: int = 0) -> int | None:
-    """Run ``effects`` from ``start``; the index to resume at when one paused, else ``None``."""
-    for i in range(start, len(effects)):
-        if effects[i](host, act) == PAUSE:
-            return i + 1
-    return None
-
-
 class EffectHost(Protocol):
     """What the shared primitives ask of a game's state."""
 

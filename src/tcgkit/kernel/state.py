@@ -117,11 +117,6 @@ class Zone:
         seen = self.seen
         return seen if isinstance(seen, Visibility) else seen(state)
 
-    def view_names(self, players: int) -> list[tuple[str, int | None]]:
-        if self.shared:
-            return [(self.name, None)]
-        return [(f"{self.name}{p}", p) for p in range(players)]
-
     def pool_of(self, owner: int | None) -> int | None:
         return owner if self.pool is None else self.pool(owner)
 

@@ -288,11 +288,6 @@ class Table:
                 if self.cursor > version:  # it was played before the server went down
                     return self.welcome
 
-    def wait_turn(self, timeout: float | None = None) -> None:
-        """Receive until this seat is to move or the match is over."""
-        while not self.my_turn and not self.over:
-            self.receive(timeout)
-
     def ping(self) -> None:
         assert self._ws is not None
         self._ws.send(json.dumps({"type": "ping"}))

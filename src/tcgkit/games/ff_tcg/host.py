@@ -87,9 +87,6 @@ class Board(State["FFTcg"]):
     def ctype(self, card: int) -> str:
         return self.game.ctype[self.t.kind[card]]
 
-    def is_monster(self, card: int) -> bool:
-        return self.game.ctype[self.t.kind[card]] in ("monster", "villain")
-
     # -- where a card is ----------------------------------------------------------------------
     def locate(self, card: int) -> tuple[list[int], str]:
         """The list holding ``card`` and its zone's name (every card is in exactly one)."""

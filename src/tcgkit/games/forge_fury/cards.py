@@ -119,16 +119,6 @@ class CardDB:
         card = self.cards[card_id]
         return card.number if self.unique_numbers else card.label
 
-    def from_json_key(self, key: object) -> int:
-        """A card id from a number (naming one card) or a label; ``KeyError`` otherwise."""
-        if isinstance(key, int) and not isinstance(key, bool):
-            same = self.by_number.get(key, [])
-            if len(same) == 1:
-                return same[0].id
-        elif isinstance(key, str) and key.lower() in self.by_label:
-            return self.by_label[key.lower()].id
-        raise KeyError(f"card {key!r}")
-
     @staticmethod
     def parse(text: str, source: str) -> CardDB:
         return CardDB.merge([(source, text)])
