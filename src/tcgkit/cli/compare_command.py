@@ -20,9 +20,9 @@ from ..games import find_game, load_game
 from ..kernel.errors import TcgkitError
 from ..sim.backends import BackendError, make_backend
 from ..sim.paired import PairedDifference, paired_difference, scores_in_order
-from ..sim.runner import SimError, run_games
+from ..sim.runner import run_games
 from ..sim.stats import wilson
-from .errors import RUNTIME, USAGE, CliError, report
+from .errors import CliError, fail, run_errors
 from .game_support import rules_of, with_mode
 from .sim_command import fixed_decks, progress_bar
 from .sweep_command import points_ci
@@ -35,11 +35,6 @@ side two unpaired batches would have needed for that width, measured from this r
 variances. A and B differ in the agent (--agent and --agent-b), the rules (--rules and
 --rules-b) or the deck (--deck and --deck-b, with --opponent-deck), or in several of them.
 """
-
-
-def _fail(message: str, code: int = USAGE) -> typer.Exit:
-    report(message)
-    return typer.Exit(code)
 
 
 def compare(
@@ -64,11 +59,11 @@ def compare(
     json_out: Annotated[bool, typer.Option("--json", help="print the comparison as JSON")] = False,
 ) -> None:
     if games < 2:
-        raise _fail(f"--games must be at least 2 (a spread needs two games), got {games}")
+        raise fail(f"--games must be at least 2 (a spread needs two games), got {games}")
     if agent_b is None and rules_b is None and deck_b is None:
-        raise _fail("say what B changes: --agent-b, --rules-b or --deck-b")
+        raise fail("say what B changes: --agent-b, --rules-b or --deck-b")
     if deck_b is not None and deck is None:
-        raise _fail("--deck-b needs --deck (A's deck) and --opponent-deck")
+        raise fail("--deck-b needs --deck (A's deck) and --opponent-deck")
     names = {"a": agent_key(agent), "b": agent_key(agent_b or agent), "opponent": agent_key(opponent)}
     try:
         entry = find_game(game)
@@ -76,37 +71,30 @@ def compare(
         known = agent_names(entry.name)
         for name in names.values():
             if name not in known and not name.startswith("policy:"):
-                raise _fail(f"no agent named {name!r} for {entry.name}; known agents: {', '.join(known)}")
+                raise fail(f"no agent named {name!r} for {entry.name}; known agents: {', '.join(known)}")
         options = {side: with_mode(entry.cls, rules_of(entry.cls, text), mode)
                    for side, text in (("a", rules), ("b", rules if rules_b is None else rules_b))}
         sides = []
         for side, side_deck in (("a", deck), ("b", deck_b or deck)):
             if load_game(entry.name, options[side]).num_players != 2:
-                raise _fail(f"compare plays two-player games; {entry.name} here has more players")
+                raise fail(f"compare plays two-player games; {entry.name} here has more players")
             decks, _ = fixed_decks(entry.name, options[side], [names[side], names["opponent"]],
                                    side_deck, opponent_deck)
             sides.append((side, decks))
     except CliError as exc:
-        raise _fail(str(exc), exc.code) from None
+        raise fail(str(exc), exc.code) from None
     except (TcgkitError, BackendError) as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     progress = progress_bar(Console(stderr=True))
     task = progress.add_task(f"{entry.name} compare", total=2 * games)
     start = time.perf_counter()
     scores: dict[str, list[float]] = {}
-    try:
-        with progress:
-            for side, decks in sides:
-                results = run_games(entry.name, options[side], [names[side], names["opponent"]], games,
-                                    seed, pool.workers, lambda _: progress.advance(task), decks,
-                                    backend=pool)
-                scores[side] = scores_in_order(results)
-    except SimError as exc:
-        raise _fail(str(exc), RUNTIME) from None
-    except (TcgkitError, BackendError) as exc:
-        raise _fail(str(exc)) from None
-    except KeyboardInterrupt:
-        raise _fail("interrupted: a comparison is printed when both sides are played", 130) from None
+    with run_errors("interrupted: a comparison is printed when both sides are played"), progress:
+        for side, decks in sides:
+            results = run_games(entry.name, options[side], [names[side], names["opponent"]], games,
+                                seed, pool.workers, lambda _: progress.advance(task), decks,
+                                backend=pool)
+            scores[side] = scores_in_order(results)
     d = paired_difference(scores["a"], scores["b"])
     labels = {side: _label(names[side], options[side], options[other], side_deck)
               for side, other, side_deck in (("a", "b", deck), ("b", "a", deck_b or deck))}

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import functools
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 import typer
@@ -50,6 +51,29 @@ def exit_code_for(error: Exception) -> int:
 
 def report(message: str) -> None:
     print(f"tcgkit: error: {clip(message)}", file=sys.stderr, flush=True)
+
+
+def fail(message: str, code: int = USAGE) -> typer.Exit:
+    """Report ``message`` and the exit to raise: ``raise fail(...) from None``."""
+    report(message)
+    return typer.Exit(code)
+
+
+@contextmanager
+def run_errors(interrupted: str) -> Iterator[None]:
+    """A batch of games' errors as one line and an exit code: an agent that broke the rules or
+    a game that never ended (a bug: 1), a bad agent, deck or backend (2), Ctrl-C (130, with
+    ``interrupted``: what was kept)."""
+    from ..sim.runner import SimError  # the simulator loads only for the commands that run one
+
+    try:
+        yield
+    except SimError as exc:
+        raise fail(str(exc), RUNTIME) from None
+    except TcgkitError as exc:
+        raise fail(str(exc)) from None
+    except KeyboardInterrupt:
+        raise fail(interrupted, 130) from None
 
 
 def reports_errors(command: F) -> F:

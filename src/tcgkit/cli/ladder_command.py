@@ -22,8 +22,7 @@ from ..kernel.errors import TcgkitError
 from ..server.levels import LEVELS, strength_order
 from ..sim.backends import BackendError, make_backend
 from ..sim.ladder import TARGET, Ladder, run_ladder
-from ..sim.runner import SimError
-from .errors import RUNTIME, USAGE, report
+from .errors import RUNTIME, fail, run_errors
 from .files import not_replacing, write_json_atomic
 from .game_support import rules_of, with_mode
 from .sim_command import progress_bar, render_tournament, rules_named
@@ -86,43 +85,36 @@ def ladder(
         load_game(entry.name, options)  # bad options fail here, before any game
         names = ladder_levels(entry.name, levels)
     except typer.BadParameter as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     except (TcgkitError, BackendError) as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     count = DEFAULT_GAMES.get(entry.name, 20) if games is None else games
     if count < 1:
-        raise _fail(f"--games must be at least 1, got {count}")
+        raise fail(f"--games must be at least 1, got {count}")
     if len(names) < 2:
-        raise _fail("a ladder needs at least two levels")
+        raise fail("a ladder needs at least two levels")
     path = out if out is not None else Path(f"ladder-{entry.name}.json")
     refused = not_replacing(path, force, "--out")
     if refused:
-        raise _fail(refused)
+        raise fail(refused)
     if not path.parent.is_dir():
-        raise _fail(f"--out {path}: no directory {path.parent}")
+        raise fail(f"--out {path}: no directory {path.parent}")
     meta = {"game": entry.name, "rules": rules_named(rules, options), "mode": options.get("mode"),
             "options": options, "seed": seed, "workers": pool.workers, "levels": names}
     progress = progress_bar(Console(stderr=True))
     pairs = len(names) * (len(names) - 1) // 2
     task = progress.add_task(f"{entry.name} ladder", total=count * pairs)
     start, cpu_start = time.perf_counter(), cpu_seconds()
-    try:
-        with progress:
-            result = run_ladder(entry.name, options, names, count, seed, pool.workers, pool,
-                                lambda _: progress.advance(task), meta)
-    except SimError as exc:
-        raise _fail(str(exc), RUNTIME) from None
-    except (TcgkitError, BackendError) as exc:
-        raise _fail(str(exc)) from None
-    except KeyboardInterrupt:
-        raise _fail("interrupted: a ladder is written when it is complete", 130) from None
+    with run_errors("interrupted: a ladder is written when it is complete"), progress:
+        result = run_ladder(entry.name, options, names, count, seed, pool.workers, pool,
+                            lambda _: progress.advance(task), meta)
     result.meta["seconds"] = round(time.perf_counter() - start, 1)
     if pool.name == "local":  # Ray's workers are not this process's children
         result.meta["cpu_seconds"] = round(cpu_seconds() - cpu_start, 1)
     try:
         write_json_atomic(path, result.to_json())
     except OSError as exc:
-        raise _fail(f"cannot write {path}: {exc.strerror or exc}", RUNTIME) from None
+        raise fail(f"cannot write {path}: {exc.strerror or exc}", RUNTIME) from None
     if json_out:
         typer.echo(json.dumps(result.to_json()))
         return
@@ -164,7 +156,3 @@ def render_ladder(result: Ladder, console: Console) -> None:
     console.print("score: wins plus half the draws, per game; ratings: Bradley-Terry, 95% intervals "
                   f"from the fit's information ({result.meta['anchor']} fixed)")
 
-
-def _fail(message: str, code: int = USAGE) -> typer.Exit:
-    report(message)
-    return typer.Exit(code)

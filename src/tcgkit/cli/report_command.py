@@ -16,7 +16,7 @@ from ..sim.report import build_report
 from ..sim.report_html import render_html
 from ..sim.results import SUFFIXES, iter_rows, read_meta
 from .card_table import CARD_SUFFIXES, print_card_table, write_card_lines
-from .errors import RUNTIME, USAGE, report
+from .errors import RUNTIME, fail
 from .files import FORCE_HELP, not_replacing
 
 REPORT_HELP = """
@@ -50,50 +50,46 @@ def report_results(
     )] = False,
 ) -> None:
     if min_games < 1:
-        raise _fail(f"--min-games must be at least 1, got {min_games}")
+        raise fail(f"--min-games must be at least 1, got {min_games}")
     for path, flag in ((output, "--output"), (card_file, "--cards")):
         refused = not_replacing(path, force, flag)
         if refused:
-            raise _fail(refused)
+            raise fail(refused)
     if card_file is not None and (card_file.suffix not in CARD_SUFFIXES or not card_file.parent.is_dir()):
-        raise _fail(f"--cards {card_file}: give a file ending in {', '.join(CARD_SUFFIXES)} "
+        raise fail(f"--cards {card_file}: give a file ending in {', '.join(CARD_SUFFIXES)} "
                     "in a directory that exists")
     if results.suffix not in SUFFIXES:
-        raise _fail(f"{results}: a results file ends in .parquet or .jsonl")
+        raise fail(f"{results}: a results file ends in .parquet or .jsonl")
     if not results.is_file():
         partial = results.with_name(results.name + ".partial.jsonl")
         hint = ""
         if partial.is_file():
             hint = f" (an unfinished run is in {partial}: finish it with sim --resume)"
-        raise _fail(f"no results file {results}{hint}")
+        raise fail(f"no results file {results}{hint}")
     if not output.parent.is_dir():
-        raise _fail(f"cannot write {output}: no directory {output.parent}")
+        raise fail(f"cannot write {output}: no directory {output.parent}")
     try:
         meta = read_meta(results)
         game = load_game(meta["game"], dict(meta.get("options") or {}))
         cards = stat_cards(game)
         built = build_report(iter_rows(results), meta, min_games)
         if not built.games:
-            raise _fail(f"{results} holds no games")
+            raise fail(f"{results} holds no games")
         html = render_html(built, None if cards is None else dominated_cards(cards))
     except (KeyError, TypeError, ValueError) as exc:
-        raise _fail(f"{results}: not a tcgkit results file ({type(exc).__name__}: {exc})") from None
+        raise fail(f"{results}: not a tcgkit results file ({type(exc).__name__}: {exc})") from None
     except TcgkitError as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     try:
         write_text_atomic(output, html)
         if card_file is not None:
             write_card_lines(built.card_lines, card_file)
     except OSError as exc:
-        raise _fail(f"cannot write {exc.filename or output}: {exc.strerror or exc}", RUNTIME) from None
+        raise fail(f"cannot write {exc.filename or output}: {exc.strerror or exc}", RUNTIME) from None
     except TcgkitError as exc:  # Parquet without pyarrow
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     if table:
         print_card_table(built.card_lines)
     also = f" and {card_file}" if card_file is not None else ""
     typer.echo(f"wrote {output}{also}: {built.games} games, {len(built.cards)} cards")
 
-
-def _fail(message: str, code: int = USAGE) -> typer.Exit:
-    report(message)
-    return typer.Exit(code)

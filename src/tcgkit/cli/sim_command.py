@@ -44,7 +44,7 @@ from ..sim.sprt import Bounds, Sprt, SprtResult, prepare_pairs, run_sprt
 from ..sim.stats import PlaceStats, Summary, entrant_names, summarize, write_csv
 from ..sim.tournament import Tournament, round_robin
 from .deck_command import legal_deck
-from .errors import RUNTIME, USAGE, CliError, report, usage_error
+from .errors import RUNTIME, CliError, fail, run_errors, usage_error
 from .files import not_replacing
 from .game_support import rules_of, with_mode
 
@@ -52,10 +52,6 @@ SPRT_MAX_GAMES = 20_000  # --sprt's default cap: a test that needs more is too c
 MAX_KEPT = 1_000_000  # games a run without --out holds in memory for its summary
 MAX_GAMES = 2**62  # game indices fit a signed 64-bit column with room to spare
 
-
-def _fail(message: str, code: int = USAGE) -> typer.Exit:
-    report(message)
-    return typer.Exit(code)
 
 
 class GamesPerSecond(ProgressColumn):
@@ -333,47 +329,47 @@ def sim(
     if sprt is not None:
         bounds = sprt_bounds(sprt, alpha, beta)
         if out is not None or csv is not None:
-            raise _fail("--sprt prints its decision (or --json); it takes no --out or --csv")
+            raise fail("--sprt prints its decision (or --json); it takes no --out or --csv")
         games = SPRT_MAX_GAMES if games is None else games
     elif alpha != 0.05 or beta != 0.05:
-        raise _fail("--alpha and --beta are the error rates of --sprt: give --sprt ELO0,ELO1 too")
+        raise fail("--alpha and --beta are the error rates of --sprt: give --sprt ELO0,ELO1 too")
     elif games is None:
         games = 100
     if games < 1:
-        raise _fail(f"--games must be at least 1, got {games}")
+        raise fail(f"--games must be at least 1, got {games}")
     if games > MAX_GAMES:
-        raise _fail(f"--games {excerpt(games)}: at most {MAX_GAMES:,} games in one run")
+        raise fail(f"--games {excerpt(games)}: at most {MAX_GAMES:,} games in one run")
     if out is None and games > MAX_KEPT:
-        raise _fail(f"--games {games:,} without --out would keep every game in memory; past "
+        raise fail(f"--games {games:,} without --out would keep every game in memory; past "
                     f"{MAX_KEPT:,} stream them to a file with --out FILE (memory stays flat)")
     if workers is not None and workers < 1:
-        raise _fail(f"--workers must be at least 1, got {workers}")
+        raise fail(f"--workers must be at least 1, got {workers}")
     cores = os.cpu_count() or 1
     if workers is not None and workers > cores and backend.strip().lower() == "local":
         typer.echo(f"tcgkit: warning: --workers {workers} is more than the {cores} core(s) here; "
                    f"using {cores}", err=True)
         workers = cores
     if resume and out is None:
-        raise _fail("--resume continues the run in --out FILE: give --out")
+        raise fail("--resume continues the run in --out FILE: give --out")
     try:
         pool = make_backend(backend.strip().lower(), workers, address)
         entry = find_game(game)
     except (TcgkitError, BackendError) as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     workers = pool.workers
     names = [agent_key(a) for a in agents.split(",") if a.strip()]
     if not names:
-        raise _fail("--agents needs at least one agent name")
+        raise fail("--agents needs at least one agent name")
     known = agent_names(entry.name)
     unknown = [a for a in names if a not in known and not a.startswith("policy:")]
     if unknown:
-        raise _fail(
+        raise fail(
             f"no agent named {unknown[0]!r} for {entry.name}; known agents: {', '.join(known)}"
         )
     try:
         options = with_mode(entry.cls, rules_of(entry.cls, rules), mode)
     except TcgkitError as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     if trade is not None:
         options["trade"] = trade.strip().lower()
     if players is not None:
@@ -381,18 +377,18 @@ def sim(
     try:
         seats = load_game(entry.name, options).num_players  # bad options fail here, before the bar
     except TcgkitError as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
 
     try:
         decks, shared = fixed_decks(entry.name, options, names, deck, opponent_deck)
     except CliError as exc:
-        raise _fail(str(exc), exc.code) from None
+        raise fail(str(exc), exc.code) from None
 
     if csv is not None and not csv.parent.is_dir():
-        raise _fail(f"cannot write {csv}: no directory {csv.parent}")
+        raise fail(f"cannot write {csv}: no directory {csv.parent}")
     refused = not_replacing(csv, force, "--csv")
     if refused:
-        raise _fail(refused)
+        raise fail(refused)
 
     if sprt is not None:
         _sprt(entry.name, options, names, bounds, seed, games, pool, decks, json_out)
@@ -400,13 +396,13 @@ def sim(
     tournament = len(names) > max(2, seats)
     if tournament:
         if len(set(names)) != len(names):
-            raise _fail(f"a round-robin needs different agents, got {', '.join(names)}")
+            raise fail(f"a round-robin needs different agents, got {', '.join(names)}")
         if csv is not None:
-            raise _fail("--csv writes two-agent batches; a round-robin takes --json")
+            raise fail("--csv writes two-agent batches; a round-robin takes --json")
         if out is not None:
-            raise _fail("--out streams one batch; a round-robin (more agents than players) takes --json")
+            raise fail("--out streams one batch; a round-robin (more agents than players) takes --json")
     if out is not None and csv is not None:
-        raise _fail("give --out (streamed, any size) or --csv (kept in memory), not both")
+        raise fail("give --out (streamed, any size) or --csv (kept in memory), not both")
 
     progress = progress_bar(Console(stderr=True))
     groups = math.comb(len(names), max(2, seats))
@@ -432,16 +428,9 @@ def sim(
     if out is not None:
         _streamed(out, resume, games, decks, meta, pool, progress, task, json_out, start)
         return
-    try:
-        with progress:
-            results = run_games(entry.name, options, names, games, seed, workers, advance, decks,
-                                backend=pool)
-    except SimError as exc:  # an agent broke the rules, or a game never ended: a bug
-        raise _fail(str(exc), RUNTIME) from None
-    except TcgkitError as exc:
-        raise _fail(str(exc)) from None
-    except KeyboardInterrupt:
-        raise _fail(NOTHING_KEPT, 130) from None
+    with run_errors(NOTHING_KEPT), progress:
+        results = run_games(entry.name, options, names, games, seed, workers, advance, decks,
+                            backend=pool)
     seconds = time.perf_counter() - start
 
     meta["seconds"] = round(seconds, 3)
@@ -450,7 +439,7 @@ def sim(
         try:
             write_csv(results, csv)
         except OSError as exc:
-            raise _fail(f"cannot write {csv}: {exc.strerror}", RUNTIME) from None
+            raise fail(f"cannot write {csv}: {exc.strerror}", RUNTIME) from None
     if json_out:
         typer.echo(json.dumps(summary.to_json()))
     else:
@@ -465,13 +454,13 @@ def sprt_bounds(text: str, alpha: float, beta: float) -> Bounds:
             raise ValueError
         elo0, elo1 = float(parts[0]), float(parts[1])
     except ValueError:
-        raise _fail(f"--sprt {excerpt(text)}: give two Elo differences, ELO0,ELO1 (e.g. 0,20)") from None
+        raise fail(f"--sprt {excerpt(text)}: give two Elo differences, ELO0,ELO1 (e.g. 0,20)") from None
     if not (math.isfinite(elo0) and math.isfinite(elo1)):
-        raise _fail(f"--sprt {excerpt(text)}: the Elo differences must be finite numbers")
+        raise fail(f"--sprt {excerpt(text)}: the Elo differences must be finite numbers")
     try:
         return Bounds(elo0, elo1, alpha, beta)
     except SimError as exc:
-        raise _fail(f"--sprt: {exc}") from None
+        raise fail(f"--sprt: {exc}") from None
 
 
 def _sprt(
@@ -489,15 +478,15 @@ def _sprt(
     try:
         job = prepare_pairs(game_name, options, names, seed, decks)
     except TcgkitError as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     start = time.perf_counter()
     try:
         with progress:
             result = run_sprt(job, bounds, games, pool, shown)
     except TcgkitError as exc:  # an agent broke the rules, a game never ended, Ray failed
-        raise _fail(str(exc), RUNTIME) from None
+        raise fail(str(exc), RUNTIME) from None
     except KeyboardInterrupt:
-        raise _fail("interrupted before the test decided", 130) from None
+        raise fail("interrupted before the test decided", 130) from None
     result = replace(result, seconds=round(time.perf_counter() - start, 2))
     if json_out:
         typer.echo(json.dumps({"game": game_name, "seed": seed, **result.to_json()}))
@@ -540,17 +529,8 @@ def _tournament(
 ) -> None:
     """``sim`` with more agents than players: a round-robin, the pairwise table, ratings."""
     start = time.perf_counter()
-    try:
-        with progress:
-            result = round_robin(
-                game_name, options, names, games, seed, workers, advance, meta, backend=pool
-            )
-    except SimError as exc:
-        raise _fail(str(exc), RUNTIME) from None
-    except TcgkitError as exc:
-        raise _fail(str(exc)) from None
-    except KeyboardInterrupt:
-        raise _fail(NOTHING_KEPT, 130) from None
+    with run_errors(NOTHING_KEPT), progress:
+        result = round_robin(game_name, options, names, games, seed, workers, advance, meta, backend=pool)
     result.meta["seconds"] = round(time.perf_counter() - start, 3)
     if json_out:
         typer.echo(json.dumps(result.to_json()))
@@ -575,9 +555,9 @@ def _streamed(
         }
         writer = ResultWriter(out, run, games, resume)
     except TcgkitError as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     except OSError as exc:
-        raise _fail(f"cannot write {out}: {exc.strerror or exc}", RUNTIME) from None
+        raise fail(f"cannot write {out}: {exc.strerror or exc}", RUNTIME) from None
     try:
         with writer:
             if writer.count:
@@ -594,12 +574,12 @@ def _streamed(
         cards = CardTable(names, meta.get("decks"))  # per card and level, in the same pass
         summary = summarize((row_result(row) for row in cards.tap(iter_rows(source))), names, meta)
     except KeyboardInterrupt:
-        raise _fail(f"interrupted after {writer.count:,} of {games:,} games, each kept in {out}; the "
+        raise fail(f"interrupted after {writer.count:,} of {games:,} games, each kept in {out}; the "
                     "same command with --resume plays the rest", 130) from None
     except TcgkitError as exc:  # an agent broke the rules, a game never ended, Ray failed
-        raise _fail(str(exc), RUNTIME) from None
+        raise fail(str(exc), RUNTIME) from None
     except OSError as exc:
-        raise _fail(f"cannot write {out}: {exc.strerror or exc}", RUNTIME) from None
+        raise fail(f"cannot write {out}: {exc.strerror or exc}", RUNTIME) from None
     if json_out:
         typer.echo(json.dumps(summary.to_json() | {"cards": [line.to_json() for line in cards.lines()]}))
     else:

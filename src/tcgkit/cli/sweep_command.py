@@ -18,7 +18,7 @@ from ..sim.backends import BackendError, make_backend
 from ..sim.report_html import _pyplot
 from ..sim.stats import Summary
 from ..sim.sweep import SweepPoint, card_files, card_label, run_sweep
-from .errors import RUNTIME, USAGE, CliError, report
+from .errors import RUNTIME, CliError, fail
 from .files import not_replacing
 from .game_support import rules_of
 from .sim_command import deck_names, fixed_decks, progress_bar
@@ -59,24 +59,24 @@ def sweep(
         "--opponent-deck", help="the second agent's deck file or preconstructed deck")] = None,
 ) -> None:
     if (option is None) == (card is None):
-        raise _fail("vary one thing: give --option NAME, or --card CARD with --field FIELD")
+        raise fail("vary one thing: give --option NAME, or --card CARD with --field FIELD")
     if card is not None and field is None:
-        raise _fail("--card needs --field (the value to vary, e.g. top or green)")
+        raise fail("--card needs --field (the value to vary, e.g. top or green)")
     grid = [v.strip() for v in values.split(",") if v.strip()]
     if not grid:
-        raise _fail("--values needs at least one value")
+        raise fail("--values needs at least one value")
     if games < 1:
-        raise _fail(f"--games must be at least 1, got {games}")
+        raise fail(f"--games must be at least 1, got {games}")
     if chart is not None and (chart.suffix not in (".svg", ".png") or not chart.parent.is_dir()):
-        raise _fail(f"--chart {chart}: give a .svg or .png file in an existing directory")
+        raise fail(f"--chart {chart}: give a .svg or .png file in an existing directory")
     refused = not_replacing(chart, force, "--chart")
     if refused:
-        raise _fail(refused)
+        raise fail(refused)
     if chart is not None:  # before playing the sweep: a chart without the extra would fail after
         try:
             _pyplot()
         except TcgkitError as exc:
-            raise _fail(f"--chart: {exc}") from None
+            raise fail(f"--chart: {exc}") from None
     names = [a.strip().lower() for a in agents.split(",") if a.strip()]
     try:
         pool = make_backend(backend.strip().lower(), workers, address)
@@ -100,9 +100,9 @@ def sweep(
                 swept = run_sweep(entry.name, points, names, games, seed, pool,
                                   lambda _: progress.advance(task), meta, card=label, decks=decks)
     except CliError as exc:
-        raise _fail(str(exc), exc.code) from None
+        raise fail(str(exc), exc.code) from None
     except (TcgkitError, BackendError) as exc:
-        raise _fail(str(exc)) from None
+        raise fail(str(exc)) from None
     what = option if option is not None else f"{card}: {field}"
     if json_out:
         typer.echo(json.dumps({"game": entry.name, "varied": what, "games": games, "seed": seed,
@@ -116,7 +116,7 @@ def sweep(
         try:
             _chart(what, swept, chart)
         except OSError as exc:
-            raise _fail(f"cannot write {chart}: {exc.strerror or exc}", RUNTIME) from None
+            raise fail(f"cannot write {chart}: {exc.strerror or exc}", RUNTIME) from None
 
 
 def _point_json(point: SweepPoint, baseline: SweepPoint) -> dict[str, Any]:
@@ -204,7 +204,3 @@ def _chart(what: str, swept: list[SweepPoint], path: Path) -> None:
     fig.savefig(path, bbox_inches="tight")
     plt.close(fig)
 
-
-def _fail(message: str, code: int = USAGE) -> typer.Exit:
-    report(message)
-    return typer.Exit(code)
