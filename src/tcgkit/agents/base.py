@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from importlib.metadata import entry_points
 from typing import Any, Protocol
 
 from ..kernel.actions import Action
@@ -66,13 +67,16 @@ def make_agent(name: str, game: Game) -> Agent:
 
 
 def policy_agent(game: Game, path: str) -> Agent:
-    """A policy file's agent. Its module needs numpy (extra ``rl``), so it is imported only
-    when a policy is asked for."""
+    """A policy file's agent, made by the ``policy`` kind of the ``tcgkit.agents`` entry points
+    (``tcgkit.envs.policy``: the research layer builds on the agents, so the agents find it as
+    a plugin rather than import it). Its module needs numpy (extra ``rl``), so it is loaded
+    only when a policy is asked for."""
+    kinds = {point.name: point for point in entry_points(group="tcgkit.agents")}
+    if "policy" not in kinds:
+        raise ValueError(f"policy:{path}: no agent kind 'policy' is installed (reinstall tcgkit)")
     try:
-        from ..envs.policy import PolicyAgent, PolicyFileError
+        make = kinds["policy"].load()
     except ImportError as exc:
         raise ValueError(f"policy:{path}: playing a policy needs the rl extra ({exc})") from None
-    try:
-        return PolicyAgent.load(game, path)
-    except PolicyFileError as exc:
-        raise ValueError(str(exc)) from None
+    agent: Agent = make(game, path)
+    return agent

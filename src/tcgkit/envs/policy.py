@@ -114,3 +114,12 @@ class PolicyAgent:
             if x < total:
                 return i
         return len(p) - 1
+
+
+def policy_agent(game: Game, path: str) -> PolicyAgent:
+    """``policy:FILE`` in ``--agents``: the ``policy`` agent kind (an entry point of
+    ``tcgkit.agents``); a bad file is a ValueError naming it."""
+    try:
+        return PolicyAgent.load(game, path)
+    except PolicyFileError as exc:
+        raise ValueError(str(exc)) from None

@@ -32,6 +32,7 @@ from . import accounts
 from .accounts import CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, AccountError, Who
 from .client_words import FOLDER as WORDS_FOLDER
 from .client_words import LOBBY
+from .languages import chosen_language
 from .limits import Bucket, Limit
 from .protocol import (
     Act,
@@ -48,7 +49,7 @@ from .protocol import (
 )
 from .room import Connection, Refused, Room
 from .service import DeckRequest, NewMatch, Problem, ProfileImport, Server, Settings, game_listing
-from .web import chosen_language, mount_client
+from .web import mount_client
 
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 MAX_BODY = 64 * 1024

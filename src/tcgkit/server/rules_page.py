@@ -19,6 +19,7 @@ from ..kernel.errors import TcgkitError
 from ..kernel.registry import find_game
 from ..kernel.words import Words
 from .client_words import FOLDER, LOBBY
+from .languages import chosen_language
 from .service import Problem, game_listing
 
 RULES = Path(__file__).parent / "rules"
@@ -56,8 +57,6 @@ def rules(name: str, lang: str | None = Query(None, max_length=16),
         find_game(name)
     except TcgkitError as exc:
         raise Problem(404, f"no game {name[:64]!r}: {exc}") from None
-    from .web import chosen_language  # web.py mounts this module's route
-
     chosen = chosen_language(lang, accept_language)
     listed = next(g for g in game_listing(Words(LOBBY, chosen, (FOLDER,))) if g["name"] == name)
     written, found = rules_text(name, chosen)

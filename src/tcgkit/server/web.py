@@ -21,8 +21,9 @@ from rich.style import Style
 
 from ..kernel.errors import TcgkitError
 from ..kernel.registry import find_game
-from ..kernel.words import LANGUAGES, LOCALES, NAMES, Words, accepted, folder_of
+from ..kernel.words import LANGUAGES, LOCALES, NAMES, Words, folder_of
 from .client_words import CLIENT, FOLDER, INTERFACE
+from .languages import chosen_language
 from .pages import mount_pages
 from .rules_page import mount_rules
 from .service import Problem
@@ -57,14 +58,6 @@ def plural_forms(lang: str) -> list[str]:
 
     tags = Locale.parse(LOCALES.get(lang, "en")).plural_form.tags | {"other"}
     return [tag for tag in PLURAL_TAGS if tag in tags]
-
-
-def chosen_language(lang: str | None, accept_language: str | None) -> str:
-    """``lang`` when given (one of ``LANGUAGES``), else the first of ``Accept-Language`` we
-    have, else English."""
-    if lang is not None and lang not in LANGUAGES:
-        raise Problem(400, f"lang {lang[:16]!r}: choose one of {', '.join(LANGUAGES)}")
-    return lang or accepted(accept_language) or "en"
 
 
 def interface_words(lang: str | None = Query(None, max_length=16),

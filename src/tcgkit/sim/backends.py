@@ -20,39 +20,18 @@ import threading
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..kernel.card_files import CardFile
 from ..kernel.errors import TcgkitError
-from ..kernel.game import Deck
 
 if TYPE_CHECKING:
-    from .runner import GameResult
+    from .runner import GameResult, Job
 
 BACKENDS = ("local", "ray")
 
 
 class BackendError(TcgkitError):
     """A backend that cannot start: Ray missing, a bad address, a bad worker count."""
-
-
-@dataclass(frozen=True)
-class Job:
-    """Everything a worker needs to play any game of a batch (picklable, small)."""
-
-    game: str
-    options: dict[str, Any]
-    agents: tuple[str, ...]
-    seed: int
-    decks: tuple[Deck, ...] | None = None
-    facts: bool = False  # record per-card facts (deck, drawn, played) in each result
-    card_files: tuple[CardFile, ...] = ()  # the files the options name by hash, for any process
-
-    def play(self, indices: Sequence[int]) -> list[GameResult]:
-        from .runner import play_job_games
-
-        return play_job_games(self, indices)
 
 
 def play_chunk(job: Job, indices: Sequence[int]) -> list[GameResult]:

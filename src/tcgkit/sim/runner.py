@@ -26,11 +26,12 @@ from typing import Any
 from ..agents import agent_key, make_agent
 from ..games import load_game
 from ..kernel import card_files
+from ..kernel.card_files import CardFile
 from ..kernel.errors import TcgkitError
 from ..kernel.game import Deck, Game
 from ..kernel.limits import Tally, play
 from ..kernel.rng import Rng, derive_seed
-from .backends import Backend, Job, make_backend
+from .backends import Backend, make_backend
 from .cards import card_facts, starting_cards
 
 MAX_ACTIONS = 100_000
@@ -155,6 +156,22 @@ def _game(game_name: str, options: dict[str, Any]) -> Game:
     if game is None:
         game = _GAMES[key] = load_game(game_name, dict(options))
     return game
+
+
+@dataclass(frozen=True)
+class Job:
+    """Everything a worker needs to play any game of a batch (picklable, small)."""
+
+    game: str
+    options: dict[str, Any]
+    agents: tuple[str, ...]
+    seed: int
+    decks: tuple[Deck, ...] | None = None
+    facts: bool = False  # record per-card facts (deck, drawn, played) in each result
+    card_files: tuple[CardFile, ...] = ()  # the files the options name by hash, for any process
+
+    def play(self, indices: Sequence[int]) -> list[GameResult]:
+        return play_job_games(self, indices)
 
 
 def play_job_games(job: Job, indices: Iterable[int]) -> list[GameResult]:

@@ -34,9 +34,9 @@ from typing import Any
 from ..kernel import card_files
 from ..kernel.game import Deck
 from ..kernel.rng import derive_seed
-from .backends import Backend, Job, make_backend
+from .backends import Backend, make_backend
 from .paired import first_agent_score
-from .runner import GameResult, SimError, _game, chunks_of, play_game, prepare
+from .runner import GameResult, Job, SimError, _game, chunks_of, play_game, prepare
 from .stats import Z95
 
 PAIR_SCORES = (0.0, 0.25, 0.5, 0.75, 1.0)
