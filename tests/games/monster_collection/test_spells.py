@@ -55,18 +55,26 @@ def test_no_slot_of_the_element_no_spell():  # MC14 edge
     assert moves(state) == ["attack"]
 
 
-def test_a_world_determinized_while_a_spell_waits_gives_it_the_name_the_view_shows():  # MC16 edge
-    """The stack's cards are in view (a spell cast is public): a world dealt from a view keeps
-    each frame's card as the view names it, not any name the deck list still holds."""
+def sunburst_cast():
+    """Player 1 marches an Acolyte onto player 0's River Crab and Tide Sprite (water, one spell
+    slot) and casts Sunburst, its last card, at the crab; player 0 holds a Dispel.
+    Returns the state and the cards by name."""
     state = battle()
     crab = put(state, 0, "River Crab", "E2", who=1)
-    put(state, 0, "Tide Sprite", "E2", who=1)  # player 0 may answer: the spell waits
-    to_hand(state, 0, "Dispel")
+    put(state, 0, "Tide Sprite", "E2", who=1)
+    dispel = to_hand(state, 0, "Dispel")
     acolyte = put(state, 1, "Acolyte", "2")
     sunburst = to_hand(state, 1, "Sunburst")
     dice(state, 6, 1)
     march(state, acolyte)
     act(state, f"cast {state.name(sunburst)} at {state.name(crab)}")
+    return state, crab, dispel, acolyte, sunburst
+
+
+def test_a_world_determinized_while_a_spell_waits_gives_it_the_name_the_view_shows():  # MC16 edge
+    """The stack's cards are in view (a spell cast is public): a world dealt from a view keeps
+    each frame's card as the view names it, not any name the deck list still holds."""
+    state, crab, _, _, sunburst = sunburst_cast()  # player 0 may answer: the spell waits
     for viewer in (0, 1):
         view = state.view(viewer)
         assert view["res"]["stack"][0]["source"] == state.name(sunburst)
@@ -76,15 +84,7 @@ def test_a_world_determinized_while_a_spell_waits_gives_it_the_name_the_view_sho
 
 
 def test_a_counter_answers_a_spell_and_resolves_first():  # MC16, U20: LIFO
-    state = battle()
-    crab = put(state, 0, "River Crab", "E2", who=1)
-    put(state, 0, "Tide Sprite", "E2", who=1)  # water, 1 spell slot
-    dispel = to_hand(state, 0, "Dispel")
-    acolyte = put(state, 1, "Acolyte", "2")
-    sunburst = to_hand(state, 1, "Sunburst")
-    dice(state, 6, 1)
-    march(state, acolyte)
-    act(state, f"cast {state.name(sunburst)} at {state.name(crab)}")
+    state, crab, dispel, _, sunburst = sunburst_cast()
     assert state.decisions[-1].kind == "respond" and state.to_move == 0  # the other player first
     assert f"cast {state.name(dispel)} at {state.name(sunburst)}" in moves(state)
     scene = state.scene(0)
@@ -105,15 +105,7 @@ def test_a_counter_answers_a_spell_and_resolves_first():  # MC16, U20: LIFO
 
 
 def test_a_window_passes_by_the_declaring_player_with_nothing_to_answer_with():  # U20 edge
-    state = battle()
-    crab = put(state, 0, "River Crab", "E2", who=1)
-    put(state, 0, "Tide Sprite", "E2", who=1)  # water, 1 spell slot
-    to_hand(state, 0, "Dispel")
-    acolyte = put(state, 1, "Acolyte", "2")
-    sunburst = to_hand(state, 1, "Sunburst")  # player 1's last card
-    dice(state, 6, 1)
-    march(state, acolyte)
-    act(state, f"cast {state.name(sunburst)} at {state.name(crab)}")
+    state, _, _, _, sunburst = sunburst_cast()  # Sunburst: player 1's last card
     assert state.decisions[-1].kind == "respond" and state.to_move == 0  # a card and a water slot
     act(state, "pass")
     # player 1 holds no card, a public fact: not asked to pass; the spell resolves
@@ -122,15 +114,7 @@ def test_a_window_passes_by_the_declaring_player_with_nothing_to_answer_with(): 
 
 def test_a_spell_whose_target_or_slots_are_gone_on_resolution_does_nothing():  # U20, tocage
     for gone in ("target", "slots"):
-        state = battle()
-        crab = put(state, 0, "River Crab", "E2", who=1)
-        put(state, 0, "Tide Sprite", "E2", who=1)
-        to_hand(state, 0, "Dispel")
-        acolyte = put(state, 1, "Acolyte", "2")
-        sunburst = to_hand(state, 1, "Sunburst")
-        dice(state, 6, 1)
-        march(state, acolyte)
-        act(state, f"cast {state.name(sunburst)} at {state.name(crab)}")
+        state, crab, _, acolyte, sunburst = sunburst_cast()
         state.kill(crab if gone == "target" else acolyte)  # meanwhile, as another effect could
         act(state, "pass")
         act(state, "pass")
