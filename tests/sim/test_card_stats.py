@@ -14,11 +14,11 @@ from tcgkit import load_game
 from tcgkit.agents import make_agent
 from tcgkit.cli.app import app
 from tcgkit.kernel.rng import Rng, derive_seed
-from tcgkit.sim.card_stats import ALL_LEVELS, CardTable, Rate, difference_ci
+from tcgkit.sim.card_stats import ALL_LEVELS, CardTable
 from tcgkit.sim.cards import card_name
 from tcgkit.sim.results import replay_row, result_row
 from tcgkit.sim.runner import play_game
-from tcgkit.sim.stats import wilson
+from tcgkit.sim.stats import Rate, difference_ci, wilson
 
 AGENTS = ["greedy", "random"]
 

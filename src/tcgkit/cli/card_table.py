@@ -13,8 +13,9 @@ from rich.console import Console
 from rich.table import Table
 
 from ..kernel.files import write_text_atomic
-from ..sim.card_stats import CardLine, Rate
+from ..sim.card_stats import CardLine
 from ..sim.results import _pyarrow
+from ..sim.stats import Rate
 
 CARD_SUFFIXES = (".parquet", ".csv", ".json")
 COLUMNS = (

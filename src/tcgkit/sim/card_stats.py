@@ -27,12 +27,11 @@ so a results file of any size is read in flat memory.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .stats import wilson
+from .stats import Rate, difference_ci
 
 MIN_GAMES = 100
 """Player-games below which a line is flagged: at 100 a Wilson interval near 50% is +-10 points."""
@@ -60,36 +59,6 @@ class CardCounts:
         if played:
             self.played += 1
             self.played_wins += won
-
-
-@dataclass(frozen=True, slots=True)
-class Rate:
-    """``hits`` of ``games`` with its 95% Wilson interval; ``value`` None without games."""
-
-    hits: int
-    games: int
-
-    @property
-    def value(self) -> float | None:
-        return self.hits / self.games if self.games else None
-
-    @property
-    def ci(self) -> tuple[float, float]:
-        return wilson(self.hits, self.games)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"rate": self.value, "ci95": list(self.ci) if self.games else None,
-                "hits": self.hits, "games": self.games}
-
-
-def difference_ci(a: Rate, b: Rate) -> tuple[float, float] | None:
-    """Newcombe's hybrid score interval (his method 10) for ``a - b``; None when either has no games."""
-    if not a.games or not b.games:
-        return None
-    pa, pb = a.hits / a.games, b.hits / b.games
-    (la, ua), (lb, ub) = a.ci, b.ci
-    d = pa - pb
-    return (d - math.hypot(pa - la, ub - pb), d + math.hypot(ua - pa, pb - lb))
 
 
 @dataclass(frozen=True, slots=True)

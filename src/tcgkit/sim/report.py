@@ -26,7 +26,7 @@ from itertools import combinations
 from typing import Any
 
 from .card_stats import MIN_GAMES, CardLine, CardTable
-from .stats import entrant_names, wilson
+from .stats import Rate, entrant_names
 from .tournament import PairResult, elo_ratings
 
 BASES = ("deck", "drawn", "played")
@@ -47,11 +47,11 @@ class Tally:
 
     @property
     def rate(self) -> float | None:
-        return self.wins / self.games if self.games else None
+        return Rate(self.wins, self.games).value
 
     @property
     def ci(self) -> tuple[float, float]:
-        return wilson(self.wins, self.games)
+        return Rate(self.wins, self.games).ci
 
 
 @dataclass(frozen=True, slots=True)

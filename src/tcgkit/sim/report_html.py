@@ -14,9 +14,10 @@ import io
 from dataclasses import dataclass, field
 from typing import Any
 
-from .card_stats import CardLine, Rate
+from .card_stats import CardLine
 from .dominance import VALUE_NAMES, Dominated
 from .report import BASES, Report, Tally
+from .stats import Rate
 
 CARD_ROWS = 40  # cards drawn in the per-card plot: the flagged first, then the most played
 

@@ -46,6 +46,36 @@ def _rate(k: int, n: int) -> float | None:
     return k / n if n else None
 
 
+@dataclass(frozen=True, slots=True)
+class Rate:
+    """``hits`` of ``games`` with its 95% Wilson interval; ``value`` None without games."""
+
+    hits: int
+    games: int
+
+    @property
+    def value(self) -> float | None:
+        return self.hits / self.games if self.games else None
+
+    @property
+    def ci(self) -> tuple[float, float]:
+        return wilson(self.hits, self.games)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"rate": self.value, "ci95": list(self.ci) if self.games else None,
+                "hits": self.hits, "games": self.games}
+
+
+def difference_ci(a: Rate, b: Rate) -> tuple[float, float] | None:
+    """Newcombe's hybrid score interval (his method 10) for ``a - b``; None when either has no games."""
+    if not a.games or not b.games:
+        return None
+    pa, pb = a.hits / a.games, b.hits / b.games
+    (la, ua), (lb, ub) = a.ci, b.ci
+    d = pa - pb
+    return (d - math.hypot(pa - la, ub - pb), d + math.hypot(ua - pa, pb - lb))
+
+
 class _Rates:
     """Win and draw rates of a tally with ``games``, ``wins`` and ``draws``."""
 

@@ -32,7 +32,7 @@ from ..agents import agent_key
 from ..kernel.rng import derive_seed
 from .backends import Backend
 from .runner import GameResult, SimError, _game, run_games
-from .stats import PlaceStats, labels, place_table, wilson
+from .stats import PlaceStats, Rate, labels, place_table
 
 PRIOR = 1.0
 """Virtual drawn games added to every pair before fitting the ratings."""
@@ -59,12 +59,12 @@ class PairResult:
 
     @property
     def win_rate(self) -> float | None:
-        return self.wins / self.games if self.games else None
+        return Rate(self.wins, self.games).value
 
     @property
     def win_ci(self) -> tuple[float, float]:
         """95% Wilson interval on ``a``'s win rate."""
-        return wilson(self.wins, self.games)
+        return Rate(self.wins, self.games).ci
 
     def flipped(self) -> PairResult:
         return PairResult(self.b, self.a, self.games, self.losses, self.draws, self.wins)

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from ..runner import GameResult, SimError
-from ..stats import wilson
+from ..stats import Rate
 
 _RANGE = re.compile(r"^\s*(-?[\d.]+)\s*(?:\.\.|-)\s*(-?[\d.]+)\s*%?\s*$")
 _AROUND = re.compile(r"^\s*(-?[\d.]+)\s*(?:\+-|\+/-|±)\s*([\d.]+)\s*%?\s*$")
@@ -121,11 +121,11 @@ class Count:
 
     @property
     def rate(self) -> float | None:
-        return self.wins / self.decisive if self.decisive else None
+        return Rate(self.wins, self.decisive).value
 
     @property
     def ci(self) -> tuple[float, float]:
-        return wilson(self.wins, self.decisive)
+        return Rate(self.wins, self.decisive).ci
 
 
 @dataclass(frozen=True, slots=True)
