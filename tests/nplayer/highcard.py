@@ -19,10 +19,22 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from tcgkit.kernel import Action, Decision, Game, NotationError, Outcome, Rng, State
+from tcgkit.kernel import (
+    HIDDEN,
+    OWNER,
+    Action,
+    Decision,
+    Entry,
+    Field,
+    Game,
+    NotationError,
+    Outcome,
+    Rng,
+    State,
+    StateSpec,
+    Zone,
+)
 from tcgkit.kernel import values as v
-from tcgkit.kernel.determinize import shuffle
-from tcgkit.kernel.state import HIDDEN, OWNER, Entry, Field, StateSpec, Zone
 
 POOL = tuple(range(1, 31))
 HAND = 5
@@ -180,7 +192,7 @@ class HighCard(Game):
             raise NotationError("highcard: decks must be one deck, the cards 1..30")
         state = HighCardState(self, Rng(seed))
         pool = list(POOL)
-        shuffle(pool, state.rng)
+        state.rng.shuffle(pool)
         for p in range(self.num_players):
             state.hands[p] = pool[p * HAND:(p + 1) * HAND]
         state.stock = pool[self.num_players * HAND:]
