@@ -1,6 +1,7 @@
 """The kernel: game-agnostic contracts and machinery. Nothing game-specific lives here."""
 
 from .actions import Action, Decision
+from .collecting import CollectionError, CollectionRules, Owned, collection_rules
 from .errors import (
     CardDataError,
     DeckError,
@@ -23,4 +24,5 @@ __all__ = [
     "IllegalAction", "Instances", "NotationError", "OptionsError", "Outcome", "ReplayError",
     "ReplayMismatch", "Rng", "State", "StateSpec", "TcgkitError", "UnknownGame", "Visibility", "Zone",
     "derive_seed", "find_game", "list_games", "load_game", "register",
+    "CollectionError", "CollectionRules", "Owned", "collection_rules",
 ]

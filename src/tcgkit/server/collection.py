@@ -52,7 +52,10 @@ def standard() -> Game:
     """The game whose collections accounts keep (the registered game that collects cards),
     of the standard cards, the ones collections hold (made once: a game builds its tables of
     actions when made)."""
-    return load_game(next(entry.name for entry in list_games() if entry.cls.collects_cards))
+    collecting = [entry.name for entry in list_games() if entry.cls.collects_cards]
+    if not collecting:
+        raise CollectionError("no installed game keeps card collections")
+    return load_game(collecting[0])
 
 
 def trades(game: Game) -> bool:
