@@ -253,9 +253,10 @@ def _decks_from_collection(
     if len(collection) < rules.hand_size:
         raise CliError(
             f"your collection has {len(collection)} cards{' free' if held else ''} and a hand needs "
-            f"{rules.hand_size}; " + (f"{held} are held by trading matches in progress (finish them with "
-                                "--resume)" if held else
-                                "'tcgkit collection --reset' starts again from the starter collection")
+            f"{rules.hand_size}; " + (f"{held} are held by trading matches in progress (finish them "
+                                      "with --resume)" if held else
+                                      "'tcgkit collection --reset' starts again from the starter "
+                                      "collection")
         )
     if rules.dealt:
         if hand:
@@ -362,8 +363,8 @@ def _new_match(
 def _trades(match: Match, agents: dict[int, Agent], position: bool) -> bool:
     """Whether the match may change the player's collection when it ends."""
     rules = match.game.collection()
-    return bool(agents) and not position and rules is not None and rules.trades \
-        and match.record.decks is not None
+    return (bool(agents) and not position and rules is not None and rules.trades
+            and match.record.decks is not None)
 
 
 def _digest(profile: Profile, match: Match, seat: int, seating: list[str]) -> str:
