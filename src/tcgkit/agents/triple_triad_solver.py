@@ -32,7 +32,7 @@ from ..games.triple_triad.actions import Place, Take
 from ..games.triple_triad.rules import BOARD, CELLS, TripleTriadState
 from ..kernel.actions import Action
 from ..kernel.errors import TcgkitError
-from ..kernel.game import Game
+from ..kernel.game import Game, State
 from ..kernel.rng import Rng
 from .base import register_agent
 
@@ -116,6 +116,14 @@ def solve(
     so the tie-break is seeded and uniform among the best moves that flip as many cards at
     once. ``every=True`` lists every best move (one more null-window search per move)."""
     return Solver(state.game).solve(state, mode, rng, every=every)
+
+
+def solve_read(state: State[Any], mode: str = "exact", *, every: bool = False) -> Solution:
+    """``solve`` for a position read by a front end that names no game (``tcgkit solve``);
+    ``NotAPlacement`` when it is not a Triple Triad position."""
+    if not isinstance(state, TripleTriadState):
+        raise NotAPlacement(f"the solver reads {GAME} positions, not {state.game.name}")
+    return solve(state, mode, every=every)
 
 
 def _cells_of(mask: int) -> tuple[int, ...]:

@@ -15,9 +15,8 @@ from typing import Annotated
 
 import typer
 
-from ..games.triple_triad import TripleTriad
 from .errors import CliError, reports_errors
-from .profile import load_profile, profile_lock
+from .profile import collecting_game, load_profile, profile_lock
 
 ACCOUNT_HELP = """Your account on a match server ('tcgkit serve').
 
@@ -44,7 +43,7 @@ def import_profile(
     except ImportError as exc:
         raise CliError(f"--server needs the web extra ({exc.name} is missing): "
                        "pip install 'tcgkit[web]'") from None
-    game = TripleTriad()
+    game = collecting_game()
     with profile_lock():
         profile = load_profile()
         if not profile.path.exists():

@@ -13,8 +13,8 @@ from rich.console import Console
 from rich.table import Table
 
 from ..agents import agent_key, agent_names
-from ..games import find_game, load_game
 from ..kernel.errors import TcgkitError
+from ..kernel.registry import find_game, load_game
 from ..sim.backends import BackendError, make_backend
 from ..sim.balance import BalanceError, Outcome, Rebalancer, Settings, parse_targets
 from ..sim.balance.changes import DEFAULT_FIELDS

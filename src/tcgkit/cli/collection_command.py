@@ -7,11 +7,10 @@ from typing import Annotated
 
 import typer
 
-from ..games.triple_triad import TripleTriad
-from ..games.triple_triad.scene import collection_table
+from ..kernel.collecting import collection_rules
 from .console import make_console
 from .errors import CliError, reports_errors
-from .profile import load_profile, profile_path, reset_profile
+from .profile import collecting_game, load_profile, profile_path, reset_profile
 from .render import Renderer
 from .seats import Seats
 
@@ -33,7 +32,7 @@ def collection(
     yes: Annotated[bool, typer.Option("--yes", help="Confirm --reset of a valid profile.")] = False,
     no_color: Annotated[bool, typer.Option("--no-color", help="Plain text, no colour.")] = False,
 ) -> None:
-    game = TripleTriad()
+    game = collecting_game()
     console = make_console(no_color)
     if reset:
         profile, moved = reset_profile(game, confirmed=yes)
@@ -57,6 +56,6 @@ def collection(
             "cards": cards.to_json(),
         }))
         return
-    table = collection_table(game, cards, f"Your {game.title} collection: {len(cards)} cards")
+    table = collection_rules(game).table(cards, f"Your {game.title} collection: {len(cards)} cards")
     console.print(Renderer(game, Seats.versus(0, "AI")).card_table(table))
     console.print(f"Profile: {profile.path}", markup=False)

@@ -17,8 +17,8 @@ from rich.console import Console
 from rich.table import Table
 
 from ..agents import agent_names
-from ..games import find_game, load_game
 from ..kernel.errors import TcgkitError
+from ..kernel.registry import find_game, load_game
 from ..server.levels import LEVELS, strength_order
 from ..sim.backends import BackendError, make_backend
 from ..sim.ladder import TARGET, Ladder, run_ladder

@@ -15,19 +15,7 @@ import typer
 from .._version import __version__
 from ..agents import Agent, make_agent
 from ..agents.explain import Explained, Explaining, explains
-from ..games.triple_triad import TripleTriad
-from ..games.triple_triad.cards import HAND_SIZE, Card
-from ..games.triple_triad.collection import (
-    Collection,
-    CollectionError,
-    apply_transfers,
-    deal_hand,
-    hotseat_decks,
-    matching_hand,
-    parse_hand,
-)
-from ..games.triple_triad.rules import TripleTriadState
-from ..games.triple_triad.scene import collection_table
+from ..kernel.collecting import CollectionError, CollectionRules, Owned, collection_rules
 from ..kernel.errors import ReplayError
 from ..kernel.game import Deck, Game
 from ..kernel.registry import GameEntry, find_game, load_game
@@ -236,68 +224,69 @@ def _seats(seating: list[str]) -> Seats:
 
 
 def _ask_hand(
-    game: TripleTriad, collection: Collection, prompter: Prompter, voice: Voice,
-) -> list[Card] | None:
-    table = collection_table(game, collection, voice.t("term.collection", count=len(collection)))
+    game: Game, rules: CollectionRules, collection: Owned, prompter: Prompter, voice: Voice,
+) -> list[str] | None:
+    table = rules.table(collection, voice.t("term.collection", count=len(collection)))
     voice.show(Renderer(game, Seats.versus(0, "AI"), voice.words.lang).card_table(table))
     while True:
-        text = prompter.ask(voice.t("term.choose_hand", count=HAND_SIZE))
+        text = prompter.ask(voice.t("term.choose_hand", count=rules.hand_size))
         if text is None:
             return None
         try:
-            return parse_hand(text, collection)
+            return rules.choose(collection, text)
         except CollectionError as exc:
             voice.console.print(str(exc), markup=False)
 
 
 def _decks_from_collection(
-    game: TripleTriad, seat: int, seed: int, hand: str | None, prompter: Prompter, voice: Voice,
+    game: Game, seat: int, seed: int, hand: str | None, prompter: Prompter, voice: Voice,
 ) -> list[Deck] | None:
-    """The human's five from their collection, the AI's five matched by level."""
-    if game.options.card_file:
+    """The human's hand from their collection, the AI's made against it by the game's rules."""
+    rules = collection_rules(game)
+    if not rules.standard:
         raise usage_error(
             "your collection holds the standard cards; play a card_file game with --hotseat"
         )
     profile = load_profile()
-    collection = profile.free_cards(game) if game.options.trade != "none" else profile.collection(game)
+    collection = profile.free_cards(game) if rules.trades else profile.collection(game)
     held = len(profile.collection(game)) - len(collection)
-    if len(collection) < HAND_SIZE:
+    if len(collection) < rules.hand_size:
         raise CliError(
             f"your collection has {len(collection)} cards{' free' if held else ''} and a hand needs "
-            f"{HAND_SIZE}; " + (f"{held} are held by trading matches in progress (finish them with "
-                                "--resume)" if held else
-                                "'tcgkit collection --reset' starts again from the starter collection")
+            f"{rules.hand_size}; " + (f"{held} are held by trading matches in progress (finish them "
+                                      "with --resume)" if held else
+                                      "'tcgkit collection --reset' starts again from the starter "
+                                      "collection")
         )
-    if game.options.random:
+    if rules.dealt:
         if hand:
             raise usage_error(
                 "with the Random rule your hand is dealt from your collection; drop --hand"
             )
-        mine = _chosen(lambda: deal_hand(collection, seed))
-        names = ", ".join(card.name for card in mine)
-        voice.say("term.random_hand", cards=names)
+        mine = _chosen(lambda: rules.deal(collection, seed))
+        voice.say("term.random_hand", cards=", ".join(mine))
     elif hand:
         if held:
             try:
-                parse_hand(hand, collection)
+                rules.choose(collection, hand)
             except CollectionError:
                 with contextlib.suppress(CollectionError):
-                    parse_hand(hand, profile.collection(game))
+                    rules.choose(profile.collection(game), hand)
                     raise CliError(
                         "that hand needs cards held by another trading match in progress "
                         "(finish it with --resume first, or choose other cards)") from None
-        mine = _chosen(lambda: parse_hand(hand, collection))
+        mine = _chosen(lambda: rules.choose(collection, hand))
     else:
-        chosen = _ask_hand(game, collection, prompter, voice)
+        chosen = _ask_hand(game, rules, collection, prompter, voice)
         if chosen is None:
             voice.say("term.no_hand")
             return None
         mine = chosen
-    decks = [[c.name for c in mine], [c.name for c in matching_hand(game.cards, mine, seed)]]
+    decks = [mine, rules.opponent_hand(mine, seed)]
     return decks if seat == 0 else decks[::-1]
 
 
-def _chosen(choose: Callable[[], list[Card]]) -> list[Card]:
+def _chosen(choose: Callable[[], list[str]]) -> list[str]:
     try:
         return choose()
     except CollectionError as exc:
@@ -361,10 +350,8 @@ def _new_match(
     if not collects_cards:
         decks = match_decks(game, seed, seat, deck, opponent_deck)
     elif hotseat:
-        assert isinstance(game, TripleTriad)
-        decks = hotseat_decks(game.cards, seed)
+        decks = collection_rules(game).hotseat_decks(seed)
     else:
-        assert isinstance(game, TripleTriad)
         decks = _decks_from_collection(game, seat, seed, hand, prompter, voice)
         if decks is None:
             return None
@@ -375,11 +362,9 @@ def _new_match(
 
 def _trades(match: Match, agents: dict[int, Agent], position: bool) -> bool:
     """Whether the match may change the player's collection when it ends."""
-    game = match.game
-    return (
-        bool(agents) and not position and isinstance(game, TripleTriad)
-        and game.options.trade != "none" and match.record.decks is not None
-    )
+    rules = match.game.collection()
+    return (bool(agents) and not position and rules is not None and rules.trades
+            and match.record.decks is not None)
 
 
 def _digest(profile: Profile, match: Match, seat: int, seating: list[str]) -> str:
@@ -395,7 +380,6 @@ def _promise_trade(match: Match, seat: int, seating: list[str]) -> None:
     with profile_lock():
         profile = load_profile()
         game = match.game
-        assert isinstance(game, TripleTriad)
         held = profile.free_cards(game).missing(hand)
         if held:
             raise CliError(
@@ -433,11 +417,8 @@ def _untrusted(match: Match, seat: int, signed: bool, profile: Profile, seating:
     decks = match.record.decks
     if not _same_match(copy, profile, match, seat, seating):
         return "this save's seed, hands, seat or opponent are not the ones its match started with"
-    game = match.game
-    assert isinstance(game, TripleTriad) and decks is not None
-    mine = [game.cards.find(name) for name in decks[seat]]
-    dealt = [c.name for c in matching_hand(game.cards, mine, match.seed)]  # type: ignore[arg-type]
-    if decks[1 - seat] != dealt:
+    assert decks is not None
+    if decks[1 - seat] != collection_rules(match.game).opponent_hand(decks[seat], match.seed):
         return "the AI's hand is not the one the seed dealt"
     return None
 
@@ -476,37 +457,35 @@ def _walk_away(match: Match, seat: int, agents: dict[int, Agent], voice: Voice, 
         if save is not None:
             match.save(save)
         return True
-    game = match.game
-    assert isinstance(state, TripleTriadState) and isinstance(game, TripleTriad)
     winner = 1 - seat
     agent, rng = agents[winner], Rng(derive_seed(agent_base(match), FORFEIT_STREAM))
-    moved = state.forfeit_transfers(seat, lambda at: agent.act(at.view(winner), at.legal_actions(), rng))
-    names = [game.cards[card].name for card, _, _ in moved]
+    moved = collection_rules(match.game).walk_away(
+        state, seat, lambda at: agent.act(at.view(winner), at.legal_actions(), rng))
+    names = [name for name, _, _ in moved]
     if names:
         voice.say("term.walked_away_takes", player=seating[winner], cards=", ".join(names))
     else:
         voice.say("term.walked_away", player=seating[winner])
     if match.record.decks is not None:
         with profile_lock():
-            _settle_locked(match, game, match.record.decks, seat, voice, signed, seating,
-                           [[name, a, b] for name, (_, a, b) in zip(names, moved, strict=True)])
+            _settle_locked(match, match.record.decks, seat, voice, signed, seating, moved)
     return False
 
 
 def _settle_trade(match: Match, seat: int, voice: Voice, signed: bool, seating: list[str]) -> None:
     """Move the traded cards into or out of the player's collection, exactly once."""
     outcome = match.state.outcome
-    transfers = outcome.details.get("trade", []) if outcome else []
+    rules = match.game.collection()
     decks = match.record.decks  # None for a game begun from a position: no trade settles
-    game = match.game
-    if decks is None or not isinstance(game, TripleTriad):
+    if decks is None or rules is None:
         return
+    transfers = rules.transfers(outcome.to_json()) if outcome else []
     with profile_lock():
-        _settle_locked(match, game, decks, seat, voice, signed, seating, transfers)
+        _settle_locked(match, decks, seat, voice, signed, seating, transfers)
 
 
-def _settle_locked(match: Match, game: TripleTriad, decks: list[Deck], seat: int, voice: Voice,
-                   signed: bool, seating: list[str], transfers: list[Any]) -> None:
+def _settle_locked(match: Match, decks: list[Deck], seat: int, voice: Voice, signed: bool,
+                   seating: list[str], transfers: list[Any]) -> None:
     profile = load_profile()
     why = _untrusted(match, seat, signed, profile, seating)
     if why is not None:
@@ -518,22 +497,23 @@ def _settle_locked(match: Match, game: TripleTriad, decks: list[Deck], seat: int
     if not transfers:
         profile.save()
         return
+    game, rules = match.game, collection_rules(match.game)
     mine = profile.collection(game)
     if mine.missing(decks[seat]):
         voice.say("term.trade_not_held")
         return
-    collections = [Collection.of(game.cards, deck) for deck in decks]
+    collections = [rules.owned(deck) for deck in decks]
     collections[seat] = mine
     try:
-        after = apply_transfers(collections, transfers)[seat]
+        after = rules.settle(collections, transfers)[seat]
     except CollectionError as exc:
         raise CliError(f"the trade could not be applied to your collection: {exc}") from None
     profile.set_collection(game, after)
     profile.save()  # the collection and the ledger of settled matches in one write
+    in_order = rules.owned(dict.fromkeys([*mine.counts, *after.counts], 1)).counts  # card-number order
     changes = [
-        f"{'+' if after.count(card.name) > mine.count(card.name) else '-'}{card.name}"
-        for card in game.cards.cards
-        for _ in range(abs(after.count(card.name) - mine.count(card.name)))
+        f"{'+' if after.count(name) > mine.count(name) else '-'}{name}"
+        for name in in_order for _ in range(abs(after.count(name) - mine.count(name)))
     ]
     voice.say("term.collection_changed", changes=", ".join(changes), count=len(after))
 

@@ -37,15 +37,25 @@ from typing import Any
 
 import platformdirs
 
-from ..games.triple_triad import TripleTriad
-from ..games.triple_triad.collection import Collection, CollectionError
+from ..kernel.collecting import CollectionError, Owned, collection_rules
 from ..kernel.files import read_text_limited
+from ..kernel.game import Game
+from ..kernel.registry import list_games, load_game
 from .errors import CliError
 from .files import write_json_atomic
 
 FORMAT = 1
 FILE_NAME = "profile.json"
 KNOWN = ("format", "collections", "secret", "pending", "settled", "signature")
+
+
+def collecting_game() -> Game:
+    """The game whose collection the profile keeps: the registered game that collects cards
+    (one today), under its default options."""
+    collecting = [entry for entry in list_games() if entry.cls.collects_cards]
+    if not collecting:
+        raise CliError("no installed game keeps a card collection")
+    return load_game(collecting[0].name)
 
 
 def profile_dir() -> Path:
@@ -67,14 +77,15 @@ class Profile:
     extra: dict[str, Any] = field(default_factory=dict)  # keys of a newer version, kept
     signed: bool = True  # False: read from an unsigned file (an older version's)
 
-    def collection(self, game: TripleTriad) -> Collection:
+    def collection(self, game: Game) -> Owned:
         """The player's collection for ``game``; a new player gets the starter collection."""
+        rules = collection_rules(game)
         raw = self.collections.get(game.name)
-        starter = Collection.starter(game.cards)
+        starter = rules.starter()
         if raw is None:
             return starter
         try:
-            mine = Collection.of(game.cards, raw)
+            mine = rules.owned(raw)
         except CollectionError as exc:
             raise corrupt(self.path, f"{game.name}: {exc}") from None
         if not self.signed and mine.counts != starter.counts:
@@ -82,15 +93,15 @@ class Profile:
                                       "the starter collection may be")
         return mine
 
-    def free_cards(self, game: TripleTriad) -> Collection:
+    def free_cards(self, game: Game) -> Owned:
         """The collection less the hands that trading matches still in progress hold (each
         match reserves its hand from its start until it is settled)."""
         held = Counter(name for match in self.pending.values() if match.get("game") == game.name
                        for name in match.get("hand", ()) if isinstance(name, str))
         mine = self.collection(game)
-        return Collection.of(game.cards, Counter(mine.counts) - held)
+        return collection_rules(game).owned(Counter(mine.counts) - held)
 
-    def set_collection(self, game: TripleTriad, collection: Collection) -> None:
+    def set_collection(self, game: Game, collection: Owned) -> None:
         self.collections[game.name] = collection.to_json()
 
     def key(self) -> bytes:
@@ -239,7 +250,7 @@ def backup_path(path: Path) -> Path:
     return candidate
 
 
-def reset_profile(game: TripleTriad, *, confirmed: bool) -> tuple[Profile, Path | None]:
+def reset_profile(game: Game, *, confirmed: bool) -> tuple[Profile, Path | None]:
     """A fresh starter collection for ``game``. The old file is always kept as a new backup;
     a valid profile is replaced only when ``confirmed`` (its other games, its secret and its
     ledger of settled trades are kept)."""
@@ -262,6 +273,6 @@ def reset_profile(game: TripleTriad, *, confirmed: bool) -> tuple[Profile, Path 
             os.replace(path, moved)
         except OSError as exc:
             raise CliError(f"cannot back up the profile {path}: {exc.strerror or exc}") from None
-    profile.set_collection(game, Collection.starter(game.cards))
+    profile.set_collection(game, collection_rules(game).starter())
     profile.save()
     return profile, moved

@@ -7,9 +7,9 @@ from typing import Annotated
 
 import typer
 
-from ..games import load_game
 from ..kernel.errors import TcgkitError
 from ..kernel.files import write_text_atomic
+from ..kernel.registry import load_game
 from ..sim.card_stats import MIN_GAMES
 from ..sim.dominance import dominated_cards, stat_cards
 from ..sim.report import build_report

@@ -31,9 +31,9 @@ from rich.table import Table
 from rich.text import Text
 
 from ..agents import agent_key, agent_names
-from ..games import find_game, load_game
 from ..kernel.errors import TcgkitError
 from ..kernel.game import Deck
+from ..kernel.registry import find_game, load_game
 from ..kernel.rng import Rng
 from ..kernel.values import excerpt
 from ..sim.backends import BackendError, make_backend

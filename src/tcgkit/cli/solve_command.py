@@ -8,9 +8,8 @@ from typing import Annotated
 
 import typer
 
-from ..agents.triple_triad_solver import NotAPlacement, Solution, solve
-from ..games.triple_triad import TripleTriad
-from ..games.triple_triad.rules import TripleTriadState
+from ..agents.triple_triad_solver import GAME as SOLVABLE
+from ..agents.triple_triad_solver import NotAPlacement, Solution, solve_read
 from ..kernel.registry import find_game
 from .card_paths import CARD_FILE_HELP, give_all
 from .errors import reports_errors, usage_error
@@ -46,12 +45,11 @@ def solve_position(
 ) -> None:
     give_all(card_file)
     entry = find_game(game)
-    if entry.cls is not TripleTriad:
+    if entry.name != SOLVABLE:
         raise usage_error(f"tcgkit can solve triple-triad positions only, not {entry.name}")
     _, state = game_from_position(entry.name, position)
-    assert isinstance(state, TripleTriadState)
     try:
-        solution = solve(state, "wdl" if wdl else "exact", every=every)
+        solution = solve_read(state, "wdl" if wdl else "exact", every=every)
     except NotAPlacement as exc:
         raise usage_error(str(exc)) from None
     if as_json:

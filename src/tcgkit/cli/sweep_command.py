@@ -11,9 +11,9 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from ..games import find_game
 from ..kernel.card_files import add_card_file
 from ..kernel.errors import TcgkitError
+from ..kernel.registry import find_game
 from ..sim.backends import BackendError, make_backend
 from ..sim.report_html import _pyplot
 from ..sim.stats import Summary

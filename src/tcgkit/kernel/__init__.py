@@ -1,6 +1,7 @@
 """The kernel: game-agnostic contracts and machinery. Nothing game-specific lives here."""
 
 from .actions import Action, Decision
+from .collecting import CollectionError, CollectionRules, Owned, collection_rules
 from .errors import (
     CardDataError,
     DeckError,
@@ -19,8 +20,9 @@ from .rng import Rng, derive_seed
 from .state import HIDDEN, OWNER, PUBLIC, Entry, Field, Instances, StateSpec, Visibility, Zone
 
 __all__ = [
-    "HIDDEN", "OWNER", "PUBLIC", "Action", "CardDataError", "Decision", "Deck", "DeckError", "Entry",
-    "Event", "Field", "Game", "IllegalAction", "Instances", "NotationError", "OptionsError", "Outcome",
-    "ReplayError", "ReplayMismatch", "Rng", "State", "StateSpec", "TcgkitError", "UnknownGame",
-    "Visibility", "Zone", "derive_seed", "find_game", "list_games", "load_game", "register",
+    "HIDDEN", "OWNER", "PUBLIC", "Action", "CardDataError", "CollectionError", "CollectionRules",
+    "Decision", "Deck", "DeckError", "Entry", "Event", "Field", "Game", "IllegalAction", "Instances",
+    "NotationError", "OptionsError", "Outcome", "Owned", "ReplayError", "ReplayMismatch", "Rng", "State",
+    "StateSpec", "TcgkitError", "UnknownGame", "Visibility", "Zone", "collection_rules", "derive_seed",
+    "find_game", "list_games", "load_game", "register",
 ]

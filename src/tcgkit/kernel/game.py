@@ -19,6 +19,7 @@ from pydantic import BaseModel, ValidationError
 from . import rules_text
 from .actions import Action, Decision
 from .card_files import read_paths
+from .collecting import CollectionRules
 from .determinize import determinize, rebuild_by_player, redeal_hidden
 from .errors import IllegalAction, NotationError, OptionsError, TcgkitError
 from .events import Event, redact
@@ -553,7 +554,15 @@ class Game(ABC):
     rules_example: ClassVar[str] = ""
     """An example of the ``--rules`` text, shown by ``tcgkit options``."""
     collects_cards: ClassVar[bool] = False
-    """Hands are chosen from the player's collection (Triple Triad), not dealt or built."""
+    """Hands are chosen from the player's collection (Triple Triad), not dealt or built: the
+    game's ``collection()`` gives its rules. Read from the class, so a lobby or a command can
+    ask it without making a game."""
+
+    def collection(self) -> CollectionRules | None:
+        """The game's collection rules (``kernel/collecting.py``): the free cards, a match's hand
+        from what a player owns, what a match moves between collections; ``None`` (the default)
+        for a game whose players own no cards."""
+        return None
 
     @classmethod
     def parse_rules(cls, text: str) -> dict[str, Any]:

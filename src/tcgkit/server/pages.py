@@ -27,7 +27,6 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ..games.triple_triad.cards import HAND_SIZE
 from ..kernel.decks import parse_deck
 from ..kernel.errors import TcgkitError
 from ..kernel.limits import Tally, play
@@ -97,12 +96,13 @@ def hands(name: str, body: Options) -> dict[str, Any]:
     """``collects``: the game's hands come from collections, never from a saved deck;
     ``trades``: a person's hand comes from their collection (and the match stakes it);
     ``picked``: the person picks it (else it is dealt from the collection by the seed);
-    ``size``: its cards."""
+    ``size``: its cards (``None`` for a game without collections)."""
     game = check_game(name, body.options)
+    rules = game.collection()
     trades = collection.trades(game)
-    picked = trades and not getattr(game.options, "random", False)
+    picked = trades and rules is not None and not rules.dealt
     return {"game": game.name, "collects": type(game).collects_cards, "trades": trades,
-            "picked": picked, "size": HAND_SIZE}
+            "picked": picked, "size": rules.hand_size if rules is not None else None}
 
 
 async def history(request: Request) -> list[dict[str, Any]]:

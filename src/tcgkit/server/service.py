@@ -23,7 +23,7 @@ from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
 
 from .._version import __version__
-from ..games.triple_triad import TripleTriad
+from ..kernel.collecting import collection_rules
 from ..kernel.errors import TcgkitError
 from ..kernel.game import Game, State
 from ..kernel.registry import find_game, list_games
@@ -238,7 +238,7 @@ def account_names(session: Session, ids: set[int]) -> dict[int, str]:
 class Trade:
     """What a trading match's settlement needs: its hands and whose collections they are."""
 
-    game: TripleTriad
+    game: Game
     decks: list[list[str]]
     people: dict[int, int]  # seat -> account
 
@@ -267,13 +267,12 @@ def with_deck(session: Session, game: Game, seed: int, decks: list[list[str]] | 
 
 
 def trading_match(game: Game, rules: Rules, people: list[bool], hands: bool) -> bool:
-    """Whether a new match trades (a Triple Triad trade rule and a person at it), checked
+    """Whether a new match trades (a game's trade rule and a person at it), checked
     for what trading needs; a hand named for a match that trades nothing is refused."""
     if not (collection.trades(game) and any(people)):
         if hands:
             raise Problem(422, "this match trades nothing: its hands are dealt by the seed")
         return False
-    assert isinstance(game, TripleTriad)
     try:
         collection.check_trading(game, rules.on_timeout or "default", rules.absence or "ai")
     except HandProblem as exc:
@@ -285,7 +284,6 @@ def with_hand(session: Session, game: Game, seed: int, decks: list[list[str]] | 
               seat: int, account: int, hand: str | None) -> list[list[str]]:
     """The decks of a trading match once ``account`` takes ``seat`` with ``hand`` from its
     collection (``Problem`` when the collection cannot give it)."""
-    assert isinstance(game, TripleTriad)
     try:
         chosen = collection.choose_hand(session, game, account, hand, seed)
     except HandProblem as exc:
@@ -313,8 +311,8 @@ class MatchJournal:
                 session.execute(update(MatchRow).where(MatchRow.id == match_id)
                                 .values(status="over", outcome=outcome))
                 if trade is not None and outcome is not None:
-                    collection.settle(session, trade.game, match_id, trade.decks, trade.people,
-                                      outcome["details"].get("trade", []))
+                    moved = collection_rules(trade.game).transfers(outcome)
+                    collection.settle(session, trade.game, match_id, trade.decks, trade.people, moved)
             tell(session, note, number)
 
         await self.store.write(work)
@@ -359,7 +357,6 @@ def tell(session: Session, note: dict[str, Any] | None, version: int | None) -> 
 def trade_of(row: MatchRow, seats: list[Seat], game: Game) -> Trade | None:
     if not row.settings.get("trading") or row.decks is None:
         return None
-    assert isinstance(game, TripleTriad)
     return Trade(game, row.decks, {n: s.account for n, s in enumerate(seats)
                                    if s.kind == "human" and s.account is not None})
 
@@ -518,7 +515,7 @@ class Server:
 
         await self.store.write(work)
 
-    # -- the Triple Triad collection -----------------------------------------------------------------
+    # -- the collection of the game that keeps one (Triple Triad) ------------------------------------
     async def collection(self, account: int) -> dict[str, Any]:
         game = collection.standard()
         return await self.store.write(lambda s: collection.collection_json(s, game, account))

@@ -13,16 +13,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ...kernel.errors import TcgkitError
+from ...kernel.collecting import CollectionError
 from ...kernel.rng import Rng, derive_seed
 from .cards import HAND_SIZE, Card, CardDB
 
 MAX_COPIES = 999
 """The most copies of one card a collection holds (far beyond any trade's reach)."""
-
-
-class CollectionError(TcgkitError, ValueError):
-    """A collection that names unknown cards, or a trade a collection cannot pay."""
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from ...kernel.rng import Rng, derive_seed
 from . import notation, scene
 from .actions import Place, Take
 from .cards import ELEMENT_LETTERS, ELEMENTS, HAND_SIZE, CardDB, load_cards
+from .collection_rules import TripleTriadCollection
 from .options import PRESET_HELP, PRESETS, TripleTriadOptions, parse_rules
 from .rules import CELLS, TripleTriadState, rebuild_brought
 
@@ -65,6 +66,10 @@ class TripleTriad(Game):
         }
 
     # -- decks ----------------------------------------------------------------------------
+
+    def collection(self) -> TripleTriadCollection:
+        """Hands come from the players' collections (``collection_rules.py``)."""
+        return TripleTriadCollection(self)
     def validate_deck(self, deck: Deck) -> list[str]:
         problems = [
             f"card {i + 1}: no card named {name!r}"
