@@ -16,7 +16,7 @@ from .match import Match
 from .record import FORMAT, Record
 from .registry import load_game
 
-__all__ = ["FORMAT", "Record", "check_versions", "game_of", "replay", "replayed", "verify"]
+__all__ = ["FORMAT", "Record", "check_versions", "game_of", "replay", "replayed", "verified", "verify"]
 
 
 def game_of(record: Record) -> Game:
@@ -52,13 +52,18 @@ def replay(record: Record, *, upto: int | None = None, force: bool = False) -> S
     return replayed(record, upto=upto, force=force).state
 
 
-def verify(record: Record, *, force: bool = False) -> State[Any]:
-    """Replay the whole record and check it ends as recorded."""
-    state = replay(record, force=force)
+def verified(record: Record, *, force: bool = False) -> Match:
+    """The whole record replayed as a match, checked to end as recorded."""
+    match = replayed(record, force=force)
     if record.outcome is not None:
-        got = state.outcome.to_json() if state.outcome else None
+        got = match.state.outcome.to_json() if match.state.outcome else None
         if got != record.outcome:
             raise ReplayMismatch(
                 f"the record says the game ended {record.outcome}, the replay gives {got}"
             )
-    return state
+    return match
+
+
+def verify(record: Record, *, force: bool = False) -> State[Any]:
+    """Replay the whole record and check it ends as recorded."""
+    return verified(record, force=force).state
