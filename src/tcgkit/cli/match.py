@@ -14,6 +14,7 @@ from ..kernel.actions import Action
 from ..kernel.errors import ReplayMismatch
 from ..kernel.game import Deck, Game, State
 from ..kernel.limits import Tally
+from ..kernel.match import MadeBy
 from ..kernel.match import Match as Played
 from ..kernel.replay import Record, game_of, verified
 from .errors import CliError
@@ -84,10 +85,11 @@ class Match:
     def from_position(game: Game, state: State, seed: int) -> Match:
         return Match(Played.from_position(state), seed, Record.from_position(state))
 
-    def play(self, action: Action, player: int) -> int:
+    def play(self, action: Action, player: int, made_by: MadeBy | None = None) -> int:
         """Apply ``player``'s ``action`` (``IllegalAction`` leaves everything as it was);
-        returns the cursor of its first event."""
-        return self.played.play(action, player)
+        returns the cursor of its first event. ``made_by="auto"``: the terminal took it for
+        them (the only move there was)."""
+        return self.played.play(action, player, made_by)
 
     def explained(self, explanation: dict[str, Any]) -> None:
         """Keep why the AI chose the action about to be played (``tcgkit play --explain``)."""
@@ -107,6 +109,7 @@ class Match:
         """Write the save: signed and, until the game is over, sealed with ``key`` (see
         ``saves.py``); a plain record when there is no key."""
         self.record.actions = list(self.actions)
+        self.record.made_by = {str(number): by for number, by in self.played.made_by.items()}
         self.record.explanations = {number: why for number, why in self.record.explanations.items()
                                     if int(number) <= len(self.actions)}  # none of a move taken back
         self.record.finish(self.state)

@@ -31,8 +31,9 @@ class Record:
     format: int = FORMAT
     position: str | None = None  # a game started from a position notation, not seed + decks
     # action number (from 1, as text) -> who made it for its seat's player, when they did not:
-    # "clock" (their time ran out) or "stand_in" (an AI played for them while away); a match
-    # server's record, written only when not empty
+    # "clock" (their time ran out) or "stand_in" (an AI played for them while away), from a
+    # match server; "auto" (the terminal took the only move there was); written only when not
+    # empty
     made_by: dict[str, str] = field(default_factory=dict)
     # action number (from 1, as text) -> why an AI chose it (``agents/explain.py``'s JSON), kept
     # when the player asks for it (``tcgkit play --explain``); written only when not empty
