@@ -81,6 +81,8 @@ def test_who_made_a_move_goes_into_the_record_and_back(open_game):
     record = match.record()
     assert record.made_by == {"2": "clock", "3": "stand_in"}
     assert Match.from_record(record, open_game).made_by == {2: "clock", 3: "stand_in"}
+    record.made_by["0"] = "clock"  # no move 0: nothing is marked by it
+    assert Match.from_record(record, open_game).made_by == {2: "clock", 3: "stand_in"}
 
 
 def test_a_branch_is_played_on_without_touching_the_match(open_game):

@@ -102,8 +102,8 @@ class Match:
             raise ReplayMismatch(f"the record's setup does not start a game: {exc}") from None
         match.seed, match.position = record.seed, record.position
         actions: list[Move | str] = list(record.actions[:upto])
-        for number, by in record.made_by.items():  # a server's record: moves made for a player
-            if int(number) <= len(actions):
+        for number, by in record.made_by.items():  # the moves someone made for their player
+            if 1 <= int(number) <= len(actions):
                 actions[int(number) - 1] = Move(record.actions[int(number) - 1], -1, made_by_of(by))
         return match.replay(actions)
 
@@ -123,7 +123,7 @@ class Match:
         error and changes nothing. Returns where its events begin."""
         if isinstance(action, str):
             action = self.state.parse_action(action, player)
-        since = self.marks[-1]
+        since = self.state.event_count()
         self._play(action, player, str(action), made_by)
         return since
 
