@@ -3,7 +3,7 @@
 import pytest
 
 import tcgkit
-from tcgkit.kernel import IllegalAction, Match, Move, ReplayMismatch
+from tcgkit.kernel import IllegalAction, Match, PlayedMove, ReplayMismatch
 from tcgkit.kernel.match import OTHERS, OVER, TELLS
 from tcgkit.kernel.rng import Rng
 
@@ -63,7 +63,7 @@ def test_an_illegal_move_raises_the_kernels_error_and_changes_nothing(open_game)
 def test_replay_names_the_first_move_that_does_not_follow_and_keeps_those_before(open_game):
     match = played(open_game, moves=4)
     moves = match.moves()
-    wrong = Move(moves[2].notation, 1 - moves[2].mover)
+    wrong = PlayedMove(moves[2].notation, 1 - moves[2].mover)
     fresh = Match.start(open_game, 3, None)
     with pytest.raises(ReplayMismatch, match=f"action 3 '.*' does not replay: it is seat {moves[2].mover}'s"):
         fresh.replay([*moves[:2], wrong])

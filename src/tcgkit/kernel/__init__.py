@@ -14,15 +14,14 @@ from .errors import (
 )
 from .events import Event
 from .game import Deck, Game, Outcome, State
-from .match import Match, Move
-from .record import Record
+from .match import Match, PlayedMove
 from .registry import find_game, list_games, load_game, register
 from .rng import Rng, derive_seed
 from .state import Entry, Field, Instances, StateSpec, Visibility, Zone
 
 __all__ = [
     "Action", "CardDataError", "Decision", "Deck", "DeckError", "Entry", "Event", "Field", "Game",
-    "IllegalAction", "Instances", "Match", "Move", "NotationError", "OptionsError", "Outcome", "Record",
-    "ReplayError", "ReplayMismatch", "Rng", "State", "StateSpec", "TcgkitError", "UnknownGame", "Visibility",
-    "Zone", "derive_seed", "find_game", "list_games", "load_game", "register",
+    "IllegalAction", "Instances", "Match", "NotationError", "OptionsError", "Outcome", "PlayedMove",
+    "ReplayError", "ReplayMismatch", "Rng", "State", "StateSpec", "TcgkitError", "UnknownGame",
+    "Visibility", "Zone", "derive_seed", "find_game", "list_games", "load_game", "register",
 ]

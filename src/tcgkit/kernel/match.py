@@ -47,7 +47,7 @@ OTHERS = "the last move is the other player's; only its player could take it bac
 OVER = "the game is over"
 
 
-class Move(NamedTuple):
+class PlayedMove(NamedTuple):
     """A recorded move to replay: its notation, the seat it was played for (-1: whoever is to
     move), and who made it when not that seat's player (``None``: the player)."""
 
@@ -101,10 +101,10 @@ class Match:
         except TcgkitError as exc:
             raise ReplayMismatch(f"the record's setup does not start a game: {exc}") from None
         match.seed, match.position = record.seed, record.position
-        actions: list[Move | str] = list(record.actions[:upto])
+        actions: list[PlayedMove | str] = list(record.actions[:upto])
         for number, by in record.made_by.items():  # the moves someone made for their player
             if 1 <= int(number) <= len(actions):
-                actions[int(number) - 1] = Move(record.actions[int(number) - 1], -1, made_by_of(by))
+                actions[int(number) - 1] = PlayedMove(record.actions[int(number) - 1], -1, made_by_of(by))
         return match.replay(actions)
 
     def opening(self) -> State[Any]:
@@ -113,9 +113,9 @@ class Match:
             return self._start.clone()
         return self.game.new_state(self.seed, self.decks)
 
-    def moves(self) -> list[Move]:
+    def moves(self) -> list[PlayedMove]:
         """The moves played, as ``replay`` takes them."""
-        return [Move(text, mover, self.made_by.get(number))
+        return [PlayedMove(text, mover, self.made_by.get(number))
                 for number, (text, mover) in enumerate(zip(self.actions, self.movers, strict=True), 1)]
 
     def play(self, action: Action | str, player: int, made_by: MadeBy | None = None) -> int:
@@ -127,8 +127,8 @@ class Match:
         self._play(action, player, str(action), made_by)
         return since
 
-    def replay(self, moves: Iterable[Move | str]) -> Match:
-        """Play recorded moves in order, each checked and kept as recorded: a ``Move``'s seat
+    def replay(self, moves: Iterable[PlayedMove | str]) -> Match:
+        """Play recorded moves in order, each checked and kept as recorded: a ``PlayedMove``'s seat
         must be the one to move (a mover of -1, or bare notation: whoever is).
         ``ReplayMismatch`` names the first that does not replay, the moves before it played.
         Returns the match."""

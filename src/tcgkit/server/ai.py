@@ -34,7 +34,7 @@ from typing import Any, TypeVar
 
 from ..agents import Agent, agent_names, make_agent
 from ..kernel.game import Game
-from ..kernel.match import Match, Move
+from ..kernel.match import Match, PlayedMove
 from ..kernel.registry import load_game
 from ..kernel.rng import Rng
 
@@ -95,7 +95,7 @@ def _advance(position: Position) -> Match:
         if position.known != 0:
             raise Unknown(f"match {position.match} is not held at version {position.known}")
         kept = Match.start(_game(position.game, position.options), position.seed, position.decks)
-    kept.replay(Move(text, seat) for seat, text in position.actions)
+    kept.replay(PlayedMove(text, seat) for seat, text in position.actions)
     _kept[position.match] = kept
     while len(_kept) > KEPT:
         _kept.popitem(last=False)

@@ -30,7 +30,7 @@ from sqlalchemy.orm import Session
 from ..games.triple_triad.cards import HAND_SIZE
 from ..kernel.decks import parse_deck
 from ..kernel.errors import TcgkitError
-from ..kernel.match import Match, Move
+from ..kernel.match import Match, PlayedMove
 from ..kernel.registry import find_game, load_game
 from ..kernel.rng import Rng
 from . import accounts, collection
@@ -149,7 +149,7 @@ async def replay(request: Request, match_id: str, seat: int = 0, version: int = 
         raise Problem(422, f"seat: 0 to {game.num_players - 1}, not {seat}")
     last = len(notations)
     version = last if version < 0 else min(version, last)
-    moves = [Move(notation, mover) for notation, mover in zip(notations, movers, strict=True)]
+    moves = [PlayedMove(notation, mover) for notation, mover in zip(notations, movers, strict=True)]
     state = Match.start(game, row.seed, row.decks).replay(moves[:version]).state
     scene: dict[str, Any] = state.scene(seat, 0).to_json()
     scene["moves"] = []  # a replay is watched, not played

@@ -23,7 +23,7 @@ from typing import Any, Literal, Protocol
 from ..kernel.errors import TcgkitError
 from ..kernel.events import redact
 from ..kernel.game import Game, Outcome, State
-from ..kernel.match import Match, Move
+from ..kernel.match import Match, PlayedMove
 from ..kernel.rng import derive_seed
 from . import ai, assist
 from .client_words import CLAIMED, TIMED_OUT
@@ -203,7 +203,7 @@ class Room:
         for expected, (number, _seat, text, _made_by) in enumerate(actions, start=1):
             if number != expected:
                 raise TcgkitError(f"action {number} ({text}) does not follow action {expected - 1}")
-        room.match.replay(Move(text, seat, made_by_of(made_by)) for _number, seat, text, made_by in actions)
+        room.match.replay(PlayedMove(text, seat, made_by_of(by)) for _number, seat, text, by in actions)
         if not room.state.is_terminal:
             room.ended = ended
         return room
@@ -255,7 +255,7 @@ class Room:
 
     def follow(self, seat: int, notation: str, banks: list[float] | None, made_by: str | None = None) -> None:
         """A replica plays an action its owner committed."""
-        self.match.replay([Move(notation, seat, made_by_of(made_by))])
+        self.match.replay([PlayedMove(notation, seat, made_by_of(made_by))])
         if banks is not None:
             self.clocks.banks = list(banks)
 
