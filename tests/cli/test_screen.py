@@ -106,6 +106,9 @@ def test_a_lone_move_is_taken_for_the_player_said_and_recorded_as_theirs():
     verify(match.record)  # the record holds every move, the ones taken for the player too
     ours = [a for a, p in zip(match.actions, match.movers, strict=True) if p == 0]
     assert len(ours) > len(prompter.asked)
+    taken = {number for number, by in match.played.made_by.items() if by == "auto"}
+    assert len(taken) == len(ours) - len(prompter.asked)  # each move not asked: taken, and marked
+    assert {match.movers[number - 1] for number in taken} == {0}
 
 
 def test_auto_pass_on_passes_for_a_player_who_can_only_pass_and_off_asks():
@@ -128,7 +131,7 @@ def test_autopass_command_switches_it_and_log_and_board_are_there_on_request():
 
 def test_the_auto_pass_flag_takes_lone_moves_from_piped_input_and_the_record_stays_exact(run, home, tmp_path):
     """``--auto-pass`` with moves piped in: the script gives only the real decisions; the lone
-    ones are taken, said, and saved as the player's own moves (the save replays)."""
+    ones are taken, said, and saved as the player's own moves marked ``auto`` (the save replays)."""
     from .helpers import saved_record
 
     seed = 4
@@ -154,3 +157,5 @@ def test_the_auto_pass_flag_takes_lone_moves_from_piped_input_and_the_record_sta
     record = saved_record(save)
     assert record.actions == match.actions
     assert verify(record).outcome == match.state.outcome
+    assert len(record.made_by) == lone and set(record.made_by.values()) == {"auto"}  # the lone moves
+    assert {match.movers[int(number) - 1] for number in record.made_by} == {0}

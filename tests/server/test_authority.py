@@ -57,7 +57,8 @@ def room_of(client: TestClient, match_id: str) -> Room:
 def frame_redealt(room: Room, viewer: int | None, since: int, rng: Rng) -> dict[str, Any]:
     """The scene and steps ``viewer`` would get if what it cannot see were dealt anew."""
     other = copy.copy(room)
-    other.state = room.game.redeal_hidden(room.state, viewer, rng)
+    other.match = copy.copy(room.match)
+    other.match.state = room.game.redeal_hidden(room.state, viewer, rng)
     return {"scene": other.scene(viewer, since),
             "steps": [json.loads(s.model_dump_json()) for s in other.steps(viewer, since)]}
 

@@ -212,14 +212,14 @@ class PlayLoop:
         return legal[0]
 
     def take_forced(self, mover: int) -> bool:
-        """Play the forced move for ``mover`` as their own (the record holds it as typed) and
-        say so above the events it leads to."""
+        """Play the forced move for ``mover`` as their own (the record holds it as typed, marked
+        ``auto`` in its ``made_by``) and say so above the events it leads to."""
         action = self.forced(mover)
         if action is None:
             return False
         key = "term.auto_passed" if str(action).split()[0] in PASSES else "term.taken"
         self.held.append(self.t(key, player=Ref(Kind.PLAYER, mover), move=str(action)))
-        since = self.match.play(action, mover)
+        since = self.match.play(action, mover, made_by="auto")
         self.news(since)
         if not self.hotseat:
             self.seen[mover] = self.match.state.event_count()

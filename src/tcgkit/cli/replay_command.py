@@ -11,8 +11,7 @@ import typer
 
 from ..agents.explain import Explanation
 from ..kernel.errors import ReplayError
-from ..kernel.limits import Tally, play
-from ..kernel.replay import game_of, replay, verify
+from ..kernel.replay import game_of, replayed, verify
 from .card_paths import CARD_FILE_HELP, give_all
 from .console import make_console
 from .errors import CliError, reports_errors, usage_error
@@ -78,14 +77,11 @@ def replay_record(
     )
     if step:
         seen = 0
-        now = replay(record, upto=0, force=force)  # then one action at a time: linear
-        tally = Tally()
+        match = replayed(record, upto=0, force=force)  # then one action at a time: linear
+        now = match.state
         for number in range(len(record.actions) + 1):
             if number:
-                mover = now.to_move
-                if mover is None:
-                    raise ReplayError(f"action {number} comes after the end of the game")
-                play(now, now.parse_action(record.actions[number - 1], mover), mover, tally)
+                match.replay(record.actions[number - 1:number])
             prefix = f"{number}. " if number else ""
             for line in show.news(now, seen) or [""]:
                 console.print(prefix + line, markup=False)

@@ -15,6 +15,7 @@ from .errors import (
 )
 from .events import Event
 from .game import Deck, Game, Outcome, State
+from .match import Match, PlayedMove
 from .registry import find_game, list_games, load_game, register
 from .rng import Rng, derive_seed
 from .state import HIDDEN, OWNER, PUBLIC, Entry, Field, Instances, StateSpec, Visibility, Zone
@@ -22,7 +23,7 @@ from .state import HIDDEN, OWNER, PUBLIC, Entry, Field, Instances, StateSpec, Vi
 __all__ = [
     "HIDDEN", "OWNER", "PUBLIC", "Action", "CardDataError", "CollectionError", "CollectionRules",
     "Decision", "Deck", "DeckError", "Entry", "Event", "Field", "Game", "IllegalAction", "Instances",
-    "NotationError", "OptionsError", "Outcome", "Owned", "ReplayError", "ReplayMismatch", "Rng", "State",
-    "StateSpec", "TcgkitError", "UnknownGame", "Visibility", "Zone", "collection_rules", "derive_seed",
-    "find_game", "list_games", "load_game", "register",
+    "Match", "NotationError", "OptionsError", "Outcome", "Owned", "PlayedMove", "ReplayError",
+    "ReplayMismatch", "Rng", "State", "StateSpec", "TcgkitError", "UnknownGame", "Visibility", "Zone",
+    "collection_rules", "derive_seed", "find_game", "list_games", "load_game", "register",
 ]

@@ -33,8 +33,8 @@ from functools import lru_cache
 from typing import Any, TypeVar
 
 from ..agents import Agent, agent_names, make_agent
-from ..kernel.game import Game, State
-from ..kernel.limits import Tally, play
+from ..kernel.game import Game
+from ..kernel.match import Match, PlayedMove
 from ..kernel.registry import load_game
 from ..kernel.rng import Rng
 
@@ -85,34 +85,26 @@ class Unknown(Exception):
     """The worker does not hold the match at the version the server thought: send it all."""
 
 
-@dataclass
-class _Kept:
-    state: State[Any]
-    tally: Tally
+_kept: OrderedDict[str, Match] = OrderedDict()  # a worker's matches, least recently asked first
 
 
-_kept: OrderedDict[str, _Kept] = OrderedDict()  # a worker's matches, least recently asked first
-
-
-def _advance(position: Position) -> State[Any]:
-    """The match's state in this worker, brought to the position's version."""
+def _advance(position: Position) -> Match:
+    """The match in this worker, brought to the position's version."""
     kept = _kept.pop(position.match, None)
     if kept is None or kept.state.version != position.known:
         if position.known != 0:
             raise Unknown(f"match {position.match} is not held at version {position.known}")
-        kept = _Kept(_game(position.game, position.options).new_state(position.seed, position.decks), Tally())
-    state = kept.state
-    for seat, text in position.actions:
-        play(state, state.parse_action(text, seat), seat, kept.tally)
+        kept = Match.start(_game(position.game, position.options), position.seed, position.decks)
+    kept.replay(PlayedMove(text, seat) for seat, text in position.actions)
     _kept[position.match] = kept
     while len(_kept) > KEPT:
         _kept.popitem(last=False)
-    return state
+    return kept
 
 
 def choose(position: Position, level: str, seat: int, seed: int) -> str:
     """The notation of the move ``level`` plays for ``seat`` at ``position`` (a worker's job)."""
-    played = _advance(position)
+    played = _advance(position).state
     if played.to_move != seat:
         raise ValueError(f"seat {seat} is not to move")
     action = _agent(position.game, position.options, level).act(played.view(seat), played.legal_actions(),

@@ -18,7 +18,7 @@ import asyncio
 import math
 from typing import TYPE_CHECKING, Literal
 
-from ..agents.assist import advise, first_telling_after
+from ..agents.assist import advise
 from ..kernel.rng import derive_seed
 from .protocol import Hint, HintOption
 
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from .room import Room
 
 HINT_STREAM = 14  # the match seed's sub-stream for hints (the terminal's)
-__all__ = ["against_ai", "assists", "first_telling_after", "hint", "in_words", "why_no_undo"]
+__all__ = ["against_ai", "assists", "hint", "in_words", "why_no_undo"]
 
 
 def against_ai(room: Room, seat: int | None) -> bool:

@@ -29,7 +29,7 @@ from sqlalchemy.orm import Session
 
 from ..kernel.decks import parse_deck
 from ..kernel.errors import TcgkitError
-from ..kernel.limits import Tally, play
+from ..kernel.match import Match, PlayedMove
 from ..kernel.registry import find_game, load_game
 from ..kernel.rng import Rng
 from . import accounts, collection
@@ -149,10 +149,8 @@ async def replay(request: Request, match_id: str, seat: int = 0, version: int = 
         raise Problem(422, f"seat: 0 to {game.num_players - 1}, not {seat}")
     last = len(notations)
     version = last if version < 0 else min(version, last)
-    state = game.new_state(row.seed, row.decks)
-    tally = Tally()
-    for notation, mover in zip(notations[:version], movers[:version], strict=True):
-        play(state, state.parse_action(notation, mover), mover, tally)
+    moves = [PlayedMove(notation, mover) for notation, mover in zip(notations, movers, strict=True)]
+    state = Match.start(game, row.seed, row.decks).replay(moves[:version]).state
     scene: dict[str, Any] = state.scene(seat, 0).to_json()
     scene["moves"] = []  # a replay is watched, not played
     if version == last and scene.get("outcome") is None:

@@ -1,9 +1,9 @@
 """A live match: the one authority over its state, and what each viewer is sent.
 
-A ``Room`` holds the state (the match's start replayed with its committed actions), the
-connections watching it and, per version, where its events begin (``marks``). An action is
-checked for the acting seat at the version the client saw, played on a copy, committed, and
-only then becomes the state and is sent: a refused or failed action changes nothing.
+A ``Room`` holds the match (the kernel's ``Match``: its start replayed with its committed
+actions, and per version where its events begin) and the connections watching it. An action
+is checked for the acting seat at the version the client saw, played on a copy, committed, and
+only then becomes the match and is sent: a refused or failed action changes nothing.
 Everything a viewer receives is built from that viewer's own view (``frame``): its scene and
 its steps, a step it may see nothing of being a bare version number.
 """
@@ -17,13 +17,13 @@ import json
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 from ..kernel.errors import TcgkitError
 from ..kernel.events import redact
 from ..kernel.game import Game, Outcome, State
-from ..kernel.limits import Tally, play
+from ..kernel.match import Match, PlayedMove
 from ..kernel.rng import derive_seed
 from . import ai, assist
 from .client_words import CLAIMED, TIMED_OUT
@@ -129,10 +129,6 @@ class Journal(Protocol):
 
     async def end(self, outcome: dict[str, Any], note: dict[str, Any] | None) -> None: ...
 
-    async def played(self) -> list[tuple[int, str]]:
-        """Every committed action as ``(seat, notation)``, in order."""
-        ...
-
     async def take_back(self, after: int) -> None:
         """Delete the actions numbered above ``after`` (undo)."""
         ...
@@ -160,11 +156,9 @@ class Room:
             people=sum(s.kind == "human" for s in seats), trading=bool(settings.get("trading")))
         self.journal = journal
         self._pool = pool
-        self.state: State[Any] = game.new_state(seed, decks)
-        self.tally = Tally()
-        self.marks: list[int] = [self.state.event_count()]  # marks[v]: events up to version v
-        self.history: list[tuple[int, str]] = []  # history[v - 1]: version v's (seat, notation)
-        self.made_by: dict[int, MadeBy] = {}  # version -> CLOCK or STAND_IN: made for its player
+        # the start and every committed action; its marks[v]: the events up to version v, its
+        # made_by: the versions made for their player (CLOCK or STAND_IN)
+        self.match = Match.start(game, seed, decks)
         self._ai_known = 0  # the version this match's AI worker was last told of
         self.connections: set[Connection] = set()
         self.lock = asyncio.Lock()
@@ -206,19 +200,22 @@ class Room:
         if game.card_data_hash() != cards:
             raise TcgkitError(f"the card data is {game.card_data_hash()}, the match was played with {cards}")
         room = Room(match_id, game, seed, decks, seats, settings, journal, pool, banks)
-        for number, seat, text, made_by in actions:
-            state = room.state
-            if state.to_move != seat or number != state.version + 1:
-                raise TcgkitError(f"action {number} ({text}) by seat {seat} does not follow version "
-                                  f"{state.version}")
-            play(state, state.parse_action(text, seat), seat, room.tally)
-            room.marks.append(state.event_count())
-            room.history.append((seat, text))
-            if (marked := made_by_of(made_by)) is not None:
-                room.made_by[number] = marked
+        for expected, (number, _seat, text, _made_by) in enumerate(actions, start=1):
+            if number != expected:
+                raise TcgkitError(f"action {number} ({text}) does not follow action {expected - 1}")
+        room.match.replay(PlayedMove(text, seat, made_by_of(by)) for _number, seat, text, by in actions)
         if not room.state.is_terminal:
             room.ended = ended
         return room
+
+    @property
+    def state(self) -> State[Any]:
+        return self.match.state
+
+    @property
+    def history(self) -> list[tuple[int, str]]:
+        """Every committed action as ``(seat, notation)``: version v's at ``v - 1``."""
+        return list(zip(self.match.movers, self.match.actions, strict=True))
 
     @property
     def over(self) -> bool:
@@ -258,12 +255,7 @@ class Room:
 
     def follow(self, seat: int, notation: str, banks: list[float] | None, made_by: str | None = None) -> None:
         """A replica plays an action its owner committed."""
-        state = self.state
-        play(state, state.parse_action(notation, seat), seat, self.tally)
-        self.marks.append(state.event_count())
-        self.history.append((seat, notation))
-        if (marked := made_by_of(made_by)) is not None:
-            self.made_by[state.version] = marked
+        self.match.replay([PlayedMove(notation, seat, made_by_of(made_by))])
         if banks is not None:
             self.clocks.banks = list(banks)
 
@@ -277,20 +269,21 @@ class Room:
     def steps(self, viewer: int | None, since: int) -> list[Step]:
         """Versions ``since + 1`` to now as ``viewer`` may see them (``since=-1``: from the
         start, the deal's events being version 0's)."""
-        version = self.state.version
+        version, marks, made_by = self.state.version, self.match.marks, self.match.made_by
         since = max(-1, min(since, version))
-        first = self.marks[since] if since >= 0 else 0
+        first = marks[since] if since >= 0 else 0
         events = self.state.events_from(first)
         out = []
         for number in range(since + 1, version + 1):
-            begin = self.marks[number - 1] if number > 0 else 0
-            seen = redact(events[begin - first:self.marks[number] - first], viewer)
-            out.append(Step(version=number, events=seen or None, made_by=self.made_by.get(number)))
+            begin = marks[number - 1] if number > 0 else 0
+            seen = redact(events[begin - first:marks[number] - first], viewer)
+            out.append(Step(version=number, events=seen or None, made_by=made_by_of(made_by.get(number))))
         return out
 
     def scene(self, viewer: int | None, since: int) -> dict[str, Any]:
         since = max(-1, min(since, self.state.version))
-        data: dict[str, Any] = self.state.scene(viewer, self.marks[since] if since >= 0 else 0).to_json()
+        cursor = self.match.marks[since] if since >= 0 else 0
+        data: dict[str, Any] = self.state.scene(viewer, cursor).to_json()
         return data
 
     def scene_text(self, viewer: int | None, since: int) -> str:
@@ -303,7 +296,7 @@ class Room:
             self._scenes_of = (state, state.version)
         text = self._scene_texts.get((viewer, since))
         if text is None:
-            scene = state.scene(viewer, self.marks[since] if since >= 0 else 0)
+            scene = state.scene(viewer, self.match.marks[since] if since >= 0 else 0)
             text = self._scene_texts[(viewer, since)] = scene.model_dump_json()
         return text
 
@@ -532,10 +525,9 @@ class Room:
             refusal = state.refusal(seat)
             if refusal is not None:
                 raise self.refuse("not_your_turn", refusal, tag)
-            trial, tally = state.clone(), replace(self.tally)
+            trial = self.match.branch()
             try:
-                action = trial.parse_action(text, seat)
-                play(trial, action, seat, tally)
+                trial.play(text, seat, made_by)
             except TcgkitError as exc:
                 raise self.refuse("illegal", str(exc), tag) from None
             now = self.now()
@@ -546,18 +538,14 @@ class Room:
             if timed_out and self.rules.clock == "chess":
                 banks[seat] = 0.0
             try:
-                await self.journal.action(trial.version, seat, str(action), trial,
+                await self.journal.action(trial.state.version, seat, trial.actions[-1], trial.state,
                                           banks if self.clocks.on else None, self._note(forwarded), made_by)
             except Exception as exc:  # the database refused: nothing happened
-                log.exception("match %s: committing version %d failed", self.match_id, trial.version)
+                log.exception("match %s: committing version %d failed", self.match_id, trial.state.version)
                 raise self.refuse("storage", f"the action could not be saved ({type(exc).__name__}); "
                                   "nothing was played", tag) from None
-            self.state, self.tally = trial, tally
+            self.match = trial
             self.clocks.banks = banks
-            self.marks.append(trial.event_count())
-            self.history.append((seat, str(action)))
-            if made_by is not None:
-                self.made_by[trial.version] = made_by
             self._restart_clock()
             self.broadcast(conn, tag)
             self.kick()
@@ -688,27 +676,17 @@ class Room:
                 raise self.refuse("over", "the match is over")
             if version != self.state.version:
                 raise self.refuse("stale", f"the match is at version {self.state.version}, not {version}")
-            played = await self.journal.played()
-            mine = [n for n, (mover, _text) in enumerate(played) if mover == seat]
-            if not mine:
+            count = self.match.undoable(seat)
+            if isinstance(count, str):
+                raise self.refuse("no_undo", count)
+            if not count:
                 raise self.refuse("no_undo", "you have made no move to take back")
-            start = self.game.new_state(self.seed, self.decks)
-            notations = [text for _mover, text in played]
-            if assist.first_telling_after(start, notations, mine[-1], seat) is not None:
-                raise self.refuse("no_undo", "a move since then showed you hidden cards or drew at "
-                                  "random, so it stays (undo never goes back past a reveal or a draw)")
-            state, tally, marks = start, Tally(), [start.event_count()]
-            for mover, text in played[:mine[-1]]:
-                play(state, state.parse_action(text, mover), mover, tally)
-                marks.append(state.event_count())
-            await self.journal.take_back(mine[-1])
-            self.state, self.tally, self.marks = state, tally, marks
-            self.history = list(played[:mine[-1]])
-            self.made_by = {v: by for v, by in self.made_by.items() if v <= state.version}
+            await self.journal.take_back(len(self.match.actions) - count)
+            self.match.take_back(count)
+            state = self.state
             # The worker's copy may stand at this very version on another line of play: it is
             # sent the whole match again.
             self._ai_known = 0
-            count = len(played) - mine[-1]
             for conn in [c for c in self.connections if not c.closed]:
                 conn.push(Undone(version=state.version, count=count, scene=self.scene(conn.viewer, -1),
                                  steps=self.steps(conn.viewer, -1), seats=self.seat_info(),
