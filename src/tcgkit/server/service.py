@@ -327,16 +327,6 @@ class MatchJournal:
 
         await self.store.write(work)
 
-    async def played(self) -> list[tuple[int, str]]:
-        match_id = self.match_id
-
-        def work(session: Session) -> list[tuple[int, str]]:
-            rows = session.execute(select(ActionRow.seat, ActionRow.notation)
-                                   .where(ActionRow.match_id == match_id).order_by(ActionRow.number))
-            return [(seat, notation) for seat, notation in rows]
-
-        return await self.store.read(work)
-
     async def take_back(self, after: int) -> None:
         match_id = self.match_id
 
