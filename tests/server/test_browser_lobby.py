@@ -70,6 +70,11 @@ def test_the_lobby_names_the_ai_levels_weakest_first_and_keeps_the_engines_under
         for level in levels:  # the line under the chooser is the chosen level's, on one line
             chooser.select_option(level["level"])
             assert about.inner_text() == level["about"]
+            rating = page.locator("#level-1-rating")  # and its measured rating, where there is one
+            if level["rating"] is None:
+                assert rating.count() == 0, level
+            else:
+                assert str(level["rating"]["rating"]) in rating.inner_text(), level
             if width >= 1280:
                 box = about.bounding_box()
                 line = about.evaluate("(e) => parseFloat(getComputedStyle(e).lineHeight)")

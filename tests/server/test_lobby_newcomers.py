@@ -3,13 +3,15 @@ the engine's names kept for "Advanced"; in every language."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tcgkit.server.levels import LEVELS, strength_order
+from tcgkit.server import levels
+from tcgkit.server.levels import LADDERS, LEVELS, strength_order
 
 CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]")
 
@@ -26,7 +28,8 @@ def test_the_levels_come_weakest_first_with_a_name_and_a_line(client: Any) -> No
         "random", "greedy", "easy", "normal", "mixed", "hard"]
     first = games["triple-triad"]["levels"][0]
     assert first == {"level": "random", "name": "Beginner", "about": "plays at random",
-                     "engine": "uniform over the legal actions", "same_as": []}
+                     "engine": "uniform over the legal actions", "same_as": [],
+                     "rating": {"rating": 1000, "low": 1000, "high": 1000, "games": 150}}
     normal = next(level for level in games["conflictus"]["levels"] if level["level"] == "normal")
     assert normal["same_as"] == ["ismcts"] and "100 iterations" in normal["engine"]
     for game in games.values():  # every level a seat may take is reachable by name
@@ -187,3 +190,32 @@ def test_every_built_in_choice_has_its_english_words() -> None:
             for field, prop in entry.cls.Options.model_json_schema()["properties"].items():
                 written |= {f"{entry.name}.{field}.{value}" for value in choices(prop)}
     assert written == set(CHOICES)  # a new value needs its words (and no words outlive theirs)
+
+
+def test_each_level_shows_its_rating_from_the_games_measured_ladder(client: Any) -> None:
+    """Triple Triad's ladder (server/ladders/) was measured under the default rules: its
+    levels carry their ratings; a game never measured carries none."""
+    ladder = json.loads((LADDERS / "triple-triad.json").read_text(encoding="utf-8"))
+    games = listing(client)
+    rated = {level["level"]: level["rating"] for level in games["triple-triad"]["levels"]}
+    for row in ladder["ratings"]:
+        shown = rated[row["agent"]]
+        assert shown["rating"] == round(row["rating"]) and shown["games"] == row["games"]
+        assert shown["low"] <= shown["rating"] <= shown["high"]
+    assert all(level["rating"] is None for level in games["ff-tcg"]["levels"])
+
+
+def test_a_ladder_measured_under_other_rules_is_not_shown(tmp_path: Path, monkeypatch: Any) -> None:
+    ladder = json.loads((LADDERS / "triple-triad.json").read_text(encoding="utf-8"))
+    for key, value in (("options", {"open": True}), ("rules", "open"), ("mode", None)):
+        (tmp_path / "triple-triad.json").write_text(json.dumps({**ladder, key: value}), encoding="utf-8")
+        monkeypatch.setattr(levels, "LADDERS", tmp_path)
+        levels.measured.cache_clear()
+        try:
+            assert bool(levels.measured("triple-triad")) is (value is None), key
+        finally:
+            levels.measured.cache_clear()
+    (tmp_path / "triple-triad.json").write_text("{not json", encoding="utf-8")
+    levels.measured.cache_clear()
+    assert levels.measured("triple-triad") == {}  # an unreadable file is no rating, not an error
+    levels.measured.cache_clear()

@@ -33,7 +33,7 @@ Fury's mixed, Triple Triad's perfect) against every other, --games seeded games 
 seats alternating, and print the pairwise table, each level's rating on the Elo scale
 (random = 1000) with its 95% interval, and each level's score against the level below it,
 read against the target: 65-80%. The ladder is also written as JSON (--out, by default
-ladder-GAME.json; docs/sim.md shows the measured ladders, kept in docs/ladders/). The default
+ladder-GAME.json; docs/sim.md shows the measured ladders, kept in server/ladders/ for the lobby). The default
 number of games keeps a game's ladder under 15 minutes on two cores; --backend ray spreads it.
 """
 

@@ -8,12 +8,24 @@ Triad ``easy`` beat greedy 18 to 6 of 40 (16 draws), in Final Fantasy TCG 36 to 
 Forge & Fury they were even (22 to 18; ``--seed 1``);
 ``normal`` beat greedy in Monster Collection (58%) and Conflictus (67.5%); ``mixed`` beat greedy
 in 70% of Forge & Fury games (docs/research.md). Elsewhere it follows the agents' nature: more
-search is stronger, and Triple Triad's exact solver is the strongest there is.
+search is stronger. Triple Triad's exact solver (``perfect``) is exact only when hands are open;
+with hidden hands it solves one guess of them, and its measured ladder puts it below ``hard``
+(1369 against 1492, the intervals overlapping): the lobby shows each level's measured rating
+(``measured``) beside its line, so a player sees that, and the order is left as declared
+until a ladder separates the levels clearly.
 """
 
 from __future__ import annotations
 
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
 from ..kernel.scene import Catalogue, Message
+
+LADDERS = Path(__file__).with_name("ladders")
+"""The measured ladders (``tcgkit ladder GAME --out server/ladders/GAME.json``), a file a game."""
 
 LEVELS: dict[str, tuple[str, str]] = {
     "random": ("Beginner", "plays at random"),
@@ -22,7 +34,7 @@ LEVELS: dict[str, tuple[str, str]] = {
     "normal": ("Normal", "thinks ahead: a fair game"),
     "mixed": ("Cunning", "hides its intentions: its secret picks cannot be read"),
     "hard": ("Hard", "thinks far ahead and takes a moment longer"),
-    "perfect": ("Perfect", "works out every ending: it never makes a mistake"),
+    "perfect": ("Perfect", "works out every ending of the cards it knows; hidden cards it guesses"),
 }
 """Each known level's name and line, weakest first (the lobby's order)."""
 SAME_AS = {"ismcts": "normal"}
@@ -52,3 +64,20 @@ def strength_order(levels: list[str]) -> list[str]:
     known = [level for level in LEVELS if level in levels]
     other = sorted(level for level in levels if level not in LEVELS and level not in SAME_AS)
     return known + other
+
+
+@cache
+def measured(game: str) -> dict[str, dict[str, Any]]:
+    """Each level's rating in ``game``'s measured ladder, ``{rating, low, high, games}`` on the
+    Elo scale with ``random`` at 1000 (the 95% interval from the fit), rounded; ``{}`` when no
+    ladder was measured, or when it was measured under other rules than the defaults (the
+    lobby's levels are offered for any rules, and the defaults are what most tables play)."""
+    try:
+        ladder = json.loads((LADDERS / f"{game}.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if ladder.get("options") or ladder.get("rules") or ladder.get("mode"):
+        return {}
+    return {row["agent"]: {"rating": round(row["rating"]), "low": round(row["ci95"][0]),
+                           "high": round(row["ci95"][1]), "games": row["games"]}
+            for row in ladder.get("ratings", [])}

@@ -35,7 +35,7 @@ from .clock import Rules
 from .cluster import CHANNEL, Cluster, notify_sql
 from .collection import HandProblem
 from .db import Account, ActionRow, MatchRow, SavedDeck, SeatRow
-from .levels import LEVELS, SAME_AS, about_key, name_key, strength_order
+from .levels import LEVELS, SAME_AS, about_key, measured, name_key, strength_order
 from .limits import Limit
 from .protocol import Error
 from .room import Connection, Room, Seat
@@ -149,7 +149,7 @@ def game_listing(words: Words | None = None) -> list[dict[str, Any]]:
                     "min_players": cls.min_players, "max_players": cls.max_players, "options": schema,
                     "ai_levels": {level: words.word(about) for level, about in levels.items()},
                     "level_names": {level: level_name(level, words) for level in levels},
-                    "levels": level_list(levels, words)})
+                    "levels": level_list(levels, words, measured(cls.name))})
     return out
 
 
@@ -160,17 +160,21 @@ def level_name(level: str, words: Words) -> str:
     return found.text if found is not None else words.word(level)
 
 
-def level_list(levels: dict[str, str], words: Words) -> list[dict[str, Any]]:
-    """The levels weakest first, each ``{level, name, about, engine}``: the value a seat takes,
-    its name and line for a player, and what the engine does (the lobby's "Advanced"), and
-    each alias of one (``ismcts``) in ``same_as``."""
+def level_list(levels: dict[str, str], words: Words,
+               ratings: dict[str, dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+    """The levels weakest first, each ``{level, name, about, engine, same_as, rating}``: the
+    value a seat takes, its name and line for a player, what the engine does (the lobby's
+    "Advanced"), each alias of one (``ismcts``), and its measured rating from the game's
+    ladder (``levels.measured``; ``None`` where none was measured)."""
+    ratings = ratings or {}
     out = []
     for level in strength_order(list(levels)):
         about = words.get(about_key(level)) if level in LEVELS else None
         aliases = sorted(alias for alias, same in SAME_AS.items() if same == level and alias in levels)
         out.append({"level": level, "name": level_name(level, words),
                     "about": about.text if about is not None else words.word(levels[level]),
-                    "engine": words.word(levels[level]), "same_as": aliases})
+                    "engine": words.word(levels[level]), "same_as": aliases,
+                    "rating": ratings.get(level)})
     return out
 
 

@@ -132,24 +132,33 @@ function seatsFor(count, old) {
 
 // -- the AI levels ----------------------------------------------------------------------------------
 // GET /api/games lists a game's levels weakest first, each {level, name, about, engine,
-// same_as}: a player picks by name and reads the line under it; the engine's own names (the
-// values a seat is made with) are shown only under "Advanced".
+// same_as, rating}: a player picks by name and reads the line under it, with the level's
+// measured rating where the game's ladder has one; the engine's own names (the values a seat
+// is made with) are shown only under "Advanced".
 export const DEFAULT_LEVEL = 'greedy';
+
+// A level's measured rating in words: the number, its interval, and the scale's anchor.
+export function ratingText(rating) {
+  return rating ? t('lobby.level.rating', 'rated {rating} ({low} to {high}; Beginner is 1000)',
+    { rating: rating.rating, low: rating.low, high: rating.high }) : '';
+}
 
 export function LevelChooser({ seat, level, levels, onPick }) {
   const id = `level-${seat}`;
   const chosen = levels.find((l) => l.level === level) || levels.find((l) => l.same_as.includes(level));
   return html`<label class="inline" for=${id}>${t('lobby.level', 'level')}</label>
-    <select id=${id} name=${id} aria-describedby=${id + '-about'} onChange=${(e) => onPick(e.target.value)}>
+    <select id=${id} name=${id} aria-describedby=${id + '-about' + (chosen && chosen.rating ? ` ${id}-rating` : '')} onChange=${(e) => onPick(e.target.value)}>
       ${levels.map((l) => html`<option value=${l.level} selected=${chosen === l}>${l.name}</option>`)}</select>
-    <small class="level-about" id=${id + '-about'}>${chosen ? chosen.about : ''}</small>`;
+    <small class="level-about" id=${id + '-about'}>${chosen ? chosen.about : ''}</small>
+    ${chosen && chosen.rating ? html`<small class="level-rating" id=${id + '-rating'}>${ratingText(chosen.rating)}</small>` : null}`;
 }
 
 export function LevelEngines({ levels }) {
   return html`<details class="advanced-levels"><summary>${t('lobby.advanced', 'Advanced')}</summary>
     <p>${t('lobby.advanced.engines', 'What each AI level runs:')}</p>
     <dl>${levels.map((l) => html`<dt>${l.name}</dt>
-      <dd><code>${[l.level, ...l.same_as].join(', ')}</code>: ${l.engine}</dd>`)}</dl></details>`;
+      <dd><code>${[l.level, ...l.same_as].join(', ')}</code>: ${l.engine}${l.rating
+        ? ` (${ratingText(l.rating)})` : ''}</dd>`)}</dl></details>`;
 }
 
 // A level the chosen game does not have (after changing the game) falls back to the default.
