@@ -139,6 +139,15 @@ def test_help_groups_a_march_as_a_set_and_wraps_between_words(run):
     assert all(len(line) <= 80 for line in listed.splitlines())
 
 
+def test_help_says_what_a_move_on_its_own_line_does_there_and_once(run):
+    state = load_game("monster-collection").new_state(11)
+    while "refill" not in [str(a) for a in state.legal_actions()]:
+        state.apply(state.legal_actions()[0], state.to_move)
+    out = play_position(run, state, "help")
+    listed = out.split("Legal moves:")[1].split("Commands:")[0].splitlines()
+    assert [line for line in listed if "refill" in line] == ["  refill: refill your hand"], listed
+
+
 # -- card and rules ------------------------------------------------------------------------------
 GAMES = {  # a game, what a card of it shows in English and in another language, and its arguments
     "triple-triad": ("pt", ("--hand", "auto", "--trade", "none")),

@@ -112,10 +112,9 @@ def help_lines(state: State[Any], mover: int, renderer: Renderer, width: int) ->
         return renderer.t("term.up_to", count=count, cards=cards)
 
     moves, own = grouped(state, mover, up_to)
-    for line in moves:
-        lines += wrap.wrap(line)
     said: set[str] = set()
     seen = loose.seen_cards(state, mover)
+    told: list[tuple[str, str, str]] = []  # (notation, what it does, its words less its cards)
     for move in state.scene(mover, state.event_count()).moves:
         what = str(renderer.field_text(move.text)) if move.text is not None else ""
         if not what and move.note is not None and move.notation in own:
@@ -124,7 +123,19 @@ def help_lines(state: State[Any], mover: int, renderer: Renderer, width: int) ->
         for ref in move.refs:
             if ref.kind is Kind.CARD and ref.id in seen:
                 alike = alike.replace(seen[ref.id].label, "")
-        if what and alike not in said and what != move.notation:
+        if what and what != move.notation:
+            told.append((move.notation, what, alike))
+    # a move on a line of its own says what it does there ("refill: refill your hand"), not
+    # again below the list
+    alone = {notation: (what, alike) for notation, what, alike in told if notation in moves}
+    for line in moves:
+        if line in alone and alone[line][1] not in said:
+            what, alike = alone[line]
             said.add(alike)
-            lines += wrap.wrap(f"{move.notation}: {what}")
+            line = f"{line}: {what}"
+        lines += wrap.wrap(line)
+    for notation, what, alike in told:
+        if alike not in said:
+            said.add(alike)
+            lines += wrap.wrap(f"{notation}: {what}")
     return lines
