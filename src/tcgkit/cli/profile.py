@@ -37,10 +37,10 @@ from typing import Any
 
 import platformdirs
 
+from ..kernel import registry
 from ..kernel.collecting import CollectionError, Owned, collection_rules
 from ..kernel.files import read_text_limited
 from ..kernel.game import Game
-from ..kernel.registry import list_games, load_game
 from .errors import CliError
 from .files import write_json_atomic
 
@@ -52,10 +52,10 @@ KNOWN = ("format", "collections", "secret", "pending", "settled", "signature")
 def collecting_game() -> Game:
     """The game whose collection the profile keeps: the registered game that collects cards
     (one today), under its default options."""
-    collecting = [entry for entry in list_games() if entry.cls.collects_cards]
-    if not collecting:
+    game = registry.collecting_game()
+    if game is None:
         raise CliError("no installed game keeps a card collection")
-    return load_game(collecting[0].name)
+    return game
 
 
 def profile_dir() -> Path:

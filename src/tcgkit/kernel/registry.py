@@ -123,3 +123,10 @@ def load_game(name: str, options: dict[str, Any] | None = None, **kwargs: Any) -
 def list_games() -> list[GameEntry]:
     discover()
     return sorted(_ENTRIES.values(), key=lambda e: e.name)
+
+
+def collecting_game() -> Game | None:
+    """The registered game whose players keep card collections (``Game.collects_cards``; one
+    today), under its default options; ``None`` when no installed game keeps them."""
+    collecting = [entry.name for entry in list_games() if entry.cls.collects_cards]
+    return load_game(collecting[0]) if collecting else None

@@ -29,9 +29,9 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
+from ..kernel import registry
 from ..kernel.collecting import CollectionError, Owned, collection_rules
 from ..kernel.game import Game
-from ..kernel.registry import list_games, load_game
 from ..kernel.rng import Rng, derive_seed
 from .db import MatchRow, OwnedCards, SeatRow, TradeRow
 
@@ -52,10 +52,10 @@ def standard() -> Game:
     """The game whose collections accounts keep (the registered game that collects cards),
     of the standard cards, the ones collections hold (made once: a game builds its tables of
     actions when made)."""
-    collecting = [entry.name for entry in list_games() if entry.cls.collects_cards]
-    if not collecting:
+    game = registry.collecting_game()
+    if game is None:
         raise CollectionError("no installed game keeps card collections")
-    return load_game(collecting[0])
+    return game
 
 
 def trades(game: Game) -> bool:
