@@ -263,7 +263,7 @@ function Cell({ area, index, ctx, pass }) {
     standing.length ? standing.map((f) => `${seatName(f.owner, ctx)}: ${cardName(f, pass.words) || ''}`).join(', ') : '']
     .filter(Boolean).join(', ');
   const lit = key ? pass.lit(ref) : '';
-  const crowded = pass.wide && standing.length > crowd(pass);
+  const crowded = pass.wide && standing.length > CROWD;
   const inner = html`${face ? html`<${Card} face=${face} ownerName=${owner} ...${cardProps(face, pass)} />` : null}
     ${crowded ? html`<div class="standing crowded"><span class="crowd-count">${headcount(standing, ctx)} →</span></div>`
     : standing.length ? html`<div class=${'standing' + (standing.length > 3 ? ' many' : '')}>${standing.map((f) => html`<${Card} face=${f}
@@ -285,7 +285,7 @@ function Cell({ area, index, ctx, pass }) {
 // whose board is short, draws them beside the grid, a line each at a readable size, and the
 // cell says who is there; a phone, whose board is as wide as the screen and so taller, keeps
 // up to three a line each in the cell and more in two columns.
-const crowd = (pass) => (pass.wide ? 2 : 3);
+const CROWD = 2;  // more than this stand beside the grid on a desktop
 
 function headcount(standing, ctx) {
   const count = new Map();
@@ -295,7 +295,7 @@ function headcount(standing, ctx) {
 
 function Crowds({ area, ctx, pass }) {
   if (!pass.wide) return null;
-  const crowded = (area.standing || []).map((s, i) => [s || [], i]).filter(([s]) => s.length > crowd(pass));
+  const crowded = (area.standing || []).map((s, i) => [s || [], i]).filter(([s]) => s.length > CROWD);
   if (!crowded.length) return null;
   return html`<div class="crowds">${crowded.map(([standing, index]) => {
     const mark = shownText((area.cell_marks || [])[index], pass.words, ctx) || String(index);
