@@ -210,6 +210,39 @@ def test_a_card_is_read_whole_by_hovering_or_a_long_press(url: str, browser: Any
     who.context.close()
 
 
+def test_a_card_whose_name_another_card_shares_is_read_whole_with_its_id(url: str, browser: Any) -> None:
+    """Two cards on the table with one name show their ids, on the card and in the inspector, so
+    the card read whole is told apart from its copy."""
+    game = load_game("ff-tcg", {})
+    scene = next(s for s in (game.new_state(seed).scene(0, 0).to_json() for seed in range(1, 60))
+                 if shared_names(s))
+    page = browser.new_page(viewport={"width": DESKTOP[0], "height": DESKTOP[1]})
+    page.goto(url + "/")
+    page.evaluate("""async (scene) => {
+      const { html, render } = await import('/vendor/htm-preact-standalone.module.js');
+      const { Table } = await import('/table.js');
+      const { loadWords } = await import('/words.js');
+      const words = await loadWords('ff-tcg');
+      const root = document.createElement('main');
+      document.body.replaceChildren(root);
+      render(html`<${Table} scene=${scene} words=${words} ctx=${{ viewer: 0, names: {} }} log=${[]}
+        onAct=${() => {}} />`, root);
+    }""", scene)
+    card = page.locator(".card.up:has(.card-id)").first
+    card.wait_for()
+    name = card.locator(".name").inner_text()
+    assert "#" in name and name.split("#")[0] in shared_names(scene), name
+    card.hover()
+    assert page.locator(".inspector h4").inner_text().startswith(name)
+    page.close()
+
+
+def shared_names(scene: dict[str, Any]) -> set[str]:
+    """The card names two or more faces of the scene share (without their ids)."""
+    names = re.findall(r'"name": "([^"]+)#\d+"', json.dumps(scene))
+    return {name for name in names if names.count(name) > 1}
+
+
 # -- every move by clicks ------------------------------------------------------------------------
 def mid_game_scene(name: str, seed: int, steps: int) -> dict[str, Any] | None:
     """A scene of a random game after ``steps`` random moves, as its mover sees it (None when

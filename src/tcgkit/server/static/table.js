@@ -216,8 +216,9 @@ export function Card({ face, words, ctx, clickable, chosen, onPick, ownerName, p
     data-ref=${face.ref ? refKey(face.ref) : null} ...${look}>${body}</div>`;
 }
 
-// The full form of a card (the zoom): its name in the reader's language and as typed, every
-// field with its label, card text in full, its marks.
+// The full form of a card (the zoom): its name in the reader's language (with its id when
+// another card on the table shares the name, as on the card) and as typed, every field with
+// its label, card text in full, its marks.
 export function FullCard({ face, words, ctx, pass }) {
   if (!face || face.up === false) return null;
   const template = templateOf(face, pass);
@@ -225,7 +226,7 @@ export function FullCard({ face, words, ctx, pass }) {
   return html`<div class="full-card">
     <div class="full-art"><${Card} face=${face} words=${words} ctx=${ctx} pass=${{ ...pass, look: () => ({}), lit: () => '' }} /></div>
     <div class="full-text">
-      <h4>${baseName(name)[0]}${name !== face.name ? html` <small>${baseName(face.name)[0]}</small>` : null}</h4>
+      <h4><${NameText} face=${face} words=${words} copies=${pass && pass.copies} />${name !== face.name ? html` <small>${baseName(face.name)[0]}</small>` : null}</h4>
       <dl>${(face.fields || []).filter((f) => fieldText(f, words, ctx) !== '').map((f) => html`
         <div class=${template && template.places[f.key] === 'text' ? 'full-field text' : 'full-field'}>
           <dt>${word(f.label, words)}</dt><dd>${fieldText(f, words, ctx)}</dd></div>`)}</dl>
