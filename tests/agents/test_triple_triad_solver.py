@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tcgkit.agents import make_agent
-from tcgkit.agents.triple_triad_solver import NotAPlacement, Solver, solve
+from tcgkit.agents.triple_triad_solver import VOTE_FROM, WORLDS, NotAPlacement, Solution, Solver, solve
 from tcgkit.games.triple_triad import TripleTriad
 from tcgkit.kernel.rng import Rng, derive_seed
 
@@ -142,6 +142,38 @@ def test_perfect_agent_without_open_does_not_peek():
     assert "cards" not in view["zones"][f"hand{1 - state.to_move}"]
     agent = make_agent("perfect", game)
     assert agent.act(view, state.legal_actions(), Rng(1)) in state.legal_actions()
+
+
+def hidden_position(empty: int, seed: int = 3):
+    """A game without Open played at random until ``empty`` cells are left."""
+    game = TripleTriad(same=True, trade="none")
+    state = game.new_state(seed)
+    rng = Rng(seed)
+    while state.board.count(-1) > empty:
+        state.apply(rng.choice(state.legal_actions()), state.to_move)
+    return game, state
+
+
+def test_perfect_agent_searches_as_hard_while_solves_are_slow():
+    game, state = hidden_position(VOTE_FROM + 1)
+    view = state.view(state.to_move)
+    searched = make_agent("hard", game).act(view, state.legal_actions(), Rng(7))
+    assert make_agent("perfect", game).act(view, state.legal_actions(), Rng(7)) == searched
+
+
+def test_perfect_agent_plays_the_move_best_in_most_sampled_hands(monkeypatch):
+    """Without Open the move chosen is the one most sampled worlds call best, not the first
+    world's: one world of ``WORLDS`` says a, the others b."""
+    game, state = hidden_position(VOTE_FROM)
+    a, b = state.legal_actions()[:2]
+    worlds = iter([a] + [b] * (WORLDS - 1))
+
+    def solved(self, world, mode="exact", rng=None, *, every=False):
+        return Solution(mode, world.to_move, 0, [next(worlds)], 0, 0.0, 2, every)
+
+    monkeypatch.setattr(Solver, "solve", solved)
+    agent = make_agent("perfect", game)
+    assert agent.act(state.view(state.to_move), state.legal_actions(), Rng(1)) == b
 
 
 def test_perfect_agent_takes_the_highest_level():
