@@ -29,7 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..kernel.words import Words
 from . import accounts
-from .accounts import CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, AccountError, Who
+from .accounts import CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, Who
 from .client_words import FOLDER as WORDS_FOLDER
 from .client_words import LOBBY
 from .languages import chosen_language
@@ -38,7 +38,6 @@ from .protocol import (
     Act,
     AskHint,
     AskUndo,
-    BadMessage,
     Claim,
     Error,
     Ping,
@@ -47,8 +46,9 @@ from .protocol import (
     parse_client,
     protocol_schema,
 )
-from .room import Connection, Refused, Room
-from .service import DeckRequest, NewMatch, Problem, ProfileImport, Server, Settings, game_listing
+from .refusal import Refusal
+from .room import Connection, Room
+from .service import DeckRequest, NewMatch, ProfileImport, Server, Settings, game_listing
 from .web import mount_client
 
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
@@ -98,9 +98,9 @@ async def current(request: Request) -> Who:
     server = server_of(request)
     found = await accounts.who(server.store, request.cookies.get(SESSION_COOKIE))
     if found is None:
-        raise Problem(401, "no session: sign up, log in, or start a guest session (POST /api/guest)")
+        raise Refusal(401, "no_session", accounts.NO_SESSION)
     if request.method not in SAFE_METHODS and request.headers.get(CSRF_HEADER) != found.csrf:
-        raise Problem(403, f"the {CSRF_HEADER} header is missing or does not match the session")
+        raise Refusal(403, "forbidden", f"the {CSRF_HEADER} header is missing or does not match the session")
     return found
 
 
@@ -134,8 +134,8 @@ class JsonWrites:
         if scope["method"] not in SAFE_METHODS:
             kind = headers.get(b"content-type", b"").split(b";")[0].strip().lower()
             if kind != b"application/json":
-                refused = JSONResponse({"error": "send JSON (Content-Type: application/json)"},
-                                       status_code=415)
+                refused = http_response(Refusal(415, "not_json",
+                                                "send JSON (Content-Type: application/json)"))
         if refused is None and length is not None and (not length.isdigit() or int(length) > MAX_BODY):
             refused = too_large()
         if refused is None:
@@ -186,9 +186,14 @@ class SecurityHeaders:
         await self.app(scope, receive, with_headers)
 
 
+def http_response(refusal: Refusal, headers: dict[str, str] | None = None) -> JSONResponse:
+    """What an HTTP client is told of a refusal (the socket's words: ``protocol.Error.of``)."""
+    return JSONResponse({"error": refusal.message}, status_code=refusal.status, headers=headers)
+
+
 def too_large() -> JSONResponse:
-    return JSONResponse({"error": f"the body is over {MAX_BODY} bytes"}, status_code=413,
-                        headers={"connection": "close"})
+    return http_response(Refusal(413, "too_large", f"the body is over {MAX_BODY} bytes"),
+                         headers={"connection": "close"})
 
 
 async def read_body(receive: Any) -> tuple[bytes | None, bool]:
@@ -242,9 +247,9 @@ def create_app(settings: Settings) -> FastAPI:
     app.add_middleware(JsonWrites)
     app.add_middleware(SecurityHeaders, policy=settings.content_security_policy)
 
-    @app.exception_handler(Problem)
-    async def problem(_request: Request, exc: Problem) -> JSONResponse:
-        return JSONResponse({"error": exc.message}, status_code=exc.status)
+    @app.exception_handler(Refusal)
+    async def refused(_request: Request, refusal: Refusal) -> JSONResponse:
+        return http_response(refusal)
 
     # -- accounts ----------------------------------------------------------------------------------
     async def session_response(account: int, status: int = 200) -> JSONResponse:
@@ -257,7 +262,7 @@ def create_app(settings: Settings) -> FastAPI:
     def limited(limit: Limit, key: str, what: str) -> None:
         wait = limit.take(key)
         if wait is not None:
-            raise Problem(429, f"too many {what}: try again in {wait:g} s")
+            raise Refusal(429, "rate_limited", f"too many {what}: try again in {wait:g} s")
 
     def address_of(request: Request) -> str:
         return request.client.host if request.client is not None else "?"
@@ -270,19 +275,13 @@ def create_app(settings: Settings) -> FastAPI:
     @app.post("/api/signup")
     async def sign_up(request: Request, body: Credentials) -> JSONResponse:
         limited(server.limits.accounts, address_of(request), "new accounts from your address")
-        try:
-            account = await accounts.sign_up(server.store, server.hashing, body.name, body.password)
-        except AccountError as exc:
-            raise Problem(exc.status or 422, str(exc)) from None
+        account = await accounts.sign_up(server.store, server.hashing, body.name, body.password)
         return await session_response(account, 201)
 
     @app.post("/api/login")
     async def log_in(request: Request, body: Credentials) -> JSONResponse:
         limited(server.limits.logins, address_of(request), "log-ins from your address")
-        try:
-            account = await accounts.log_in(server.store, server.hashing, body.name, body.password)
-        except AccountError as exc:
-            raise Problem(exc.status or 401, str(exc)) from None
+        account = await accounts.log_in(server.store, server.hashing, body.name, body.password)
         return await session_response(account)
 
     @app.post("/api/logout")
@@ -303,11 +302,8 @@ def create_app(settings: Settings) -> FastAPI:
         """The account's language, shown on any browser it logs in from (a guest's is its
         browser's: refused)."""
         if who.guest:
-            raise Problem(403, "a guest's language is its browser's: sign up to keep one")
-        try:
-            await accounts.set_language(server.store, who.account, body.language)
-        except AccountError as exc:
-            raise Problem(422, str(exc)) from None
+            raise Refusal(403, "forbidden", "a guest's language is its browser's: sign up to keep one")
+        await accounts.set_language(server.store, who.account, body.language)
         return {"language": body.language}
 
     # -- saved decks ------------------------------------------------------------------------------------
@@ -332,7 +328,8 @@ def create_app(settings: Settings) -> FastAPI:
     @app.post("/api/collection/import")
     async def import_profile(body: ProfileImport, who: Me) -> dict[str, Any]:
         if who.guest:
-            raise Problem(403, "a guest's cards last as long as its session: sign up, then import")
+            raise Refusal(403, "forbidden",
+                          "a guest's cards last as long as its session: sign up, then import")
         return await server.import_profile(who.account, body)
 
     # -- the lobby ------------------------------------------------------------------------------------
@@ -354,7 +351,7 @@ def create_app(settings: Settings) -> FastAPI:
     @app.get("/api/matches")
     async def matches(status: str | None = None) -> list[dict[str, Any]]:
         if status not in (None, "open", "running", "over"):
-            raise Problem(422, f"status: open, running or over, not {status[:20]!r}")
+            raise Refusal(422, "invalid", f"status: open, running or over, not {status[:20]!r}")
         return await server.listing(status)
 
     @app.post("/api/matches", status_code=201)
@@ -399,45 +396,48 @@ def create_app(settings: Settings) -> FastAPI:
     return app
 
 
-async def refuse_socket(websocket: WebSocket, code: str, message: str) -> None:
+async def refuse_socket(websocket: WebSocket, refusal: Refusal) -> None:
     await websocket.accept()
-    await websocket.send_text(Error(code=code, message=message).model_dump_json())
+    await websocket.send_text(Error.of(refusal).model_dump_json())
     await websocket.close(code=1008)
 
 
 async def serve_socket(server: Server, websocket: WebSocket, match_id: str, since: int) -> None:
     origin, host = websocket.headers.get("origin"), websocket.headers.get("host")
     if origin is not None and origin.split("://", 1)[-1] != host:  # another site's page
-        await refuse_socket(websocket, "origin", f"connections from {origin[:80]} are not accepted")
+        await refuse_socket(websocket, Refusal(403, "origin",
+                                               f"connections from {origin[:80]} are not accepted"))
         return
     who = await accounts.who(server.store, websocket.cookies.get(SESSION_COOKIE))
     try:
         room = await server.room(match_id)
-    except Problem as exc:
-        await refuse_socket(websocket, "broken", exc.message)
+    except Refusal as refusal:  # the match does not replay
+        await refuse_socket(websocket, refusal)
         return
     if room is None:
         known = await server.exists(match_id)
-        await refuse_socket(websocket, "not_started" if known else "unknown_match",
-                            "the match has not started: its seats are not all taken" if known
-                            else f"no match {match_id!r}")
+        await refuse_socket(websocket, Refusal(409, "not_started", "the match has not started: its seats "
+                                               "are not all taken") if known
+                            else Refusal(404, "unknown_match", f"no match {match_id!r}"))
         return
     seat = None if who is None else server.seat_of(room, who.account)
     if seat is None and not room.settings.get("spectators", True):
-        await refuse_socket(websocket, "spectator", "this match allows no spectators")
+        await refuse_socket(websocket, Refusal(403, "spectator", "this match allows no spectators"))
         return
     account = None if who is None else who.account
     address = websocket.client.host if websocket.client is not None else None
     limit = server.settings.connections_per_account
     if account is not None and sum(c.account == account for r in server.rooms.values()
                                    for c in r.connections) >= limit:
-        await refuse_socket(websocket, "rate_limited", f"at most {limit} connections per account")
+        await refuse_socket(websocket, Refusal(429, "rate_limited",
+                                               f"at most {limit} connections per account"))
         return
     anonymous = server.settings.spectators_per_address
     if account is None and sum(c.account is None and c.address == address for r in server.rooms.values()
                                for c in r.connections) >= anonymous:
-        await refuse_socket(websocket, "rate_limited", f"at most {anonymous} spectators without a "
-                            "session from one address: sign in or start a guest session")
+        await refuse_socket(websocket, Refusal(429, "rate_limited", f"at most {anonymous} spectators "
+                                               "without a session from one address: sign in or start "
+                                               "a guest session"))
         return
     await websocket.accept()
     if room.dropped:  # unloaded meanwhile (``Server.sweep``): the match as loaded again
@@ -474,29 +474,26 @@ async def read_messages(server: Server, room: Room, conn: Connection, websocket:
         text = message.get("text")
         if not bucket.take():
             if bucket.refused > settings.message_burst:  # it does not stop: cut off
-                conn.push(Error(code="rate_limited", message="too many messages: disconnected")
+                conn.push(Error.of(Refusal(429, "rate_limited", "too many messages: disconnected"))
                           .model_dump_json())
                 conn.close()
                 return
-            conn.push(Error(code="rate_limited", message=f"at most {settings.messages_per_second:g} "
-                            "messages a second: this one was dropped").model_dump_json())
+            conn.push(Error.of(Refusal(429, "rate_limited", f"at most {settings.messages_per_second:g} "
+                                       "messages a second: this one was dropped")).model_dump_json())
             continue
-        if text is None:
-            conn.push(Error(code="bad_message", message="send text frames holding JSON").model_dump_json())
-            continue
-        if len(text) > settings.max_message:
-            conn.push(Error(code="too_large", message=f"a message is at most {settings.max_message} "
-                            "bytes").model_dump_json())
-            continue
-        await handle(server, room, conn, text)
+        try:
+            if text is None:
+                raise Refusal(400, "bad_message", "send text frames holding JSON")
+            if len(text) > settings.max_message:
+                raise Refusal(413, "too_large", f"a message is at most {settings.max_message} bytes")
+            await handle(server, room, conn, text)
+        except Refusal as refusal:
+            conn.push(Error.of(refusal).model_dump_json())
 
 
 async def handle(server: Server, room: Room, conn: Connection, text: str) -> None:
-    try:
-        message = parse_client(text)
-    except BadMessage as exc:
-        conn.push(Error(code="bad_message", message=str(exc)).model_dump_json())
-        return
+    """Do what the client's message asks; a ``Refusal`` says why it was not done."""
+    message = parse_client(text)
     if isinstance(message, Ping):
         conn.push(Pong().model_dump_json())
     elif isinstance(message, Sync):
@@ -505,29 +502,19 @@ async def handle(server: Server, room: Room, conn: Connection, text: str) -> Non
         conn.cursor = room.state.version
     elif isinstance(message, Act):
         if conn.viewer is None:
-            conn.push(Error(code="spectator", message="a spectator holds no seat and cannot act",
-                            tag=message.tag).model_dump_json())
-            return
+            raise Refusal(403, "spectator", "a spectator holds no seat and cannot act", tag=message.tag)
         if not room.owner and server.cluster is not None:  # another process plays it
             await server.cluster.forward(room, conn, "act", version=message.version, action=message.action,
                                          tag=message.tag)
             return
-        try:
-            await room.act(conn.viewer, message.version, message.action, conn, message.tag)
-        except Refused as refused:
-            conn.push(refused.error.model_dump_json())
+        await room.act(conn.viewer, message.version, message.action, conn, message.tag)
     elif isinstance(message, Claim):
         if conn.viewer is None:
-            conn.push(Error(code="spectator", message="a spectator holds no seat and claims nothing")
-                      .model_dump_json())
-            return
+            raise Refusal(403, "spectator", "a spectator holds no seat and claims nothing")
         if not room.owner and server.cluster is not None:
             await server.cluster.forward(room, conn, "claim", seat=message.seat)
             return
-        try:
-            await room.claim(conn.viewer, message.seat)
-        except Refused as refused:
-            conn.push(refused.error.model_dump_json())
+        await room.claim(conn.viewer, message.seat)
     elif isinstance(message, AskHint | AskUndo):
         await assist_request(room, conn, message)
 
@@ -535,13 +522,8 @@ async def handle(server: Server, room: Room, conn: Connection, text: str) -> Non
 async def assist_request(room: Room, conn: Connection, message: AskHint | AskUndo) -> None:
     """A hint (to the asking seat only) or an undo (every viewer is sent the match again)."""
     if conn.viewer is None:
-        conn.push(Error(code="spectator", message="a spectator holds no seat: it has no move to hint "
-                        "or take back").model_dump_json())
-        return
-    try:
-        if isinstance(message, AskHint):
-            conn.push((await room.hint(conn.viewer, message.version)).model_dump_json())
-        else:
-            await room.undo(conn.viewer, message.version)
-    except Refused as refused:
-        conn.push(refused.error.model_dump_json())
+        raise Refusal(403, "spectator", "a spectator holds no seat: it has no move to hint or take back")
+    if isinstance(message, AskHint):
+        conn.push((await room.hint(conn.viewer, message.version)).model_dump_json())
+    else:
+        await room.undo(conn.viewer, message.version)

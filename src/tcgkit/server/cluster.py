@@ -34,7 +34,8 @@ from sqlalchemy.orm import Session
 
 from .db import ActionRow, MatchRow
 from .protocol import Error
-from .room import Connection, Forwarded, Refused, Room
+from .refusal import Refusal
+from .room import Connection, Forwarded, Room
 
 if TYPE_CHECKING:
     from .service import Server
@@ -227,9 +228,9 @@ class Cluster:
                               payload["seat"], payload)
         try:
             await room.run_forwarded(forwarded)
-        except Refused as refused:
+        except Refusal as refusal:
             await self.send({"kind": "refused", "match": room.match_id, "origin": forwarded.origin,
-                             "conn": forwarded.conn, "error": refused.error.model_dump(mode="json")})
+                             "conn": forwarded.conn, "error": Error.of(refusal).model_dump(mode="json")})
 
     async def _refused(self, room: Room, payload: dict[str, Any]) -> None:
         conn = room.connection(payload.get("conn"))

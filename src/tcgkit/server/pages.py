@@ -35,7 +35,8 @@ from ..kernel.rng import Rng
 from . import accounts, collection
 from .accounts import SESSION_COOKIE, Who
 from .db import ActionRow, MatchRow, SeatRow
-from .service import Problem, Server, account_names, check_game, public_match
+from .refusal import Refusal
+from .service import Server, account_names, check_game, public_match
 
 MAX_DECK_TEXT = 32 * 1024
 LINE = re.compile(r"line (\d+): ")
@@ -56,7 +57,7 @@ async def signed_in(request: Request) -> tuple[Server, Who]:
     server: Server = request.app.state.server
     found = await accounts.who(server.store, request.cookies.get(SESSION_COOKIE))
     if found is None:
-        raise Problem(401, "no session: sign up, log in, or start a guest session (POST /api/guest)")
+        raise Refusal(401, "no_session", accounts.NO_SESSION)
     return server, found
 
 
@@ -66,7 +67,7 @@ def cards(name: str) -> dict[str, Any]:
     try:
         entry = find_game(name)
     except TcgkitError as exc:
-        raise Problem(404, str(exc)) from None
+        raise Refusal(404, "not_found", str(exc)) from None
     game = load_game(name, {})
     table = game.card_table()
     rows = [] if table is None else table.model_dump()["rows"]
@@ -132,12 +133,12 @@ async def replay(request: Request, match_id: str, seat: int = 0, version: int = 
     def work(session: Session) -> tuple[MatchRow, list[str], list[int], dict[str, str]]:
         row = session.get(MatchRow, match_id)
         if row is None:
-            raise Problem(404, f"no match {match_id!r}")
+            raise Refusal(404, "not_found", f"no match {match_id!r}")
         seats = list(session.scalars(select(SeatRow).where(SeatRow.match_id == match_id)))
         if who.account not in {s.account_id for s in seats}:
-            raise Problem(403, "only a player of the match may replay it")
+            raise Refusal(403, "forbidden", "only a player of the match may replay it")
         if row.status != "over":
-            raise Problem(409, f"the match is {row.status}: it is replayed once it is over")
+            raise Refusal(409, "conflict", f"the match is {row.status}: it is replayed once it is over")
         actions = list(session.execute(select(ActionRow.notation, ActionRow.seat, ActionRow.made_by)
                                        .where(ActionRow.match_id == match_id).order_by(ActionRow.number)))
         made_by = {str(number): a[2] for number, a in enumerate(actions, 1) if a[2] is not None}
@@ -146,7 +147,7 @@ async def replay(request: Request, match_id: str, seat: int = 0, version: int = 
     row, notations, movers, made_by = await server.store.read(work)
     game = load_game(row.game, row.options)
     if not 0 <= seat < game.num_players:
-        raise Problem(422, f"seat: 0 to {game.num_players - 1}, not {seat}")
+        raise Refusal(422, "invalid", f"seat: 0 to {game.num_players - 1}, not {seat}")
     last = len(notations)
     version = last if version < 0 else min(version, last)
     moves = [PlayedMove(notation, mover) for notation, mover in zip(notations, movers, strict=True)]

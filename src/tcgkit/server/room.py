@@ -29,6 +29,7 @@ from . import ai, assist
 from .client_words import CLAIMED, TIMED_OUT
 from .clock import Clocks, Rules
 from .protocol import Clock, Error, Hint, SeatInfo, Seats, Step, Undone, Update, Welcome, encode
+from .refusal import Refusal
 
 log = logging.getLogger("tcgkit.server")
 AI_STREAM = 31  # the sub-stream of the match seed the AI seats draw from
@@ -38,6 +39,8 @@ PRESENCE_DELAY = 0.1  # seconds a change of presence waits for others to go out 
 MadeBy = Literal["clock", "stand_in"]
 CLOCK: MadeBy = "clock"  # their time ran out: the decision's default
 STAND_IN: MadeBy = "stand_in"  # an AI played for them while they were away
+# A refusal's HTTP status by its code, for the few that are not 409 (not now, in this match's state):
+REFUSAL_STATUS = {"illegal": 422, "storage": 503, "no_help": 403}
 
 
 def made_by_of(stored: str | None) -> MadeBy | None:
@@ -98,12 +101,6 @@ async def whole(work: Awaitable[None]) -> None:
     task = asyncio.ensure_future(work)
     task.add_done_callback(lambda done: done.cancelled() or done.exception())
     await asyncio.shield(task)
-
-
-class Refused(Exception):
-    def __init__(self, error: Error) -> None:
-        super().__init__(error.message)
-        self.error = error
 
 
 @dataclass
@@ -240,9 +237,9 @@ class Room:
             conn = self.connection(forwarded.conn)
             try:
                 await self.run_forwarded(forwarded, conn)
-            except Refused as refused:
+            except Refusal as refusal:
                 if conn is not None:
-                    conn.push(refused.error.model_dump_json())
+                    conn.push(Error.of(refusal).model_dump_json())
 
     async def run_forwarded(self, forwarded: Forwarded, conn: Connection | None = None) -> None:
         """What a client of another process asked for, done by this owner."""
@@ -490,18 +487,20 @@ class Room:
 
     # -- the authority ------------------------------------------------------------------------
     def refuse(self, code: str, message: str, tag: str | None = None,
-               conn: Connection | None = None) -> Refused:
+               conn: Connection | None = None) -> Refusal:
+        """A request refused at the match's version; a stale one sent to ``conn`` carries
+        the fresh scene and the steps it missed."""
+        status = REFUSAL_STATUS.get(code, 409)
         if code != "stale" or conn is None:
-            return Refused(Error(code=code, message=message, tag=tag, version=self.state.version))
-        return Refused(Error(code=code, message=message, tag=tag, version=self.state.version,
-                             scene=self.scene(conn.viewer, conn.cursor),
-                             steps=self.steps(conn.viewer, conn.cursor)))
+            return Refusal(status, code, message, tag=tag, version=self.state.version)
+        return Refusal(status, code, message, tag=tag, version=self.state.version,
+                       scene=self.scene(conn.viewer, conn.cursor), steps=self.steps(conn.viewer, conn.cursor))
 
     async def act(self, seat: int, version: int, text: str, conn: Connection | None = None,
                   tag: str | None = None, timed_out: bool = False,
                   forwarded: Forwarded | None = None, made_by: MadeBy | None = None) -> None:
         """Play ``text`` for ``seat`` at ``version``: checked, committed, then sent to every
-        viewer. ``Refused`` (nothing changed) says why not. ``made_by``: the server plays it
+        viewer. ``Refusal`` (nothing changed) says why not. ``made_by``: the server plays it
         for the seat's player (``CLOCK``, ``STAND_IN``), and says so wherever it is shown."""
         made_by = CLOCK if timed_out else made_by
         await whole(self._act(seat, version, text, conn, tag, timed_out, forwarded, made_by))
@@ -576,9 +575,9 @@ class Room:
         assert decision is not None and decision.default is not None
         try:
             await self.act(mover, version, str(decision.default), timed_out=True)
-        except Refused as refused:
+        except Refusal as refusal:
             log.info("match %s: the default on time-out was refused: %s", self.match_id,
-                     refused.error.message)
+                     refusal.message)
 
     # -- AI seats -----------------------------------------------------------------------------
     def ai_level(self, seat: int) -> str | None:
@@ -618,10 +617,10 @@ class Room:
             try:
                 await self.act(mover, version, text,
                                made_by=STAND_IN if self.seats[mover].kind == "human" else None)
-            except Refused as refused:
-                if refused.error.code != "stale":  # stale: someone else moved (a clock); think again
+            except Refusal as refusal:
+                if refusal.code != "stale":  # stale: someone else moved (a clock); think again
                     log.error("match %s: the AI's move %s was refused: %s", self.match_id, text,
-                              refused.error.message)
+                              refusal.message)
                     self.stop_for(f"the AI of seat {mover} played an illegal move")
                     return
 
@@ -652,7 +651,7 @@ class Room:
 
     # -- hints and undo against the AI (assist.py) ----------------------------------------------
     async def hint(self, seat: int, version: int) -> Hint:
-        """The hint for ``seat`` at ``version``: ``Refused`` unless it is that seat's move,
+        """The hint for ``seat`` at ``version``: ``Refusal`` unless it is that seat's move,
         against the AI alone."""
         if not assist.against_ai(self, seat):
             raise self.refuse("no_help", "hints are given only in a match against the AI alone")
@@ -667,7 +666,7 @@ class Room:
 
     async def undo(self, seat: int, version: int) -> int:
         """Take back ``seat``'s last action and all after it; every viewer is sent the match
-        from the deal again (``Undone``). How many went; ``Refused`` says why none did."""
+        from the deal again (``Undone``). How many went; ``Refusal`` says why none did."""
         async with self.lock:
             problem = assist.why_no_undo(self, seat)
             if problem is not None:

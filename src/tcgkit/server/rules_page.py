@@ -20,7 +20,8 @@ from ..kernel.registry import find_game
 from ..kernel.words import Words
 from .client_words import FOLDER, LOBBY
 from .languages import chosen_language
-from .service import Problem, game_listing
+from .refusal import Refusal
+from .service import game_listing
 
 RULES = Path(__file__).parent / "rules"
 
@@ -56,7 +57,7 @@ def rules(name: str, lang: str | None = Query(None, max_length=16),
     try:
         find_game(name)
     except TcgkitError as exc:
-        raise Problem(404, f"no game {name[:64]!r}: {exc}") from None
+        raise Refusal(404, "not_found", f"no game {name[:64]!r}: {exc}") from None
     chosen = chosen_language(lang, accept_language)
     listed = next(g for g in game_listing(Words(LOBBY, chosen, (FOLDER,))) if g["name"] == name)
     written, found = rules_text(name, chosen)

@@ -25,8 +25,8 @@ from ..kernel.words import LANGUAGES, LOCALES, NAMES, Words, folder_of
 from .client_words import CLIENT, FOLDER, INTERFACE
 from .languages import chosen_language
 from .pages import mount_pages
+from .refusal import Refusal
 from .rules_page import mount_rules
-from .service import Problem
 
 STATIC = Path(__file__).parent / "static"
 PLURAL_TAGS = ("zero", "one", "two", "few", "many", "other")  # the order of gettext's forms (CLDR)
@@ -84,7 +84,7 @@ def words(name: str, lang: str | None = Query(None, max_length=16),
     try:
         game = find_game(name).cls()
     except TcgkitError as exc:
-        raise Problem(404, str(exc)) from None
+        raise Refusal(404, "not_found", str(exc)) from None
     catalogue = Words({**CLIENT, **game.messages()}, chosen, (folder_of(game), FOLDER))
     return {"game": name, "title": game.title, "lang": chosen, "plural": plural_forms(chosen),
             "languages": [{"code": code, "name": NAMES[code]} for code in LANGUAGES],
