@@ -8,7 +8,7 @@ import json
 import pytest
 from fastapi.testclient import TestClient
 
-from tcgkit.server.app import http_response
+from tcgkit.server.middleware import http_response
 from tcgkit.server.protocol import Error, Step, parse_client
 from tcgkit.server.refusal import Refusal
 

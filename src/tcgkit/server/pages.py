@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from fastapi import FastAPI, Request
+from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -40,6 +40,7 @@ from .service import Server, account_names, check_game, public_match
 
 MAX_DECK_TEXT = 32 * 1024
 LINE = re.compile(r"line (\d+): ")
+router = APIRouter(prefix="/api")
 
 
 class Options(BaseModel):
@@ -61,6 +62,7 @@ async def signed_in(request: Request) -> tuple[Server, Who]:
     return server, found
 
 
+@router.get("/games/{name}/cards")
 def cards(name: str) -> dict[str, Any]:
     """The deck editor's material: every card (the game's card table, each row's
     ``deck_name`` the spelling a deck line takes), the named decks and one legal deck."""
@@ -80,6 +82,7 @@ def cards(name: str) -> dict[str, Any]:
             "named_decks": entry.cls.named_decks(), "sample": sample}
 
 
+@router.post("/games/{name}/deck-check")
 def deck_check(name: str, body: DeckText) -> dict[str, Any]:
     """The deck's cards and the game's problems with it, each ``{line, message}`` (``line``
     ``None`` for a problem of the whole deck: its size, a copy limit over several lines)."""
@@ -93,6 +96,7 @@ def deck_check(name: str, body: DeckText) -> dict[str, Any]:
     return {"game": game.name, "cards": deck.cards, "problems": problems}
 
 
+@router.post("/games/{name}/hands")
 def hands(name: str, body: Options) -> dict[str, Any]:
     """``collects``: the game's hands come from collections, never from a saved deck;
     ``trades``: a person's hand comes from their collection (and the match stakes it);
@@ -106,6 +110,7 @@ def hands(name: str, body: Options) -> dict[str, Any]:
             "picked": picked, "size": rules.hand_size if rules is not None else None}
 
 
+@router.get("/history")
 async def history(request: Request) -> list[dict[str, Any]]:
     server, who = await signed_in(request)
 
@@ -125,6 +130,7 @@ async def history(request: Request) -> list[dict[str, Any]]:
     return await server.store.read(work)
 
 
+@router.get("/matches/{match_id}/replay")
 async def replay(request: Request, match_id: str, seat: int = 0, version: int = -1) -> dict[str, Any]:
     """Seat ``seat``'s scene at ``version`` (-1: the last) of a finished match."""
     server, who = await signed_in(request)
@@ -158,11 +164,3 @@ async def replay(request: Request, match_id: str, seat: int = 0, version: int = 
         scene["outcome"] = row.outcome  # a result the server gave (a clock, an absence)
     return {"match": match_id, "game": row.game, "seat": seat, "version": version, "last": last,
             "players": game.num_players, "scene": scene, "made_by": made_by}
-
-
-def mount_pages(app: FastAPI) -> None:
-    app.get("/api/games/{name}/cards")(cards)
-    app.post("/api/games/{name}/deck-check")(deck_check)
-    app.post("/api/games/{name}/hands")(hands)
-    app.get("/api/history")(history)
-    app.get("/api/matches/{match_id}/replay")(replay)
