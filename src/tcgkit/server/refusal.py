@@ -1,8 +1,8 @@
 """The one way the server says no: a ``Refusal`` raised wherever a request, a frame or a
 move cannot be done, and turned into what the client reads in one place per channel.
 
-Over HTTP (the app's exception handler, ``routes/common.py``) a refusal is the answer
-``{"error": message}`` with its ``status``; on a match's socket (``protocol.Error.of``) it
+Over HTTP (``middleware.http_response``, the app's exception handler) a refusal is the
+answer ``{"error": message}`` with its ``status``; on a match's socket (``protocol.Error.of``) it
 is an ``Error`` frame of its ``code`` and message, with the request's ``tag`` and, for a
 stale move, the match's ``version`` and the fresh ``scene`` and ``steps``.
 """
