@@ -299,7 +299,7 @@ def test_between_people_an_absent_players_seat_is_claimable_not_played(client: A
         seats = receive_until(ws, lambda m: m["type"] == "seats" and m["seats"][1]["claimable"])["seats"]
         assert seats[1]["stand_in"] is None
         time.sleep(0.3)
-        assert room.state.version == 0 and room.ai_level(1) is None  # bob's seat waits for a claim
+        assert room.state.version == 0 and room.ai_seats.level(1) is None  # bob's seat waits for a claim
 
 
 def test_alone_against_the_ai_time_plays_the_default_and_absence_waits(client: Any) -> None:

@@ -80,6 +80,17 @@ CLIENT = TypeAdapter(ClientMessage)
 
 
 # -- server to client ---------------------------------------------------------------------------
+# Who made a move for its seat's player, when they did not (the server, by the match's rules):
+MadeBy = Literal["clock", "stand_in"]
+CLOCK: MadeBy = "clock"  # their time ran out: the decision's default
+STAND_IN: MadeBy = "stand_in"  # an AI played for them while they were away
+
+
+def made_by_of(stored: str | None) -> MadeBy | None:
+    """A stored ``made_by`` as what the protocol says (anything else: the player's own)."""
+    return CLOCK if stored == CLOCK else STAND_IN if stored == STAND_IN else None
+
+
 class Step(Message):
     """What version ``version`` changed, as the viewer may see it: its events, or nothing
     (``events`` absent) when the viewer may see none of them. ``made_by``, when present: the
@@ -88,7 +99,7 @@ class Step(Message):
 
     version: int
     events: list[dict[str, Any]] | None = None
-    made_by: Literal["clock", "stand_in"] | None = None
+    made_by: MadeBy | None = None
 
     @model_serializer
     def bare(self) -> dict[str, Any]:

@@ -705,7 +705,7 @@ class Server:
     def _sign_out(self, ended: Callable[[Connection], bool]) -> None:
         text = Error(code="signed_out", message="your session has ended: log in again").model_dump_json()
         for room in self.rooms.values():
-            for conn in list(room.connections):
+            for conn in list(room.presence.connections):
                 if ended(conn):
                     conn.push(text)
                     conn.close()
@@ -730,7 +730,7 @@ class Server:
             self._loading.pop(match_id, None)
             room.dropped = True
             await room.close()
-            if self.cluster is not None and room.owner:
+            if self.cluster is not None and room.replication.owner:
                 await self.cluster.release(match_id)
 
     async def room(self, match_id: str) -> Room | None:
@@ -747,9 +747,9 @@ class Server:
                 return None
             self.rooms[match_id] = room
             if self.cluster is not None:
-                room.peers = self.cluster
-                room.owner = await self.cluster.try_own(match_id)
-            if room.owner:
+                room.replication.peers = self.cluster
+                room.replication.owner = await self.cluster.try_own(match_id)
+            if room.replication.owner:
                 room.begin()
             return room
 
@@ -789,7 +789,7 @@ class Server:
                 update(MatchRow).where(MatchRow.id == match_id).values(status="broken", problem=problem)))
             raise Refusal(409, "broken", f"the match cannot be resumed: {problem}") from None
         journal.trade = trade_of(row, seats, room.game)
-        room.maker = row.owner_id
+        room.ai_seats.maker = row.owner_id
         return room
 
     def seat_of(self, room: Room, account: int) -> int | None:

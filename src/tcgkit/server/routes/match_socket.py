@@ -51,13 +51,13 @@ async def serve_socket(server: Server, websocket: WebSocket, match_id: str, sinc
     address = websocket.client.host if websocket.client is not None else None
     limit = server.settings.connections_per_account
     if account is not None and sum(c.account == account for r in server.rooms.values()
-                                   for c in r.connections) >= limit:
+                                   for c in r.presence.connections) >= limit:
         await refuse_socket(websocket, Refusal(429, "rate_limited",
                                                f"at most {limit} connections per account"))
         return
     anonymous = server.settings.spectators_per_address
     if account is None and sum(c.account is None and c.address == address for r in server.rooms.values()
-                               for c in r.connections) >= anonymous:
+                               for c in r.presence.connections) >= anonymous:
         await refuse_socket(websocket, Refusal(429, "rate_limited", f"at most {anonymous} spectators "
                                                "without a session from one address: sign in or start "
                                                "a guest session"))
@@ -126,7 +126,7 @@ async def handle(server: Server, room: Room, conn: Connection, text: str) -> Non
     elif isinstance(message, Act):
         if conn.viewer is None:
             raise Refusal(403, "spectator", "a spectator holds no seat and cannot act", tag=message.tag)
-        if not room.owner and server.cluster is not None:  # another process plays it
+        if not room.replication.owner and server.cluster is not None:  # another process plays it
             await server.cluster.forward(room, conn, "act", version=message.version, action=message.action,
                                          tag=message.tag)
             return
@@ -134,7 +134,7 @@ async def handle(server: Server, room: Room, conn: Connection, text: str) -> Non
     elif isinstance(message, Claim):
         if conn.viewer is None:
             raise Refusal(403, "spectator", "a spectator holds no seat and claims nothing")
-        if not room.owner and server.cluster is not None:
+        if not room.replication.owner and server.cluster is not None:
             await server.cluster.forward(room, conn, "claim", seat=message.seat)
             return
         await room.claim(conn.viewer, message.seat)
