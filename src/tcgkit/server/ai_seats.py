@@ -24,6 +24,8 @@ AI_STREAM = 31  # the sub-stream of the match seed the AI seats draw from
 
 
 class AiSeats:
+    """A room's agents: one task plays their turns, one after another, while one is to move."""
+
     def __init__(self, room: Room, pool: Any) -> None:
         self.room = room
         self.pool = pool

@@ -21,6 +21,8 @@ log = logging.getLogger("tcgkit.server")
 
 
 class MatchClock:
+    """A room's clock; only the owner's runs (a replica keeps the banks its owner commits)."""
+
     def __init__(self, room: Room, banks: list[float] | None) -> None:
         self.room = room
         self.clocks = Clocks.new(room.rules, len(room.seats), banks)
@@ -33,6 +35,11 @@ class MatchClock:
     @banks.setter
     def banks(self, banks: list[float]) -> None:
         self.clocks.banks = list(banks)
+
+    @property
+    def on(self) -> bool:
+        """Whether the match has a clock at all (its banks are then kept with each action)."""
+        return self.clocks.on
 
     @property
     def running(self) -> bool:

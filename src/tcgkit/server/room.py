@@ -347,7 +347,7 @@ class Room:
                 raise self.refuse("timeout", "your time for this decision has run out", tag)
             try:
                 await self.journal.action(trial.state.version, seat, trial.actions[-1], trial.state,
-                                          banks if self.clock.clocks.on else None,
+                                          banks if self.clock.on else None,
                                           self.replication.note(forwarded), made_by)
             except Exception as exc:  # the database refused: nothing happened
                 log.exception("match %s: committing version %d failed", self.match_id, trial.state.version)
