@@ -225,7 +225,7 @@ def test_ai_seats_think_in_the_process_pool(db: str) -> None:
             if message["version"] == 0:
                 message = receive_until(ws, lambda m: m["type"] == "update" and m["version"] >= 1)
             assert message["scene"]["pending"]["player"] == 1  # the AI moved first, off the loop
-            executors = room_of(client, made["id"])._pool.executors
+            executors = room_of(client, made["id"]).ai_seats.pool.executors
             assert [type(e).__name__ for e in executors] == ["ProcessPoolExecutor"]
 
 

@@ -96,7 +96,7 @@ def test_an_ai_seats_thinking_is_charged_to_nobody(client: TestClient) -> None:
             message = receive_until(ws, lambda m: m["type"] == "update"
                                     and m["scene"]["pending"]["player"] == 0)
             assert message["clocks"][0]["bank"] == pytest.approx(after_mine, abs=0.05)
-        assert room.clocks.banks[1] == 30  # the AI's bank never moved
+        assert room.clock.banks[1] == 30  # the AI's bank never moved
 
 
 def test_the_clocks_survive_a_restart(db: str) -> None:
@@ -112,10 +112,10 @@ def test_the_clocks_survive_a_restart(db: str) -> None:
             ws.send_text(json.dumps({"type": "act", "version": 0, "tag": "m",
                                      "action": message["scene"]["moves"][0]["notation"]}))
             receive_until(ws, lambda m: m.get("ack") == "m")
-        banks = list(room.clocks.banks)
+        banks = list(room.clock.banks)
         assert banks[mover] < 99.75
     with TestClient(create_app(fast(db))) as client:
-        assert room_of(client, match_id).clocks.banks == pytest.approx(banks)
+        assert room_of(client, match_id).clock.banks == pytest.approx(banks)
 
 
 def test_an_absent_player_keeps_the_seat_then_an_ai_stands_in_until_they_return(client: TestClient) -> None:
@@ -139,7 +139,7 @@ def test_an_absent_player_keeps_the_seat_then_an_ai_stands_in_until_they_return(
         with bob.socket(match_id) as ws1:  # back: the seat is his, with its pending prompt
             back = receive(ws1)
             assert back["seats"][1]["stand_in"] is None and back["seats"][1]["absent_for"] is None
-            assert room.ai_level(1) is None
+            assert room.ai_seats.level(1) is None
 
 
 def test_the_others_may_claim_the_win_over_a_player_away_past_the_grace(client: TestClient) -> None:

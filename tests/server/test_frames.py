@@ -13,8 +13,8 @@ from fastapi.testclient import TestClient
 from tcgkit.kernel.limits import Tally, play
 from tcgkit.kernel.rng import Rng, derive_seed
 from tcgkit.server import ai
+from tcgkit.server.ai_seats import AI_STREAM
 from tcgkit.server.protocol import SERVER, Step, Update, encode
-from tcgkit.server.room import AI_STREAM
 
 from .conftest import guest, receive, receive_until
 from .test_authority import room_of, two_players
@@ -53,7 +53,7 @@ def test_each_seat_is_sent_its_own_scene_and_a_sync_reuses_it_until_the_state_ch
             assert synced["scene"] == frames[1 - mover]["scene"]
             assert room.scene_text(1 - mover, since) is built  # built once for this state
         before = room.scene_text(0, room.state.version)
-        room.follow(room.state.to_move or 0, str(room.state.legal_actions()[0]), None)
+        room.replication.follow(room.state.to_move or 0, str(room.state.legal_actions()[0]), None)
         assert room.scene_text(0, room.state.version - 1) == json.dumps(
             room.scene(0, room.state.version - 1), separators=(",", ":"), ensure_ascii=False)
         assert room.scene_text(0, room.state.version) != before

@@ -30,10 +30,11 @@ from starlette.websockets import WebSocketDisconnect
 from tcgkit.games.triple_triad import TripleTriad
 from tcgkit.kernel.replay import Record
 from tcgkit.server import accounts
-from tcgkit.server import app as app_module
 from tcgkit.server.accounts import SESSION_COOKIE
 from tcgkit.server.ai import RETRIES, Pool, WorkerLost
-from tcgkit.server.app import MAX_BODY, JsonWrites, create_app
+from tcgkit.server.app import create_app
+from tcgkit.server.middleware import MAX_BODY, JsonWrites
+from tcgkit.server.routes import games as games_routes
 from tcgkit.server.service import Settings
 
 from .conftest import fast, guest, receive, receive_until, session_of, signed_up
@@ -298,7 +299,7 @@ def test_between_people_an_absent_players_seat_is_claimable_not_played(client: A
         seats = receive_until(ws, lambda m: m["type"] == "seats" and m["seats"][1]["claimable"])["seats"]
         assert seats[1]["stand_in"] is None
         time.sleep(0.3)
-        assert room.state.version == 0 and room.ai_level(1) is None  # bob's seat waits for a claim
+        assert room.state.version == 0 and room.ai_seats.level(1) is None  # bob's seat waits for a claim
 
 
 def test_alone_against_the_ai_time_plays_the_default_and_absence_waits(client: Any) -> None:
@@ -386,13 +387,13 @@ class SlowHasher:
 # -- finding 9: the game listing built once per language ------------------------------------------
 def test_the_game_listing_is_built_once_per_language(client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     built: list[str] = []
-    real = app_module.game_listing
+    real = games_routes.game_listing
 
     def counted(words: Any) -> Any:
         built.append(words.lang)
         return real(words)
 
-    monkeypatch.setattr(app_module, "game_listing", counted)
+    monkeypatch.setattr(games_routes, "game_listing", counted)
     first = client.get("/api/games?lang=pt").json()
     assert client.get("/api/games?lang=pt").json() == first
     assert client.get("/api/games", headers={"accept-language": "pt-BR"}).json() == first

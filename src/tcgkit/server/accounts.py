@@ -30,26 +30,19 @@ from sqlalchemy.orm import Session
 
 from ..kernel.words import LANGUAGES
 from .db import Account, LoginSession
+from .refusal import Refusal
 from .store import Store
 
 SESSION_COOKIE = "tcgkit_session"
 CSRF_COOKIE = "tcgkit_csrf"
 CSRF_HEADER = "x-csrf-token"
+NO_SESSION = "no session: sign up, log in, or start a guest session (POST /api/guest)"
 NAME = re.compile(r"[A-Za-z0-9_-]{3,40}")
 MIN_PASSWORD, MAX_PASSWORD = 8, 200
 SESSION_SECONDS = 30 * 86400  # a session's life, as its cookie's
 MAX_SESSIONS = 10  # live sessions per account: a new one ends the oldest past this
 HASHER = PasswordHasher()
 T = TypeVar("T")
-
-
-class AccountError(ValueError):
-    """A sign-up or log-in refused; the message says why (never whether a name exists when
-    the password is wrong). ``status``: the HTTP status when it is not the caller's fault."""
-
-    def __init__(self, message: str, status: int | None = None) -> None:
-        super().__init__(message)
-        self.status = status
 
 
 class Hashing:
@@ -63,7 +56,7 @@ class Hashing:
 
     async def run(self, work: Callable[..., T], *args: Any) -> T:
         if self.busy >= self.waiting:
-            raise AccountError("too many log-ins and sign-ups at once: try again in a moment", 503)
+            raise Refusal(503, "busy", "too many log-ins and sign-ups at once: try again in a moment")
         self.busy += 1
         try:
             return await asyncio.get_running_loop().run_in_executor(self.executor, work, *args)
@@ -97,13 +90,13 @@ def token_hash(token: str) -> str:
 
 def check_name(name: str) -> str:
     if not NAME.fullmatch(name):
-        raise AccountError("a name is 3 to 40 letters, digits, '-' or '_'")
+        raise Refusal(422, "invalid", "a name is 3 to 40 letters, digits, '-' or '_'")
     return name
 
 
 def check_password(password: str) -> str:
     if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
-        raise AccountError(f"a password is {MIN_PASSWORD} to {MAX_PASSWORD} characters")
+        raise Refusal(422, "invalid", f"a password is {MIN_PASSWORD} to {MAX_PASSWORD} characters")
     return password
 
 
@@ -150,7 +143,7 @@ async def sign_up(store: Store, hashing: Hashing, name: str, password: str) -> i
     try:
         return await store.write(work)
     except IntegrityError:
-        raise AccountError(f"the name {name!r} is taken") from None
+        raise Refusal(422, "invalid", f"the name {name!r} is taken") from None
 
 
 async def log_in(store: Store, hashing: Hashing, name: str, password: str) -> int:
@@ -163,9 +156,9 @@ async def log_in(store: Store, hashing: Hashing, name: str, password: str) -> in
     try:  # a missing name costs a hash too, so timing tells nothing
         await hashing.run(HASHER.verify, stored or DUMMY, password[:MAX_PASSWORD])
     except (VerificationError, InvalidHashError):
-        raise AccountError("wrong name or password") from None
+        raise Refusal(401, "wrong_login", "wrong name or password") from None
     if found is None or stored is None:
-        raise AccountError("wrong name or password")
+        raise Refusal(401, "wrong_login", "wrong name or password")
     return found[0]
 
 
@@ -193,12 +186,13 @@ async def set_language(store: Store, account: int, language: str | None) -> None
     """Keep ``language`` (one of ``LANGUAGES``, or ``None``: the browser's own) for a
     registered account; a guest has no account to keep it (its browser keeps its choice)."""
     if language is not None and language not in LANGUAGES:
-        raise AccountError(f"language {language[:16]!r}: choose one of {', '.join(LANGUAGES)}, or null")
+        raise Refusal(422, "invalid",
+                      f"language {language[:16]!r}: choose one of {', '.join(LANGUAGES)}, or null")
 
     def work(session: Session) -> None:
         row = session.get(Account, account)
         if row is None or row.guest:
-            raise AccountError("a guest's language is its browser's: sign up to keep one")
+            raise Refusal(403, "forbidden", "a guest's language is its browser's: sign up to keep one")
         row.language = language
 
     await store.write(work)

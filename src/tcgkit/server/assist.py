@@ -41,7 +41,7 @@ def why_no_undo(room: Room, seat: int | None) -> str | None:
         return "a trading match stakes its hands: its moves stay"
     if room.rules.clock != "off":
         return "a match with a clock takes no move back"
-    if room.peers is not None:
+    if room.replication.peers is not None:
         return "this match is shared by several server processes: its moves stay"
     return None
 

@@ -34,7 +34,9 @@ from sqlalchemy.orm import Session
 
 from .db import ActionRow, MatchRow
 from .protocol import Error
-from .room import Connection, Forwarded, Refused, Room
+from .refusal import Refusal
+from .replication import Forwarded
+from .room import Connection, Room
 
 if TYPE_CHECKING:
     from .service import Server
@@ -116,13 +118,13 @@ class Cluster:
 
     async def _forget_the_dead(self) -> None:
         """Drop the connections that processes now dead told of."""
-        told = {origin for room in self.server.rooms.values() for counts in room.remote.values()
+        told = {origin for room in self.server.rooms.values() for counts in room.presence.remote.values()
                 for origin, count in counts.items() if count > 0}
         for origin in told:
             if not await self.alive(origin):
                 log.warning("process %s is gone: its connections are dropped", origin)
                 for room in list(self.server.rooms.values()):
-                    room.forget(origin)
+                    room.presence.forget(origin)
 
     async def _take_over(self) -> None:
         while True:
@@ -132,13 +134,13 @@ class Cluster:
             except Exception:
                 log.exception("looking for processes that died failed")
             for room in list(self.server.rooms.values()):
-                if room.owner or room.over:
+                if room.replication.owner or room.over:
                     continue
                 try:
                     if await self.try_own(room.match_id):
                         await self.catch_up(room)
                         log.warning("match %s: taken over by this process", room.match_id)
-                        await room.become_owner()
+                        await room.replication.become_owner()
                 except Exception:
                     log.exception("match %s: taking it over failed", room.match_id)
 
@@ -177,13 +179,13 @@ class Cluster:
             if room is None:
                 room = await self.server.room(payload["match"])
             if room is not None:
-                room.remote_presence(payload["from"], payload["seat"], payload["count"])
+                room.presence.remote_presence(payload["from"], payload["seat"], payload["count"])
             return
         if room is None:
             return
-        if kind == "version" and not room.owner:
+        if kind == "version" and not room.replication.owner:
             await self.catch_up(room, payload)
-        elif kind == "act" and room.owner:
+        elif kind == "act" and room.replication.owner:
             await self._act_for(room, payload)
         elif kind == "refused" and payload.get("origin") == self.origin:
             await self._refused(room, payload)
@@ -205,20 +207,20 @@ class Cluster:
         async with room.lock:
             for number, seat, notation, banks, made_by in rows:
                 if number == room.state.version + 1:
-                    room.follow(seat, notation, banks, made_by)
+                    room.replication.follow(seat, notation, banks, made_by)
             if status == "over" and not room.state.is_terminal:
                 room.ended = outcome
             acting, tag = None, None
             if payload is not None and payload.get("origin") == self.origin:
-                acting = room.connection(payload.get("conn"))
+                acting = room.presence.connection(payload.get("conn"))
                 tag = payload.get("tag")
-                room.forwarded = [f for f in room.forwarded if f.conn != payload.get("conn") or f.tag != tag]
+                room.replication.answered(payload.get("conn"), tag)
             room.broadcast(acting, tag)
 
     async def forward(self, room: Room, conn: Connection, kind: str, **fields: Any) -> None:
         """Send the owner what ``conn`` asked of a match this process only replicates."""
         forwarded = Forwarded(self.origin, conn.id, fields.get("tag"), kind, conn.viewer or 0, fields)
-        room.forwarded.append(forwarded)
+        room.replication.forwarded.append(forwarded)
         await self.send({"kind": "act", "match": room.match_id, "origin": self.origin, "conn": conn.id,
                          "seat": conn.viewer, "what": kind, **fields})
 
@@ -226,15 +228,15 @@ class Cluster:
         forwarded = Forwarded(payload["origin"], payload["conn"], payload.get("tag"), payload["what"],
                               payload["seat"], payload)
         try:
-            await room.run_forwarded(forwarded)
-        except Refused as refused:
+            await room.replication.run(forwarded)
+        except Refusal as refusal:
             await self.send({"kind": "refused", "match": room.match_id, "origin": forwarded.origin,
-                             "conn": forwarded.conn, "error": refused.error.model_dump(mode="json")})
+                             "conn": forwarded.conn, "error": Error.of(refusal).model_dump(mode="json")})
 
     async def _refused(self, room: Room, payload: dict[str, Any]) -> None:
-        conn = room.connection(payload.get("conn"))
+        conn = room.presence.connection(payload.get("conn"))
         error = Error.model_validate(payload["error"])
-        room.forwarded = [f for f in room.forwarded if f.conn != payload.get("conn") or f.tag != error.tag]
+        room.replication.answered(payload.get("conn"), error.tag)
         if conn is None:
             return
         if error.code == "stale":  # the fresh scene as this process has it, once caught up

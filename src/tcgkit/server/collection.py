@@ -34,17 +34,9 @@ from ..kernel.collecting import CollectionError, Owned, collection_rules
 from ..kernel.game import Game
 from ..kernel.rng import Rng, derive_seed
 from .db import MatchRow, OwnedCards, SeatRow, TradeRow
+from .refusal import Refusal
 
 DECK_STREAM = 1  # the seed's sub-stream a game draws missing decks from (``new_state``)
-
-
-class HandProblem(ValueError):
-    """A hand a collection cannot give, or a collection refused; the message says why and
-    ``status`` is the HTTP status (409: not now, for what the account has done)."""
-
-    def __init__(self, message: str, status: int = 422) -> None:
-        super().__init__(message)
-        self.status = status
 
 
 @cache
@@ -66,12 +58,12 @@ def trades(game: Game) -> bool:
 
 def check_trading(game: Game, on_timeout: str, absence: str) -> None:
     if not collection_rules(game).standard:
-        raise HandProblem("collections hold the standard cards: a game of another card file "
-                          "cannot trade (set the option trade to none)")
+        raise Refusal(422, "invalid", "collections hold the standard cards: a game of another card "
+                      "file cannot trade (set the option trade to none)")
     if on_timeout != "default" or absence != "ai":
-        raise HandProblem("a trading match is finished by the game's rules, so a clock plays the "
-                          "default (on_timeout=default) and an AI stands in for a player away "
-                          "(absence=ai); or set the option trade to none")
+        raise Refusal(422, "invalid", "a trading match is finished by the game's rules, so a clock "
+                      "plays the default (on_timeout=default) and an AI stands in for a player away "
+                      "(absence=ai); or set the option trade to none")
 
 
 def owned(session: Session, account: int, lock: bool = False) -> OwnedCards:
@@ -122,15 +114,15 @@ def choose_hand(session: Session, game: Game, account: int, hand: str | None,
     try:
         if rules.dealt:
             if hand is not None:
-                raise HandProblem("with the Random rule the hand is dealt from the collection; "
-                                  "send no hand")
+                raise Refusal(422, "invalid", "with the Random rule the hand is dealt from the "
+                              "collection; send no hand")
             return rules.deal(free, seed)
         return rules.choose(free, hand)
     except CollectionError as exc:
         mine = collection_of(game, owned(session, account))
         busy = len(mine) - len(free)
         more = f" ({busy} of your cards are held by your trading matches in progress)" if busy else ""
-        raise HandProblem(f"{exc}{more}") from None
+        raise Refusal(422, "invalid", f"{exc}{more}") from None
 
 
 def seat_decks(game: Game, seed: int, decks: list[list[str]] | None, kinds: Sequence[str],
@@ -187,20 +179,20 @@ def import_collection(session: Session, game: Game, account: int, cards: dict[st
     try:
         brought = rules.owned(cards)
     except CollectionError as exc:
-        raise HandProblem(f"the profile's collection is refused: {exc}") from None
+        raise Refusal(422, "invalid", f"the profile's collection is refused: {exc}") from None
     problem = rules.import_problem(cards)
     if problem is not None:
-        raise HandProblem(f"the profile's collection is refused: {problem}")
+        raise Refusal(422, "invalid", f"the profile's collection is refused: {problem}")
     if len(brought) < rules.hand_size:
-        raise HandProblem(f"the profile's collection has {len(brought)} cards; "
-                          f"a hand needs {rules.hand_size}")
+        raise Refusal(422, "invalid", f"the profile's collection has {len(brought)} cards; "
+                      f"a hand needs {rules.hand_size}")
     row = owned(session, account, lock=True)
     if row.imported is not None:
-        raise HandProblem("this account already imported a profile's collection", 409)
+        raise Refusal(409, "conflict", "this account already imported a profile's collection")
     if row.trades:
-        raise HandProblem(f"this account's collection has been in {row.trades} trade(s): an import "
-                          "would undo them", 409)
+        raise Refusal(409, "conflict", f"this account's collection has been in {row.trades} trade(s): "
+                      "an import would undo them")
     if held(session, account):
-        raise HandProblem("a trading match in progress holds cards of this collection: finish it "
-                          "first", 409)
+        raise Refusal(409, "conflict", "a trading match in progress holds cards of this collection: "
+                      "finish it first")
     row.cards, row.imported, row.changed = brought.to_json(), time.time(), time.time()

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from fastapi import FastAPI, Request
+from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -35,10 +35,12 @@ from ..kernel.rng import Rng
 from . import accounts, collection
 from .accounts import SESSION_COOKIE, Who
 from .db import ActionRow, MatchRow, SeatRow
-from .service import Problem, Server, account_names, check_game, public_match
+from .refusal import Refusal
+from .service import Server, account_names, check_game, public_match
 
 MAX_DECK_TEXT = 32 * 1024
 LINE = re.compile(r"line (\d+): ")
+router = APIRouter(prefix="/api")
 
 
 class Options(BaseModel):
@@ -56,17 +58,18 @@ async def signed_in(request: Request) -> tuple[Server, Who]:
     server: Server = request.app.state.server
     found = await accounts.who(server.store, request.cookies.get(SESSION_COOKIE))
     if found is None:
-        raise Problem(401, "no session: sign up, log in, or start a guest session (POST /api/guest)")
+        raise Refusal(401, "no_session", accounts.NO_SESSION)
     return server, found
 
 
+@router.get("/games/{name}/cards")
 def cards(name: str) -> dict[str, Any]:
     """The deck editor's material: every card (the game's card table, each row's
     ``deck_name`` the spelling a deck line takes), the named decks and one legal deck."""
     try:
         entry = find_game(name)
     except TcgkitError as exc:
-        raise Problem(404, str(exc)) from None
+        raise Refusal(404, "not_found", str(exc)) from None
     game = load_game(name, {})
     table = game.card_table()
     rows = [] if table is None else table.model_dump()["rows"]
@@ -79,6 +82,7 @@ def cards(name: str) -> dict[str, Any]:
             "named_decks": entry.cls.named_decks(), "sample": sample}
 
 
+@router.post("/games/{name}/deck-check")
 def deck_check(name: str, body: DeckText) -> dict[str, Any]:
     """The deck's cards and the game's problems with it, each ``{line, message}`` (``line``
     ``None`` for a problem of the whole deck: its size, a copy limit over several lines)."""
@@ -92,6 +96,7 @@ def deck_check(name: str, body: DeckText) -> dict[str, Any]:
     return {"game": game.name, "cards": deck.cards, "problems": problems}
 
 
+@router.post("/games/{name}/hands")
 def hands(name: str, body: Options) -> dict[str, Any]:
     """``collects``: the game's hands come from collections, never from a saved deck;
     ``trades``: a person's hand comes from their collection (and the match stakes it);
@@ -105,6 +110,7 @@ def hands(name: str, body: Options) -> dict[str, Any]:
             "picked": picked, "size": rules.hand_size if rules is not None else None}
 
 
+@router.get("/history")
 async def history(request: Request) -> list[dict[str, Any]]:
     server, who = await signed_in(request)
 
@@ -124,6 +130,7 @@ async def history(request: Request) -> list[dict[str, Any]]:
     return await server.store.read(work)
 
 
+@router.get("/matches/{match_id}/replay")
 async def replay(request: Request, match_id: str, seat: int = 0, version: int = -1) -> dict[str, Any]:
     """Seat ``seat``'s scene at ``version`` (-1: the last) of a finished match."""
     server, who = await signed_in(request)
@@ -132,12 +139,12 @@ async def replay(request: Request, match_id: str, seat: int = 0, version: int = 
     def work(session: Session) -> tuple[MatchRow, list[str], list[int], dict[str, str]]:
         row = session.get(MatchRow, match_id)
         if row is None:
-            raise Problem(404, f"no match {match_id!r}")
+            raise Refusal(404, "not_found", f"no match {match_id!r}")
         seats = list(session.scalars(select(SeatRow).where(SeatRow.match_id == match_id)))
         if who.account not in {s.account_id for s in seats}:
-            raise Problem(403, "only a player of the match may replay it")
+            raise Refusal(403, "forbidden", "only a player of the match may replay it")
         if row.status != "over":
-            raise Problem(409, f"the match is {row.status}: it is replayed once it is over")
+            raise Refusal(409, "conflict", f"the match is {row.status}: it is replayed once it is over")
         actions = list(session.execute(select(ActionRow.notation, ActionRow.seat, ActionRow.made_by)
                                        .where(ActionRow.match_id == match_id).order_by(ActionRow.number)))
         made_by = {str(number): a[2] for number, a in enumerate(actions, 1) if a[2] is not None}
@@ -146,7 +153,7 @@ async def replay(request: Request, match_id: str, seat: int = 0, version: int = 
     row, notations, movers, made_by = await server.store.read(work)
     game = load_game(row.game, row.options)
     if not 0 <= seat < game.num_players:
-        raise Problem(422, f"seat: 0 to {game.num_players - 1}, not {seat}")
+        raise Refusal(422, "invalid", f"seat: 0 to {game.num_players - 1}, not {seat}")
     last = len(notations)
     version = last if version < 0 else min(version, last)
     moves = [PlayedMove(notation, mover) for notation, mover in zip(notations, movers, strict=True)]
@@ -157,11 +164,3 @@ async def replay(request: Request, match_id: str, seat: int = 0, version: int = 
         scene["outcome"] = row.outcome  # a result the server gave (a clock, an absence)
     return {"match": match_id, "game": row.game, "seat": seat, "version": version, "last": last,
             "players": game.num_players, "scene": scene, "made_by": made_by}
-
-
-def mount_pages(app: FastAPI) -> None:
-    app.get("/api/games/{name}/cards")(cards)
-    app.post("/api/games/{name}/deck-check")(deck_check)
-    app.post("/api/games/{name}/hands")(hands)
-    app.get("/api/history")(history)
-    app.get("/api/matches/{match_id}/replay")(replay)

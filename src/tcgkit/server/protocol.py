@@ -20,6 +20,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_serializer
 
+from .refusal import Refusal
+
 PROTOCOL = 1
 MAX_NOTATION = 400
 
@@ -78,6 +80,17 @@ CLIENT = TypeAdapter(ClientMessage)
 
 
 # -- server to client ---------------------------------------------------------------------------
+# Who made a move for its seat's player, when they did not (the server, by the match's rules):
+MadeBy = Literal["clock", "stand_in"]
+CLOCK: MadeBy = "clock"  # their time ran out: the decision's default
+STAND_IN: MadeBy = "stand_in"  # an AI played for them while they were away
+
+
+def made_by_of(stored: str | None) -> MadeBy | None:
+    """A stored ``made_by`` as what the protocol says (anything else: the player's own)."""
+    return CLOCK if stored == CLOCK else STAND_IN if stored == STAND_IN else None
+
+
 class Step(Message):
     """What version ``version`` changed, as the viewer may see it: its events, or nothing
     (``events`` absent) when the viewer may see none of them. ``made_by``, when present: the
@@ -86,7 +99,7 @@ class Step(Message):
 
     version: int
     events: list[dict[str, Any]] | None = None
-    made_by: Literal["clock", "stand_in"] | None = None
+    made_by: MadeBy | None = None
 
     @model_serializer
     def bare(self) -> dict[str, Any]:
@@ -159,8 +172,9 @@ class Seats(Message):
 
 
 class Error(Message):
-    """``code``: bad_message, too_large, rate_limited, stale, illegal, not_your_seat,
-    spectator, over, not_absent, timeout, storage, broken."""
+    """A refusal (``Error.of``) or a notice. ``code``: bad_message, too_large, rate_limited,
+    origin, unknown_match, not_started, spectator, stale, illegal, not_your_turn, over,
+    not_absent, timeout, storage, no_help, no_undo, broken, signed_out."""
 
     type: Literal["error"] = "error"
     code: str
@@ -169,6 +183,12 @@ class Error(Message):
     version: int | None = None
     scene: dict[str, Any] | None = None
     steps: list[Step] | None = None
+
+    @classmethod
+    def of(cls, refusal: Refusal) -> Error:
+        """What the socket says of a refusal (over HTTP it is ``{"error": message}``)."""
+        return cls(code=refusal.code, message=refusal.message, tag=refusal.tag, version=refusal.version,
+                   scene=refusal.scene, steps=refusal.steps)
 
 
 class Pong(Message):
@@ -225,35 +245,37 @@ ServerMessage = Annotated[Welcome | Update | Seats | Error | Pong | Hint | Undon
 SERVER = TypeAdapter(ServerMessage)
 
 
-class BadMessage(ValueError):
-    """A client message that is not one of ``ClientMessage``: the reason names what is wrong."""
-
-
 KINDS = ("act", "sync", "claim", "ping", "hint", "undo")
 
 
 def parse_client(text: str) -> Act | Sync | Claim | Ping | AskHint | AskUndo:
+    """The client's message in ``text``; a ``Refusal`` of code ``bad_message`` names what is
+    wrong with it."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise BadMessage(f"not JSON ({exc.msg})") from None
+        raise bad_message(f"not JSON ({exc.msg})") from None
     except RecursionError:
-        raise BadMessage("not JSON (nested too deeply)") from None
+        raise bad_message("not JSON (nested too deeply)") from None
     except ValueError:  # an integer of more digits than Python converts (sys.int_info)
-        raise BadMessage("not JSON (a number too long)") from None
+        raise bad_message("not JSON (a number too long)") from None
     if not isinstance(data, dict):
-        raise BadMessage(f"a message is a JSON object, got {type(data).__name__}")
+        raise bad_message(f"a message is a JSON object, got {type(data).__name__}")
     kind = data.get("type")
     if kind not in KINDS:
-        raise BadMessage(f"unknown message type {str(kind)[:40]!r}; known: {', '.join(KINDS)}")
+        raise bad_message(f"unknown message type {str(kind)[:40]!r}; known: {', '.join(KINDS)}")
     try:
         # strict: the schema's integers are integers, not "1" or true
         message: Act | Sync | Claim | Ping | AskHint | AskUndo = CLIENT.validate_python(data, strict=True)
     except ValidationError as exc:
         problems = "; ".join(f"{'.'.join(str(p) for p in err['loc'][1:]) or 'message'}: {err['msg']}"
                              for err in exc.errors())
-        raise BadMessage(f"{kind}: {problems}") from None
+        raise bad_message(f"{kind}: {problems}") from None
     return message
+
+
+def bad_message(reason: str) -> Refusal:
+    return Refusal(400, "bad_message", reason)
 
 
 def encode(message: Message, **raw: str) -> str:

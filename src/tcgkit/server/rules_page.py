@@ -13,16 +13,18 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, Header, Query
+from fastapi import APIRouter, Header, Query
 
 from ..kernel.errors import TcgkitError
 from ..kernel.registry import find_game
 from ..kernel.words import Words
 from .client_words import FOLDER, LOBBY
 from .languages import chosen_language
-from .service import Problem, game_listing
+from .refusal import Refusal
+from .service import game_listing
 
 RULES = Path(__file__).parent / "rules"
+router = APIRouter(prefix="/api")
 
 
 def sections(text: str) -> list[dict[str, Any]]:
@@ -50,13 +52,14 @@ def rules_text(game: str, lang: str) -> tuple[str, list[dict[str, Any]]]:
     return lang, []
 
 
+@router.get("/games/{name}/rules")
 def rules(name: str, lang: str | None = Query(None, max_length=16),
           accept_language: str | None = Header(None, max_length=1000)) -> dict[str, Any]:
     """``lang``: the page's language; ``written``: the sections' (English when not translated)."""
     try:
         find_game(name)
     except TcgkitError as exc:
-        raise Problem(404, f"no game {name[:64]!r}: {exc}") from None
+        raise Refusal(404, "not_found", f"no game {name[:64]!r}: {exc}") from None
     chosen = chosen_language(lang, accept_language)
     listed = next(g for g in game_listing(Words(LOBBY, chosen, (FOLDER,))) if g["name"] == name)
     written, found = rules_text(name, chosen)
@@ -64,7 +67,3 @@ def rules(name: str, lang: str | None = Query(None, max_length=16),
                for field, prop in listed["options"].get("properties", {}).items()]
     return {"game": name, "title": listed["title"], "lang": chosen, "written": written,
             "summary": listed["summary"], "sections": found, "options": options}
-
-
-def mount_rules(app: FastAPI) -> None:
-    app.get("/api/games/{name}/rules")(rules)

@@ -33,24 +33,15 @@ from . import accounts, ai, collection
 from .client_words import LOBBY, PLAYERS, choice_key, choices, option_key
 from .clock import Rules
 from .cluster import CHANNEL, Cluster, notify_sql
-from .collection import HandProblem
 from .db import Account, ActionRow, MatchRow, SavedDeck, SeatRow
 from .levels import LEVELS, SAME_AS, about_key, measured, name_key, strength_order
 from .limits import Limit
 from .protocol import Error
+from .refusal import Refusal
 from .room import Connection, Room, Seat
 from .store import Store
 
 log = logging.getLogger("tcgkit.server")
-
-
-class Problem(Exception):
-    """A request refused: ``status`` (HTTP) and what is wrong."""
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
 
 
 class SeatSpec(BaseModel):
@@ -195,18 +186,18 @@ def translate_options(game: str, schema: dict[str, Any], words: Words) -> None:
 
 
 def check_game(name: str, options: dict[str, Any]) -> Game:
-    """The game ``name`` with ``options``, checked by the game: ``Problem`` names what is
+    """The game ``name`` with ``options``, checked by the game: ``Refusal`` names what is
     wrong (an unknown game, an unknown option, a value out of range, a card file named by
     anything but a shipped file's content hash)."""
     try:
         find_game(name)
     except TcgkitError as exc:
-        raise Problem(404, str(exc)) from None
+        raise Refusal(404, "not_found", str(exc)) from None
     try:
         game = ai.game_of(name, options)
         game.new_state(0)  # options that pass the model but cannot start a game (a card file)
     except TcgkitError as exc:
-        raise Problem(422, str(exc)) from None
+        raise Refusal(422, "invalid", str(exc)) from None
     return game
 
 
@@ -257,15 +248,17 @@ def with_deck(session: Session, game: Game, seed: int, decks: list[list[str]] | 
     again under this match's options); the seats without one keep decks drawn by the seed."""
     saved = find_deck(session, account, game.name, name)
     if saved is None:
-        raise Problem(404, f"you have no saved {game.name} deck named {name!r}")
+        raise Refusal(404, "not_found", f"you have no saved {game.name} deck named {name!r}")
     if type(game).collects_cards:
-        raise Problem(422, f"{game.title} hands come from a collection, not from a saved deck")
+        raise Refusal(422, "invalid", f"{game.title} hands come from a collection, not from a saved deck")
     drawn = [list(d) for d in decks] if decks is not None else game.sample_decks(Rng(seed))
     if len(drawn) != game.num_players:
-        raise Problem(422, f"{game.title} with these options deals every player from one shared deck")
+        raise Refusal(422, "invalid", f"{game.title} with these options deals every player from one "
+                      "shared deck")
     problems = game.validate_deck(saved.cards)
     if problems:
-        raise Problem(422, f"the deck {name!r} is not legal in this match: " + "; ".join(problems[:5]))
+        raise Refusal(422, "invalid",
+                      f"the deck {name!r} is not legal in this match: " + "; ".join(problems[:5]))
     drawn[seat] = list(saved.cards)
     return drawn
 
@@ -275,23 +268,20 @@ def trading_match(game: Game, rules: Rules, people: list[bool], hands: bool) -> 
     for what trading needs; a hand named for a match that trades nothing is refused."""
     if not (collection.trades(game) and any(people)):
         if hands:
-            raise Problem(422, "this match trades nothing: its hands are dealt by the seed")
+            raise Refusal(422, "invalid", "this match trades nothing: its hands are dealt by the seed")
         return False
-    try:
-        collection.check_trading(game, rules.on_timeout or "default", rules.absence or "ai")
-    except HandProblem as exc:
-        raise Problem(422, str(exc)) from None
+    collection.check_trading(game, rules.on_timeout or "default", rules.absence or "ai")
     return True
 
 
 def with_hand(session: Session, game: Game, seed: int, decks: list[list[str]] | None, kinds: list[str],
               seat: int, account: int, hand: str | None) -> list[list[str]]:
     """The decks of a trading match once ``account`` takes ``seat`` with ``hand`` from its
-    collection (``Problem`` when the collection cannot give it)."""
+    collection (``Refusal`` when the collection cannot give it)."""
     try:
         chosen = collection.choose_hand(session, game, account, hand, seed)
-    except HandProblem as exc:
-        raise Problem(422, f"seat {seat}: {exc}") from None
+    except Refusal as refusal:
+        raise refusal.prefixed(f"seat {seat}: ") from None
     return collection.seat_decks(game, seed, decks, kinds, seat, chosen)
 
 
@@ -381,7 +371,7 @@ class Server:
         for match_id in running:
             try:
                 await self.room(match_id)
-            except Problem:  # marked broken (and logged): the other matches go on
+            except Refusal:  # marked broken (and logged): the other matches go on
                 continue
         # What start-up made (modules, game and card tables, the matches resumed) lives as long
         # as the process: frozen, a full collection no longer walks it. On the 2-core machine
@@ -415,20 +405,20 @@ class Server:
         specs = request.seats or [SeatSpec(kind="me")] + [
             SeatSpec(kind="ai", level="greedy") for _ in range(game.num_players - 1)]
         if len(specs) != game.num_players:
-            raise Problem(422, f"{game.name} with these options has {game.num_players} seats, "
+            raise Refusal(422, "invalid", f"{game.name} with these options has {game.num_players} seats, "
                           f"{len(specs)} were given")
         if sum(s.kind == "me" for s in specs) > 1:
-            raise Problem(422, "the creator takes at most one seat")
+            raise Refusal(422, "invalid", "the creator takes at most one seat")
         known = ai.levels(game)
         if request.rules.stand_in not in known:
-            raise Problem(422, f"rules.stand_in: no AI level {request.rules.stand_in!r} for {game.name}; "
-                          f"known: {', '.join(known)}")
+            raise Refusal(422, "invalid", f"rules.stand_in: no AI level {request.rules.stand_in!r} for "
+                          f"{game.name}; known: {', '.join(known)}")
         for number, spec in enumerate(specs):
             if spec.kind == "ai" and (spec.level or "greedy") not in known:
-                raise Problem(422, f"seat {number}: no AI level {spec.level!r} for {game.name}; "
+                raise Refusal(422, "invalid", f"seat {number}: no AI level {spec.level!r} for {game.name}; "
                               f"known: {', '.join(known)}")
             if spec.kind == "invite" and not spec.name and number not in invited_ids:
-                raise Problem(422, f"seat {number}: an invited seat names the account invited")
+                raise Refusal(422, "invalid", f"seat {number}: an invited seat names the account invited")
         invited = {str(s.name) for n, s in enumerate(specs) if s.kind == "invite" and n not in invited_ids}
         match_id = secrets.token_hex(16)
         seed = secrets.randbits(62)
@@ -450,7 +440,7 @@ class Server:
             accounts = {a.name: a.id for a in session.scalars(
                 select(Account).where(Account.name.in_(invited), Account.guest.is_(False)))}
             for name in invited - set(accounts):
-                raise Problem(404, f"no account named {name!r} to invite")
+                raise Refusal(404, "not_found", f"no account named {name!r} to invite")
             session.add(MatchRow(
                 id=match_id, game=game.name, options=options, seed=seed, decks=decks,
                 engine=__version__, cards=game.card_data_hash(), status=status,
@@ -482,7 +472,7 @@ class Server:
         game = check_game(request.game, request.options)
         problems = game.validate_deck(request.cards)
         if problems:
-            raise Problem(422, f"{game.name} deck {request.name!r}: " + "; ".join(problems[:10]))
+            raise Refusal(422, "invalid", f"{game.name} deck {request.name!r}: " + "; ".join(problems[:10]))
         options = game.options_json()
 
         def work(session: Session) -> dict[str, Any]:
@@ -504,7 +494,7 @@ class Server:
         def work(session: Session) -> None:
             row = find_deck(session, account, game, name)
             if row is None:
-                raise Problem(404, f"you have no saved {game} deck named {name!r}")
+                raise Refusal(404, "not_found", f"you have no saved {game} deck named {name!r}")
             session.delete(row)
 
         await self.store.write(work)
@@ -520,17 +510,14 @@ class Server:
         game = collection.standard()
         unknown = sorted(set(request.collections) - {game.name})
         if unknown:
-            raise Problem(422, f"collections: no game collects cards but {game.name}, not "
+            raise Refusal(422, "invalid", f"collections: no game collects cards but {game.name}, not "
                           f"{', '.join(repr(u[:40]) for u in unknown)}")
         cards = request.collections.get(game.name)
         if cards is None:
-            raise Problem(422, f"collections: the profile has no {game.name} collection")
+            raise Refusal(422, "invalid", f"collections: the profile has no {game.name} collection")
 
         def work(session: Session) -> dict[str, Any]:
-            try:
-                collection.import_collection(session, game, account, cards)
-            except HandProblem as exc:
-                raise Problem(exc.status, str(exc)) from None
+            collection.import_collection(session, game, account, cards)
             return collection.collection_json(session, game, account)
 
         return await self.store.write(work)
@@ -542,7 +529,7 @@ class Server:
         def work(session: Session) -> dict[str, Any]:
             row = session.get(MatchRow, match_id)
             if row is None:
-                raise Problem(404, f"no match {match_id!r}")
+                raise Refusal(404, "not_found", f"no match {match_id!r}")
             seats = list(session.scalars(select(SeatRow).where(SeatRow.match_id == match_id)))
             return public_match(row, seats, account_names(session, {s.account_id for s in seats
                                                                     if s.account_id is not None}))
@@ -570,19 +557,19 @@ class Server:
         def work(session: Session) -> tuple[int, bool]:
             row = session.get(MatchRow, match_id)
             if row is None:
-                raise Problem(404, f"no match {match_id!r}")
+                raise Refusal(404, "not_found", f"no match {match_id!r}")
             seats = sorted(session.scalars(select(SeatRow).where(SeatRow.match_id == match_id)),
                            key=lambda s: s.seat)
             mine = [s.seat for s in seats if s.account_id == account and s.kind == "human"]
             if mine:
                 return mine[0], False
             if row.status != "open":
-                raise Problem(409, f"the match is {row.status}: no seat to join")
+                raise Refusal(409, "conflict", f"the match is {row.status}: no seat to join")
             free = [s for s in seats if s.kind == "open" or (s.kind == "invited" and s.account_id == account)]
             if seat is not None:
                 free = [s for s in free if s.seat == seat]
             if not free:
-                raise Problem(409, "no seat for you in this match" if seat is None
+                raise Refusal(409, "conflict", "no seat for you in this match" if seat is None
                               else f"seat {seat} is not open to you")
             taken = free[0]
             game = ai.game_of(row.game, row.options)
@@ -593,7 +580,7 @@ class Server:
                                       ["ai" if s.kind == "ai" else "human" for s in seats], taken.seat,
                                       account, hand)
             elif hand is not None:
-                raise Problem(422, "this match trades nothing: its hands are dealt by the seed")
+                raise Refusal(422, "invalid", "this match trades nothing: its hands are dealt by the seed")
             taken.kind, taken.account_id = "human", account
             starts = all(s.kind in ("human", "ai") for s in seats)
             if starts:
@@ -611,14 +598,15 @@ class Server:
         def work(session: Session) -> None:
             row = session.get(MatchRow, match_id)
             if row is None:
-                raise Problem(404, f"no match {match_id!r}")
+                raise Refusal(404, "not_found", f"no match {match_id!r}")
             if row.status != "open":
-                raise Problem(409, f"the match is {row.status}: a seat is left only before the start")
+                raise Refusal(409, "conflict",
+                              f"the match is {row.status}: a seat is left only before the start")
             seats = list(session.scalars(select(SeatRow).where(SeatRow.match_id == match_id,
                                                                 SeatRow.account_id == account,
                                                                 SeatRow.kind == "human")))
             if not seats:
-                raise Problem(409, "you hold no seat in this match (an invitation is declined)")
+                raise Refusal(409, "conflict", "you hold no seat in this match (an invitation is declined)")
             for seat in seats:
                 seat.kind, seat.account_id = "open", None
 
@@ -631,14 +619,15 @@ class Server:
         def work(session: Session) -> None:
             row = session.get(MatchRow, match_id)
             if row is None:
-                raise Problem(404, f"no match {match_id!r}")
+                raise Refusal(404, "not_found", f"no match {match_id!r}")
             invited = session.scalars(select(SeatRow).where(
                 SeatRow.match_id == match_id, SeatRow.account_id == account,
                 SeatRow.kind == "invited")).first()
             if invited is None:
-                raise Problem(409, "you have no invitation to this match")
+                raise Refusal(409, "conflict", "you have no invitation to this match")
             if row.status != "open":
-                raise Problem(409, f"the match is {row.status}: an invitation is declined before the start")
+                raise Refusal(409, "conflict",
+                              f"the match is {row.status}: an invitation is declined before the start")
             row.status = "cancelled"
             row.problem = f"seat {invited.seat} declined the invitation"
 
@@ -654,13 +643,14 @@ class Server:
         def work(session: Session) -> tuple[MatchRow, list[SeatRow]]:
             row = session.get(MatchRow, match_id)
             if row is None:
-                raise Problem(404, f"no match {match_id!r}")
+                raise Refusal(404, "not_found", f"no match {match_id!r}")
             seats = sorted(session.scalars(select(SeatRow).where(SeatRow.match_id == match_id)),
                            key=lambda s: s.seat)
             if account not in {s.account_id for s in seats}:
-                raise Problem(403, "only a player of the match may ask for a rematch")
+                raise Refusal(403, "forbidden", "only a player of the match may ask for a rematch")
             if row.status != "over":
-                raise Problem(409, f"the match is {row.status}: a rematch follows a finished match")
+                raise Refusal(409, "conflict",
+                              f"the match is {row.status}: a rematch follows a finished match")
             return row, seats
 
         row, seats = await self.store.read(work)
@@ -680,12 +670,13 @@ class Server:
         def work(session: Session) -> dict[str, Any]:
             row = session.get(MatchRow, match_id)
             if row is None:
-                raise Problem(404, f"no match {match_id!r}")
+                raise Refusal(404, "not_found", f"no match {match_id!r}")
             seats = list(session.scalars(select(SeatRow).where(SeatRow.match_id == match_id)))
             if account not in {s.account_id for s in seats}:
-                raise Problem(403, "only a player of the match may export its record")
+                raise Refusal(403, "forbidden", "only a player of the match may export its record")
             if row.status != "over":
-                raise Problem(409, "the record is given once the match is over (it holds the seed)")
+                raise Refusal(409, "conflict",
+                              "the record is given once the match is over (it holds the seed)")
             rows = session.execute(select(ActionRow.notation, ActionRow.number, ActionRow.made_by)
                                    .where(ActionRow.match_id == match_id).order_by(ActionRow.number)).all()
             # A move the server made for a player is named as such beside the record (the
@@ -714,7 +705,7 @@ class Server:
     def _sign_out(self, ended: Callable[[Connection], bool]) -> None:
         text = Error(code="signed_out", message="your session has ended: log in again").model_dump_json()
         for room in self.rooms.values():
-            for conn in list(room.connections):
+            for conn in list(room.presence.connections):
                 if ended(conn):
                     conn.push(text)
                     conn.close()
@@ -739,7 +730,7 @@ class Server:
             self._loading.pop(match_id, None)
             room.dropped = True
             await room.close()
-            if self.cluster is not None and room.owner:
+            if self.cluster is not None and room.replication.owner:
                 await self.cluster.release(match_id)
 
     async def room(self, match_id: str) -> Room | None:
@@ -756,9 +747,9 @@ class Server:
                 return None
             self.rooms[match_id] = room
             if self.cluster is not None:
-                room.peers = self.cluster
-                room.owner = await self.cluster.try_own(match_id)
-            if room.owner:
+                room.replication.peers = self.cluster
+                room.replication.owner = await self.cluster.try_own(match_id)
+            if room.replication.owner:
                 room.begin()
             return room
 
@@ -796,9 +787,9 @@ class Server:
                        f"card data {row.cards})")
             await self.store.write(lambda s: s.execute(
                 update(MatchRow).where(MatchRow.id == match_id).values(status="broken", problem=problem)))
-            raise Problem(409, f"the match cannot be resumed: {problem}") from None
+            raise Refusal(409, "broken", f"the match cannot be resumed: {problem}") from None
         journal.trade = trade_of(row, seats, room.game)
-        room.maker = row.owner_id
+        room.ai_seats.maker = row.owner_id
         return room
 
     def seat_of(self, room: Room, account: int) -> int | None:

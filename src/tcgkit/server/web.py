@@ -1,6 +1,7 @@
 """The browser table's files and the words it needs: ``mount_client(app)`` serves the client
-(``static/``: plain ES modules, no build step) at ``/`` and each game's message catalogue and
-style colours at ``/api/games/{name}/words``, and the pages' own strings at ``/api/words``.
+(``static/``: plain ES modules, no build step) at ``/``, and ``router`` each game's message
+catalogue and style colours at ``/api/games/{name}/words`` and the pages' own strings at
+``/api/words``.
 
 The client draws every game from its scenes alone; what it cannot know from a scene is the
 words of the scene's message ids and the colour of its style tokens, both declared by the
@@ -14,7 +15,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, Header, Query
+from fastapi import APIRouter, FastAPI, Header, Query
 from fastapi.staticfiles import StaticFiles
 from rich.errors import StyleSyntaxError
 from rich.style import Style
@@ -24,12 +25,11 @@ from ..kernel.registry import find_game
 from ..kernel.words import LANGUAGES, LOCALES, NAMES, Words, folder_of
 from .client_words import CLIENT, FOLDER, INTERFACE
 from .languages import chosen_language
-from .pages import mount_pages
-from .rules_page import mount_rules
-from .service import Problem
+from .refusal import Refusal
 
 STATIC = Path(__file__).parent / "static"
 PLURAL_TAGS = ("zero", "one", "two", "few", "many", "other")  # the order of gettext's forms (CLDR)
+router = APIRouter(prefix="/api")
 
 
 def css_style(rich: str) -> dict[str, Any]:
@@ -60,6 +60,7 @@ def plural_forms(lang: str) -> list[str]:
     return [tag for tag in PLURAL_TAGS if tag in tags]
 
 
+@router.get("/words")
 def interface_words(lang: str | None = Query(None, max_length=16),
                     accept_language: str | None = Header(None, max_length=1000)) -> dict[str, Any]:
     """The pages' strings (``ui.js``'s ``t()``) in the language asked: ``strings`` holds only
@@ -72,6 +73,7 @@ def interface_words(lang: str | None = Query(None, max_length=16),
             "strings": {key: catalogue[key].text for key in sorted(catalogue.translated)}}
 
 
+@router.get("/games/{name}/words")
 def words(name: str, lang: str | None = Query(None, max_length=16),
           accept_language: str | None = Header(None, max_length=1000)) -> dict[str, Any]:
     """The game's ``title``; ``lang``: the language (``?lang=``, else the first of
@@ -84,7 +86,7 @@ def words(name: str, lang: str | None = Query(None, max_length=16),
     try:
         game = find_game(name).cls()
     except TcgkitError as exc:
-        raise Problem(404, str(exc)) from None
+        raise Refusal(404, "not_found", str(exc)) from None
     catalogue = Words({**CLIENT, **game.messages()}, chosen, (folder_of(game), FOLDER))
     return {"game": name, "title": game.title, "lang": chosen, "plural": plural_forms(chosen),
             "languages": [{"code": code, "name": NAMES[code]} for code in LANGUAGES],
@@ -95,10 +97,5 @@ def words(name: str, lang: str | None = Query(None, max_length=16),
 
 
 def mount_client(app: FastAPI) -> None:
-    """The words route and the pages' (``pages.py``), then the client's files at ``/``
-    (after every API route, so ``/api/...`` is never shadowed)."""
-    app.get("/api/words")(interface_words)
-    app.get("/api/games/{name}/words")(words)
-    mount_pages(app)
-    mount_rules(app)
+    """The client's files at ``/`` (after every API route, so ``/api/...`` is never shadowed)."""
     app.mount("/", StaticFiles(directory=STATIC, html=True), name="client")
