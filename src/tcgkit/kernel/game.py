@@ -20,6 +20,7 @@ from . import rules_text
 from .actions import Action, Decision
 from .card_files import read_paths
 from .collecting import CollectionRules
+from .deck_rule import DeckRule
 from .determinize import determinize, rebuild_by_player, redeal_hidden
 from .errors import IllegalAction, NotationError, OptionsError, TcgkitError
 from .events import Event, redact
@@ -460,9 +461,18 @@ class Game(ABC):
     def new_state(self, seed: int = 0, decks: Sequence[Deck] | None = None) -> State[Any]:
         """A game at its start. ``decks=None`` draws decks from the card pool by the seed."""
 
-    @abstractmethod
+    def deck_rule(self) -> DeckRule | None:
+        """The game's deck rule (``kernel/deck_rule.py``: a size, copies per card, a card's own
+        limit), which ``validate_deck`` applies; ``None`` for a game that checks decks itself."""
+        return None
+
     def validate_deck(self, deck: Deck) -> list[str]:
-        """The problems with a deck (empty when it is legal), each naming the card."""
+        """The problems with a deck (empty when it is legal), each naming the card: by default
+        those of ``deck_rule``; a game with more to check overrides this and calls it."""
+        rule = self.deck_rule()
+        if rule is None:
+            raise NotImplementedError(f"{self.name} declares no deck rule and checks no deck")
+        return rule.problems(deck)
 
     @abstractmethod
     def sample_decks(self, rng: Rng) -> list[Deck]:

@@ -8,11 +8,11 @@ what a seat sees).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 from tcgkit.kernel import Action, Game, Rng
+from tcgkit.kernel.deck_rule import DeckRule
 from tcgkit.kernel.determinize import shuffle
 from tcgkit.kernel.errors import DeckError
 from tcgkit.kernel.rng import derive_seed
@@ -39,15 +39,8 @@ class Brawl(Game):
         self.by_id = {card.id: card for card in self.pool}
         self.by_name = {card.name.lower(): card for card in self.pool} | self.by_id
 
-    def validate_deck(self, deck: list[str]) -> list[str]:
-        problems = [f"card {i}: no card named {text!r}" for i, text in enumerate(deck, 1)
-                    if text.lower() not in self.by_name]
-        counts = Counter(self.by_name[t.lower()].id for t in deck if t.lower() in self.by_name)
-        problems += [f"{self.by_id[c].name}: at most {COPIES} copies"
-                     for c, k in counts.items() if k > COPIES]
-        if len(deck) != DECK:
-            problems.append(f"a deck holds exactly {DECK} cards; this one has {len(deck)}")
-        return problems
+    def deck_rule(self) -> DeckRule:
+        return DeckRule(DECK, lambda text: self.by_name.get(text.lower()), COPIES)
 
     def sample_decks(self, rng: Rng) -> list[list[str]]:
         decks = []
