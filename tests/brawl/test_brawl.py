@@ -181,8 +181,13 @@ def test_bad_actions_and_positions_are_refused():
     state = position({0: ["spark"]})
     with pytest.raises(IllegalAction):
         state.apply(Cast(mine(state, 0, "spark"), refs.player(0)), state.to_move)  # not an opponent
-    with pytest.raises(NotationError, match="an action is"):
+    spark = mine(state, 0, "spark")
+    with pytest.raises(NotationError, match=rf"^'cast spark' is not a move you can make now; your moves: "
+                                            rf"'cast {spark} at 1', 'cast {spark} at 2', 'end'$"):
         state.parse_action("cast spark", state.to_move)
+    with pytest.raises(NotationError, match=r"^'end': it is player 0's decision \(main\), not player 1's$"):
+        state.parse_action("end", 1)
+    assert state.parse_action(f"  CAST {spark}   at 2 ", 0) == Cast(spark, refs.player(2))
     data = state.to_json()
     with pytest.raises(NotationError, match="^state JSON: player 0's cards are lost"):
         state.game.state_from_json({**data, "zones": {**data["zones"], "hand": [[], [], []]}})

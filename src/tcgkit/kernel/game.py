@@ -25,6 +25,7 @@ from .determinize import determinize, rebuild_by_player, redeal_hidden
 from .errors import IllegalAction, NotationError, OptionsError, TcgkitError
 from .events import Event, redact
 from .limits import Limits
+from .notation import parse_legal
 from .rng import Rng
 from .scene import CardTable, Catalogue, Scene, Sentence, plain_scene, say
 from .state import compile_spec, derived
@@ -259,7 +260,8 @@ class State(ABC, Generic[GameT], metaclass=StateMeta):
     def parse_action(self, text: str, player: int) -> Action:
         """Read an action's notation as ``player`` wrote it (names resolve against what that
         player may see); ``NotationError`` says what is wrong in words that reveal nothing
-        hidden from ``player``. The game's notation module reads it (``Game.parse_action``)."""
+        hidden from ``player``. The game's notation module reads it, or the kernel matches it
+        against the legal actions (``Game.parse_action``)."""
         action: Action = self.game.parse_action(self, text, player)
         return action
 
@@ -397,7 +399,8 @@ class Game(ABC):
     """The game's ``scene.py``: ``scene``, ``messages``, ``styles``, ``card_table`` and
     ``rules_summary`` read it; without one, every zone and event is shown as it is."""
     notation_module: NotationModule | None = None
-    """The game's ``notation.py``: ``parse_action`` reads it."""
+    """The game's ``notation.py``: ``parse_action`` reads it; without one, a typed move is
+    matched against the legal actions' notation."""
     play_events: ClassVar[dict[str, str]] = {"place": "card", "pick": "value", "play": "card"}
     """The events that put a card of their ``player`` into play, each with the field naming
     that card: what a designer's per-card "played" counts (``sim``)."""
@@ -486,9 +489,11 @@ class Game(ABC):
         return state
 
     def parse_action(self, state: Any, text: str, player: int) -> Action:
-        """``state.parse_action``: the game's notation read against ``state`` for ``player``."""
+        """``state.parse_action``: the game's notation read against ``state`` for ``player``;
+        without a notation module, ``text`` matched against the legal actions' notation
+        (``kernel/notation.py``)."""
         if self.notation_module is None:
-            raise NotImplementedError(f"{self.name} has no action notation")
+            return parse_legal(state, text, player)
         return self.notation_module.parse_action(state, text, player)
 
     def format_state(self, state: Any) -> str:

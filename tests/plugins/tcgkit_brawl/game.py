@@ -18,7 +18,7 @@ from tcgkit.kernel.errors import DeckError
 from tcgkit.kernel.rng import derive_seed
 from tcgkit.kernel.scene import CardTable, Catalogue, Events, Scene
 
-from . import notation, scene
+from . import scene
 from .cards import load_cards
 from .rules import COPIES, DECK, HAND, MACHINE, BrawlOptions, BrawlState
 
@@ -76,9 +76,6 @@ class Brawl(Game):
         state.res.step = "turn"
         MACHINE.advance(state)
         return state
-
-    def parse_action(self, state: Any, text: str, player: int) -> Action:
-        return notation.parse_action(state, text, player)
 
     def card_data_hash(self) -> str:
         return "brawl-" + "-".join(card.id for card in self.pool)
