@@ -193,17 +193,13 @@ class State(ABC, Generic[GameT], metaclass=StateMeta):
         return not self.decisions
 
     def decision_for(self, viewer: int | None) -> Decision | None:
-        """The pending decision as ``viewer`` may know it: kind, player, secrecy and prompt
-        for everyone; the default action (what a turn timer takes) for the decider only."""
+        """The pending decision as ``viewer`` may know it: kind, player and secrecy for
+        everyone; the default action (what a turn timer takes) for the decider only. What it
+        asks, in words, is the scene's (``scene(viewer).pending.prompt``)."""
         pending = self.pending
-        if pending is None:
-            return None
-        default = self.default_action(pending) if viewer == pending.player else None
-        return replace(pending, prompt=self.decision_prompt(pending), default=default)
-
-    @abstractmethod
-    def decision_prompt(self, decision: Decision) -> str:
-        """What ``decision`` asks, in a few words its player sees (public: no hidden card)."""
+        if pending is None or viewer != pending.player:
+            return pending
+        return replace(pending, default=self.default_action(pending))
 
     @abstractmethod
     def default_action(self, decision: Decision) -> Action:

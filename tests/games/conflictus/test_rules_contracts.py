@@ -128,7 +128,8 @@ def test_default_actions_keep_declare_nothing_pass_or_take_the_first_choice():
         assert state.default_action(Decision(0, kind)) == Done()
     state = start()
     assert state.default_action(state.pending) == Pass()
-    assert state.decision_prompt(state.pending).startswith("play a source, a warrior")
+    prompt = state.scene(0).pending.prompt
+    assert state.game.messages()[prompt.id].text.startswith("play a source, a warrior")
 
 
 def test_the_zones_are_each_players_eight_with_their_visibility():

@@ -205,9 +205,6 @@ class BrawlState(State):
             self.res.stack.append(frame)
             MACHINE.open_window(self, "respond", turn_order(self.active, self.game.num_players))
 
-    def decision_prompt(self, decision: Decision) -> str:
-        return PROMPTS[decision.kind]
-
     def default_action(self, decision: Decision) -> Action:
         """Pass or end the turn; for a discard, the lowest card of one's own hand."""
         return {"respond": PASS, "main": END}.get(decision.kind) or self.legal_actions()[0]
