@@ -355,18 +355,15 @@ class State(ABC, Generic[GameT], metaclass=StateMeta):
 
 
 class SceneModule(Protocol):
-    """What a game's ``scene.py`` gives its ``Game`` (``Game.scene_module``): the scene
-    builder, its message catalogue and terminal styles, the card table and the rules line."""
+    """What a game's ``scene.py`` gives its ``Game`` (``Game.scene_module``): the scene builder
+    and its message catalogue; where it has them, ``STYLES`` (terminal styles), ``card_table``
+    and ``rules_summary`` (each a function of the game), ``HOW_TO_PLAY`` and ``GLOSSARY``. What
+    it leaves out is the kernel's default: no styles, no card table, the non-default options."""
 
     MESSAGES: Catalogue
-    STYLES: dict[str, str]
 
     def scene(self, game: Any, view: dict[str, Any], actions: Sequence[Action],
               events: Sequence[dict[str, Any]], default: Action | None) -> Scene: ...
-
-    def card_table(self, game: Any) -> CardTable: ...
-
-    def rules_summary(self, game: Any) -> list[Sentence]: ...
 
 
 class NotationModule(Protocol):
@@ -616,7 +613,7 @@ class Game(ABC):
     def styles(self) -> dict[str, str]:
         """Terminal styles (Rich) for the style tokens of the game's scenes (``faction:luz``);
         a token without one is drawn plain."""
-        return {} if self.scene_module is None else self.scene_module.STYLES
+        return dict(getattr(self.scene_module, "STYLES", {}))
 
     def translated_names(self, lang: str) -> dict[str, str]:
         """Each card's name in ``lang`` where the card data holds one (``{"Ember Imp": "餘燼小鬼"}``),
@@ -634,12 +631,15 @@ class Game(ABC):
 
     def card_table(self) -> CardTable | None:
         """The card table ``tcgkit cards`` shows, or ``None`` for a game without one."""
-        return None if self.scene_module is None else self.scene_module.card_table(self)
+        table = getattr(self.scene_module, "card_table", None)
+        made: CardTable | None = None if table is None else table(self)
+        return made
 
     def rules_summary(self) -> list[Sentence]:
         """The options in a sentence or two (the play and replay headers)."""
-        if self.scene_module is not None:
-            return self.scene_module.rules_summary(self)
+        summary = getattr(self.scene_module, "rules_summary", None)
+        if summary is not None:
+            return list(summary(self))
         rules = rules_text.non_default(self.options, self.players, self.min_players)
         return [say("kernel.rules", rules=rules)]
 
