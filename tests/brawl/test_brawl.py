@@ -191,6 +191,9 @@ def test_bad_actions_and_positions_are_refused():
     data = state.to_json()
     with pytest.raises(NotationError, match="^state JSON: player 0's cards are lost"):
         state.game.state_from_json({**data, "zones": {**data["zones"], "hand": [[], [], []]}})
+    owners = [(data["owners"][0] + 1) % 3, *data["owners"][1:]]  # card 0 another's, its deck list not
+    with pytest.raises(NotationError, match="the deck lists and the owners disagree"):
+        state.game.state_from_json({**data, "owners": owners})
     with pytest.raises(NotationError, match=r"^state JSON: res.frames\[0\]: should be an object"):
         state.game.state_from_json({**data, "res": {**data["res"], "frames": [[0, 1]]}})
 

@@ -493,11 +493,9 @@ class BrawlState(State):
         return Outcome.from_elimination(self.game.num_players, self.out, self.drawn or "last one standing")
 
     def problems(self) -> list[str]:
-        out = []
-        for zones in (self.decks, self.hands, self.discards, self.boards):
-            for p, zone in enumerate(zones):
-                if any(self.owners[c] != p for c in zone):
-                    out.append(f"player {p} holds another player's card")
+        out = []  # the kernel's conservation keeps each player's cards in their zones (``owned``)
+        if any(self.owners[c] != p for p, cards in enumerate(self.owned) for c in cards):
+            out.append("the deck lists and the owners disagree")
         if len(self.res.asks) != sum(d.kind in ASKS for d in self.decisions):
             out.append("asks and decisions out of step")
         if any(self.life[p] <= 0 for p in self.alive()):
