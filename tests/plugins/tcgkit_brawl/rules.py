@@ -205,11 +205,6 @@ class BrawlOptions(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-PROMPTS = {"main": "cast a card from your hand or end your turn",
-           "respond": "respond with a fast card or pass", "discard": "discard a card from your hand",
-           ORDER_TRIGGERS: "choose which of your triggered abilities starts first"}
-
-
 def on_stack(res: Resolution) -> list[int]:
     """The spells cast and not yet resolved (a running trigger's card is on its board)."""
     return [f.source for f in res.stack] + [f.source for f in res.frames if f.tag != "trigger"]
@@ -519,5 +514,3 @@ MACHINE: Machine[BrawlState] = Machine(
     same_trigger=lambda s, a, b: s.cards[a.source] == s.cards[b.source] and a.ability == b.ability,
 )
 
-
-__all__ = ["MACHINE", "BrawlOptions", "BrawlState"]
