@@ -2,6 +2,7 @@
 
 from .actions import Action, Decision
 from .collecting import CollectionError, CollectionRules, Owned, collection_rules
+from .deck_rule import DeckCard, DeckRule
 from .errors import (
     CardDataError,
     DeckError,
@@ -22,8 +23,9 @@ from .state import HIDDEN, OWNER, PUBLIC, Entry, Field, Instances, StateSpec, Vi
 
 __all__ = [
     "HIDDEN", "OWNER", "PUBLIC", "Action", "CardDataError", "CollectionError", "CollectionRules",
-    "Decision", "Deck", "DeckError", "Entry", "Event", "Field", "Game", "IllegalAction", "Instances",
-    "Match", "NotationError", "OptionsError", "Outcome", "Owned", "PlayedMove", "ReplayError",
-    "ReplayMismatch", "Rng", "State", "StateSpec", "TcgkitError", "UnknownGame", "Visibility", "Zone",
-    "collection_rules", "derive_seed", "find_game", "list_games", "load_game", "register",
+    "Decision", "Deck", "DeckCard", "DeckError", "DeckRule", "Entry", "Event", "Field", "Game",
+    "IllegalAction", "Instances", "Match", "NotationError", "OptionsError", "Outcome", "Owned",
+    "PlayedMove", "ReplayError", "ReplayMismatch", "Rng", "State", "StateSpec", "TcgkitError",
+    "UnknownGame", "Visibility", "Zone", "collection_rules", "derive_seed", "find_game", "list_games",
+    "load_game", "register",
 ]
