@@ -39,7 +39,7 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import connect
 
-from tcgkit.kernel.replay import Record, verify
+from tcgkit.kernel.replay import MatchRecord, verify
 
 SESSION = "tcgkit_session"
 
@@ -258,13 +258,13 @@ async def run(args: argparse.Namespace, servers: Servers) -> dict[str, Any]:
         for match_id, seats in matches:
             response = await reader.get(f"/api/matches/{match_id}/record", cookies={SESSION: seats[0][1]})
             if response.status_code == 200:
-                records.append(Record.from_json(response.json()))
+                records.append(MatchRecord.from_json(response.json()))
     return {"setup_s": setup, "connect_s": began - connecting, "elapsed_s": elapsed,
             "latencies": latencies, "peak_rss": peak, "server_cpu_s": cpu,
             "finished": finished, "records": records}
 
 
-def replay_all(records: list[Record]) -> tuple[int, float]:
+def replay_all(records: list[MatchRecord]) -> tuple[int, float]:
     """Every record replayed and checked against its outcome: how many, and actions/s."""
     actions = sum(len(r.actions) for r in records)
     began = time.perf_counter()

@@ -50,7 +50,7 @@ import tcgkit
 from tcgkit.kernel import Rng, registry
 from tcgkit.kernel.errors import IllegalAction, TcgkitError
 from tcgkit.kernel.game import Game, State
-from tcgkit.kernel.replay import Record
+from tcgkit.kernel.replay import MatchRecord
 from tcgkit.kernel.rng import derive_seed
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -276,7 +276,7 @@ def shrink(game: Game, seed: int, broken: Break, seconds: float = 60.0) -> Break
 
 def save_break(out: Path, config: Config, seed: int, broken: Break) -> Path:
     game = config.load()
-    record = Record.start(game, seed, None)
+    record = MatchRecord.start(game, seed, None)
     record.actions = list(broken.actions) + ([broken.probe] if broken.probe else [])
     out.mkdir(parents=True, exist_ok=True)
     path = out / f"{game.name}-{seed}.json"
@@ -291,7 +291,7 @@ def save_break(out: Path, config: Config, seed: int, broken: Break) -> Path:
 def check_record(path: Path) -> int:
     """Replay a saved break with every check (the last action as the probe when the record's
     note says so); exit status 1 while the break still shows."""
-    record = Record.load(path)
+    record = MatchRecord.load(path)
     note = path.with_suffix(".txt")
     has_probe = note.exists() and "must be refused" in note.read_text()
     with fixtures_registered():

@@ -19,7 +19,7 @@ from tcgkit.games.triple_triad.collection import Collection, hotseat_decks, matc
 from tcgkit.games.triple_triad.options import parse_rules
 from tcgkit.kernel.actions import Action
 from tcgkit.kernel.game import State
-from tcgkit.kernel.replay import Record
+from tcgkit.kernel.replay import MatchRecord
 
 Strategy = Callable[[Match, int], Action]
 
@@ -87,7 +87,7 @@ def find_plan(want: Callable[[Planned], bool], **kwargs) -> tuple[int, Planned]:
     raise AssertionError("no seed under 60 gives the wanted game")
 
 
-def saved_record(path) -> Record:
+def saved_record(path) -> MatchRecord:
     """The record inside a save ``tcgkit play --save`` wrote (sealed or not), opened with
     the test's profile (TCGKIT_HOME)."""
     secret = load_profile().secret

@@ -12,7 +12,7 @@ from tcgkit.cli.profile import load_profile
 from tcgkit.cli.saves import read_save
 from tcgkit.games.triple_triad import TripleTriad
 from tcgkit.kernel import card_files
-from tcgkit.kernel.replay import Record
+from tcgkit.kernel.replay import MatchRecord
 
 from .test_untrusted_files import one_line_error
 
@@ -97,7 +97,7 @@ def test_a_record_resolves_its_hash_only_among_files_given(run, tmp_path, home, 
     cards = tmp_path / "mine.csv"
     cards.write_text(tt_cards("Card"))
     record = tmp_path / "record.json"
-    Record.start(TripleTriad(card_file=cards), 2, None).save(record)
+    MatchRecord.start(TripleTriad(card_file=cards), 2, None).save(record)
     assert json.loads(record.read_text())["options"]["card_file"] == ref_of(cards)
     card_files.forget()  # another machine: the file was never named there
     line = one_line_error(run("replay", str(record)))
@@ -138,7 +138,7 @@ def test_a_record_naming_a_path_is_refused_without_reading_it(run, tmp_path, tar
 
 
 def record_json() -> str:
-    return json.dumps(Record.start(TripleTriad(), 1, None).to_json())
+    return json.dumps(MatchRecord.start(TripleTriad(), 1, None).to_json())
 
 
 def test_a_position_naming_a_path_is_refused_without_reading_it(run, tmp_path):

@@ -16,7 +16,7 @@ from tcgkit.games.triple_triad import TripleTriad
 from tcgkit.games.triple_triad.collection import Collection, matching_hand
 from tcgkit.games.triple_triad.options import parse_rules
 from tcgkit.kernel.errors import ReplayError
-from tcgkit.kernel.replay import Record
+from tcgkit.kernel.replay import MatchRecord
 
 from .helpers import saved_record
 
@@ -71,9 +71,9 @@ def test_without_the_flag_nothing_is_kept_and_old_records_still_read(run, home, 
     record = saved_record(save)
     assert record.explanations == {} and "explanations" not in record.to_json()
     old = record.to_json()
-    assert Record.from_json(json.loads(json.dumps(old))).actions == expected.actions
+    assert MatchRecord.from_json(json.loads(json.dumps(old))).actions == expected.actions
     with pytest.raises(ReplayError, match="field 'explanations' should map action numbers"):
-        Record.from_json({**old, "explanations": {"first": {}}})
+        MatchRecord.from_json({**old, "explanations": {"first": {}}})
 
 
 def test_explain_asks_for_a_save_and_an_ai_that_explains(run, home, tmp_path):

@@ -76,12 +76,12 @@ def test_a_forge_fury_position_with_empty_hands_is_a_one_line_error(run):
 
 
 def test_a_record_with_a_broken_position_is_a_one_line_error(run, tmp_path):
-    from tcgkit.kernel.replay import Record
+    from tcgkit.kernel.replay import MatchRecord
 
     game = load_game("ff-tcg")
     data = json.loads(game.new_state(1).to_notation())
     data["decklists"] = [[-5]]
-    record = Record.from_position(game.new_state(1))
+    record = MatchRecord.from_position(game.new_state(1))
     record.position = json.dumps(data)
     path = tmp_path / "broken.json"
     record.save(path)

@@ -16,7 +16,7 @@ from tcgkit.cli.saves import read_save
 from tcgkit.kernel.decks import read_deck
 from tcgkit.kernel.effects import read_toml_cards
 from tcgkit.kernel.errors import TcgkitError
-from tcgkit.kernel.replay import Record, replay
+from tcgkit.kernel.replay import MatchRecord, replay
 
 FUZZ = settings(max_examples=60, deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -44,7 +44,7 @@ def only_our_errors(call, *errors):
 def test_records_of_any_shape(tmp_path, data):
     path = tmp_path / "record.json"
     path.write_text(json.dumps(data))
-    only_our_errors(lambda: replay(Record.load(path)))
+    only_our_errors(lambda: replay(MatchRecord.load(path)))
     only_our_errors(lambda: read_save(path, b"k" * 32))
 
 
@@ -53,7 +53,7 @@ def test_records_of_any_shape(tmp_path, data):
 def test_records_of_any_bytes(tmp_path, data):
     path = tmp_path / "record.json"
     path.write_bytes(data)
-    only_our_errors(lambda: Record.load(path))
+    only_our_errors(lambda: MatchRecord.load(path))
     only_our_errors(lambda: read_save(path, None))
 
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 import json
 
 from nplayer import HighCard, registered
-from tcgkit.kernel.replay import Record
+from tcgkit.kernel.replay import MatchRecord
 from tcgkit.kernel.rng import Rng
 
 
 def test_a_four_player_record_replays_with_places_and_the_elimination_order(run, tmp_path):
     game = HighCard(players=4)
-    state, record, rng = game.new_state(4), Record.start(game, 4, None), Rng(8)
+    state, record, rng = game.new_state(4), MatchRecord.start(game, 4, None), Rng(8)
     while not state.is_terminal:
         action = rng.choice(state.legal_actions())
         record.actions.append(str(action))

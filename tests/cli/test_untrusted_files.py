@@ -7,7 +7,7 @@ import json
 
 from tcgkit.cli.match import Match
 from tcgkit.games.triple_triad import TripleTriad
-from tcgkit.kernel.replay import Record
+from tcgkit.kernel.replay import MatchRecord
 
 
 def one_line_error(result) -> str:
@@ -67,7 +67,7 @@ def test_records_that_are_not_utf8_or_nested_deep_are_one_line_errors(run, tmp_p
 def test_a_record_with_a_byte_order_mark_reads_like_one_without(run, tmp_path):
     path = tmp_path / "bom.json"
     path.write_bytes("\ufeff".encode() + record_text(tmp_path).encode())
-    assert Record.load(path).seed == 3
+    assert MatchRecord.load(path).seed == 3
     assert run("replay", str(path), "--no-color").exit_code == 0
 
 

@@ -22,7 +22,7 @@ from tcgkit.kernel.card_files import (
     read_card_file,
     read_paths,
     ref_option,
-    resolve,
+    resolve_card_file,
 )
 from tcgkit.kernel.errors import CardDataError, OptionsError
 from tcgkit.kernel.files import MAX_FILE_BYTES
@@ -40,10 +40,10 @@ def test_a_file_is_named_by_the_sha256_of_its_bytes(tmp_path):
     path.write_bytes(b"\xef\xbb\xbfnumber,name\n")
     ref = add_card_file(path)
     assert ref == "sha256:" + hashlib.sha256(path.read_bytes()).hexdigest() and is_ref(ref)
-    assert resolve(ref).text() == "number,name\n"  # the byte-order mark dropped
+    assert resolve_card_file(ref).text() == "number,name\n"  # the byte-order mark dropped
     path.write_bytes(b"number,name,level\n")  # rewritten: a new file, a new hash
     assert add_card_file(path) != ref
-    assert resolve(ref).data == b"\xef\xbb\xbfnumber,name\n"  # the old content stays its own
+    assert resolve_card_file(ref).data == b"\xef\xbb\xbfnumber,name\n"  # the old content stays its own
 
 
 def test_parsed_sets_are_cached_by_content_not_by_name(tmp_path):
@@ -78,12 +78,12 @@ def test_an_unknown_hash_is_one_line_that_names_it_and_says_how_to_give_the_file
     add_card_file(given)
     ref = "sha256:" + "ab" * 32
     with pytest.raises(UnknownCardFile) as error:
-        resolve(ref)
+        resolve_card_file(ref)
     message = str(error.value)
     assert ref in message and "--card-file PATH" in message and "given.csv" in message
     assert "\n" not in message
     with pytest.raises(CardDataError, match="not a card file reference"):
-        resolve("/etc/passwd")
+        resolve_card_file("/etc/passwd")
 
 
 def test_text_is_never_a_path_and_a_path_object_is_read():
@@ -120,17 +120,17 @@ def test_kept_copies_resolve_and_an_edited_copy_is_refused(tmp_path):
     keep_copy(card_file)
     stored = tmp_path / "store" / card_file.digest
     assert stored.read_bytes() == b"cards"
-    assert resolve(card_file.ref).data == b"cards"
+    assert resolve_card_file(card_file.ref).data == b"cards"
     stored.write_bytes(b"forged")
     with pytest.raises(UnknownCardFile):
-        resolve(card_file.ref)
+        resolve_card_file(card_file.ref)
     keep_copy(card_file)  # naming the file again mends the copy
     assert stored.read_bytes() == b"cards"
     stored.write_bytes(b"forged")
     keep_copies_in(None)
     stored.write_bytes(b"cards")
     with pytest.raises(UnknownCardFile):
-        resolve(card_file.ref)
+        resolve_card_file(card_file.ref)
 
 
 def test_shipped_files_resolve_by_their_hash():

@@ -11,7 +11,7 @@ from tcgkit.agents import make_agent
 from tcgkit.kernel.errors import OptionsError
 from tcgkit.kernel.limits import DEFAULTS, Tally, play
 from tcgkit.kernel.registry import load_game
-from tcgkit.kernel.replay import Record, replay
+from tcgkit.kernel.replay import MatchRecord, replay
 from tcgkit.kernel.rng import Rng
 
 LOOPER = Path(__file__).parent / "data" / "looper.toml"
@@ -61,7 +61,7 @@ def test_every_game_ends_as_a_draw_past_the_game_limit(name):
 def test_a_record_replays_to_the_same_limit_draw():
     game = load_game("forge-fury", {"max_decisions": 4})
     state = game.new_state(5)
-    record, tally = Record.start(game, 5, None), Tally()
+    record, tally = MatchRecord.start(game, 5, None), Tally()
     while not state.is_terminal:
         action = state.legal_actions()[-1]
         record.actions.append(str(action))

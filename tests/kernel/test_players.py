@@ -8,7 +8,7 @@ import tcgkit
 from nplayer import HighCard, registered
 from tcgkit.kernel import OptionsError, Outcome
 from tcgkit.kernel.game import rank_returns
-from tcgkit.kernel.replay import Record, verify
+from tcgkit.kernel.replay import MatchRecord, verify
 from tcgkit.kernel.rng import Rng
 
 
@@ -36,7 +36,7 @@ def test_players_is_in_the_options_dump_only_where_it_varies():
 
 def test_a_record_keeps_the_number_of_players():
     game = HighCard(players=4)
-    state, record, rng = game.new_state(9), Record.start(game, 9, None), Rng(3)
+    state, record, rng = game.new_state(9), MatchRecord.start(game, 9, None), Rng(3)
     while not state.is_terminal:
         action = rng.choice(state.legal_actions())
         record.actions.append(str(action))
@@ -44,7 +44,7 @@ def test_a_record_keeps_the_number_of_players():
     record.finish(state)
     assert record.options == {"players": 4}
     with registered():
-        again = verify(Record.from_json(record.to_json()))
+        again = verify(MatchRecord.from_json(record.to_json()))
     assert again.game.num_players == 4 and again.outcome == state.outcome
 
 

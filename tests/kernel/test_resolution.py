@@ -18,9 +18,9 @@ from tcgkit.kernel.resolution import (
     AutoForced,
     Frame,
     Machine,
+    PriorityWindow,
     Resolution,
     Trigger,
-    Window,
     WindowRule,
     turn_order,
 )
@@ -94,7 +94,7 @@ def start_trigger(host: Tiny, trigger: Trigger) -> bool:
     return True
 
 
-def close(host: Tiny, window: Window) -> None:
+def close(host: Tiny, window: PriorityWindow) -> None:
     host.closed.append(window.kind)
     host.res.step = "after"
 
@@ -283,14 +283,14 @@ def test_an_action_restarts_the_round_of_passes_and_the_actor_keeps_priority():
     MACHINE.pass_priority(host)
     MACHINE.pass_priority(host)
     respond(host, MACHINE, 2, target=0)  # player 2 acts: everyone gets another chance
-    assert holder(host) == (2, "priority") and host.res.window == Window("priority", (0, 1, 2), 2)
+    assert holder(host) == (2, "priority") and host.res.window == PriorityWindow("priority", (0, 1, 2), 2)
     MACHINE.pass_priority(host)
     MACHINE.pass_priority(host)
     assert holder(host) == (1, "priority") and host.life == [10, 10, 10]
     MACHINE.pass_priority(host)  # all passed: the response resolves, priority to the active player
     MACHINE.advance(host)
     assert host.life == [9, 10, 10]
-    assert holder(host) == (0, "priority") and host.res.window == Window("priority", (0, 1, 2), 0)
+    assert holder(host) == (0, "priority") and host.res.window == PriorityWindow("priority", (0, 1, 2), 0)
     for _ in range(3):
         MACHINE.pass_priority(host)
     assert host.closed == ["priority"]
@@ -399,7 +399,7 @@ def test_a_window_round_trips_through_json_mid_window():
     respond(host, MACHINE, 2, target=2)
     MACHINE.pass_priority(host)
     saved = host.clone_via_json()
-    assert saved.res.windows == [Window("priority", (0, 1, 2), 2, frozenset({1}))]
+    assert saved.res.windows == [PriorityWindow("priority", (0, 1, 2), 2, frozenset({1}))]
     for position in (host, saved):
         MACHINE.pass_priority(position)
         MACHINE.pass_priority(position)
@@ -549,7 +549,7 @@ def test_every_record_round_trips():
     res = Resolution([Frame(0, 1, 2, (refs.card(3), refs.player(4)), 1, "t")], [Frame(1, 2, 0)],
                      [Trigger(2, 5, 1, "on_attack", (refs.card(5), refs.player(6)))],
                      [Ask(0, "discard", 2, ("monster", None), (7, 8))],
-                     [Window("w", (2, 0, 1), 0, frozenset({2}))], "end")
+                     [PriorityWindow("w", (2, 0, 1), 0, frozenset({2}))], "end")
     assert Resolution.from_json(json.loads(json.dumps(res.to_json()))) == res
 
 

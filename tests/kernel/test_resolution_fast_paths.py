@@ -21,9 +21,9 @@ from tcgkit.kernel.resolution import (
     Ask,
     Frame,
     Machine,
+    PriorityWindow,
     Resolution,
     Trigger,
-    Window,
     WindowRule,
 )
 
@@ -73,7 +73,7 @@ MACHINE: Machine[Host] = Machine(
 )
 
 
-DECLARED = {Frame: FRAME, Trigger: TRIGGER, Ask: ASK, Window: WINDOW}
+DECLARED = {Frame: FRAME, Trigger: TRIGGER, Ask: ASK, PriorityWindow: WINDOW}
 
 
 def same_record(made: Any, expected: Any) -> None:
@@ -114,14 +114,14 @@ def test_a_paused_frame_and_the_window_records_equal_those_the_classes_make():
     host.res.asks.clear()
     host.decisions.clear()
     MACHINE.open_window(host, "w", [1, 0])
-    same_record(host.res.windows[-1], Window("w", (1, 0), 1))
+    same_record(host.res.windows[-1], PriorityWindow("w", (1, 0), 1))
     MACHINE.pass_priority(host)
-    same_record(host.res.windows[-1], Window("w", (1, 0), 0, frozenset({1})))
+    same_record(host.res.windows[-1], PriorityWindow("w", (1, 0), 0, frozenset({1})))
     assert host.decisions == [Decision(0, "w")]
     MACHINE.pass_priority(host)
     assert host.res.windows == [] and host.decisions == []
     closed = host.log[-1][1]
-    same_record(closed, Window("w", (1, 0), 0, frozenset({0, 1})))
+    same_record(closed, PriorityWindow("w", (1, 0), 0, frozenset({0, 1})))
 
 
 def test_a_pass_by_a_player_not_holding_priority_is_refused_and_changes_nothing():

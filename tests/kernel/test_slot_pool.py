@@ -20,11 +20,11 @@ from tcgkit.kernel.state import (
     HIDDEN,
     OWNER,
     PUBLIC,
-    Field,
     Instances,
-    Layout,
+    StateField,
     StateSpec,
     Zone,
+    ZoneLayout,
 )
 
 GRID = Grid(2, 3)
@@ -40,7 +40,7 @@ class LandState(State["LandGame"]):
         zones=(
             Zone(
                 "land",
-                Layout.GRID,
+                ZoneLayout.GRID,
                 shared=True,
                 grid=GRID,
                 face_down=seen_cell,
@@ -49,8 +49,8 @@ class LandState(State["LandGame"]):
             Zone("deck", seen=HIDDEN, attr="decks"),
         ),
         fields=(
-            Field("placer", v.ListOf(v.Opt(v.Player()), GRID.size)),
-            Field("down", v.ListOf(v.Int(0, 2), GRID.size)),
+            StateField("placer", v.ListOf(v.Opt(v.Player()), GRID.size)),
+            StateField("down", v.ListOf(v.Int(0, 2), GRID.size)),
         ),
         cards=Instances(size=lambda game: SIZE),
     )

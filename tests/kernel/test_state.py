@@ -33,11 +33,11 @@ from tcgkit.kernel.state import (
     OWNER,
     PUBLIC,
     Entry,
-    Field,
     Instances,
-    Layout,
+    StateField,
     StateSpec,
     Zone,
+    ZoneLayout,
     decision,
     known_field,
 )
@@ -55,7 +55,7 @@ def sample_numbers(state: TableState, viewer: int | None, rng: Rng) -> None:
 class TableState(State["TableGame"]):
     SPEC = StateSpec(
         zones=(
-            Zone("grid", Layout.GRID, shared=True, grid=GRID,
+            Zone("grid", ZoneLayout.GRID, shared=True, grid=GRID,
                  face_down=lambda state, owner, cell: HIDDEN if state.down[cell] else PUBLIC),
             Zone("hand", seen=OWNER, attr="hands"),
             Zone("deck", seen=HIDDEN, attr="decks"),
@@ -63,10 +63,10 @@ class TableState(State["TableGame"]):
             Zone("discard", shared=True),
         ),
         fields=(
-            Field("lists", v.PerPlayer(v.TupleOf(v.Card()))),
-            Field("down", v.ListOf(v.Bool(), GRID.size)),
-            Field("numbers", v.PerPlayer(v.Opt(v.Int(0, 9))), seen=OWNER, sample=sample_numbers),
-            Field("turn", v.Int(0)),
+            StateField("lists", v.PerPlayer(v.TupleOf(v.Card()))),
+            StateField("down", v.ListOf(v.Bool(), GRID.size)),
+            StateField("numbers", v.PerPlayer(v.Opt(v.Int(0, 9))), seen=OWNER, sample=sample_numbers),
+            StateField("turn", v.Int(0)),
         ),
         log=(Entry("draw", (("player", v.Player()), ("card", v.Card())), secret=("card",)),
              Entry("note", (("text", v.Text()),))),
@@ -247,7 +247,7 @@ class Kinds(State["KindsGame"]):
     """Instances: ids 0..3 for player 0, 4..7 for player 1, a kind table naming each."""
 
     SPEC = StateSpec(zones=(Zone("hand", seen=OWNER, attr="hands"), Zone("play", attr="plays")),
-                     fields=(Field("marked", v.SetOf(v.Id())),), cards=Instances(size=lambda game: 4))
+                     fields=(StateField("marked", v.SetOf(v.Id())),), cards=Instances(size=lambda game: 4))
     hands: list[list[int]]
     plays: list[list[int]]
     marked: set[int]
@@ -338,7 +338,7 @@ PLAIN = v.PLAIN
 
 
 @v.record
-class Pile(v.Record):
+class Pile(v.SideRecord):
     FIELDS = {"owner": v.Int(0), "cards": v.ListOf(v.Int(0))}
     owner: int
     cards: list[int]
@@ -355,7 +355,7 @@ def test_a_record_copies_its_lists_and_is_written_by_its_field_names():
         v.Rec(Pile).load({"owner": 1, "cards": [3, "4"]}, PLAIN, "pile")
     with pytest.raises(TypeError, match="FIELDS"):
         @v.record
-        class Wrong(v.Record):
+        class Wrong(v.SideRecord):
             FIELDS = {"cards": v.ListOf(v.Int())}
             owner: int
 

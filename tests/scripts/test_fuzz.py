@@ -12,7 +12,7 @@ import pytest
 from nplayer.highcard import HighCard, HighCardState, Play
 from tcgkit.games.forge_fury import ForgeFury
 from tcgkit.kernel.actions import Action
-from tcgkit.kernel.replay import Record
+from tcgkit.kernel.replay import MatchRecord
 
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "fuzz.py"
 spec = importlib.util.spec_from_file_location("fuzz", SCRIPT)
@@ -94,7 +94,7 @@ def test_a_saved_break_is_a_record_and_check_names_it(tmp_path: Path) -> None:
     seed, broken = first_break(game)
     config = fuzz.Config(HighCard, ())
     path = fuzz.save_break(tmp_path, config, seed, broken)
-    record = Record.load(path)
+    record = MatchRecord.load(path)
     assert record.game == "highcard" and record.seed == seed and record.actions == broken.actions
     assert "invariant" in path.with_suffix(".txt").read_text()
     # the sound game replays the same record clean

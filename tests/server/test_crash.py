@@ -19,7 +19,7 @@ import pytest
 
 import tcgkit
 from own_games import own_games
-from tcgkit.kernel.replay import Record, verify
+from tcgkit.kernel.replay import MatchRecord, verify
 from tcgkit.kernel.rng import Rng
 from tcgkit.server.client import Client, Table
 
@@ -137,7 +137,7 @@ def test_sigkill_mid_match_then_restart_resumes_every_match(server: ServerProces
             while not table.over:
                 table.receive()
     for match_id in matches:
-        record = Record.from_json(alice.record(match_id))
+        record = MatchRecord.from_json(alice.record(match_id))
         final = verify(record)  # replays exactly to the outcome the server recorded
         assert final.outcome is not None and final.outcome.to_json() == record.outcome
         assert len(record.actions) == max(t.version for t in matches[match_id].values())

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from tcgkit.kernel.replay import Record, verify
+from tcgkit.kernel.replay import MatchRecord, verify
 from tcgkit.server.app import create_app
 from tcgkit.server.client import Client, Table
 
@@ -120,7 +120,7 @@ def test_two_processes_share_a_match_and_one_takes_over_when_the_other_dies(pg: 
         tables[1] = Table(bob_again, second["id"], since=tables[1].version)  # to the process still up
         finish(tables)
         for match in (played, second):
-            record = Record.from_json(alice.record(match["id"]))
+            record = MatchRecord.from_json(alice.record(match["id"]))
             assert verify(record).outcome is not None
     finally:
         one.stop()

@@ -28,7 +28,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from tcgkit.games.triple_triad import TripleTriad
-from tcgkit.kernel.replay import Record
+from tcgkit.kernel.replay import MatchRecord
 from tcgkit.server import accounts
 from tcgkit.server.accounts import SESSION_COOKIE
 from tcgkit.server.ai import RETRIES, Pool, WorkerLost
@@ -339,7 +339,7 @@ def test_a_move_the_server_makes_for_a_player_is_marked_everywhere(client: Any, 
     assert replayed["made_by"] == record["made_by"]
     exported = tmp_path / "match.json"
     exported.write_text(json.dumps(record))
-    assert Record.load(exported).made_by == record["made_by"]  # the replay file keeps it
+    assert MatchRecord.load(exported).made_by == record["made_by"]  # the replay file keeps it
 
 
 # -- finding 6: argon2 in a bounded pool of its own ------------------------------------------------

@@ -11,7 +11,7 @@ import typer
 from typer.testing import CliRunner
 
 from tcgkit.cli.ladder_command import ladder, ladder_levels
-from tcgkit.sim.ladder import Step, invert, ladder_of, rating_intervals
+from tcgkit.sim.ladder import LadderStep, invert, ladder_of, rating_intervals
 from tcgkit.sim.sprt import expected_score
 from tcgkit.sim.tournament import PairResult, elo_ratings, summarize_tournament
 
@@ -92,7 +92,7 @@ def test_an_unconnected_level_has_an_unbounded_interval() -> None:
 def test_steps_read_against_the_target() -> None:
     def verdict(points: float, games: int = 400) -> str:
         from tcgkit.sim.stats import wilson
-        return Step("a", "b", games, points / games, wilson(points, games)).verdict
+        return LadderStep("a", "b", games, points / games, wilson(points, games)).verdict
 
     assert verdict(210) == "not clearly stronger"  # 52.5%: its interval reaches 50%
     assert verdict(240) == "below target"

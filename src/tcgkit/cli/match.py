@@ -16,7 +16,7 @@ from ..kernel.game import Deck, Game, State
 from ..kernel.limits import Tally
 from ..kernel.match import MadeBy
 from ..kernel.match import Match as Played
-from ..kernel.replay import Record, game_of, verified
+from ..kernel.replay import MatchRecord, game_of, verified
 from .errors import CliError
 from .files import write_json_atomic
 from .game_support import checked_position
@@ -27,7 +27,7 @@ from .saves import write_save
 class Match:
     played: Played  # the kernel's match: start, moves, movers, state, tally
     seed: int  # the match's seed (for a game begun from a position: the AI's, the record's is 0)
-    record: Record
+    record: MatchRecord
     match_id: str = field(default_factory=lambda: secrets.token_hex(16))
     agent_seed: int | None = None  # the AI's own stream; None: derived from the seed
     key: bytes | None = None  # the profile's secret: saves are signed and sealed with it
@@ -61,10 +61,10 @@ class Match:
 
     @staticmethod
     def new(game: Game, seed: int, decks: list[Deck] | None) -> Match:
-        return Match(Played.start(game, seed, decks), seed, Record.start(game, seed, decks))
+        return Match(Played.start(game, seed, decks), seed, MatchRecord.start(game, seed, decks))
 
     @staticmethod
-    def from_record(record: Record) -> Match:
+    def from_record(record: MatchRecord) -> Match:
         """Continue a saved game; a record that does not replay raises ``ReplayMismatch``.
 
         A record from another engine version continues when every action replays under this
@@ -83,7 +83,7 @@ class Match:
 
     @staticmethod
     def from_position(game: Game, state: State, seed: int) -> Match:
-        return Match(Played.from_position(state), seed, Record.from_position(state))
+        return Match(Played.from_position(state), seed, MatchRecord.from_position(state))
 
     def play(self, action: Action, player: int, made_by: MadeBy | None = None) -> int:
         """Apply ``player``'s ``action`` (``IllegalAction`` leaves everything as it was);

@@ -23,7 +23,7 @@ from rich.text import Text
 from ..kernel.board import Grid
 from ..kernel.game import Game
 from ..kernel.refs import Kind, Ref
-from ..kernel.scene import Area, CardTable, Counter, Face, Scene, Sentence, Shown, Template, Value
+from ..kernel.scene import Area, CardTable, Face, Scene, SceneCounter, Sentence, Shown, Template, Value
 from ..kernel.words import LANGUAGES, Words, folder_of
 from .seats import Seats
 from .words import FOLDER, TERMINAL
@@ -140,7 +140,7 @@ class Renderer:
             return self.word(value)
         return "" if value is None else str(value)
 
-    def counter(self, counter: Counter) -> str:
+    def counter(self, counter: SceneCounter) -> str:
         return f"{self.word(counter.label)} {self.text(counter.value)}"
 
     def say(self, sentence: Sentence) -> str:

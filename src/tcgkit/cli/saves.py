@@ -28,7 +28,7 @@ from typing import Any
 from .._version import __version__
 from ..kernel.errors import ReplayError
 from ..kernel.files import read_text_limited
-from ..kernel.replay import Record
+from ..kernel.replay import MatchRecord
 from .errors import CliError
 from .files import write_json_atomic
 
@@ -42,7 +42,7 @@ class Saved:
     """A save read back: the record, the match id and the AI's seed, and whether this
     profile wrote it (``signed``). ``sealed`` is false for a plain record."""
 
-    record: Record
+    record: MatchRecord
     match_id: str
     agent_seed: int | None
     signed: bool
@@ -83,7 +83,7 @@ def unseal(key: bytes, blob: str) -> dict[str, Any]:
 
 
 def save_body(
-    key: bytes, record: Record, match_id: str, agent_seed: int | None, finished: bool
+    key: bytes, record: MatchRecord, match_id: str, agent_seed: int | None, finished: bool
 ) -> dict[str, Any]:
     """The JSON of a save (``mac`` included)."""
     body: dict[str, Any] = {
@@ -99,7 +99,7 @@ def save_body(
 
 
 def write_save(
-    path: str | Path, key: bytes, record: Record, match_id: str, agent_seed: int | None,
+    path: str | Path, key: bytes, record: MatchRecord, match_id: str, agent_seed: int | None,
     finished: bool,
 ) -> None:
     try:
@@ -114,9 +114,9 @@ def read_save(path: str | Path, key: bytes | None) -> Saved:
     try:
         data = json.loads(read_text_limited(path))
     except (OSError, UnicodeDecodeError, ValueError, RecursionError):
-        return Saved(Record.load(path), "", None, False, False)  # Record.load says what is wrong
+        return Saved(MatchRecord.load(path), "", None, False, False)  # Record.load says what is wrong
     if not (isinstance(data, dict) and data.get("tcgkit") == MAGIC):
-        return Saved(Record.from_json(data, source=str(path)), "", None, False, False)
+        return Saved(MatchRecord.from_json(data, source=str(path)), "", None, False, False)
     if data.get("format") != FORMAT:
         raise ReplayError(f"{path}: save format {data.get('format')!r} is not {FORMAT}")
     body = {k: v for k, v in data.items() if k != "mac"}
@@ -125,7 +125,7 @@ def read_save(path: str | Path, key: bytes | None) -> Saved:
     if not isinstance(match_id, str):
         raise ReplayError(f"{path}: the save has no match id")
     if "record" in data:
-        return Saved(Record.from_json(data["record"], str(path)), match_id, None, signed, False)
+        return Saved(MatchRecord.from_json(data["record"], str(path)), match_id, None, signed, False)
     if not signed or key is None:
         raise ReplayError(
             f"{path}: an unfinished game sealed by another profile (or edited since); "
@@ -134,7 +134,7 @@ def read_save(path: str | Path, key: bytes | None) -> Saved:
     try:
         inner = unseal(key, str(data.get("sealed", "")))
         agent_seed = inner.get("agent_seed")
-        record = Record.from_json(inner.get("record"), str(path))
+        record = MatchRecord.from_json(inner.get("record"), str(path))
     except (ValueError, TypeError, AttributeError) as exc:
         raise ReplayError(f"{path}: the sealed part does not open: {exc}") from None
     return Saved(record, match_id, agent_seed if isinstance(agent_seed, int) else None, True, True)

@@ -50,7 +50,7 @@ from typing import Any
 from ..kernel.actions import Action
 from ..kernel.game import Game
 from ..kernel.refs import Kind, Ref
-from ..kernel.state import Instances, Layout, derived
+from ..kernel.state import Instances, ZoneLayout, derived
 
 FLAT_LIMIT = 4096
 """The largest class that is one integer per action; larger ones are entered in steps."""
@@ -156,7 +156,7 @@ class ActionIndex:
             cards = game.card_count()
             keys = [game.card_key(i) for i in range(cards)]
             names = []
-        cells = max((z.grid.size for z in spec.zones if z.layout is Layout.GRID), default=0)
+        cells = max((z.grid.size for z in spec.zones if z.layout is ZoneLayout.GRID), default=0)
         self.cards, self.cells, self.players = cards, cells, players
         numbers = max(cards, cells, players, SMALL)
         refs_places: dict[Any, int] = {None: 0}

@@ -53,12 +53,12 @@ from ..kernel.state import (
     OWNER,
     PUBLIC,
     UNSEEN,
-    Field,
     InstanceCodec,
     Instances,
-    Layout,
+    StateField,
     Visibility,
     Zone,
+    ZoneLayout,
     derived,
     sees,
 )
@@ -302,8 +302,8 @@ class Observation:
         self.features = features.shape[1]
         self.blocks: list[tuple[str, int, int]] = []
         self.writers: list[tuple[int, BlockWriter]] = []
-        self.field_writers: list[tuple[int, Field, Coder, bool]] = []
-        self.field_plans: list[tuple[int, Field, Coder, bool, Keyer]] = []  # and each one's key
+        self.field_writers: list[tuple[int, StateField, Coder, bool]] = []
+        self.field_plans: list[tuple[int, StateField, Coder, bool, Keyer]] = []  # and each one's key
         self._memo: dict[tuple[Any, ...], Any] = {}  # slots (and card places) by what they show
         self._deals: dict[tuple[int, ...], tuple[int, list[int]]] = {}
         self._tables: dict[int, tuple[int, ...]] = {}  # the kind table of each deal number
@@ -368,7 +368,7 @@ class Observation:
         copied after: most lists do not change from one step to the next."""
         ctx, players, kinds, feats = self.ctx, self.ctx.players, self.kind_count, self.features
         features = ctx.features
-        if zone.layout is Layout.GRID:
+        if zone.layout is ZoneLayout.GRID:
             cells = zone.grid.size
             per = 2 + kinds + feats
 
@@ -452,7 +452,7 @@ class Observation:
         memo[key] = made
         return made
 
-    def _field(self, f: Field, at: int) -> int:
+    def _field(self, f: StateField, at: int) -> int:
         part = coder(f.kind, self.ctx)
         sometimes = not isinstance(f.seen, Visibility)
         size = part.size + (1 if sometimes else 0)

@@ -19,11 +19,11 @@ from .game import Deck, Game, Outcome, State
 from .match import Match, PlayedMove
 from .registry import find_game, list_games, load_game, register
 from .rng import Rng, derive_seed
-from .state import HIDDEN, OWNER, PUBLIC, Entry, Field, Instances, StateSpec, Visibility, Zone
+from .state import HIDDEN, OWNER, PUBLIC, Entry, Instances, StateField, StateSpec, Visibility, Zone
 
 __all__ = [
     "HIDDEN", "OWNER", "PUBLIC", "Action", "CardDataError", "CollectionError", "CollectionRules",
-    "Decision", "Deck", "DeckCard", "DeckError", "DeckRule", "Entry", "Event", "Field", "Game",
+    "Decision", "Deck", "DeckCard", "DeckError", "DeckRule", "Entry", "Event", "StateField", "Game",
     "IllegalAction", "Instances", "Match", "NotationError", "OptionsError", "Outcome", "Owned",
     "PlayedMove", "ReplayError", "ReplayMismatch", "Rng", "State", "StateSpec", "TcgkitError",
     "UnknownGame", "Visibility", "Zone", "collection_rules", "derive_seed", "find_game", "list_games",

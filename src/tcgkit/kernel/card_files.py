@@ -186,7 +186,7 @@ def shipped_card_file(package: str, *parts: str) -> CardFile:
     return CardFile.of("/".join((short, *parts)), data)
 
 
-def resolve(ref: str, shipped: Iterable[CardFile] = ()) -> CardFile:
+def resolve_card_file(ref: str, shipped: Iterable[CardFile] = ()) -> CardFile:
     """The card file ``ref`` names: one given to this process, one of ``shipped``, or a
     stored copy. ``UnknownCardFile`` names the hash and says how to give the file."""
     if not is_ref(ref):
@@ -239,7 +239,7 @@ def referenced(options: dict[str, Any]) -> tuple[CardFile, ...]:
     out = []
     for ref in refs:
         try:
-            out.append(resolve(ref))
+            out.append(resolve_card_file(ref))
         except UnknownCardFile:
             continue  # a shipped file: every process has it
     return tuple(out)

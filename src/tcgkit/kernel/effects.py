@@ -20,7 +20,7 @@ modify a stat, destroy, move, discard); a game adds its own primitives (``regist
 and implements the host methods they call. The rare card that cannot be said in data gets
 a named Python ``hook`` (``{ do = "hook", name = "..." }``), listed in the game's registry.
 
-Hot paths ask ``Condition.compile()`` / ``Step.compile()`` for a plain ``(host, act)`` function
+Hot paths ask ``Condition.compile()`` / ``EffectStep.compile()`` for a plain ``(host, act)`` function
 made once at load time: no walk over the condition tree, and a primitive with a *binder*
 (``registry.binder``) reads its parameters once instead of on every check.
 
@@ -116,7 +116,7 @@ class Amount:
     (``amount = { compute = "roll", sides = 6 }``: an ``amount`` primitive of the registry)."""
 
     fixed: int = 0
-    step: Step | None = None
+    step: EffectStep | None = None
 
     def __call__(self, host: Any, act: Activation) -> int:
         return self.fixed if self.step is None else int(self.step(host, act))
@@ -158,13 +158,13 @@ class Primitive:
     params: type[Params]
     run: Callable[..., Any]
     summary: str = ""
-    bind: Callable[[Step], Bound] | None = None  # optional fast path, see ``EffectRegistry.binder``
+    bind: Callable[[EffectStep], Bound] | None = None  # optional fast path, see ``EffectRegistry.binder``
     can_pay: Callable[..., bool] | None = None  # a cost's check, see ``EffectRegistry.payable``
     produces: TargetKind = "card"  # what a target selector picks
 
 
 @dataclass(frozen=True, slots=True)
-class Step:
+class EffectStep:
     """One compiled effect, cost, condition or target selector."""
 
     primitive: Primitive
@@ -192,7 +192,7 @@ class Condition:
     """A requirement: a primitive check, or ``all`` / ``any`` / ``not`` of others."""
 
     op: Literal["check", "all", "any", "not"]
-    check: Step | None = None
+    check: EffectStep | None = None
     parts: tuple[Condition, ...] = ()
 
     def holds(self, host: Any, act: Activation) -> bool:
@@ -247,9 +247,9 @@ class Ability:
     index: int  # position on the card: (card, index) names the ability
     timing: str
     condition: Condition | None
-    costs: tuple[Step, ...]
-    target: Step | None
-    effects: tuple[Step, ...]
+    costs: tuple[EffectStep, ...]
+    target: EffectStep | None
+    effects: tuple[EffectStep, ...]
     duration: str
     once_per_turn: bool
     text: str = ""
@@ -468,12 +468,14 @@ class EffectRegistry:
 
         return register
 
-    def binder(self, kind: Kind, name: str) -> Callable[[Callable[[Step], Bound]], Callable[[Step], Bound]]:
+    def binder(
+        self, kind: Kind, name: str
+    ) -> Callable[[Callable[[EffectStep], Bound]], Callable[[EffectStep], Bound]]:
         """Register ``bind(step) -> fn(host, act)`` for primitive ``name``: the same result as
         ``run`` with the step's parameters read once (a check's function returns a bool).
         ``compile()`` uses it; card text compiled before it was registered keeps working."""
 
-        def register(bind: Callable[[Step], Bound]) -> Callable[[Step], Bound]:
+        def register(bind: Callable[[EffectStep], Bound]) -> Callable[[EffectStep], Bound]:
             primitive = self.primitives[kind, name]
             self.primitives[kind, name] = Primitive(primitive.name, primitive.kind, primitive.params,
                                                     primitive.run, primitive.summary, bind,
@@ -506,7 +508,7 @@ class EffectRegistry:
         return {"refs": self.refs, "stats": self.stats, "zones": self.zones, "whos": self.whos,
                 "events": self.events, "registry": self}
 
-    def compile_step(self, kind: Kind, raw: Any, where: str, duration: str = "") -> Step:
+    def compile_step(self, kind: Kind, raw: Any, where: str, duration: str = "") -> EffectStep:
         key = STEP_KEYS[kind]
         if not isinstance(raw, dict) or not isinstance(raw.get(key), str):
             raise _error(where, f"should be a table with a '{key}' naming a primitive")
@@ -524,7 +526,7 @@ class EffectRegistry:
             loc = ".".join(str(p) for p in err["loc"])
             msg = err["msg"].removeprefix("Value error, ")
             raise _error(f"{where}.{loc}" if loc else where, msg) from None
-        return Step(primitive, values, duration)
+        return EffectStep(primitive, values, duration)
 
     def compile_condition(self, raw: Any, where: str) -> Condition:
         if isinstance(raw, dict) and len(raw) == 1 and next(iter(raw)) in ("all", "any", "not"):
@@ -621,7 +623,7 @@ def _names_cards(annotation: Any) -> bool:
     return any(_names_cards(arg) for arg in get_args(annotation))
 
 
-def card_names_in(item: Ability | Condition | Step | None) -> Iterator[tuple[str, str]]:
+def card_names_in(item: Ability | Condition | EffectStep | None) -> Iterator[tuple[str, str]]:
     """(parameter name, card name) for every parameter of ``item`` that names a card."""
     if item is None:
         return
@@ -836,19 +838,19 @@ class Hook(Params):
 
 
 @SHARED.effect("draw", Count, "the player(s) draw count cards")
-def _draw(host: EffectHost, act: Activation, p: Count, step: Step) -> None:
+def _draw(host: EffectHost, act: Activation, p: Count, step: EffectStep) -> None:
     for player in host.player_ref(act, p.who):
         host.draw(player, p.count)
 
 
 @SHARED.effect("mill", Count, "the top count cards of the player(s)' decks go to the discard pile")
-def _mill(host: EffectHost, act: Activation, p: Count, step: Step) -> None:
+def _mill(host: EffectHost, act: Activation, p: Count, step: EffectStep) -> None:
     for player in host.player_ref(act, p.who):
         host.mill(player, p.count)
 
 
 @SHARED.effect("discard", Count, "the player(s) discard count cards of their choice from hand")
-def _discard(host: EffectHost, act: Activation, p: Count, step: Step) -> Any:
+def _discard(host: EffectHost, act: Activation, p: Count, step: EffectStep) -> Any:
     paused = None
     for player in host.player_ref(act, p.who):
         paused = host.ask_discard(player, p.count) or paused
@@ -856,19 +858,19 @@ def _discard(host: EffectHost, act: Activation, p: Count, step: Step) -> Any:
 
 
 @SHARED.effect("modify_stat", ModifyStat, "stat +amount on the cards, for the ability's duration")
-def _modify_stat(host: EffectHost, act: Activation, p: ModifyStat, step: Step) -> None:
+def _modify_stat(host: EffectHost, act: Activation, p: ModifyStat, step: EffectStep) -> None:
     for card in host.card_refs(act, p.to):
         host.add_modifier(card, p.stat, p.amount, step.duration)
 
 
 @SHARED.effect("destroy", OnCards, "the cards in play go to their owner's discard pile")
-def _destroy(host: EffectHost, act: Activation, p: OnCards, step: Step) -> None:
+def _destroy(host: EffectHost, act: Activation, p: OnCards, step: EffectStep) -> None:
     for card in host.card_refs(act, p.to):
         host.destroy(card)
 
 
 @SHARED.effect("move", MoveCards, "the cards move to a zone of their owner")
-def _move(host: EffectHost, act: Activation, p: MoveCards, step: Step) -> None:
+def _move(host: EffectHost, act: Activation, p: MoveCards, step: EffectStep) -> None:
     for card in host.card_refs(act, p.to):
         host.move_card(card, p.zone)
 

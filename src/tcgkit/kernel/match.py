@@ -30,7 +30,7 @@ from .actions import Action
 from .errors import ReplayMismatch, TcgkitError
 from .game import Deck, Game, State
 from .limits import Tally, play
-from .record import Record
+from .record import MatchRecord
 from .rng import Rng, derive_seed
 
 MadeBy = Literal["clock", "stand_in", "auto"]
@@ -92,7 +92,7 @@ class Match:
         return cls(state, position=state.to_notation())
 
     @classmethod
-    def from_record(cls, record: Record, game: Game, *, upto: int | None = None) -> Match:
+    def from_record(cls, record: MatchRecord, game: Game, *, upto: int | None = None) -> Match:
         """``record``'s start with its first ``upto`` actions (all by default) replayed;
         ``ReplayMismatch`` names the setup or the first action that does not replay."""
         try:
@@ -166,12 +166,12 @@ class Match:
         if made_by is not None:
             self.made_by[len(self.actions)] = made_by
 
-    def record(self) -> Record:
+    def record(self) -> MatchRecord:
         """What a save or a replay file stores: the start, the moves, who made any move for its
         player, and the outcome when the game is over."""
-        record = Record(self.game.name, self.game.options_json(), self.seed, self.decks,
-                        list(self.actions), cards=self.game.card_data_hash(), position=self.position,
-                        made_by={str(number): by for number, by in self.made_by.items()})
+        record = MatchRecord(self.game.name, self.game.options_json(), self.seed, self.decks,
+                             list(self.actions), cards=self.game.card_data_hash(), position=self.position,
+                             made_by={str(number): by for number, by in self.made_by.items()})
         record.finish(self.state)
         return record
 

@@ -19,7 +19,7 @@ FORMAT = 1
 
 
 @dataclass
-class Record:
+class MatchRecord:
     game: str
     options: dict[str, Any]
     seed: int
@@ -40,15 +40,15 @@ class Record:
     explanations: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     @staticmethod
-    def start(game: Game, seed: int, decks: list[Deck] | None) -> Record:
-        return Record(game.name, game.options_json(), seed, decks, cards=game.card_data_hash())
+    def start(game: Game, seed: int, decks: list[Deck] | None) -> MatchRecord:
+        return MatchRecord(game.name, game.options_json(), seed, decks, cards=game.card_data_hash())
 
     @staticmethod
-    def from_position(state: State[Any]) -> Record:
+    def from_position(state: State[Any]) -> MatchRecord:
         """A record of a game that starts at ``state`` (a pasted puzzle or bug report)."""
         game = state.game
-        return Record(game.name, game.options_json(), 0, None, cards=game.card_data_hash(),
-                      position=state.to_notation())
+        return MatchRecord(game.name, game.options_json(), 0, None, cards=game.card_data_hash(),
+                           position=state.to_notation())
 
     def finish(self, state: State[Any]) -> None:
         """Note the outcome once the game is over (``verify`` checks it)."""
@@ -68,7 +68,7 @@ class Record:
         write_text_atomic(path, json.dumps(self.to_json(), indent=1) + "\n")
 
     @staticmethod
-    def from_json(data: Any, source: str = "record") -> Record:
+    def from_json(data: Any, source: str = "record") -> MatchRecord:
         if not isinstance(data, dict):
             raise ReplayError(f"{source}: a record is a JSON object, got {type(data).__name__}")
         expected = {
@@ -80,7 +80,7 @@ class Record:
                 raise ReplayError(f"{source}: missing field '{key}'")
             if not isinstance(data[key], kind) or isinstance(data[key], bool):
                 raise ReplayError(f"{source}: field '{key}' should be {kind.__name__}")
-        unknown = set(data) - set(Record.__dataclass_fields__)
+        unknown = set(data) - set(MatchRecord.__dataclass_fields__)
         if unknown:
             raise ReplayError(f"{source}: unknown field(s) {', '.join(sorted(unknown))}")
         decks = data.get("decks")
@@ -103,10 +103,10 @@ class Record:
             raise ReplayError(f"{source}: field 'explanations' should map action numbers to explanations")
         if data.get("format", FORMAT) != FORMAT:
             raise ReplayError(f"{source}: record format {data['format']} is not {FORMAT}")
-        return Record(**data)
+        return MatchRecord(**data)
 
     @staticmethod
-    def load(path: str | Path) -> Record:
+    def load(path: str | Path) -> MatchRecord:
         try:
             text = read_text_limited(path)
         except OSError as exc:
@@ -120,4 +120,4 @@ class Record:
         except (RecursionError, ValueError) as exc:  # nested too deep, a number too long
             why = "nested too deeply" if isinstance(exc, RecursionError) else "a number too long"
             raise ReplayError(f"{path}: not a record ({why})") from None
-        return Record.from_json(data, source=str(path))
+        return MatchRecord.from_json(data, source=str(path))

@@ -13,20 +13,20 @@ from .._version import __version__
 from .errors import ReplayError, ReplayMismatch, TcgkitError
 from .game import Game, State
 from .match import Match
-from .record import FORMAT, Record
+from .record import FORMAT, MatchRecord
 from .registry import load_game
 
-__all__ = ["FORMAT", "Record", "check_versions", "game_of", "replay", "replayed", "verified", "verify"]
+__all__ = ["FORMAT", "MatchRecord", "check_versions", "game_of", "replay", "replayed", "verified", "verify"]
 
 
-def game_of(record: Record) -> Game:
+def game_of(record: MatchRecord) -> Game:
     try:
         return load_game(record.game, record.options)
     except TcgkitError as exc:
         raise ReplayError(f"record: {exc}") from None
 
 
-def check_versions(record: Record, game: Game) -> None:
+def check_versions(record: MatchRecord, game: Game) -> None:
     if record.engine != __version__:
         raise ReplayMismatch(
             f"recorded with engine {record.engine}, this is {__version__} "
@@ -39,7 +39,7 @@ def check_versions(record: Record, game: Game) -> None:
         )
 
 
-def replayed(record: Record, *, upto: int | None = None, force: bool = False) -> Match:
+def replayed(record: MatchRecord, *, upto: int | None = None, force: bool = False) -> Match:
     """The match after the record's first ``upto`` actions (all by default)."""
     game = game_of(record)
     if not force:
@@ -47,12 +47,12 @@ def replayed(record: Record, *, upto: int | None = None, force: bool = False) ->
     return Match.from_record(record, game, upto=upto)
 
 
-def replay(record: Record, *, upto: int | None = None, force: bool = False) -> State[Any]:
+def replay(record: MatchRecord, *, upto: int | None = None, force: bool = False) -> State[Any]:
     """The state after the record's first ``upto`` actions (all by default)."""
     return replayed(record, upto=upto, force=force).state
 
 
-def verified(record: Record, *, force: bool = False) -> Match:
+def verified(record: MatchRecord, *, force: bool = False) -> Match:
     """The whole record replayed as a match, checked to end as recorded."""
     match = replayed(record, force=force)
     if record.outcome is not None:
@@ -64,6 +64,6 @@ def verified(record: Record, *, force: bool = False) -> Match:
     return match
 
 
-def verify(record: Record, *, force: bool = False) -> State[Any]:
+def verify(record: MatchRecord, *, force: bool = False) -> State[Any]:
     """Replay the whole record and check it ends as recorded."""
     return verified(record, force=force).state

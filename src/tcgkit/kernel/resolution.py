@@ -37,7 +37,7 @@ from .effects import PAUSE, STOP, Activation, Bound
 from .refs import Ref
 
 __all__ = ["ORDER_TRIGGERS", "PAUSE", "RESOLUTION", "STOP", "Ask", "AutoForced", "Frame", "Host", "Machine",
-           "Resolution", "Trigger", "Window", "WindowRule", "turn_order"]
+           "Resolution", "Trigger", "PriorityWindow", "WindowRule", "turn_order"]
 
 ORDER_TRIGGERS = "order_triggers"
 """The ask a player answers when several of their triggers start at once (``apnap`` order)."""
@@ -92,7 +92,7 @@ class Ask:
 
 
 @dataclass(slots=True, unsafe_hash=True)
-class Window:
+class PriorityWindow:
     """An open priority window: its kind (the decision kind players see), the players in the
     order they get priority, who holds it now and who has passed since the last action."""
 
@@ -116,10 +116,10 @@ class WindowRule:
     with an empty stack (the game's phase machine advances, e.g. by setting ``res.step``).
     """
 
-    on_close: Callable[[Any, Window], None]
+    on_close: Callable[[Any, PriorityWindow], None]
     restart: bool = True
     keep: bool = True
-    after_resolve: Callable[[Any, Window], int] | None = None
+    after_resolve: Callable[[Any, PriorityWindow], int] | None = None
 
 
 # -- the state's part -----------------------------------------------------------------------
@@ -130,12 +130,12 @@ class Resolution:
 
     def __init__(self, frames: Sequence[Frame] = (), stack: Sequence[Frame] = (),
                  triggers: Sequence[Trigger] = (), asks: Sequence[Ask] = (),
-                 windows: Sequence[Window] = (), step: str = "") -> None:
+                 windows: Sequence[PriorityWindow] = (), step: str = "") -> None:
         self.frames: list[Frame] = list(frames)
         self.stack: list[Frame] = list(stack)
         self.triggers: list[Trigger] = list(triggers)
         self.asks: list[Ask] = list(asks)
-        self.windows: list[Window] = list(windows)
+        self.windows: list[PriorityWindow] = list(windows)
         self.step = step
 
     def copy(self) -> Resolution:
@@ -159,7 +159,7 @@ class Resolution:
         return bool(self.frames or self.triggers or self.step)
 
     @property
-    def window(self) -> Window | None:
+    def window(self) -> PriorityWindow | None:
         return self.windows[-1] if self.windows else None
 
     def to_json(self) -> dict[str, Any]:
@@ -181,8 +181,8 @@ class Resolution:
 
 # -- declared: how the records are written and read back (a state's field of kind RESOLUTION) --
 class _WindowOf(values.Rec):
-    def load(self, data: Any, ctx: values.Ctx, where: str) -> Window:
-        window: Window = super().load(data, ctx, where)
+    def load(self, data: Any, ctx: values.Ctx, where: str) -> PriorityWindow:
+        window: PriorityWindow = super().load(data, ctx, where)
         if not window.order or window.holder not in window.order or not window.passed <= set(window.order):
             raise values.bad(where, "the holder and the passed players must be in the order")
         return window
@@ -197,8 +197,8 @@ TRIGGER = values.Rec(Trigger, {"player": _PLAYER, "source": _CARD, "ability": va
 ASK = values.Rec(Ask, {"player": _PLAYER, "kind": _TEXT, "count": values.Int(0),
                        "detail": values.TupleOf(values.Opt(_TEXT)), "cards": values.TupleOf(_CARD)},
                  immutable=True)
-WINDOW = _WindowOf(Window, {"kind": _TEXT, "order": values.TupleOf(_PLAYER), "holder": _PLAYER,
-                            "passed": values.FrozenSetOf(_PLAYER)}, immutable=True)
+WINDOW = _WindowOf(PriorityWindow, {"kind": _TEXT, "order": values.TupleOf(_PLAYER), "holder": _PLAYER,
+                                    "passed": values.FrozenSetOf(_PLAYER)}, immutable=True)
 RESOLUTION = values.Rec(Resolution, {
     "frames": values.ListOf(FRAME), "stack": values.ListOf(FRAME), "triggers": values.ListOf(TRIGGER),
     "asks": values.ListOf(ASK), "windows": values.ListOf(WINDOW), "step": _TEXT})
@@ -475,7 +475,7 @@ class Machine(Generic[H]):
 
     # -- priority windows -----------------------------------------------------------------------
     # A pass, an action and a window opening or closing happen many times a game: each builds
-    # the new ``Window`` record once, and the eliminated players are looked up only in games
+    # the new ``PriorityWindow`` record once, and the eliminated players are looked up only in games
     # that have an ``is_out`` hook.
     def open_window(self, host: H, kind: str, order: Sequence[int]) -> None:
         """Open a window of ``kind`` (a ``WindowRule`` of ``windows``): priority goes to the first
@@ -485,7 +485,7 @@ class Machine(Generic[H]):
         order = tuple(order)
         passed = NOBODY if self.is_out is None else self.out_players(host, order)
         holder = next_in(order, passed, order[-1]) if passed else order[0]
-        window = _new(Window)  # see RECORDS
+        window = _new(PriorityWindow)  # see RECORDS
         window.kind, window.order, window.holder, window.passed = \
             kind, order, order[0] if holder is None else holder, passed
         host.res.windows.append(window)
@@ -523,7 +523,7 @@ class Machine(Generic[H]):
                 following = player
                 break
         decisions.pop()
-        window = _new(Window)  # see RECORDS
+        window = _new(PriorityWindow)  # see RECORDS
         window.kind, window.order, window.passed = kind, order, passed
         if following is None:
             window.holder = holder
@@ -550,9 +550,9 @@ class Machine(Generic[H]):
                 host.decisions.pop()
                 host.decide(following, window.kind)
                 holder = following
-        host.res.windows[-1] = Window(window.kind, window.order, holder, passed)
+        host.res.windows[-1] = PriorityWindow(window.kind, window.order, holder, passed)
 
-    def close_window(self, host: H) -> Window:
+    def close_window(self, host: H) -> PriorityWindow:
         """End the current window at once, without its ``on_close`` (the game's rules cut it
         short: a fight cancelled mid-window)."""
         self.current(host)
@@ -564,7 +564,7 @@ class Machine(Generic[H]):
         is_out = self.is_out
         return NOBODY if is_out is None else frozenset(p for p in order if is_out(host, p))
 
-    def current(self, host: H) -> Window:
+    def current(self, host: H) -> PriorityWindow:
         windows = host.res.windows
         if not windows:
             raise RuntimeError("no priority window is open")
@@ -574,7 +574,7 @@ class Machine(Generic[H]):
             raise RuntimeError(f"the top decision {top} is not the {window.kind!r} window's")
         return window
 
-    def all_passed(self, host: H, window: Window) -> None:
+    def all_passed(self, host: H, window: PriorityWindow) -> None:
         """Everyone passed: the top of the stack starts resolving and priority goes to
         ``after_resolve`` (a new round of passes), or with an empty stack the window closes."""
         res = host.res
@@ -589,7 +589,7 @@ class Machine(Generic[H]):
             on_close = rule.on_close  # see HOOKS
             on_close(host, window)
             return
-        res.windows[-1] = Window(window.kind, order, holder, passed)
+        res.windows[-1] = PriorityWindow(window.kind, order, holder, passed)
         host.decide(holder, window.kind)  # below the frame's asks: priority comes back after it
         self.start(host, res.stack.pop())
 

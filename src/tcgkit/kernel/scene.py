@@ -49,7 +49,7 @@ if TYPE_CHECKING:
 
 Value = str | int | float | bool | None
 At = Literal["top", "right", "bottom", "left", "corner"]
-Layout = Literal["row", "pile", "stack", "grid"]
+AreaLayout = Literal["row", "pile", "stack", "grid"]
 Role = Literal["", "board", "hand", "play", "pile"]
 Place = Literal["top", "right", "bottom", "left", "corner", "cost", "stats", "type", "text", "badge"]
 ChangeKind = Literal["placed", "moved", "flipped", "revealed", "played", "drawn", "discarded", "damaged",
@@ -136,7 +136,7 @@ class Change(Model):
     key: str = ""
 
 
-class Counter(Model):
+class SceneCounter(Model):
     key: str
     label: str
     value: Value | Sentence
@@ -144,7 +144,7 @@ class Counter(Model):
 
 class Seat(Model):
     player: int
-    counters: list[Counter] = Field(default_factory=list)
+    counters: list[SceneCounter] = Field(default_factory=list)
     out: bool = False
     to_move: bool = False
     style: list[str] = Field(default_factory=list)
@@ -163,7 +163,7 @@ class Area(Model):
     key: str
     label: str | Sentence
     owner: int | None = None
-    layout: Layout = "row"
+    layout: AreaLayout = "row"
     items: list[Face | None] = Field(default_factory=list)
     count: int = 0
     hidden: bool = False
@@ -172,7 +172,7 @@ class Area(Model):
     turns: dict[int, int] = Field(default_factory=dict)
     cell_marks: list[str | Sentence | None] = Field(default_factory=list)
     refs: list[Ref] = Field(default_factory=list)
-    counters: list[Counter] = Field(default_factory=list)
+    counters: list[SceneCounter] = Field(default_factory=list)
     group: str = ""
     style: list[str] = Field(default_factory=list)
     role: Role = ""
@@ -206,7 +206,7 @@ class StackItem(Model):
     note: Sentence | None = None
 
 
-class Window(Model):
+class SceneWindow(Model):
     kind: str
     holder: int
     label: Sentence | None = None
@@ -228,7 +228,7 @@ class Scene(Model):
     status: list[Sentence] = Field(default_factory=list)
     log: list[Sentence] = Field(default_factory=list)
     stack: list[StackItem] = Field(default_factory=list)
-    window: Window | None = None
+    window: SceneWindow | None = None
     outcome: dict[str, Any] | None = None
     named_seats: bool = False
     sides_table: bool = False
@@ -367,7 +367,8 @@ def messages(entries: dict[str, str | tuple[str, str] | Message]) -> Catalogue:
 
 
 __all__ = [
-    "Area", "At", "CardTable", "Catalogue", "Change", "ChangeKind", "Column", "Counter", "Face", "Layout",
-    "Message", "Move", "Pending", "Place", "Role", "Scene", "Seat", "Sentence", "Shown", "StackItem",
-    "Template", "Value", "Window", "messages", "moves_of", "pending_of", "plain_scene", "say", "scene_schema",
+    "Area", "AreaLayout", "At", "CardTable", "Catalogue", "Change", "ChangeKind", "Column", "Face", "Message",
+    "Move", "Pending", "Place", "Role", "Scene", "SceneCounter", "SceneWindow", "Seat", "Sentence", "Shown",
+    "StackItem", "Template", "Value", "messages", "moves_of", "pending_of", "plain_scene", "say",
+    "scene_schema",
 ]

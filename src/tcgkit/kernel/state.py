@@ -64,7 +64,7 @@ def sees(visibility: Visibility, owner: int | None, viewer: int | None) -> bool:
     return visibility is PUBLIC or (visibility is OWNER and viewer is not None and viewer == owner)
 
 
-class Layout(StrEnum):
+class ZoneLayout(StrEnum):
     PILE = "pile"  # a face-down or face-up pile: its order matters, its top is its end
     ROW = "row"  # cards laid out side by side (a hand, the characters in play)
     STACK = "stack"  # cards on top of each other, all visible (a set of warriors)
@@ -92,7 +92,7 @@ class Zone:
     """
 
     name: str
-    layout: Layout = Layout.PILE
+    layout: ZoneLayout = ZoneLayout.PILE
     seen: Seen = PUBLIC
     attr: str = ""
     shared: bool = False
@@ -110,7 +110,7 @@ class Zone:
             raise ValueError(f"zone {self.name}: down is for a list per player, instead of face_down")
         if not self.attr:
             object.__setattr__(self, "attr", self.name)
-        if self.layout is Layout.GRID and (self.grid is None or not self.shared):
+        if self.layout is ZoneLayout.GRID and (self.grid is None or not self.shared):
             raise ValueError(f"zone {self.name}: a grid zone is shared and names its grid")
 
     def visibility(self, state: Any) -> Visibility:
@@ -122,7 +122,7 @@ class Zone:
 
 
 @dataclass(frozen=True)
-class Field:
+class StateField:
     """A value of the state that is not a zone. ``seen``: ``PUBLIC``, ``HIDDEN`` (never in a
     view), ``OWNER`` (a list or a dict by player: each player sees their own entry; a view
     shows ``None`` for the others' entries of a list and leaves them out of a dict, and lists
@@ -184,7 +184,7 @@ class Instances:
 CATALOG = "catalog"
 
 
-def known_field(name: str = "known") -> Field:
+def known_field(name: str = "known") -> StateField:
     """The declaration of a state's knowledge (``StateSpec.knowledge``): per player, the ids
     of the cards they know though the place they lie in hides them. Each player sees their
     own entry; a re-dealt or determinized world keeps the viewer's and knows nothing of the
@@ -196,7 +196,7 @@ def known_field(name: str = "known") -> Field:
             if p != viewer:
                 known[p] = set()
 
-    return Field(name, PerPlayer(SetOf(Id())), seen=OWNER, sample=forget_others)
+    return StateField(name, PerPlayer(SetOf(Id())), seen=OWNER, sample=forget_others)
 
 
 def learn(state: Any, cards: Iterable[int], players: Iterable[int]) -> None:
@@ -227,7 +227,7 @@ class StateSpec:
     knows in places that hide them (instance games)."""
 
     zones: tuple[Zone, ...] = ()
-    fields: tuple[Field, ...] = ()
+    fields: tuple[StateField, ...] = ()
     log: tuple[Entry, ...] = ()
     cards: str | Instances = CATALOG
     decklists: str = ""
@@ -464,7 +464,7 @@ class Derived:
             return out
 
         if zone.shared:
-            grid = zone.layout is Layout.GRID
+            grid = zone.layout is ZoneLayout.GRID
             out = cards(data, where, grid)
             if grid and len(out) != zone.grid.size:
                 raise bad(where, f"should hold {zone.grid.size} cells, not {len(out)}")
@@ -610,7 +610,9 @@ class Derived:
         out["outcome"] = None if outcome is None else outcome.to_json()
         return out
 
-    def field_view(self, state: Any, f: Field, visibility: Visibility, viewer: int | None, ctx: Ctx) -> Any:
+    def field_view(
+        self, state: Any, f: StateField, visibility: Visibility, viewer: int | None, ctx: Ctx
+    ) -> Any:
         value = getattr(state, f.name)
         if visibility is PUBLIC:
             return f.kind.dump(value, ctx)
@@ -700,6 +702,6 @@ def compile_spec(cls: type) -> None:
 
 
 __all__ = [
-    "CATALOG", "EMPTY", "FACE_DOWN", "HIDDEN", "OWNER", "PUBLIC", "Entry", "Field", "Instances", "Layout",
-    "StateSpec", "Visibility", "Zone", "decision", "forget", "known_field", "learn", "sees",
+    "CATALOG", "EMPTY", "FACE_DOWN", "HIDDEN", "OWNER", "PUBLIC", "Entry", "Instances", "StateField",
+    "StateSpec", "Visibility", "Zone", "ZoneLayout", "decision", "forget", "known_field", "learn", "sees",
 ]

@@ -366,23 +366,23 @@ def table(data: Any, where: str, keys: Sequence[str], optional: Sequence[str] = 
     return data
 
 
-class Record:
+class SideRecord:
     """A keyed side record of a state (a set of cards, a fight), made with ``@record``: a slots
     dataclass whose ``FIELDS`` declare each field's value type. It is copied field by field
     and written as an object with the field names."""
 
     FIELDS: ClassVar[dict[str, Value]]
 
-    def copy(self) -> Record:
+    def copy(self) -> SideRecord:
         raise NotImplementedError  # ``record`` writes it from FIELDS
 
 
-RecordT = TypeVar("RecordT", bound=type[Record])
+RecordT = TypeVar("RecordT", bound=type[SideRecord])
 
 
 @dataclass_transform()
 def record(cls: RecordT) -> RecordT:
-    """``@record`` over a ``Record`` subclass: a slots dataclass with a ``copy`` written from
+    """``@record`` over a ``SideRecord`` subclass: a slots dataclass with a ``copy`` written from
     its ``FIELDS`` (each field copied as its type says)."""
     made: Any = dataclass(slots=True)(cls)
     names = [f.name for f in fields(made)]
@@ -397,7 +397,7 @@ def record(cls: RecordT) -> RecordT:
 
 @dataclass(frozen=True)
 class Rec(Value):
-    """A ``Record`` (copied field by field), or a ``NamedTuple`` or any class whose field
+    """A ``SideRecord`` (copied field by field), or a ``NamedTuple`` or any class whose field
     types ``fields`` gives (``cls(**fields)`` makes it). ``immutable``: never changed in place
     (a NamedTuple always is), so clones share it; otherwise it has a ``copy()``. ``held``:
     the cards that lie in it, for a field that holds cards (the spells on a stack)."""

@@ -30,12 +30,12 @@ from .effects import (
     AmountParam,
     Count,
     EffectHost,
+    EffectStep,
     EventName,
     NoParams,
     Params,
     Ref,
     Stat,
-    Step,
     Who,
     ZoneName,
 )
@@ -76,17 +76,17 @@ class Roll(Scaled):
 
 
 @COMMON.amount("count", CountOf, "how many cards the reference names (x times, + plus)")
-def _count(host: CommonHost, act: Activation, p: CountOf, step: Step) -> int:
+def _count(host: CommonHost, act: Activation, p: CountOf, step: EffectStep) -> int:
     return len(host.card_refs(act, p.of)) * p.times + p.plus
 
 
 @COMMON.amount("stat", StatOf, "the total of a stat of the cards the reference names (x times, + plus)")
-def _stat(host: CommonHost, act: Activation, p: StatOf, step: Step) -> int:
+def _stat(host: CommonHost, act: Activation, p: StatOf, step: EffectStep) -> int:
     return sum(host.stat_of(card, p.stat) for card in host.card_refs(act, p.of)) * p.times + p.plus
 
 
 @COMMON.amount("roll", Roll, "dice rolled now, each 1 to sides (x times, + plus)")
-def _roll(host: CommonHost, act: Activation, p: Roll, step: Step) -> int:
+def _roll(host: CommonHost, act: Activation, p: Roll, step: EffectStep) -> int:
     return sum(host.roll(p.sides) for _ in range(p.dice)) * p.times + p.plus
 
 
@@ -97,7 +97,7 @@ class ModifyBy(Params):
 
 
 @COMMON.effect("modify_stat", ModifyBy, "stat +amount (a number or computed) on the cards, for the duration")
-def _modify_stat(host: CommonHost, act: Activation, p: ModifyBy, step: Step) -> None:
+def _modify_stat(host: CommonHost, act: Activation, p: ModifyBy, step: EffectStep) -> None:
     amount = p.amount(host, act)  # worked out once, for every card
     for card in host.card_refs(act, p.to):
         host.add_modifier(card, p.stat, amount, step.duration)
@@ -111,13 +111,13 @@ class PayCards(Params):
 
 
 @COMMON.payable("discard")
-def _can_discard(host: CommonHost, act: Activation, p: Count, step: Step) -> bool:
+def _can_discard(host: CommonHost, act: Activation, p: Count, step: EffectStep) -> bool:
     return all(host.hand_size(q) >= p.count for q in host.player_ref(act, p.who))
 
 
 @COMMON.effect("pay_cards", PayCards, "count of the cards the reference names (in play) go to a zone; "
                "the player picks which when there are more")
-def _pay_cards(host: CommonHost, act: Activation, p: PayCards, step: Step) -> Any:
+def _pay_cards(host: CommonHost, act: Activation, p: PayCards, step: EffectStep) -> Any:
     cards = host.card_refs(act, p.of)
     if len(cards) <= p.count:
         for card in cards:
@@ -127,7 +127,7 @@ def _pay_cards(host: CommonHost, act: Activation, p: PayCards, step: Step) -> An
 
 
 @COMMON.payable("pay_cards")
-def _can_pay_cards(host: CommonHost, act: Activation, p: PayCards, step: Step) -> bool:
+def _can_pay_cards(host: CommonHost, act: Activation, p: PayCards, step: EffectStep) -> bool:
     return len(host.card_refs(act, p.of)) >= p.count
 
 
@@ -160,14 +160,14 @@ def _subjects(host: CommonHost, act: Activation, to: str | None, who: str | None
 
 
 @COMMON.effect("prevent", Prevent, "the next event (or amount of it) to the cards or players does not happen")
-def _prevent(host: CommonHost, act: Activation, p: Prevent, step: Step) -> None:
+def _prevent(host: CommonHost, act: Activation, p: Prevent, step: EffectStep) -> None:
     mode: Mode = "prevent" if p.amount is None else "reduce"
     for subject in _subjects(host, act, p.to, p.who):
         host.add_shield(Shield(act.source, p.event, subject, mode, p.amount or 0, "", step.duration, p.uses))
 
 
 @COMMON.effect("redirect", Redirect, "the cards go to another zone instead, the next time the event happens")
-def _redirect(host: CommonHost, act: Activation, p: Redirect, step: Step) -> None:
+def _redirect(host: CommonHost, act: Activation, p: Redirect, step: EffectStep) -> None:
     for card in host.card_refs(act, p.to):
         shield = Shield(act.source, p.event, refs.card(card), "redirect", 0, p.zone, step.duration, p.uses)
         host.add_shield(shield)
@@ -183,18 +183,18 @@ class SubjectPlayer(Params):
 
 
 @COMMON.condition("subject_in", SubjectIn, "the event was about one of the cards the reference names")
-def _subject_in(host: CommonHost, act: Activation, p: SubjectIn, step: Step) -> bool:
+def _subject_in(host: CommonHost, act: Activation, p: SubjectIn, step: EffectStep) -> bool:
     cards = {r.id for r in act.subjects if r.kind is refs.Kind.CARD}
     return not cards.isdisjoint(host.card_refs(act, p.of))
 
 
 @COMMON.condition("subject_is_self", NoParams, "the event was about this card")
-def _subject_is_self(host: CommonHost, act: Activation, p: NoParams, step: Step) -> bool:
+def _subject_is_self(host: CommonHost, act: Activation, p: NoParams, step: EffectStep) -> bool:
     return refs.card(act.source) in act.subjects
 
 
 @COMMON.condition("subject_player", SubjectPlayer, "the event was about one of these players")
-def _subject_player(host: CommonHost, act: Activation, p: SubjectPlayer, step: Step) -> bool:
+def _subject_player(host: CommonHost, act: Activation, p: SubjectPlayer, step: EffectStep) -> bool:
     players = {r.id for r in act.subjects if r.kind is refs.Kind.PLAYER}
     return not players.isdisjoint(host.player_ref(act, p.who))
 
@@ -204,5 +204,5 @@ class PlayerTarget(Params):
 
 
 @COMMON.target("player", PlayerTarget, "a player (of those ``who`` names)", produces="player")
-def _player(host: CommonHost, act: Activation, p: PlayerTarget, step: Step) -> list[int]:
+def _player(host: CommonHost, act: Activation, p: PlayerTarget, step: EffectStep) -> list[int]:
     return host.player_ref(act, p.who)

@@ -26,12 +26,12 @@ PROTOCOL = 1
 MAX_NOTATION = 400
 
 
-class Message(BaseModel):
+class ProtocolMessage(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
 # -- client to server ---------------------------------------------------------------------------
-class Act(Message):
+class Act(ProtocolMessage):
     """Play ``action`` (notation) at ``version`` (the state version the client saw)."""
 
     type: Literal["act"]
@@ -40,14 +40,14 @@ class Act(Message):
     tag: str | None = Field(default=None, max_length=64)
 
 
-class Sync(Message):
+class Sync(ProtocolMessage):
     """Send me the steps since ``since`` and my scene again (after a gap, or to resume)."""
 
     type: Literal["sync"]
     since: int = Field(ge=-1)
 
 
-class Claim(Message):
+class Claim(ProtocolMessage):
     """Claim the win over ``seat``, away past its grace time (a match set up with
     ``absence="claim"``)."""
 
@@ -55,11 +55,11 @@ class Claim(Message):
     seat: int = Field(ge=0, le=3)
 
 
-class Ping(Message):
+class Ping(ProtocolMessage):
     type: Literal["ping"]
 
 
-class AskHint(Message):
+class AskHint(ProtocolMessage):
     """Which move would the AI make in my place at ``version``? Answered with ``Hint``, to the
     asking seat only; offered where the welcome's ``assists`` holds ``hint``."""
 
@@ -67,7 +67,7 @@ class AskHint(Message):
     version: int = Field(ge=0)
 
 
-class AskUndo(Message):
+class AskUndo(ProtocolMessage):
     """Take back my last move and everything after it, at ``version``: every viewer is sent
     ``Undone``; offered where the welcome's ``assists`` holds ``undo``."""
 
@@ -91,7 +91,7 @@ def made_by_of(stored: str | None) -> MadeBy | None:
     return CLOCK if stored == CLOCK else STAND_IN if stored == STAND_IN else None
 
 
-class Step(Message):
+class Step(ProtocolMessage):
     """What version ``version`` changed, as the viewer may see it: its events, or nothing
     (``events`` absent) when the viewer may see none of them. ``made_by``, when present: the
     server made this move for its seat's player, who did not (``clock``: their time ran out
@@ -111,7 +111,7 @@ class Step(Message):
         return out
 
 
-class Clock(Message):
+class Clock(ProtocolMessage):
     """A seat's time: ``bank`` seconds left (a chess clock), ``buffer`` the per-decision
     seconds spent first; ``running`` while it is this seat's decision."""
 
@@ -121,7 +121,7 @@ class Clock(Message):
     running: bool = False
 
 
-class SeatInfo(Message):
+class SeatInfo(ProtocolMessage):
     seat: int
     kind: str  # human, ai
     name: str | None = None
@@ -131,7 +131,7 @@ class SeatInfo(Message):
     claimable: bool = False  # past their grace, the others may claim the win
 
 
-class Welcome(Message):
+class Welcome(ProtocolMessage):
     type: Literal["welcome"] = "welcome"
     protocol: int = PROTOCOL
     match: str
@@ -147,7 +147,7 @@ class Welcome(Message):
     assists: list[str] = Field(default_factory=list)  # hint, undo: what this seat may ask for
 
 
-class Update(Message):
+class Update(ProtocolMessage):
     type: Literal["update"] = "update"
     version: int
     scene: dict[str, Any]
@@ -158,7 +158,7 @@ class Update(Message):
     ended: dict[str, Any] | None = None
 
 
-class Seats(Message):
+class Seats(ProtocolMessage):
     """Only who is here changed (a connection came or went, a grace time ran out, a stand-in
     took over): the seats and clocks, with no scene and no steps, so the client's version
     stays where it was. Added in protocol 1 beside ``update``: a client that does not know
@@ -171,7 +171,7 @@ class Seats(Message):
     ended: dict[str, Any] | None = None
 
 
-class Error(Message):
+class Error(ProtocolMessage):
     """A refusal (``Error.of``) or a notice. ``code``: bad_message, too_large, rate_limited,
     origin, unknown_match, not_started, spectator, stale, illegal, not_your_turn, over,
     not_absent, timeout, storage, no_help, no_undo, broken, signed_out."""
@@ -191,7 +191,7 @@ class Error(Message):
                    scene=refusal.scene, steps=refusal.steps)
 
 
-class Pong(Message):
+class Pong(ProtocolMessage):
     type: Literal["pong"] = "pong"
 
 
@@ -204,7 +204,7 @@ class HintOption(BaseModel):
     chance: float
 
 
-class Hint(Message):
+class Hint(ProtocolMessage):
     """The AI's move in the asking seat's place at ``version``, worked out from that seat's
     view alone (``agents/assist.py``): ``action`` (notation), by the search AI ``agent``
     after ``iterations`` play-outs; the seat's chance to win now (``before``) and after the
@@ -227,7 +227,7 @@ class Hint(Message):
     effects: list[dict[str, Any]] = Field(default_factory=list)
 
 
-class Undone(Message):
+class Undone(ProtocolMessage):
     """``count`` actions were taken back: the match is at ``version`` again. The scene's log
     and the steps start from the deal (``since`` -1), so a client draws its table anew."""
 
@@ -278,7 +278,7 @@ def bad_message(reason: str) -> Refusal:
     return Refusal(400, "bad_message", reason)
 
 
-def encode(message: Message, **raw: str) -> str:
+def encode(message: ProtocolMessage, **raw: str) -> str:
     """``message`` as JSON text, each field named in ``raw`` given as JSON text already: a
     scene, written once for every frame that carries it, is not decoded and written again."""
     text = message.model_dump_json(exclude=set(raw))

@@ -47,7 +47,7 @@ class LadderRating:
 
 
 @dataclass(frozen=True, slots=True)
-class Step:
+class LadderStep:
     """``upper`` against ``lower``, the level just below it."""
 
     lower: str
@@ -75,7 +75,7 @@ class Step:
 class Ladder:
     tournament: Tournament
     ratings: list[LadderRating]  # strongest first
-    steps: list[Step]  # weakest level's step first
+    steps: list[LadderStep]  # weakest level's step first
     meta: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
@@ -87,10 +87,10 @@ class Ladder:
         return data
 
 
-def step(lower: str, upper: str, tournament: Tournament) -> Step:
+def step(lower: str, upper: str, tournament: Tournament) -> LadderStep:
     pair = tournament.pair(upper, lower)
     points = pair.wins + 0.5 * pair.draws
-    return Step(lower, upper, pair.games, points / pair.games, wilson(points, pair.games))
+    return LadderStep(lower, upper, pair.games, points / pair.games, wilson(points, pair.games))
 
 
 def rating_intervals(

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..kernel.card_files import add_card_file, resolve, shipped_card_file
+from ..kernel.card_files import add_card_file, resolve_card_file, shipped_card_file
 from ..kernel.game import Deck
 from .backends import Backend
 from .paired import PairedDifference, first_agent_score, paired_difference
@@ -63,7 +63,7 @@ def card_table(game_name: str, options: dict[str, Any]) -> tuple[list[str], list
     package, name = CARD_FILES[game_name]
     shipped = shipped_card_file(package, *name.split("/"))
     ref = options.get("card_file")
-    text = (resolve(ref, (shipped,)) if ref else shipped).text()
+    text = (resolve_card_file(ref, (shipped,)) if ref else shipped).text()
     rows = [r for r in csv.reader(io.StringIO(text)) if r and not r[0].startswith("#")]
     return rows[0], rows[1:]
 

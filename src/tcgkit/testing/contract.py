@@ -11,7 +11,7 @@ from typing import Any
 from ..kernel.actions import Action
 from ..kernel.errors import IllegalAction, TcgkitError
 from ..kernel.game import Game, State
-from ..kernel.replay import Record, replay, verify
+from ..kernel.replay import MatchRecord, replay, verify
 from ..kernel.rng import Rng
 from .play import Failure, expect, play_random, players, positions
 
@@ -158,10 +158,10 @@ def replay_records_round_trip_and_verify(game: Game) -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "game.json"
         record.save(path)
-        loaded = Record.load(path)
+        loaded = MatchRecord.load(path)
     expect(loaded == record, "a record reads back different")
     expect(verify(loaded).to_json() == state.to_json(), "a verified record gives another state")
-    unfinished = Record(**{**record.to_json(), "actions": record.actions[:3], "outcome": None})
+    unfinished = MatchRecord(**{**record.to_json(), "actions": record.actions[:3], "outcome": None})
     resumed = replay(unfinished)
     expect(not resumed.is_terminal or len(record.actions) <= 3, "three actions of a longer game ended it")
 

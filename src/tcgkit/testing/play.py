@@ -8,7 +8,7 @@ from typing import Any
 
 from ..kernel.actions import Action
 from ..kernel.game import Game, State
-from ..kernel.replay import Record
+from ..kernel.replay import MatchRecord
 from ..kernel.rng import Rng
 
 MAX_ACTIONS = 20_000
@@ -54,9 +54,9 @@ def walk(game: Game, seed: int) -> Iterator[tuple[State[Any], Action | None]]:
 
 
 def play_random(game: Game, seed: int, *, each_step: Callable[[State[Any]], None] | None = None
-                ) -> tuple[State[Any], Record]:
+                ) -> tuple[State[Any], MatchRecord]:
     """A random game from ``seed`` and its record; ``each_step(state)`` runs before every action."""
-    record = Record.start(game, seed, None)
+    record = MatchRecord.start(game, seed, None)
     state = None
     for state, action in walk(game, seed):
         if action is None:

@@ -13,14 +13,14 @@ from tcgkit.games.conflictus import Conflictus, ConflictusState
 from tcgkit.games.conflictus.actions import Keep
 from tcgkit.games.conflictus.cards import KLASSES, default_cards, load_cards
 from tcgkit.games.conflictus.effects import REGISTRY
-from tcgkit.kernel.effects import Ability, Condition, Step
+from tcgkit.kernel.effects import Ability, Condition, EffectStep
 from tcgkit.kernel.errors import CardDataError
 
 from .helpers import act, fetch, label, next_rodada, sources, texts, to_phase
 
 
 # -- the set ----------------------------------------------------------------------------------
-def _steps(condition: Condition | None) -> Iterator[Step]:
+def _steps(condition: Condition | None) -> Iterator[EffectStep]:
     if condition is None:
         return
     if condition.check is not None:
@@ -39,7 +39,7 @@ def _used(ability: Ability) -> Iterator[tuple[str, str]]:
         yield step.primitive.kind, step.primitive.name
         for value in dict(step.params).values():
             inner = getattr(value, "step", None)
-            if isinstance(inner, Step):
+            if isinstance(inner, EffectStep):
                 yield inner.primitive.kind, inner.primitive.name
 
 

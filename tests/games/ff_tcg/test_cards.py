@@ -15,7 +15,7 @@ from tcgkit.games.ff_tcg.cards import CARD_TYPES, Card, default_card_paths, defa
 from tcgkit.games.ff_tcg.effects import REGISTRY, Place
 from tcgkit.kernel import CardDataError
 from tcgkit.kernel.decks import read_deck
-from tcgkit.kernel.effects import Condition, Step
+from tcgkit.kernel.effects import Condition, EffectStep
 
 DECKS = default_card_paths()[0].parent / "decks"
 DECK_NAMES = ("warriors", "black_magic")
@@ -34,7 +34,7 @@ def walk(cond: Condition) -> Iterator[Condition]:
         yield from walk(part)
 
 
-def steps_of(card: Card) -> Iterator[Step]:
+def steps_of(card: Card) -> Iterator[EffectStep]:
     for cond in conditions_of(card):
         yield from (c.check for c in walk(cond) if c.check is not None)
     for ab in card.abilities:

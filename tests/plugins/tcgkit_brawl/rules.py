@@ -19,10 +19,10 @@ from tcgkit.kernel.effects import (
     Activation,
     AmountParam,
     Bound,
+    EffectStep,
     NoParams,
     Params,
     Ref,
-    Step,
     Who,
     load_card_tables,
     who_players,
@@ -39,7 +39,7 @@ from tcgkit.kernel.resolution import (
     WindowRule,
     turn_order,
 )
-from tcgkit.kernel.state import HIDDEN, OWNER, Entry, Field, StateSpec, Zone
+from tcgkit.kernel.state import HIDDEN, OWNER, Entry, StateField, StateSpec, Zone
 from tcgkit.kernel.vocabulary import COMMON, CommonHost
 
 if TYPE_CHECKING:
@@ -82,27 +82,27 @@ class Countered(Params):
 
 
 @REGISTRY.effect("damage", Hurt, "the players lose amount life (unless prevented)")
-def _damage(host: BrawlHost, act: Activation, p: Hurt, step: Step) -> None:
+def _damage(host: BrawlHost, act: Activation, p: Hurt, step: EffectStep) -> None:
     amount = p.amount(host, act)
     for player in host.player_ref(act, p.who):
         host.damage(player, amount, act.source)
 
 
 @REGISTRY.effect("heal", Hurt, "the players gain amount life")
-def _heal(host: BrawlHost, act: Activation, p: Hurt, step: Step) -> None:
+def _heal(host: BrawlHost, act: Activation, p: Hurt, step: EffectStep) -> None:
     amount = p.amount(host, act)
     for player in host.player_ref(act, p.who):
         host.heal(player, amount)
 
 
 @REGISTRY.effect("counter", Countered, "the spells still on the stack do nothing and are discarded")
-def _counter(host: BrawlHost, act: Activation, p: Countered, step: Step) -> None:
+def _counter(host: BrawlHost, act: Activation, p: Countered, step: EffectStep) -> None:
     for card in host.card_refs(act, p.to):
         host.counter(card)
 
 
 @REGISTRY.target("spell", NoParams, "a spell of another player waiting on the stack")
-def _spell(host: BrawlHost, act: Activation, p: NoParams, step: Step) -> list[int]:
+def _spell(host: BrawlHost, act: Activation, p: NoParams, step: EffectStep) -> list[int]:
     return host.spells(act)
 
 
@@ -221,12 +221,13 @@ class BrawlState(State):
         zones=(Zone("hand", seen=OWNER, attr="hands"), Zone("deck", seen=HIDDEN, attr="decks"),
                Zone("discard", attr="discards"), Zone("board", attr="boards")),
         fields=(
-            Field("cards", v.TupleOf(v.Text())), Field("owners", v.TupleOf(v.Player())),
-            Field("owned", v.PerPlayer(v.TupleOf(v.Card()))), Field("life", v.PerPlayer(v.Int())),
-            Field("out", v.ListOf(v.Player())), Field("active", v.Player()), Field("finished", v.Bool()),
-            Field("drawn", v.Opt(v.Text())), Field("res", replace(RESOLUTION, held=on_stack), holds=True,
-                  pool=lambda state, card: state.owners[card]),
-            Field("shields", REPLACEMENTS),
+            StateField("cards", v.TupleOf(v.Text())), StateField("owners", v.TupleOf(v.Player())),
+            StateField("owned", v.PerPlayer(v.TupleOf(v.Card()))), StateField("life", v.PerPlayer(v.Int())),
+            StateField("out", v.ListOf(v.Player())), StateField("active", v.Player()),
+            StateField("finished", v.Bool()), StateField("drawn", v.Opt(v.Text())),
+            StateField("res", replace(RESOLUTION, held=on_stack), holds=True,
+                       pool=lambda state, card: state.owners[card]),
+            StateField("shields", REPLACEMENTS),
         ),
         log=(
             Entry("draw", (("player", PLAYER_), ("card", CARD)), secret=("card",)),

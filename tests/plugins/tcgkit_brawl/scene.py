@@ -14,18 +14,18 @@ from tcgkit.kernel import refs
 from tcgkit.kernel.actions import Action
 from tcgkit.kernel.scene import (
     Area,
+    AreaLayout,
     CardTable,
     Catalogue,
     Column,
-    Counter,
     Events,
     Face,
-    Layout,
     Scene,
+    SceneCounter,
+    SceneWindow,
     Seat,
     Sentence,
     StackItem,
-    Window,
     messages,
     moves_of,
     pending_of,
@@ -62,8 +62,8 @@ MESSAGES: Catalogue = messages({
     "brawl.prompt.order_triggers": "choose which of your triggered abilities starts first",
     "brawl.window": "priority",
 })
-SIDE: tuple[tuple[str, str, Layout], ...] = (("hand", "hand", "row"), ("board", "board", "row"),
-                                             ("deck", "deck", "pile"), ("discard", "discard", "pile"))
+SIDE: tuple[tuple[str, str, AreaLayout], ...] = (("hand", "hand", "row"), ("board", "board", "row"),
+                                                 ("deck", "deck", "pile"), ("discard", "discard", "pile"))
 
 
 def label(game: Brawl, view: dict[str, Any], card: int) -> str:
@@ -91,9 +91,9 @@ def scene(game: Brawl, view: dict[str, Any], actions: Sequence[Action], events: 
     window = None
     if res["windows"]:
         top = res["windows"][-1]
-        window = Window(kind=top["kind"], holder=top["holder"], label=say("brawl.window"))
+        window = SceneWindow(kind=top["kind"], holder=top["holder"], label=say("brawl.window"))
     seats = [Seat(player=p, to_move=view["to_move"] == p, out=p in view["out"],
-                  counters=[Counter(key="life", label="life", value=view["life"][p])])
+                  counters=[SceneCounter(key="life", label="life", value=view["life"][p])])
              for p in range(players)]
     status = []
     if view["to_move"] is not None:

@@ -16,9 +16,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from ...kernel.card_files import CardFile, parsed, read_card_file, resolve, shipped_card_file
+from ...kernel.card_files import CardFile, parsed, read_card_file, resolve_card_file, shipped_card_file
 from ...kernel.cards import NamedCards
-from ...kernel.effects import Ability, Condition, Step, check_card_names, load_card_tables
+from ...kernel.effects import Ability, Condition, EffectStep, check_card_names, load_card_tables
 from ...kernel.errors import CardDataError
 from ...kernel.vocabulary import Prevent, Redirect
 from .effects import REGISTRY
@@ -130,7 +130,7 @@ def _chosen_is_a_player(ability: Ability) -> bool:
     return ability.timing in PLAYER_EVENTS
 
 
-def _steps(ability: Ability) -> Iterator[Step]:
+def _steps(ability: Ability) -> Iterator[EffectStep]:
     """Every step of ``ability``'s text: costs, target, effects, checks of its condition and filter
     (an amount's computation names no player)."""
     yield from ability.costs
@@ -221,4 +221,4 @@ def default_cards() -> CardDB:
 def cards_from(refs: tuple[str, ...]) -> CardDB:
     """The cards the ``card_files`` option names by content hash (``sha256:...``), resolved
     among the files given to this process and the shipped one."""
-    return cards_of(tuple(resolve(ref, shipped_files()) for ref in refs))
+    return cards_of(tuple(resolve_card_file(ref, shipped_files()) for ref in refs))

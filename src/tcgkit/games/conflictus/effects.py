@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from ...kernel.effects import Activation, Count, NoParams, OnCards, Params, Ref, Step, Who
+from ...kernel.effects import Activation, Count, EffectStep, NoParams, OnCards, Params, Ref, Who
 from ...kernel.vocabulary import COMMON
 
 TIMINGS = ("amulet", "activated", "on_enter", "end_of_round", "on_attack", "static",
@@ -73,74 +73,74 @@ class MonsCheck(Params):
 
 
 # -- effects ----------------------------------------------------------------------------------
-def _exterminate(host: Any, act: Activation, p: OnCards, step: Step) -> None:
+def _exterminate(host: Any, act: Activation, p: OnCards, step: EffectStep) -> None:
     for card in host.card_refs(act, p.to):
         host.exterminate(card)
 
 
-def _return(host: Any, act: Activation, p: FromMortis, step: Step) -> None:
+def _return(host: Any, act: Activation, p: FromMortis, step: EffectStep) -> None:
     host.return_from_mortis(act.player, p.klass)
 
 
-def _search(host: Any, act: Activation, p: Search, step: Step) -> Any:
+def _search(host: Any, act: Activation, p: Search, step: EffectStep) -> Any:
     return host.ask_search(act.player, p.klass)
 
 
-def _lock(host: Any, act: Activation, p: Sources, step: Step) -> None:
+def _lock(host: Any, act: Activation, p: Sources, step: EffectStep) -> None:
     for player in host.player_ref(act, p.who):
         host.set_sources(player, p.count, used=True)
 
 
-def _free(host: Any, act: Activation, p: Sources, step: Step) -> None:
+def _free(host: Any, act: Activation, p: Sources, step: EffectStep) -> None:
     for player in host.player_ref(act, p.who):
         host.set_sources(player, p.count, used=False)
 
 
-def _extra(host: Any, act: Activation, p: Params, step: Step) -> None:
+def _extra(host: Any, act: Activation, p: Params, step: EffectStep) -> None:
     host.extra_drop(act.player)
 
 
-def _counter(host: Any, act: Activation, p: Params, step: Step) -> None:
+def _counter(host: Any, act: Activation, p: Params, step: EffectStep) -> None:
     for card in act.cards():
         host.counter(card)
 
 
-def _grant(host: Any, act: Activation, p: Grant, step: Step) -> None:
+def _grant(host: Any, act: Activation, p: Grant, step: EffectStep) -> None:
     for card in host.card_refs(act, p.to):
         host.add_modifier(card, p.keyword, 1, step.duration)
 
 
-def _sacrifice_self(host: Any, act: Activation, p: Params, step: Step) -> None:
+def _sacrifice_self(host: Any, act: Activation, p: Params, step: EffectStep) -> None:
     host.sacrifice(act.source)
 
 
-def _mill_self(host: Any, act: Activation, p: Count, step: Step) -> None:
+def _mill_self(host: Any, act: Activation, p: Count, step: EffectStep) -> None:
     host.mill(act.player, p.count, cost=True)  # a cost: no prevention applies to it
 
 
 # -- checks -----------------------------------------------------------------------------------
-def _count(host: Any, act: Activation, p: CountCheck, step: Step) -> bool:
+def _count(host: Any, act: Activation, p: CountCheck, step: EffectStep) -> bool:
     return any(host.zone_count(player, p.zone) >= p.at_least for player in host.player_ref(act, p.who))
 
 
-def _mons(host: Any, act: Activation, p: MonsCheck, step: Step) -> bool:
+def _mons(host: Any, act: Activation, p: MonsCheck, step: EffectStep) -> bool:
     return any(host.zone_count(player, "mons") <= p.at_most for player in host.player_ref(act, p.who))
 
 
-def _your_rodada(host: Any, act: Activation, p: Params, step: Step) -> bool:
+def _your_rodada(host: Any, act: Activation, p: Params, step: EffectStep) -> bool:
     return bool(host.active == act.player)
 
 
-def _in_combat(host: Any, act: Activation, p: Params, step: Step) -> bool:
+def _in_combat(host: Any, act: Activation, p: Params, step: EffectStep) -> bool:
     return bool(host.in_combat(act.source))
 
 
 # -- targets ----------------------------------------------------------------------------------
-def _warrior(host: Any, act: Activation, p: Side, step: Step) -> list[int]:
+def _warrior(host: Any, act: Activation, p: Side, step: EffectStep) -> list[int]:
     return list(host.active_warriors(act.player, p.side))
 
 
-def _amulet(host: Any, act: Activation, p: Params, step: Step) -> list[int]:
+def _amulet(host: Any, act: Activation, p: Params, step: EffectStep) -> list[int]:
     return list(host.amulets_on_stack(act.player))
 
 
@@ -148,7 +148,7 @@ class Pay(Params):
     count: int = Field(1, ge=1, le=9)
 
 
-def _pay(host: Any, act: Activation, p: Pay, step: Step) -> None:
+def _pay(host: Any, act: Activation, p: Pay, step: EffectStep) -> None:
     return None  # paid when the ability is announced (``host.pay``), before it goes on the stack
 
 

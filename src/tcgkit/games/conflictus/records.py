@@ -21,7 +21,7 @@ CARD, PLAYER = v.Card(), v.Player()
 
 # -- records ------------------------------------------------------------------------------------
 @v.record
-class CardSet(v.Record):
+class CardSet(v.SideRecord):
     """A set: its owner, the sources bound to it, its warriors bottom to top (the last one is the
     active warrior), its equipment, and which warrior or equipment each source paid for
     (``paid``: a source leaves the set with it). Its cards lie here (``SPEC``: the field holds

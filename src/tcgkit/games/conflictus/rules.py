@@ -21,7 +21,7 @@ from ...kernel.game import Outcome, State
 from ...kernel.replacements import MODES, REPLACEMENTS, Replacements
 from ...kernel.resolution import RESOLUTION, AutoForced, Frame, Machine, Resolution, Trigger, WindowRule
 from ...kernel.rng import Rng
-from ...kernel.state import HIDDEN, OWNER, Entry, Field, Instances, Layout, StateSpec, Zone
+from ...kernel.state import HIDDEN, OWNER, Entry, Instances, StateField, StateSpec, Zone, ZoneLayout
 from . import host, legal, turn
 from .actions import (
     Attack,
@@ -147,43 +147,44 @@ class ConflictusState(State["Conflictus"]):
 
     SPEC = StateSpec(
         zones=(
-            Zone("mons", Layout.PILE, seen=HIDDEN),
-            Zone("hand", Layout.ROW, seen=OWNER),
-            Zone("mortis", Layout.PILE),
-            Zone("exterminatus", Layout.PILE),
-            Zone("field", Layout.ROW),
-            Zone("relics", Layout.ROW),
-            Zone("amulets", Layout.ROW),
-            Zone("stack", Layout.ROW),
+            Zone("mons", ZoneLayout.PILE, seen=HIDDEN),
+            Zone("hand", ZoneLayout.ROW, seen=OWNER),
+            Zone("mortis", ZoneLayout.PILE),
+            Zone("exterminatus", ZoneLayout.PILE),
+            Zone("field", ZoneLayout.ROW),
+            Zone("relics", ZoneLayout.ROW),
+            Zone("amulets", ZoneLayout.ROW),
+            Zone("stack", ZoneLayout.ROW),
         ),
         fields=(
-            Field("sets", v.MapOf(SET, v.Rec(CardSet, held=CardSet.held), ("set", "cards"), in_order=True),
-                  holds=True, pool=lambda state, c: host.owner(state, c)),
-            Field("used", v.SetOf(ID)),  # the sources that paid this rodada
-            Field("entered", v.MapOf(ID, ROUND, ("card", "round"))),  # when each warrior came into play
-            Field("added", v.MapOf(SET, ROUND, ("set", "round"))),  # when a set last took a warrior
-            Field("damage", v.MapOf(ID, v.Int(0), ("card", "damage"))),  # combat damage this rodada
-            Field("mods", ModifierList(STATS, DURATIONS)),
-            Field("shields", REPLACEMENTS),
-            Field("drops", v.PerPlayer(v.Rec(Drops, {"own": COUNT, "foreign": COUNT, "extra": COUNT}))),
-            Field("used_abilities", v.SetOf(v.Rec(AbilityKey, {"card": ID, "ability": v.Int(0)}))),
-            Field("attackers", v.MapOf(SET, v.Rec(Attacking, {"warrior": ID, "target": PLAYER}),
-                                       ("set", "attack"), in_order=True)),
-            Field("blocks", v.MapOf(SET, v.Rec(Blocking, {"set": SET, "warrior": ID}),
-                                    ("attacker", "block"), in_order=True)),
-            Field("round", ROUND),
-            Field("active", PLAYER),
-            Field("first", PLAYER),
-            Field("phase", v.Text(PHASES)),
-            Field("mulled", v.PerPlayer(v.Int(0))),
-            Field("kept", v.SetOf(PLAYER)),
-            Field("choices", v.MapOf(PLAYER, v.Bool(), ("player", "mulligan")), seen=OWNER,
-                  sample=sample_choices),  # sealed mulligan answers, until the round's are revealed
-            Field("out", v.SetOf(PLAYER)),
-            Field("dying", v.ListOf(PLAYER)),
-            Field("eliminated", v.ListOf(v.ListOf(PLAYER))),
-            Field("result", v.Opt(v.Rec(Result, {"winner": v.Opt(PLAYER), "reason": TEXT}))),
-            Field("res", RESOLUTION),
+            StateField("sets", v.MapOf(SET, v.Rec(CardSet, held=CardSet.held), ("set", "cards"),
+                                       in_order=True),
+                       holds=True, pool=lambda state, c: host.owner(state, c)),
+            StateField("used", v.SetOf(ID)),  # the sources that paid this rodada
+            StateField("entered", v.MapOf(ID, ROUND, ("card", "round"))),  # when each warrior came into play
+            StateField("added", v.MapOf(SET, ROUND, ("set", "round"))),  # when a set last took a warrior
+            StateField("damage", v.MapOf(ID, v.Int(0), ("card", "damage"))),  # combat damage this rodada
+            StateField("mods", ModifierList(STATS, DURATIONS)),
+            StateField("shields", REPLACEMENTS),
+            StateField("drops", v.PerPlayer(v.Rec(Drops, {"own": COUNT, "foreign": COUNT, "extra": COUNT}))),
+            StateField("used_abilities", v.SetOf(v.Rec(AbilityKey, {"card": ID, "ability": v.Int(0)}))),
+            StateField("attackers", v.MapOf(SET, v.Rec(Attacking, {"warrior": ID, "target": PLAYER}),
+                                            ("set", "attack"), in_order=True)),
+            StateField("blocks", v.MapOf(SET, v.Rec(Blocking, {"set": SET, "warrior": ID}),
+                                         ("attacker", "block"), in_order=True)),
+            StateField("round", ROUND),
+            StateField("active", PLAYER),
+            StateField("first", PLAYER),
+            StateField("phase", v.Text(PHASES)),
+            StateField("mulled", v.PerPlayer(v.Int(0))),
+            StateField("kept", v.SetOf(PLAYER)),
+            StateField("choices", v.MapOf(PLAYER, v.Bool(), ("player", "mulligan")), seen=OWNER,
+                       sample=sample_choices),  # sealed mulligan answers, until the round's are revealed
+            StateField("out", v.SetOf(PLAYER)),
+            StateField("dying", v.ListOf(PLAYER)),
+            StateField("eliminated", v.ListOf(v.ListOf(PLAYER))),
+            StateField("result", v.Opt(v.Rec(Result, {"winner": v.Opt(PLAYER), "reason": TEXT}))),
+            StateField("res", RESOLUTION),
         ),
         log=(
             Entry("first", BY),

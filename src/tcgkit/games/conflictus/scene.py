@@ -23,26 +23,26 @@ from ...kernel.actions import Action
 from ...kernel.card_files import label as card_label
 from ...kernel.scene import (
     Area,
+    AreaLayout,
     CardTable,
     Catalogue,
     Change,
     ChangeKind,
     Column,
-    Counter,
     Events,
     Face,
-    Layout,
     Message,
     Move,
     Place,
     Role,
     Scene,
+    SceneCounter,
+    SceneWindow,
     Seat,
     Sentence,
     Shown,
     StackItem,
     Template,
-    Window,
     messages,
     pending_of,
     say,
@@ -232,13 +232,13 @@ def scene(game: Conflictus, view: dict[str, Any], actions: Sequence[Action], eve
     areas = [area for p in order for area in side(game, view, p)]
     zones, out = view["zones"], set(view["out"])
     seats = [Seat(player=p, out=p in out, to_move=view["to_move"] == p,
-                  counters=[Counter(key=zone, label=shown, value=zones[f"{zone}{p}"]["count"])
+                  counters=[SceneCounter(key=zone, label=shown, value=zones[f"{zone}{p}"]["count"])
                             for zone, shown in COUNTED]) for p in range(n)]
     res = view["res"]
     stack = [StackItem(face=face(game, names[f["source"]]) if f["source"] in names
                        else Face(name=f"#{f['source']}"), player=f["player"]) for f in res["stack"]]
     windows = res["windows"]
-    window = None if not windows else Window(kind=windows[-1]["kind"], holder=windows[-1]["holder"])
+    window = None if not windows else SceneWindow(kind=windows[-1]["kind"], holder=windows[-1]["holder"])
     kind = view["decision"]
     prompt = say(f"ca.prompt.{kind}") if kind is not None else say("ca.over", round=view["round"])
     said = status(view, names)
@@ -272,7 +272,7 @@ def side(game: Conflictus, view: dict[str, Any], p: int) -> list[Area]:
     def cards_of(zone: str, marks: Sequence[str] = ()) -> list[Face | None]:
         return [face(game, key, p, marks) for key in zones[f"{zone}{p}"].get("cards", ())]
 
-    def area(key: str, label: str | Sentence, items: list[Face | None], layout: Layout = "row",
+    def area(key: str, label: str | Sentence, items: list[Face | None], layout: AreaLayout = "row",
              role: Role = "play", **more: Any) -> Area:
         return Area(key=key, label=label, owner=p, layout=layout, items=items, count=len(items), group=group,
                     role=role, **more)
@@ -287,7 +287,7 @@ def side(game: Conflictus, view: dict[str, Any], p: int) -> list[Area]:
         warriors = cards["warriors"]
         faces: list[Face | None] = [face(game, key, p) for key in warriors[:-1]]
         faces += [face(game, key, p, stats=view["stats"].get(key)) for key in warriors[-1:]]
-        bound = Counter(key="sources", label="sources", value=len(cards["sources"]))
+        bound = SceneCounter(key="sources", label="sources", value=len(cards["sources"]))
         areas.append(area(f"set{sid}", f"set#{sid}", faces, "stack", counters=[bound],
                           refs=[refs.card(card_id(k)) for k in warriors]))
         for part in ("equipment", "sources"):  # the set's other cards, each a card to click

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from ...kernel import refs
 from ...kernel.effects import Activation
-from ...kernel.resolution import Frame, Window, turn_order
+from ...kernel.resolution import Frame, PriorityWindow, turn_order
 from .actions import (
     Attack,
     Block,
@@ -291,7 +291,7 @@ STEPS = {
 }
 
 
-def window_closed(state: ConflictusState, window: Window) -> None:
+def window_closed(state: ConflictusState, window: PriorityWindow) -> None:
     state.res.step = CLOSES[window.kind]
 
 

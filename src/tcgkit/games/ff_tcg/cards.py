@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from ...kernel.card_files import CardFile, parsed, read_card_file, resolve, shipped_card_file
+from ...kernel.card_files import CardFile, parsed, read_card_file, resolve_card_file, shipped_card_file
 from ...kernel.cards import NamedCards
 from ...kernel.effects import CONDITION, Ability, Condition, check_card_names, load_card_tables
 from ...kernel.errors import CardDataError
@@ -144,4 +144,4 @@ def default_cards() -> CardDB:
 def cards_from(refs: tuple[str, ...]) -> CardDB:
     """The cards the ``card_files`` option names by content hash (``sha256:...``), resolved
     among the files given to this process and the shipped ones."""
-    return cards_of(tuple(resolve(ref, shipped_files()) for ref in refs))
+    return cards_of(tuple(resolve_card_file(ref, shipped_files()) for ref in refs))

@@ -37,10 +37,10 @@ from ...kernel.effects import (
     CardName,
     Count,
     EffectHost,
+    EffectStep,
     NoParams,
     OnCards,
     Params,
-    Step,
     Who,
 )
 
@@ -105,66 +105,66 @@ class Sacrifice(Params):
 
 
 @REGISTRY.effect("wound", OnCards, "the characters are wounded (a wounded one dies)")
-def _wound(host: FFHost, act: Activation, p: OnCards, step: Step) -> None:
+def _wound(host: FFHost, act: Activation, p: OnCards, step: EffectStep) -> None:
     for card in host.card_refs(act, p.to):
         host.wound(card)
 
 
 @REGISTRY.effect("heal", OnCards, "the characters are no longer wounded")
-def _heal(host: FFHost, act: Activation, p: OnCards, step: Step) -> None:
+def _heal(host: FFHost, act: Activation, p: OnCards, step: EffectStep) -> None:
     for card in host.card_refs(act, p.to):
         host.heal(card)
 
 
 @REGISTRY.effect("kill", OnCards, "the characters die: to the discard pile with their items")
-def _kill(host: FFHost, act: Activation, p: OnCards, step: Step) -> None:
+def _kill(host: FFHost, act: Activation, p: OnCards, step: EffectStep) -> None:
     for card in host.card_refs(act, p.to):
         host.kill(card)
 
 
 @REGISTRY.effect("extra_luck", ExtraLuck, "the acting side reveals count more luck cards in this fight")
-def _extra_luck(host: FFHost, act: Activation, p: ExtraLuck, step: Step) -> None:
+def _extra_luck(host: FFHost, act: Activation, p: ExtraLuck, step: EffectStep) -> None:
     host.extra_luck(act.player, p.count)
 
 
 @REGISTRY.effect("cancel_fight", NoParams, "the fight ends with no winner; its monsters are discarded")
-def _cancel_fight(host: FFHost, act: Activation, p: NoParams, step: Step) -> None:
+def _cancel_fight(host: FFHost, act: Activation, p: NoParams, step: EffectStep) -> None:
     host.cancel_fight()
 
 
 @REGISTRY.effect("remove_skulls", Skulls, "the top count cards of a skull pile go to the discard pile")
-def _remove_skulls(host: FFHost, act: Activation, p: Skulls, step: Step) -> None:
+def _remove_skulls(host: FFHost, act: Activation, p: Skulls, step: EffectStep) -> None:
     for player in host.player_ref(act, p.who):
         host.remove_skulls(player, p.count)
 
 
 @REGISTRY.effect("search_deck", Search, "the player takes a matching card of their choice from the "
                  "deck into the hand, then shuffles")
-def _search(host: FFHost, act: Activation, p: Search, step: Step) -> object:
+def _search(host: FFHost, act: Activation, p: Search, step: EffectStep) -> object:
     return host.ask_search(act.player, p.name, p.type)
 
 
 @REGISTRY.effect("sacrifice", Sacrifice, "the player puts count of their own cards in play of the "
                  "type into the discard pile, chosen by them")
-def _sacrifice(host: FFHost, act: Activation, p: Sacrifice, step: Step) -> object:
+def _sacrifice(host: FFHost, act: Activation, p: Sacrifice, step: EffectStep) -> object:
     return host.ask_sacrifice(act.player, p.type, p.count)
 
 
 # -- costs: whether one can be paid now (the kernel's cost protocol, ``Ability.payable``) ------
 @REGISTRY.payable("discard")
-def _can_discard(host: FFHost, act: Activation, p: Count, step: Step) -> bool:
+def _can_discard(host: FFHost, act: Activation, p: Count, step: EffectStep) -> bool:
     if p.who == "you":  # the common case, on every legal list
         return host.hand_size(act.player) >= p.count
     return all(host.hand_size(q) >= p.count for q in host.player_ref(act, p.who))
 
 
 @REGISTRY.payable("sacrifice")
-def _can_sacrifice(host: FFHost, act: Activation, p: Sacrifice, step: Step) -> bool:
+def _can_sacrifice(host: FFHost, act: Activation, p: Sacrifice, step: EffectStep) -> bool:
     return len(host.sacrifice_options(act.player, p.type)) >= p.count
 
 
 @REGISTRY.payable("remove_skulls")
-def _can_remove_skulls(host: FFHost, act: Activation, p: Skulls, step: Step) -> bool:
+def _can_remove_skulls(host: FFHost, act: Activation, p: Skulls, step: EffectStep) -> bool:
     return all(host.skull_count(q) >= p.count for q in host.player_ref(act, p.who))
 
 
@@ -193,29 +193,29 @@ class IsWounded(Params):
 
 
 @REGISTRY.condition("count", Controls, "between at_least and at_most matching cards are in the place")
-def _count(host: FFHost, act: Activation, p: Controls, step: Step) -> bool:
+def _count(host: FFHost, act: Activation, p: Controls, step: EffectStep) -> bool:
     n = host.count_cards(act, p.side, p.place, p.type, p.name, p.job)
     return n >= p.at_least and (p.at_most is None or n <= p.at_most)
 
 
 @REGISTRY.condition("sees", Sees, "Avistar: a matching card is anywhere but in a deck or a discard pile "
                     "(the rival's hand and face-down cards excepted)")
-def _sees(host: FFHost, act: Activation, p: Sees, step: Step) -> bool:
+def _sees(host: FFHost, act: Activation, p: Sees, step: EffectStep) -> bool:
     return host.sees(act, p.name, p.type)
 
 
 @REGISTRY.condition("attacking_with", Sees, "another matching monster is in the current attack")
-def _attacking_with(host: FFHost, act: Activation, p: Sees, step: Step) -> bool:
+def _attacking_with(host: FFHost, act: Activation, p: Sees, step: EffectStep) -> bool:
     return host.attacking_with(act, p.name, p.type)
 
 
 @REGISTRY.condition("in_fight", Role, "the acting player is the defender / attacker of the current fight")
-def _in_fight(host: FFHost, act: Activation, p: Role, step: Step) -> bool:
+def _in_fight(host: FFHost, act: Activation, p: Role, step: EffectStep) -> bool:
     return host.fight_role(act) == p.role
 
 
 @REGISTRY.condition("wounded", IsWounded, "the character is wounded")
-def _wounded(host: FFHost, act: Activation, p: IsWounded, step: Step) -> bool:
+def _wounded(host: FFHost, act: Activation, p: IsWounded, step: EffectStep) -> bool:
     cards = host.card_refs(act, p.to)
     return bool(cards) and all(host.is_wounded(card) for card in cards)
 
@@ -231,13 +231,13 @@ class Choose(Params):
 
 
 @REGISTRY.target("card", Choose, "a matching card; the player names it in the action")
-def _choose(host: FFHost, act: Activation, p: Choose, step: Step) -> list[int]:
+def _choose(host: FFHost, act: Activation, p: Choose, step: EffectStep) -> list[int]:
     return host.candidates(act, p.side, p.place, p.type, p.max_power, p.in_fight, p.wounded)
 
 
 # -- binders: the same checks with their parameters read once (``Condition.compile``) ----------
 @REGISTRY.binder("condition", "count")
-def _count_bound(step: Step) -> Bound:
+def _count_bound(step: EffectStep) -> Bound:
     p = step.params
     assert isinstance(p, Controls)
     side, place, type, name, job, least, most = p.side, p.place, p.type, p.name, p.job, p.at_least, p.at_most
@@ -250,7 +250,7 @@ def _count_bound(step: Step) -> Bound:
 
 
 @REGISTRY.binder("condition", "sees")
-def _sees_bound(step: Step) -> Bound:
+def _sees_bound(step: EffectStep) -> Bound:
     p = step.params
     assert isinstance(p, Sees)
     name, type = p.name, p.type
@@ -258,7 +258,7 @@ def _sees_bound(step: Step) -> Bound:
 
 
 @REGISTRY.binder("condition", "attacking_with")
-def _attacking_with_bound(step: Step) -> Bound:
+def _attacking_with_bound(step: EffectStep) -> Bound:
     p = step.params
     assert isinstance(p, Sees)
     name, type = p.name, p.type
@@ -266,7 +266,7 @@ def _attacking_with_bound(step: Step) -> Bound:
 
 
 @REGISTRY.binder("condition", "in_fight")
-def _in_fight_bound(step: Step) -> Bound:
+def _in_fight_bound(step: EffectStep) -> Bound:
     p = step.params
     assert isinstance(p, Role)
     role = p.role
@@ -274,7 +274,7 @@ def _in_fight_bound(step: Step) -> Bound:
 
 
 @REGISTRY.binder("target", "card")
-def _choose_bound(step: Step) -> Bound:
+def _choose_bound(step: EffectStep) -> Bound:
     p = step.params
     assert isinstance(p, Choose)
     side, place, type, most, in_fight, wounded = p.side, p.place, p.type, p.max_power, p.in_fight, p.wounded

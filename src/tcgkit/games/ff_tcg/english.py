@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ...kernel.effects import Ability, Condition, Step
+from ...kernel.effects import Ability, Condition, EffectStep
 from .cards import Card
 
 TIMINGS = {
@@ -55,7 +55,7 @@ def _a(word: str) -> str:
     return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
 
 
-def step_text(step: Step, duration: str = "") -> str:
+def step_text(step: EffectStep, duration: str = "") -> str:
     """One effect or cost in English."""
     name, p = step.primitive.name, step.params.model_dump()
     amount = p.get("amount")
@@ -89,7 +89,7 @@ def step_text(step: Step, duration: str = "") -> str:
         return step.primitive.summary
 
 
-def target_text(step: Step) -> str:
+def target_text(step: EffectStep) -> str:
     p = step.params.model_dump()
     side = {"opponent": "an opponent's", "you": "your"}.get(str(p.get("side")), "a")
     what = p.get("type") or p.get("choose") or "card"

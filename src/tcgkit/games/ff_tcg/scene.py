@@ -24,20 +24,20 @@ from ...kernel.actions import Action
 from ...kernel.card_files import label as card_label
 from ...kernel.scene import (
     Area,
+    AreaLayout,
     CardTable,
     Catalogue,
     Change,
     ChangeKind,
     Column,
-    Counter,
     Events,
     Face,
-    Layout,
     Message,
     Move,
     Place,
     Role,
     Scene,
+    SceneCounter,
     Seat,
     Sentence,
     Shown,
@@ -64,7 +64,7 @@ COMBAT = "Combat"  # the combat area's group: its title
 WOUNDED = "wounded"
 STYLES = {"type:monster": "red", "type:villain": "bold magenta", "type:character": "bold cyan",
           "type:action": "yellow", "type:item": "green", "type:city": "blue", f"mark:{WOUNDED}": "bold red"}
-SIDE: tuple[tuple[str, str, Layout, Role], ...] = (
+SIDE: tuple[tuple[str, str, AreaLayout, Role], ...] = (
     ("characters", "Characters", "row", "play"),
     ("items", "Items", "row", "play"),
     ("cities", "Cities", "row", "play"),
@@ -274,10 +274,10 @@ def seats(game: FFTcg, view: dict[str, Any]) -> list[Seat]:
     out = []
     for p in (0, 1):
         skulls = say("fft.skulls_of", count=view["zones"][f"skulls{p}"]["count"], limit=limit)
-        counters = [Counter(key="skulls", label="skulls", value=skulls)]
+        counters = [SceneCounter(key="skulls", label="skulls", value=skulls)]
         if villains > 1 or view["defeated"][p]:
             lost = say("fft.villains_of", count=view["defeated"][p], limit=villains)
-            counters.append(Counter(key="villains", label="villains lost", value=lost))
+            counters.append(SceneCounter(key="villains", label="villains lost", value=lost))
         out.append(Seat(player=p, to_move=view["to_move"] == p, counters=counters))
     return out
 

@@ -16,7 +16,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from ...kernel.card_files import CardFile, parsed, resolve, shipped_card_file
+from ...kernel.card_files import CardFile, parsed, resolve_card_file, shipped_card_file
 from ...kernel.cards import parse_csv_table
 from ...kernel.errors import CardDataError
 from .options import BUNDLED
@@ -162,7 +162,7 @@ def cards_of(files: tuple[CardFile, ...]) -> CardDB:
 
 
 def _resolve(ref: str) -> CardFile:
-    return shipped_file() if ref == BUNDLED else resolve(ref, (shipped_file(),))
+    return shipped_file() if ref == BUNDLED else resolve_card_file(ref, (shipped_file(),))
 
 
 def load_cards(ref: str | None) -> CardDB:

@@ -16,7 +16,7 @@ from ...kernel.actions import Action, Decision
 from ...kernel.errors import IllegalAction
 from ...kernel.game import Outcome, State
 from ...kernel.rng import Rng
-from ...kernel.state import HIDDEN, OWNER, PUBLIC, Entry, Field, Layout, StateSpec, Visibility, Zone
+from ...kernel.state import HIDDEN, OWNER, PUBLIC, Entry, StateField, StateSpec, Visibility, Zone, ZoneLayout
 from .actions import CALLS, COLOUR_ACTIONS, SHOWS, SIGNS, THROWS, Call, ChooseColour, Pick, Show, Throw
 from .cards import COLOURS
 
@@ -90,26 +90,26 @@ class ForgeFuryState(State["ForgeFury"]):
 
     SPEC = StateSpec(
         zones=(
-            Zone("deck", Layout.PILE, seen=HIDDEN, attr="decks"),
-            Zone("hand", Layout.ROW, seen=OWNER, attr="hands"),
-            Zone("pick", Layout.ROW, seen=picks_seen, attr="picks", single=True),
-            Zone("recovery", Layout.PILE),  # pilha de recuperação: own cards won back
-            Zone("conquest", Layout.PILE, pool=lambda owner: 1 - (owner or 0)),  # the rival's cards won
+            Zone("deck", ZoneLayout.PILE, seen=HIDDEN, attr="decks"),
+            Zone("hand", ZoneLayout.ROW, seen=OWNER, attr="hands"),
+            Zone("pick", ZoneLayout.ROW, seen=picks_seen, attr="picks", single=True),
+            Zone("recovery", ZoneLayout.PILE),  # pilha de recuperação: own cards won back
+            Zone("conquest", ZoneLayout.PILE, pool=lambda owner: 1 - (owner or 0)),  # the rival's cards won
         ),
         fields=(
-            Field("decklists", v.PerPlayer(v.TupleOf(CARD)), seen=decklists_seen),
-            Field("colour", v.Opt(v.Named(COLOURS))),
-            Field("chooser", PLAYER),
-            Field("revealed", v.Bool()),
-            Field("signs", v.PerPlayer(v.Opt(SIGN)), seen=signs_seen, sample=sample_signs),
-            Field("call", v.Opt(v.Bool())),
-            Field("caller", PLAYER),
-            Field("purpose", v.Text(("start", "round"))),
-            Field("ties", v.Int(0)),
-            Field("rounds", v.Int(0)),
-            Field("sudden", v.Bool()),
-            Field("first", v.Opt(PLAYER)),
-            Field("result", v.Opt(v.Rec(Result, {"winner": v.Opt(PLAYER), "reason": v.Text()}))),
+            StateField("decklists", v.PerPlayer(v.TupleOf(CARD)), seen=decklists_seen),
+            StateField("colour", v.Opt(v.Named(COLOURS))),
+            StateField("chooser", PLAYER),
+            StateField("revealed", v.Bool()),
+            StateField("signs", v.PerPlayer(v.Opt(SIGN)), seen=signs_seen, sample=sample_signs),
+            StateField("call", v.Opt(v.Bool())),
+            StateField("caller", PLAYER),
+            StateField("purpose", v.Text(("start", "round"))),
+            StateField("ties", v.Int(0)),
+            StateField("rounds", v.Int(0)),
+            StateField("sudden", v.Bool()),
+            StateField("first", v.Opt(PLAYER)),
+            StateField("result", v.Opt(v.Rec(Result, {"winner": v.Opt(PLAYER), "reason": v.Text()}))),
         ),
         log=(
             Entry("draw", (("player", PLAYER), ("card", CARD)), secret=("card",)),

@@ -16,17 +16,17 @@ from ...kernel.actions import Action
 from ...kernel.card_files import label as card_label
 from ...kernel.scene import (
     Area,
+    AreaLayout,
     CardTable,
     Catalogue,
     Change,
     Column,
-    Counter,
     Events,
     Face,
-    Layout,
     Message,
     Role,
     Scene,
+    SceneCounter,
     Seat,
     Sentence,
     Shown,
@@ -150,7 +150,7 @@ def face(game: ForgeFury, key: str, named: int | None = None) -> Face:
                 style=[f"rarity:{rarity}"])
 
 
-SIDE: tuple[tuple[str, Layout, Role], ...] = (
+SIDE: tuple[tuple[str, AreaLayout, Role], ...] = (
     ("deck", "pile", "pile"), ("pick", "row", "play"), ("recovery", "pile", "pile"),
     ("conquest", "pile", "pile"))
 
@@ -183,7 +183,7 @@ def scene(game: ForgeFury, view: dict[str, Any], actions: Sequence[Action], even
     for p in (0, 1):
         score = zones[f"recovery{p}"]["count"] + zones[f"conquest{p}"]["count"]
         seats.append(Seat(player=p, to_move=view["to_move"] == p,
-                          counters=[Counter(key="score", label="score", value=score)]))
+                          counters=[SceneCounter(key="score", label="score", value=score)]))
     prompt = say(f"fnf.prompt.{view['decision']}")
     return Scene(game=game.name, viewer=viewer, seats=seats, areas=areas, status=status(game, view),
                  log=log(game, events), pending=pending_of(view, prompt, default),

@@ -26,17 +26,17 @@ from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ...kernel.card_files import CardFile, parsed, read_card_file, resolve, shipped_card_file
+from ...kernel.card_files import CardFile, parsed, read_card_file, resolve_card_file, shipped_card_file
 from ...kernel.cards import NamedCards
 from ...kernel.effects import (
     Ability,
     Activation,
     AmountParam,
     Bound,
+    EffectStep,
     NoParams,
     Params,
     Ref,
-    Step,
     load_card_tables,
 )
 from ...kernel.errors import CardDataError
@@ -102,51 +102,51 @@ class Countered(Params):
 @REGISTRY.effect(
     "spell_damage", Hurt, "damage to each creature: it dies when it reaches the creature's defence"
 )
-def _spell_damage(host: MonsterCollectionHost, act: Activation, p: Hurt, step: Step) -> None:
+def _spell_damage(host: MonsterCollectionHost, act: Activation, p: Hurt, step: EffectStep) -> None:
     amount = p.amount(host, act)
     for card in host.card_refs(act, p.to):
         host.spell_damage(card, amount, act.source)
 
 
 @REGISTRY.effect("counter", Countered, "the spells still on the stack do nothing and are discarded")
-def _counter(host: MonsterCollectionHost, act: Activation, p: Countered, step: Step) -> None:
+def _counter(host: MonsterCollectionHost, act: Activation, p: Countered, step: EffectStep) -> None:
     for card in host.card_refs(act, p.to):
         host.counter(card)
 
 
 @REGISTRY.target("enemy_creature", NoParams, "an enemy creature in this battle")
-def _enemy(host: MonsterCollectionHost, act: Activation, p: NoParams, step: Step) -> list[int]:
+def _enemy(host: MonsterCollectionHost, act: Activation, p: NoParams, step: EffectStep) -> list[int]:
     return host.battle_targets(act, True)
 
 
 @REGISTRY.target("own_creature", NoParams, "one of your creatures in this battle")
-def _own(host: MonsterCollectionHost, act: Activation, p: NoParams, step: Step) -> list[int]:
+def _own(host: MonsterCollectionHost, act: Activation, p: NoParams, step: EffectStep) -> list[int]:
     return host.battle_targets(act, False)
 
 
 @REGISTRY.target("spell", NoParams, "an enemy spell, item or ability waiting on the stack")
-def _spell(host: MonsterCollectionHost, act: Activation, p: NoParams, step: Step) -> list[int]:
+def _spell(host: MonsterCollectionHost, act: Activation, p: NoParams, step: EffectStep) -> list[int]:
     return host.spells(act)
 
 
 @REGISTRY.effect("summoner_acts", NoParams, "your summoner (召喚術師) becomes acted: a cost")
-def _summoner_acts(host: MonsterCollectionHost, act: Activation, p: NoParams, step: Step) -> None:
+def _summoner_acts(host: MonsterCollectionHost, act: Activation, p: NoParams, step: EffectStep) -> None:
     host.summoner_acts(act.player)
 
 
 @REGISTRY.payable("summoner_acts")
-def _summoner_free(host: MonsterCollectionHost, act: Activation, p: NoParams, step: Step) -> bool:
+def _summoner_free(host: MonsterCollectionHost, act: Activation, p: NoParams, step: EffectStep) -> bool:
     return not host.summoner_acted(act.player)
 
 
 @REGISTRY.effect("untap", Countered, "the creatures become unacted (未行動): they may march again")
-def _untap(host: MonsterCollectionHost, act: Activation, p: Countered, step: Step) -> None:
+def _untap(host: MonsterCollectionHost, act: Activation, p: Countered, step: EffectStep) -> None:
     for card in host.card_refs(act, p.to):
         host.untap(card)
 
 
 @REGISTRY.target("acted_creature", NoParams, "one of your acted creatures on the battlefield")
-def _acted(host: MonsterCollectionHost, act: Activation, p: NoParams, step: Step) -> list[int]:
+def _acted(host: MonsterCollectionHost, act: Activation, p: NoParams, step: EffectStep) -> list[int]:
     return host.acted_creatures(act.player)
 
 
@@ -155,7 +155,7 @@ class UpTo(Params):
 
 
 @REGISTRY.target("field_enemy", UpTo, "an enemy creature on the battlefield of level max_level or less")
-def _field_enemy(host: MonsterCollectionHost, act: Activation, p: UpTo, step: Step) -> list[int]:
+def _field_enemy(host: MonsterCollectionHost, act: Activation, p: UpTo, step: EffectStep) -> list[int]:
     return host.field_creatures(1 - act.player, p.max_level)
 
 
@@ -165,7 +165,7 @@ class Marcher(Params):
 
 
 @REGISTRY.condition("marcher", Marcher, "the creature marches by one of these types, level max_level or less")
-def _marcher(host: MonsterCollectionHost, act: Activation, p: Marcher, step: Step) -> bool:
+def _marcher(host: MonsterCollectionHost, act: Activation, p: Marcher, step: EffectStep) -> bool:
     card = host.creature_card(act.cards()[0])
     return bool(card.march in p.march and card.level <= p.max_level)
 
@@ -376,4 +376,4 @@ def default_cards() -> CardDB:
 def cards_from(refs: tuple[str, ...]) -> CardDB:
     """The cards the ``card_files`` option names by content hash, resolved among the files
     given to this process and the shipped one."""
-    return cards_of(tuple(resolve(ref, shipped_files()) for ref in refs))
+    return cards_of(tuple(resolve_card_file(ref, shipped_files()) for ref in refs))

@@ -12,7 +12,7 @@ STEPS = ("instant", "formation", "first", "second")
 
 
 @record
-class Battle(v.Record):
+class Battle(v.SideRecord):
     """A battle (戰鬥) on ``cell``: the attacker (進軍側), each marcher's origin, the attacker's
     instant summons, the timing now (``step``) and whose it is (``side``), how many of that
     side's party are placed in formation, damage kept when ``damage_accumulates``, the slots spent,
@@ -47,7 +47,7 @@ the stat changes until the battle ends, and the creatures' special abilities use
 
 
 @record
-class Result(v.Record):
+class Result(v.SideRecord):
     FIELDS: ClassVar[dict[str, v.Value]] = {"winner": v.Opt(PLAYER), "reason": v.Text()}
     winner: int | None
     reason: str

@@ -29,12 +29,12 @@ from ...kernel.state import (
     OWNER,
     PUBLIC,
     Entry,
-    Field,
     Instances,
-    Layout,
+    StateField,
     StateSpec,
     Visibility,
     Zone,
+    ZoneLayout,
     decision,
 )
 from . import battle, legal
@@ -133,45 +133,46 @@ class MonsterCollectionState(State["MonsterCollection"]):
 
     SPEC = StateSpec(
         zones=(
-            Zone("deck", Layout.PILE, seen=HIDDEN),
-            Zone("hand", Layout.ROW, seen=OWNER),
-            Zone("discard", Layout.PILE, down=unseen_discards),
+            Zone("deck", ZoneLayout.PILE, seen=HIDDEN),
+            Zone("hand", ZoneLayout.ROW, seen=OWNER),
+            Zone("discard", ZoneLayout.PILE, down=unseen_discards),
             Zone(
-                "terrain", Layout.GRID, shared=True, grid=GRID, face_down=terrain_seen, slot_pool=terrain_pool
+                "terrain", ZoneLayout.GRID, shared=True, grid=GRID, face_down=terrain_seen,
+                slot_pool=terrain_pool,
             ),
         ),
         fields=(
-            Field("placer", v.ListOf(v.Opt(PLAYER), CELLS)),
-            Field("down", v.ListOf(v.Bool(), CELLS)),
-            Field("unseen_discards", v.PerPlayer(v.ListOf(v.Int(0)))),
-            Field(
+            StateField("placer", v.ListOf(v.Opt(PLAYER), CELLS)),
+            StateField("down", v.ListOf(v.Bool(), CELLS)),
+            StateField("unseen_discards", v.PerPlayer(v.ListOf(v.Int(0)))),
+            StateField(
                 "parties",
                 v.ListOf(v.PerPlayer(CARDS), CELLS),
                 holds=True,
                 pool=lambda state, c: state.owner(c),
             ),
-            Field(
+            StateField(
                 "gear",
                 v.MapOf(ID, CARDS, ("creature", "equipment"), in_order=True),
                 holds=True,
                 pool=lambda state, c: state.owner(c),
             ),
-            Field("acted", v.SetOf(ID)),
-            Field("summoner", v.PerPlayer(v.Bool())),
-            Field("turn", v.Int(0)),
-            Field("active", PLAYER),
-            Field("first", PLAYER),
-            Field("phase", v.Text(PHASES)),
-            Field("proxy_used", v.Bool()),
-            Field("hand_terrain", v.Bool()),
-            Field("battle_marched", v.Bool()),
-            Field("hq_closed", v.SetOf(CELL)),
-            Field("handed", v.SetOf(TEXT)),
-            Field("overflow", v.Opt(CELL)),
-            Field("judgement", v.Opt(v.Int(0))),
-            Field("battle", v.Opt(v.Rec(Battle))),
-            Field("result", v.Opt(v.Rec(Result))),
-            Field(
+            StateField("acted", v.SetOf(ID)),
+            StateField("summoner", v.PerPlayer(v.Bool())),
+            StateField("turn", v.Int(0)),
+            StateField("active", PLAYER),
+            StateField("first", PLAYER),
+            StateField("phase", v.Text(PHASES)),
+            StateField("proxy_used", v.Bool()),
+            StateField("hand_terrain", v.Bool()),
+            StateField("battle_marched", v.Bool()),
+            StateField("hq_closed", v.SetOf(CELL)),
+            StateField("handed", v.SetOf(TEXT)),
+            StateField("overflow", v.Opt(CELL)),
+            StateField("judgement", v.Opt(v.Int(0))),
+            StateField("battle", v.Opt(v.Rec(Battle))),
+            StateField("result", v.Opt(v.Rec(Result))),
+            StateField(
                 "res", STACK, holds=True, pool=lambda state, c: state.owner(c)
             ),
         ),

@@ -30,19 +30,19 @@ from ...kernel.scene import (
     Catalogue,
     Change,
     Column,
-    Counter,
     Events,
     Face,
     Message,
     Place,
     Scene,
+    SceneCounter,
+    SceneWindow,
     Seat,
     Sentence,
     Shown,
     StackItem,
     Template,
     Value,
-    Window,
     messages,
     moves_of,
     pending_of,
@@ -514,11 +514,12 @@ def scene(
     seats = []
     for p in (0, 1):
         counters = [
-            Counter(key="hand", label="hand", value=zones[f"hand{p}"]["count"]),
-            Counter(key="limit", label="hand limit", value=game.options.hand_limit),
-            Counter(key="deck", label="deck", value=zones[f"deck{p}"]["count"]),
-            Counter(key="discard", label="discard", value=zones[f"discard{p}"]["count"]),
-            Counter(key="summoner", label="summoner", value="acted" if view["summoner"][p] else "unacted"),
+            SceneCounter(key="hand", label="hand", value=zones[f"hand{p}"]["count"]),
+            SceneCounter(key="limit", label="hand limit", value=game.options.hand_limit),
+            SceneCounter(key="deck", label="deck", value=zones[f"deck{p}"]["count"]),
+            SceneCounter(key="discard", label="discard", value=zones[f"discard{p}"]["count"]),
+            SceneCounter(key="summoner", label="summoner",
+                         value="acted" if view["summoner"][p] else "unacted"),
         ]
         seats.append(Seat(player=p, to_move=view["to_move"] == p, counters=counters))
     top = view["decisions"][-1] if view["decisions"] else None
@@ -528,7 +529,7 @@ def scene(
     window = (
         None
         if not windows
-        else Window(kind=windows[-1]["kind"], holder=windows[-1]["holder"], label=say("mc.window"))
+        else SceneWindow(kind=windows[-1]["kind"], holder=windows[-1]["holder"], label=say("mc.window"))
     )
     return Scene(
         stack=stack,

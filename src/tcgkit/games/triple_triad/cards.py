@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from ...kernel.card_files import CardFile, parsed, read_card_file, resolve, shipped_card_file
+from ...kernel.card_files import CardFile, parsed, read_card_file, resolve_card_file, shipped_card_file
 from ...kernel.cards import check_printable
 from ...kernel.errors import CardDataError
 
@@ -168,4 +168,4 @@ def cards_of(card_file: CardFile) -> CardDB:
 def load_cards(ref: str | None) -> CardDB:
     """The cards the ``card_file`` option names: its content hash (``sha256:...``), resolved
     among the files given to this process and the shipped one; ``None``: the shipped cards."""
-    return default_cards() if ref is None else cards_of(resolve(ref, (shipped_file(),)))
+    return default_cards() if ref is None else cards_of(resolve_card_file(ref, (shipped_file(),)))

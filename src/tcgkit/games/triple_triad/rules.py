@@ -17,7 +17,7 @@ from ...kernel.board import Grid
 from ...kernel.errors import IllegalAction
 from ...kernel.game import Outcome, State
 from ...kernel.rng import Rng
-from ...kernel.state import EMPTY, OWNER, PUBLIC, Entry, Field, Layout, StateSpec, Visibility, Zone
+from ...kernel.state import EMPTY, OWNER, PUBLIC, Entry, StateField, StateSpec, Visibility, Zone, ZoneLayout
 from .actions import Place, Take
 from .cards import ELEMENTS, HAND_SIZE
 
@@ -56,17 +56,17 @@ class TripleTriadState(State["TripleTriad"]):
 
     SPEC = StateSpec(
         zones=(
-            Zone("board", Layout.GRID, shared=True, grid=BOARD),
-            Zone("hand", Layout.ROW, seen=hands_seen, attr="hands"),
+            Zone("board", ZoneLayout.GRID, shared=True, grid=BOARD),
+            Zone("hand", ZoneLayout.ROW, seen=hands_seen, attr="hands"),
         ),
         fields=(
-            Field("owner", v.ListOf(v.Int(-1, 1), CELLS)),
-            Field("elements", v.ListOf(v.Named(ELEMENT_NAMES), CELLS)),
-            Field("brought", v.PerPlayer(v.TupleOf(v.Card(), HAND_SIZE)), seen=hands_seen),
-            Field("first", v.Player()),
-            Field("games", v.Int(1, 10**6)),
-            Field("taken", v.ListOf(v.Card())),
-            Field("trade_winner", v.Opt(v.Player())),
+            StateField("owner", v.ListOf(v.Int(-1, 1), CELLS)),
+            StateField("elements", v.ListOf(v.Named(ELEMENT_NAMES), CELLS)),
+            StateField("brought", v.PerPlayer(v.TupleOf(v.Card(), HAND_SIZE)), seen=hands_seen),
+            StateField("first", v.Player()),
+            StateField("games", v.Int(1, 10**6)),
+            StateField("taken", v.ListOf(v.Card())),
+            StateField("trade_winner", v.Opt(v.Player())),
         ),
         log=(
             Entry("start", (("game", v.Int(1)), ("first", v.Player()),

@@ -23,11 +23,11 @@ from ...kernel.scene import (
     Catalogue,
     Change,
     Column,
-    Counter,
     Events,
     Face,
     Message,
     Scene,
+    SceneCounter,
     Seat,
     Sentence,
     Shown,
@@ -131,7 +131,7 @@ def scene(game: TripleTriad, view: dict[str, Any], actions: Sequence[Action], ev
     for p in (0, 1):
         score = sum(o == p for o in owner) + zones[f"hand{p}"]["count"]
         seats.append(Seat(player=p, to_move=view["to_move"] == p,
-                          counters=[Counter(key="score", label="score", value=score)]))
+                          counters=[SceneCounter(key="score", label="score", value=score)]))
     status = [say("tt.game", game=view["games"])] if view["games"] > 1 else []
     mover, kind = view["to_move"], view["decision"]
     if mover is not None:
