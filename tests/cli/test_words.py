@@ -18,6 +18,7 @@ from rich.console import Console
 from tcgkit.cli.render import Renderer
 from tcgkit.cli.seats import Seats
 from tcgkit.cli.words import FOLDER, TERMINAL
+from tcgkit.kernel.about import catalogue
 from tcgkit.kernel.registry import list_games, load_game
 from tcgkit.kernel.scene import messages
 from tcgkit.kernel.words import LANGUAGES, LOCALES, Words, accepted, folder_of, po_path, problems
@@ -29,7 +30,7 @@ from .helpers import plan_vs_ai
 ROOT = Path(__file__).parents[2]
 GAMES = [e for e in list_games() if e.cls.__module__.startswith("tcgkit.games.")]
 CATALOGUES = [("terminal", TERMINAL, FOLDER), ("browser", BROWSER, CLIENT_FOLDER),
-              *((e.name, e.cls().messages(), folder_of(e.cls)) for e in GAMES)]
+              *((e.name, catalogue(e.cls()), folder_of(e.cls)) for e in GAMES)]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES[1:])

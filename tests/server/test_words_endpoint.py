@@ -100,17 +100,20 @@ SAME_WORD = {"mulligan", "elemental", "combo"}  # a title the language writes as
 def test_a_new_option_without_a_translation_fails_the_check() -> None:
     from pydantic import Field
 
+    from tcgkit.games.triple_triad.game import TripleTriad
     from tcgkit.games.triple_triad.options import TripleTriadOptions
-    from tcgkit.kernel.words import problems
-    from tcgkit.server.client_words import BROWSER, FOLDER, LOBBY, options_words
+    from tcgkit.kernel.about import catalogue, options_words
+    from tcgkit.kernel.words import folder_of, problems
+    from tcgkit.server.client_words import LOBBY
 
     class More(TripleTriadOptions):
         reverse: bool = Field(False, description="Reverse: the lower number wins")
 
-    words = options_words("triple-triad", More)
+    words = options_words("triple-triad", More, TripleTriad.choice_words)
     assert {k: m.text for k, m in words.items() if k.startswith("options.triple-triad.same")} == \
         {k: LOBBY[k].text for k in LOBBY if k.startswith("options.triple-triad.same")}
-    found = list(problems({**BROWSER, **words}, FOLDER, "pt"))  # what scripts/words.py check reads
+    english = {**catalogue(TripleTriad()), **words}  # what scripts/words.py check reads
+    found = list(problems(english, folder_of(TripleTriad), "pt"))
     assert len(found) == 2 and all("options.triple-triad.reverse" in p for p in found), found
 
 

@@ -392,6 +392,8 @@ class Game(ABC):
     max_players: ClassVar[int] = 2
     example_options: ClassVar[list[dict[str, Any]]] = [{}]
     """Representative option sets: the conformance suite plays each of them."""
+    choice_words: ClassVar[dict[str, str]] = {}
+    """The lobby's words of each fixed option value, ``FIELD.VALUE`` (``about.py``)."""
     scene_module: SceneModule | None = None
     """The game's ``scene.py``: ``scene``, ``messages``, ``styles``, ``card_table`` and
     ``rules_summary`` read it; without one, every zone and event is shown as it is."""

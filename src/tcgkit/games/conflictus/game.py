@@ -53,6 +53,12 @@ class Conflictus(Game):
         {"players": 3, "mulligan": "turn_order"},
         {"players": 4, "attack": "left"},
     ]
+    choice_words: ClassVar[dict[str, str]] = {
+        "mulligan.sealed": "sealed, all at once",
+        "mulligan.turn_order": "in turn order",
+        "attack.any_opponent": "any opponent",
+        "attack.left": "the next player",
+    }
 
     def __init__(self, options: Any = None, **kwargs: Any) -> None:
         super().__init__(options, **kwargs)

@@ -57,6 +57,15 @@ class FFTcg(Game):
         {"post_reveal_window": True},
         {"world_attacks_alone": True},
     ]
+    choice_words: ClassVar[dict[str, str]] = {
+        "character_unique_key.name_job": "name and job",
+        "character_unique_key.name": "name",
+        "deckout_policy.reshuffle_discard": "shuffle the discard pile into a new deck",
+        "deckout_policy.lose": "lose",
+        "deckout_policy.skip": "skip the draw",
+        "luck_card_to.discard": "the discard pile",
+        "luck_card_to.deck_bottom": "the bottom of the deck",
+    }
 
     def __init__(self, options: Any = None, **kwargs: Any) -> None:
         super().__init__(options, **kwargs)

@@ -41,6 +41,14 @@ class ForgeFury(Game):
         {"mode": "brasa", "minigame": "odd_even", "private_decklists": True},
         {"mode": "chama", "tie_by_number": True},
     ]
+    choice_words: ClassVar[dict[str, str]] = {
+        "mode.brasa": "Brasa (25 cards)",
+        "mode.chama": "Chama (50 cards)",
+        "mode.forja": "Forja (100 cards)",
+        "mode.colecao": "Coleção (151 cards)",
+        "minigame.rps": "rock-paper-scissors",
+        "minigame.odd_even": "odd or even",
+    }
 
     def __init__(self, options: Any = None, **kwargs: Any) -> None:
         super().__init__(options, **kwargs)

@@ -59,6 +59,15 @@ class MonsterCollection(Game):
             "hq_visible_to_owner": True,
         },
     ]
+    choice_words: ClassVar[dict[str, str]] = {
+        "mulligan.once": "once",
+        "mulligan.until_creature": "until a creature is drawn",
+        "mulligan.off": "off",
+        "hero_unique.battlefield": "on the whole battlefield",
+        "hero_unique.side": "on each side",
+        "failed_instant_summons.discard": "to the discard pile",
+        "failed_instant_summons.hq": "to the HQ",
+    }
 
     def __init__(self, options: Any = None, **kwargs: Any) -> None:
         super().__init__(options, **kwargs)

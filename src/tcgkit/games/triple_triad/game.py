@@ -49,6 +49,13 @@ class TripleTriad(Game):
         {"own_cards_match": False, "same": True, "plus": True, "elemental": True, "clamp": True,
          "trade": "all", "sudden_death": True},
     ]
+    choice_words: ClassVar[dict[str, str]] = {
+        "trade.none": "none",
+        "trade.one": "one",
+        "trade.difference": "the score's difference",
+        "trade.direct": "direct",
+        "trade.all": "all",
+    }
 
     def __init__(self, options: Any = None, **kwargs: Any) -> None:
         super().__init__(options, **kwargs)
