@@ -1,5 +1,6 @@
 """The kernel: game-agnostic contracts and machinery. Nothing game-specific lives here."""
 
+from .about import Playthrough
 from .actions import Action, Decision
 from .collecting import CollectionError, CollectionRules, Owned, collection_rules
 from .errors import (
@@ -23,7 +24,7 @@ from .state import HIDDEN, OWNER, PUBLIC, Entry, Field, Instances, StateSpec, Vi
 __all__ = [
     "HIDDEN", "OWNER", "PUBLIC", "Action", "CardDataError", "CollectionError", "CollectionRules",
     "Decision", "Deck", "DeckError", "Entry", "Event", "Field", "Game", "IllegalAction", "Instances",
-    "Match", "NotationError", "OptionsError", "Outcome", "Owned", "PlayedMove", "ReplayError",
+    "Match", "NotationError", "OptionsError", "Outcome", "Owned", "PlayedMove", "Playthrough", "ReplayError",
     "ReplayMismatch", "Rng", "State", "StateSpec", "TcgkitError", "UnknownGame", "Visibility", "Zone",
     "collection_rules", "derive_seed", "find_game", "list_games", "load_game", "register",
 ]

@@ -1,6 +1,7 @@
 """What a game says of itself beside its rules: its words in the lobby (its summary, each
 option's title, description and choices), kept in the game's own catalogue, so a game, a
-plugin's too, is listed in every language its ``locale`` folder translates.
+plugin's too, is listed in every language its ``locale`` folder translates; and its
+playthroughs (``Playthrough``), the seeded games recorded as test data.
 
 Message ids: ``lobby.summary.GAME``; an option's title ``options.GAME.FIELD``, its description
 ``options.GAME.FIELD.about`` and each fixed value's words ``options.GAME.FIELD.choice.VALUE``
@@ -10,6 +11,8 @@ player count is ``options.players``, the server's.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
@@ -50,15 +53,15 @@ def options_words(game: str, options: type[BaseModel], said: dict[str, str] | No
     option is a message to translate the moment it is written."""
     said = said or {}
     out: Catalogue = {}
-    for field, prop in options.model_json_schema().get("properties", {}).items():
-        key = option_key(game, field)
+    for option, prop in options.model_json_schema().get("properties", {}).items():
+        key = option_key(game, option)
         if prop.get("title"):
             out[key] = Message(prop["title"])
         if prop.get("description"):
             out[key + ".about"] = Message(prop["description"])
         for value in choices(prop):
-            english = said.get(f"{field}.{value}", value.replace("_", " "))
-            out[choice_key(game, field, value)] = Message(english)
+            english = said.get(f"{option}.{value}", value.replace("_", " "))
+            out[choice_key(game, option, value)] = Message(english)
     return out
 
 
@@ -71,3 +74,19 @@ def lobby_words(cls: type[Game]) -> Catalogue:
 def catalogue(game: Game) -> Catalogue:
     """Everything a game's ``locale`` folder translates: its scenes' messages and its lobby words."""
     return {**game.messages(), **lobby_words(type(game))}
+
+
+@dataclass(frozen=True)
+class Playthrough:
+    """One recorded playthrough of a game (``scripts/playthroughs.py``): seeded random games
+    under an option set, written to ``tests/playthroughs/<game>-<name>.txt`` (the game's name
+    with ``_`` for ``-``), so any change of play shows as a diff. ``decks`` and the option
+    ``card_files`` name files pinned under ``tests/playthroughs/data/``: a change to the
+    shipped cards or decks is no change of the engine."""
+
+    name: str
+    options: Mapping[str, Any] = field(default_factory=dict, hash=False)
+    seeds: int = 6
+    """Games played: seeds ``0 .. seeds - 1``."""
+    decks: tuple[str, ...] = ()
+    """Fixed decks, one a seat (odd seeds swap them); none: dealt by the seed."""

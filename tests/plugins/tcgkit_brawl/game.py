@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from tcgkit.kernel import Action, Game, Rng
+from tcgkit.kernel import Action, Game, Playthrough, Rng
 from tcgkit.kernel.determinize import shuffle
 from tcgkit.kernel.errors import DeckError
 from tcgkit.kernel.rng import derive_seed
@@ -32,6 +32,7 @@ class Brawl(Game):
     min_players = 3
     max_players = 4
     example_options = [{}, {"players": 4}]
+    playthroughs = (Playthrough("3_players", seeds=3), Playthrough("4_players", {"players": 4}, seeds=2))
 
     def __init__(self, options: Any = None, **kwargs: Any) -> None:
         super().__init__(options, **kwargs)

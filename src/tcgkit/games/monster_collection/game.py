@@ -13,6 +13,7 @@ from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
+from ...kernel.about import Playthrough
 from ...kernel.decks import read_deck
 from ...kernel.errors import DeckError
 from ...kernel.game import Deck, Game, State
@@ -68,6 +69,19 @@ class MonsterCollection(Game):
         "failed_instant_summons.discard": "to the discard pile",
         "failed_instant_summons.hq": "to the HQ",
     }
+    playthroughs = (
+        # the preconstructed decks on a frozen card set, then the example option sets
+        Playthrough("default", {"card_files": ("monster_collection_mc1.toml",)}, seeds=5,
+                    decks=("monster_collection_flame_legion.txt", "monster_collection_tide_wings.txt")),
+        Playthrough("once_side_hq",
+                    {"card_files": ("monster_collection_mc1.toml",), "mulligan": "once",
+                     "hero_unique": "side", "failed_instant_summons": "hq"}, seeds=2,
+                    decks=("monster_collection_dawn_and_dusk.txt", "monster_collection_dawn_and_dusk.txt")),
+        Playthrough("accumulate_strict_hq_seen",
+                    {"card_files": ("monster_collection_mc1.toml",), "damage_accumulates": True,
+                     "long_fly_requires_middle_terrain": True, "place_on_enemy_controlled": False,
+                     "hq_visible_to_owner": True}, seeds=2),
+    )
 
     def __init__(self, options: Any = None, **kwargs: Any) -> None:
         super().__init__(options, **kwargs)
