@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from own_games import built_in_games
 from tcgkit.server import levels
 from tcgkit.server.levels import LADDERS, LEVELS, strength_order
 
@@ -60,7 +61,7 @@ def test_a_level_the_lobby_does_not_know_comes_last() -> None:
 
 
 # -- each game's rules page ------------------------------------------------------------------------
-GAMES = ["triple-triad", "forge-fury", "ff-tcg", "conflictus", "monster-collection"]
+GAMES = built_in_games()
 
 
 @pytest.mark.parametrize("game", GAMES)
