@@ -181,11 +181,19 @@ def test_bad_actions_and_positions_are_refused():
     state = position({0: ["spark"]})
     with pytest.raises(IllegalAction):
         state.apply(Cast(mine(state, 0, "spark"), refs.player(0)), state.to_move)  # not an opponent
-    with pytest.raises(NotationError, match="an action is"):
+    spark = mine(state, 0, "spark")
+    with pytest.raises(NotationError, match=rf"^'cast spark' is not a move you can make now; your moves: "
+                                            rf"'cast {spark} at 1', 'cast {spark} at 2', 'end'$"):
         state.parse_action("cast spark", state.to_move)
+    with pytest.raises(NotationError, match=r"^'end': it is player 0's decision \(main\), not player 1's$"):
+        state.parse_action("end", 1)
+    assert state.parse_action(f"  CAST {spark}   at 2 ", 0) == Cast(spark, refs.player(2))
     data = state.to_json()
     with pytest.raises(NotationError, match="^state JSON: player 0's cards are lost"):
         state.game.state_from_json({**data, "zones": {**data["zones"], "hand": [[], [], []]}})
+    owners = [(data["owners"][0] + 1) % 3, *data["owners"][1:]]  # card 0 another's, its deck list not
+    with pytest.raises(NotationError, match="the deck lists and the owners disagree"):
+        state.game.state_from_json({**data, "owners": owners})
     with pytest.raises(NotationError, match=r"^state JSON: res.frames\[0\]: should be an object"):
         state.game.state_from_json({**data, "res": {**data["res"], "frames": [[0, 1]]}})
 

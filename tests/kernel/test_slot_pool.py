@@ -69,9 +69,6 @@ class LandState(State["LandGame"]):
     def outcome(self) -> None:
         return None
 
-    def decision_prompt(self, decision: Any) -> str:
-        return "wait"
-
     def default_action(self, decision: Any) -> Any:
         raise NotImplementedError
 

@@ -94,9 +94,6 @@ class TableState(State["TableGame"]):
     def outcome(self) -> None:
         return None
 
-    def decision_prompt(self, decision: Any) -> str:
-        return "wait"
-
     def default_action(self, decision: Any) -> Any:
         raise NotImplementedError
 
@@ -259,7 +256,6 @@ class Kinds(State["KindsGame"]):
     legal_actions = TableState.legal_actions
     apply_unchecked = TableState.apply_unchecked
     outcome = TableState.outcome
-    decision_prompt = TableState.decision_prompt
     default_action = TableState.default_action
 
 

@@ -150,9 +150,6 @@ class HighCardState(State):
         self.decisions.clear()
         self.drawn = reason
 
-    def decision_prompt(self, decision: Decision) -> str:
-        return "call this round high or low" if decision.kind == "call" else "play a card face down"
-
     def default_action(self, decision: Decision) -> Action:
         return self.legal_actions()[0]  # call high, or the lowest card of one's own hand
 

@@ -77,23 +77,22 @@ def test_a_public_field_computed_from_a_hidden_card_is_caught(monkeypatch):
 
 
 def test_a_refusal_naming_a_hidden_card_for_a_word_of_the_game_is_caught(monkeypatch):
-    """A refusal of a form no legal action has (``discard N at T``: ``discard`` in the slot of
-    ``cast N at T``) that lists the hand of player T. The old inputs (legal
-    notations and near misses of each) never type it; the game's words in every slot do."""
-    from tcgkit_brawl import notation
-
+    """A grammar added to the kernel's notation that refuses a form no legal action has
+    (``discard N at T``: ``discard`` in the slot of ``cast N at T``) listing the hand of player
+    T. The old inputs (legal notations and near misses of each) never type it; the game's words
+    in every slot do."""
     vocabulary = "refusals_name_no_hidden_card_for_the_games_own_words"
     passes(vocabulary)
-    real = notation.parse_action
+    real = Brawl.parse_action
 
-    def wordy(state, text, player):
+    def wordy(game, state, text, player):
         words = text.split()
         if len(words) == 4 and words[0] == "discard" and words[3] in ("0", "1", "2"):
             seat = int(words[3])
             raise NotationError(f"a discard takes no target (player {seat} holds {state.hands[seat]})")
-        return real(state, text, player)
+        return real(game, state, text, player)
 
-    monkeypatch.setattr(notation, "parse_action", wordy)
+    monkeypatch.setattr(Brawl, "parse_action", wordy)
     assert "get answers that show hidden cards" in failure(vocabulary)
     game = Brawl()
     assert not leaks(game, 1, 3, typed_inputs(game, 1))  # the old inputs never type it

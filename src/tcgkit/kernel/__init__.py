@@ -3,6 +3,7 @@
 from .about import Playthrough
 from .actions import Action, Decision
 from .collecting import CollectionError, CollectionRules, Owned, collection_rules
+from .deck_rule import DeckCard, DeckRule
 from .errors import (
     CardDataError,
     DeckError,
@@ -23,8 +24,9 @@ from .state import HIDDEN, OWNER, PUBLIC, Entry, Field, Instances, StateSpec, Vi
 
 __all__ = [
     "HIDDEN", "OWNER", "PUBLIC", "Action", "CardDataError", "CollectionError", "CollectionRules",
-    "Decision", "Deck", "DeckError", "Entry", "Event", "Field", "Game", "IllegalAction", "Instances",
-    "Match", "NotationError", "OptionsError", "Outcome", "Owned", "PlayedMove", "Playthrough", "ReplayError",
-    "ReplayMismatch", "Rng", "State", "StateSpec", "TcgkitError", "UnknownGame", "Visibility", "Zone",
-    "collection_rules", "derive_seed", "find_game", "list_games", "load_game", "register",
+    "Decision", "Deck", "DeckCard", "DeckError", "DeckRule", "Entry", "Event", "Field", "Game",
+    "IllegalAction", "Instances", "Match", "NotationError", "OptionsError", "Outcome", "Owned",
+    "PlayedMove", "Playthrough", "ReplayError", "ReplayMismatch", "Rng", "State", "StateSpec", "TcgkitError",
+    "UnknownGame", "Visibility", "Zone", "collection_rules", "derive_seed", "find_game", "list_games",
+    "load_game", "register",
 ]

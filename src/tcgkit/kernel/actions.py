@@ -33,12 +33,11 @@ class Decision:
     content stays hidden from the other players until the rules reveal it.
 
     The stack holds bare decisions (player, kind, secret); ``State.decision_for(viewer)``
-    fills in ``prompt`` (what is asked, in the player's words) and ``default`` (the legal
-    action a turn timer takes, shown to the deciding player only).
+    fills in ``default`` (the legal action a turn timer takes, shown to the deciding player
+    only). What a decision asks, in words, is the scene's prompt (``Pending.prompt``).
     """
 
     player: int
     kind: str
     secret: bool = False
-    prompt: str = ""
     default: Action | None = None

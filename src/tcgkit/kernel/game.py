@@ -21,10 +21,12 @@ from .about import Playthrough
 from .actions import Action, Decision
 from .card_files import read_paths
 from .collecting import CollectionRules
+from .deck_rule import DeckRule
 from .determinize import determinize, rebuild_by_player, redeal_hidden
 from .errors import IllegalAction, NotationError, OptionsError, TcgkitError
 from .events import Event, redact
 from .limits import Limits
+from .notation import parse_legal
 from .rng import Rng
 from .scene import CardTable, Catalogue, Scene, Sentence, plain_scene, say
 from .state import compile_spec, derived
@@ -192,17 +194,13 @@ class State(ABC, Generic[GameT], metaclass=StateMeta):
         return not self.decisions
 
     def decision_for(self, viewer: int | None) -> Decision | None:
-        """The pending decision as ``viewer`` may know it: kind, player, secrecy and prompt
-        for everyone; the default action (what a turn timer takes) for the decider only."""
+        """The pending decision as ``viewer`` may know it: kind, player and secrecy for
+        everyone; the default action (what a turn timer takes) for the decider only. What it
+        asks, in words, is the scene's (``scene(viewer).pending.prompt``)."""
         pending = self.pending
-        if pending is None:
-            return None
-        default = self.default_action(pending) if viewer == pending.player else None
-        return replace(pending, prompt=self.decision_prompt(pending), default=default)
-
-    @abstractmethod
-    def decision_prompt(self, decision: Decision) -> str:
-        """What ``decision`` asks, in a few words its player sees (public: no hidden card)."""
+        if pending is None or viewer != pending.player:
+            return pending
+        return replace(pending, default=self.default_action(pending))
 
     @abstractmethod
     def default_action(self, decision: Decision) -> Action:
@@ -259,7 +257,8 @@ class State(ABC, Generic[GameT], metaclass=StateMeta):
     def parse_action(self, text: str, player: int) -> Action:
         """Read an action's notation as ``player`` wrote it (names resolve against what that
         player may see); ``NotationError`` says what is wrong in words that reveal nothing
-        hidden from ``player``. The game's notation module reads it (``Game.parse_action``)."""
+        hidden from ``player``. The game's notation module reads it, or the kernel matches it
+        against the legal actions (``Game.parse_action``)."""
         action: Action = self.game.parse_action(self, text, player)
         return action
 
@@ -357,18 +356,15 @@ class State(ABC, Generic[GameT], metaclass=StateMeta):
 
 
 class SceneModule(Protocol):
-    """What a game's ``scene.py`` gives its ``Game`` (``Game.scene_module``): the scene
-    builder, its message catalogue and terminal styles, the card table and the rules line."""
+    """What a game's ``scene.py`` gives its ``Game`` (``Game.scene_module``): the scene builder
+    and its message catalogue; where it has them, ``STYLES`` (terminal styles), ``card_table``
+    and ``rules_summary`` (each a function of the game), ``HOW_TO_PLAY`` and ``GLOSSARY``. What
+    it leaves out is the kernel's default: no styles, no card table, the non-default options."""
 
     MESSAGES: Catalogue
-    STYLES: dict[str, str]
 
     def scene(self, game: Any, view: dict[str, Any], actions: Sequence[Action],
               events: Sequence[dict[str, Any]], default: Action | None) -> Scene: ...
-
-    def card_table(self, game: Any) -> CardTable: ...
-
-    def rules_summary(self, game: Any) -> list[Sentence]: ...
 
 
 class NotationModule(Protocol):
@@ -401,7 +397,8 @@ class Game(ABC):
     """The game's ``scene.py``: ``scene``, ``messages``, ``styles``, ``card_table`` and
     ``rules_summary`` read it; without one, every zone and event is shown as it is."""
     notation_module: NotationModule | None = None
-    """The game's ``notation.py``: ``parse_action`` reads it."""
+    """The game's ``notation.py``: ``parse_action`` reads it; without one, a typed move is
+    matched against the legal actions' notation."""
     play_events: ClassVar[dict[str, str]] = {"place": "card", "pick": "value", "play": "card"}
     """The events that put a card of their ``player`` into play, each with the field naming
     that card: what a designer's per-card "played" counts (``sim``)."""
@@ -465,9 +462,18 @@ class Game(ABC):
     def new_state(self, seed: int = 0, decks: Sequence[Deck] | None = None) -> State[Any]:
         """A game at its start. ``decks=None`` draws decks from the card pool by the seed."""
 
-    @abstractmethod
+    def deck_rule(self) -> DeckRule | None:
+        """The game's deck rule (``kernel/deck_rule.py``: a size, copies per card, a card's own
+        limit), which ``validate_deck`` applies; ``None`` for a game that checks decks itself."""
+        return None
+
     def validate_deck(self, deck: Deck) -> list[str]:
-        """The problems with a deck (empty when it is legal), each naming the card."""
+        """The problems with a deck (empty when it is legal), each naming the card: by default
+        those of ``deck_rule``; a game with more to check overrides this and calls it."""
+        rule = self.deck_rule()
+        if rule is None:
+            raise NotImplementedError(f"{self.name} declares no deck rule and checks no deck")
+        return rule.problems(deck)
 
     @abstractmethod
     def sample_decks(self, rng: Rng) -> list[Deck]:
@@ -481,9 +487,11 @@ class Game(ABC):
         return state
 
     def parse_action(self, state: Any, text: str, player: int) -> Action:
-        """``state.parse_action``: the game's notation read against ``state`` for ``player``."""
+        """``state.parse_action``: the game's notation read against ``state`` for ``player``;
+        without a notation module, ``text`` matched against the legal actions' notation
+        (``kernel/notation.py``)."""
         if self.notation_module is None:
-            raise NotImplementedError(f"{self.name} has no action notation")
+            return parse_legal(state, text, player)
         return self.notation_module.parse_action(state, text, player)
 
     def format_state(self, state: Any) -> str:
@@ -610,7 +618,7 @@ class Game(ABC):
     def styles(self) -> dict[str, str]:
         """Terminal styles (Rich) for the style tokens of the game's scenes (``faction:luz``);
         a token without one is drawn plain."""
-        return {} if self.scene_module is None else self.scene_module.STYLES
+        return dict(getattr(self.scene_module, "STYLES", {}))
 
     def translated_names(self, lang: str) -> dict[str, str]:
         """Each card's name in ``lang`` where the card data holds one (``{"Ember Imp": "餘燼小鬼"}``),
@@ -628,12 +636,15 @@ class Game(ABC):
 
     def card_table(self) -> CardTable | None:
         """The card table ``tcgkit cards`` shows, or ``None`` for a game without one."""
-        return None if self.scene_module is None else self.scene_module.card_table(self)
+        table = getattr(self.scene_module, "card_table", None)
+        made: CardTable | None = None if table is None else table(self)
+        return made
 
     def rules_summary(self) -> list[Sentence]:
         """The options in a sentence or two (the play and replay headers)."""
-        if self.scene_module is not None:
-            return self.scene_module.rules_summary(self)
+        summary = getattr(self.scene_module, "rules_summary", None)
+        if summary is not None:
+            return list(summary(self))
         rules = rules_text.non_default(self.options, self.players, self.min_players)
         return [say("kernel.rules", rules=rules)]
 

@@ -167,8 +167,9 @@ def replay_records_round_trip_and_verify(game: Game) -> None:
 
 
 def decisions_have_a_prompt_and_a_legal_default(game: Game) -> None:
-    """Every decision has a one-line prompt and a legal default, both the same after a re-deal
-    of what the asked viewer cannot see; other viewers get the prompt without the default."""
+    """Every decision has a prompt (the scene's) and a legal default, both the same after a
+    re-deal of what the asked viewer cannot see; every viewer is asked the same prompt, and
+    only the decider is told the default."""
     rng = Rng(3)
     for state in positions(game, 1):
         if state.is_terminal:
@@ -180,12 +181,16 @@ def decisions_have_a_prompt_and_a_legal_default(game: Game) -> None:
         assert asked is not None
         expect((asked.player, asked.kind, asked.secret) == (pending.player, pending.kind, pending.secret),
                f"decision_for({mover}) is not the pending {pending.kind}")
-        expect(asked.prompt and "\n" not in asked.prompt, f"{pending.kind}: prompt empty or long")
         expect(asked.default in state.legal_actions(), f"{pending.kind}: illegal default {asked.default}")
+        prompt = state.scene(mover).pending
+        expect(prompt is not None and prompt.prompt.id, f"{pending.kind}: the scene asks nothing")
+        assert prompt is not None
         for viewer in players(game):
             if viewer != mover:
                 told = state.decision_for(viewer)
-                expect(told is not None and told.default is None and told.prompt == asked.prompt,
+                seen = state.scene(viewer).pending
+                expect(told is not None and told.default is None and seen is not None
+                       and seen.prompt == prompt.prompt,
                        f"player {viewer} is told the {pending.kind} decision otherwise (or its default)")
             other = game.redeal_hidden(state, viewer, rng)
             expect(other.decision_for(viewer) == state.decision_for(viewer),

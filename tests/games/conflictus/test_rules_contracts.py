@@ -30,10 +30,12 @@ def test_a_mons_error_names_every_problem_with_its_place():
     deck[1] = "No Such Card"
     deck[2:7] = [warrior] * 5  # copies 5 and 6 of one name (max 4): named once, at the fifth
     problems = game.validate_deck(deck)
-    fifth = [i for i, t in enumerate(deck) if t == warrior][4] + 1
+    copies = [i + 1 for i, t in enumerate(deck) if t == warrior]
+    fifth = copies[4]
     over = deck.count(warrior) - 4  # named once, at the fifth, with every copy over counted
     assert problems == ["card 2: no card named 'No Such Card'",
-                        f"card {fifth}: {over} copies of {warrior} too many (at most 4 copies)"]
+                        f"card {fifth}: {over} copies of {warrior} too many (at most 4 copies; "
+                        f"the first is card {copies[0]})"]
     with pytest.raises(DeckError) as err:
         game.new_state(1, [DECKS["aurora"], deck])
     assert str(err.value) == "player 1's mons: " + "; ".join(problems)
@@ -126,7 +128,8 @@ def test_default_actions_keep_declare_nothing_pass_or_take_the_first_choice():
         assert state.default_action(Decision(0, kind)) == Done()
     state = start()
     assert state.default_action(state.pending) == Pass()
-    assert state.decision_prompt(state.pending).startswith("play a source, a warrior")
+    prompt = state.scene(0).pending.prompt
+    assert state.game.messages()[prompt.id].text.startswith("play a source, a warrior")
 
 
 def test_the_zones_are_each_players_eight_with_their_visibility():

@@ -70,7 +70,7 @@ def test_players_option_and_mons_size():
 def test_copy_limit_and_faction_mixing_are_options():
     game = Conflictus(players=2)
     five = DECKS["aurora"][:45] + ["Fhaonna"] * 5
-    assert any("Fhaonna too many (at most 4 copies)" in p for p in game.validate_deck(five))
+    assert any("Fhaonna too many (at most 4 copies; the first is card" in p for p in game.validate_deck(five))
     assert game.validate_deck(DECKS["crepusculo"]) == []
     strict = Conflictus(players=2, allow_dual_faction=False)
     assert strict.validate_deck(DECKS["crepusculo"]) == [

@@ -26,7 +26,8 @@ def test_a_deck_of_49_cards_or_a_fourth_copy_is_refused_naming_it():  # R1, R2 e
     short = DECKS["flame_legion"][:-1]
     assert g.validate_deck(short) == ["a deck holds exactly 50 cards; this one has 49"]
     four = ["Ember Imp"] * 4 + DECKS["flame_legion"][4:]
-    assert any("one Ember Imp too many (at most 3 of a name)" in p for p in g.validate_deck(four))
+    problem = "card 4: one Ember Imp too many (at most 3 copies; the first is card 1)"
+    assert problem in g.validate_deck(four)
     with pytest.raises(DeckError, match="player 1's deck: card 1: no card named 'Nobody'"):
         g.new_state(1, [DECKS["flame_legion"], ["Nobody"] + DECKS["flame_legion"][1:]])
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 import pytest
 
 from tcgkit.games.triple_triad import Place, Take
-from tcgkit.kernel import DeckError, IllegalAction
+from tcgkit.kernel import DeckError, IllegalAction, refs
 from tcgkit.kernel.actions import Decision
 from tcgkit.kernel.rng import Rng, derive_seed
+from tcgkit.kernel.scene import say
 
 from .helpers import after, load, play_out, position
 from .test_trades import LAST
@@ -199,12 +200,13 @@ def test_end_as_draw_is_a_draw_with_the_reason_and_no_trade():
 def test_default_action_is_the_first_card_on_the_first_empty_cell_or_the_first_card_to_take():
     state = position(HANDS)
     assert str(state.default_action(state.pending)) == "Mesmerize@0"
-    assert state.decision_prompt(state.pending) == "place a card from your hand on an empty cell"
+    assert state.scene(0).pending.prompt == say("tt.prompt.place")
+    assert state.game.messages()["tt.prompt.place"].text == "place a card from your hand on an empty cell"
     won = after(LAST.format("one", 21), "Jelleye@8")
     assert str(won.default_action(won.pending)) == "take Bite Bug"
-    assert won.decision_prompt(won.pending) == "take one of player 1's cards, as the trade rule allows"
-    other = won.decision_prompt(Decision(1, "take"))
-    assert other == "take one of player 0's cards, as the trade rule allows"
+    assert won.pending.player == 0  # the winner takes; every seat is told so alike
+    take = say("tt.prompt.take", loser=refs.player(1))
+    assert [won.scene(p).pending.prompt for p in (0, 1, None)] == [take] * 3
 
 
 def test_the_heuristic_is_the_score_plus_the_levels_taken_by_the_trade_winner():

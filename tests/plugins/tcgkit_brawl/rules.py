@@ -1,34 +1,32 @@
-"""Brawl's rules: a position, declared once (``SPEC``), and what changes it.
-
-Brawl is a small three- or four-player card game that tests the kernel (not one of the engine's games).
-
-Each player has 5 life, a deck of 8 cards drawn from a pool of seven (``cards.toml``) and a
-hand of 3 that only they see. On their turn a player draws a card (an empty deck costs a life
-instead), then casts cards from the hand or ends the turn. A cast card goes on the stack and a
-priority window opens, the caster first, then the others in turn order: each may answer with a
-``fast`` card (it goes on top) or pass; any cast restarts the round of passes. When everyone
-has passed, the top spell resolves (last in, first out) and priority goes back to the active
-player; with an empty stack the window closes and the turn goes on. Counter's discard cost is
-checked when it resolves; Insight pauses for the player's choice of a card to discard; Ward
-prevents the next damage to its caster this turn. Thorns and Well stay on their owner's board
-once resolved and trigger whenever their owner takes damage: the triggers wait until the
-running effect is over, then start by player from the active one in turn order, a player with
-different ones choosing which starts first. A player at 0 life is out (their spells leave the
-stack, their board is discarded); the others play on until one is left. Ranks follow the
-order players went out.
-The position notation is the state's JSON on one line (the kernel's).
+"""Brawl's rules (RULES.md): its card vocabulary and card file, its actions (each a frozen value
+whose ``str()`` is its notation, read back by the kernel), and a position, declared once
+(``SPEC``), with what changes it. The position notation is the state's JSON (the kernel's).
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict
+from pydantic import Field as Between
 
-from tcgkit.kernel import Action, Decision, Outcome, Rng, State, refs
+from tcgkit.kernel import Action, CardDataError, Decision, Outcome, Rng, State, refs
 from tcgkit.kernel import values as v
-from tcgkit.kernel.effects import Activation, who_players
+from tcgkit.kernel.effects import (
+    Ability,
+    Activation,
+    AmountParam,
+    Bound,
+    NoParams,
+    Params,
+    Ref,
+    Step,
+    Who,
+    load_card_tables,
+    who_players,
+)
 from tcgkit.kernel.replacements import REPLACEMENTS, Happening, Replacements, Shield
 from tcgkit.kernel.resolution import (
     ORDER_TRIGGERS,
@@ -42,13 +40,162 @@ from tcgkit.kernel.resolution import (
     turn_order,
 )
 from tcgkit.kernel.state import HIDDEN, OWNER, Entry, Field, StateSpec, Zone
-
-from .actions import END, PASS, Cast, Discard, End, First, Pass
-from .cards import Card
+from tcgkit.kernel.vocabulary import COMMON, CommonHost
 
 if TYPE_CHECKING:
-    from .game import Brawl
+    from . import Brawl
 
+
+# -- the cards ----------------------------------------------------------------------------------
+CARD_FILE = Path(__file__).parent / "data" / "cards.toml"
+
+
+class Speed(BaseModel):
+    """Brawl's own ability field: ``fast`` cards may answer a spell on the stack."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    speed: Literal["slow", "fast"] = "slow"
+
+
+REGISTRY = COMMON.extend(
+    timings=("cast", "on_damage"), durations=("end_of_turn",), default_duration="end_of_turn",
+    refs=("self", "target", "my_hand"), zones=("hand", "discard"), events=("damage",),
+    ability_fields=Speed,
+)
+
+
+class BrawlHost(CommonHost, Protocol):
+    def damage(self, player: int, amount: int, source: int) -> None: ...
+    def heal(self, player: int, amount: int) -> None: ...
+    def counter(self, card: int) -> None: ...
+    def spells(self, act: Activation) -> list[int]: ...
+
+
+class Hurt(Params):
+    who: Who
+    amount: AmountParam
+
+
+class Countered(Params):
+    to: Ref
+
+
+@REGISTRY.effect("damage", Hurt, "the players lose amount life (unless prevented)")
+def _damage(host: BrawlHost, act: Activation, p: Hurt, step: Step) -> None:
+    amount = p.amount(host, act)
+    for player in host.player_ref(act, p.who):
+        host.damage(player, amount, act.source)
+
+
+@REGISTRY.effect("heal", Hurt, "the players gain amount life")
+def _heal(host: BrawlHost, act: Activation, p: Hurt, step: Step) -> None:
+    amount = p.amount(host, act)
+    for player in host.player_ref(act, p.who):
+        host.heal(player, amount)
+
+
+@REGISTRY.effect("counter", Countered, "the spells still on the stack do nothing and are discarded")
+def _counter(host: BrawlHost, act: Activation, p: Countered, step: Step) -> None:
+    for card in host.card_refs(act, p.to):
+        host.counter(card)
+
+
+@REGISTRY.target("spell", NoParams, "a spell of another player waiting on the stack")
+def _spell(host: BrawlHost, act: Activation, p: NoParams, step: Step) -> list[int]:
+    return host.spells(act)
+
+
+class Row(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    name: str
+    permanent: bool = False  # stays on the board once resolved (its other abilities trigger)
+    abilities: list[dict[str, Any]] = Between(min_length=1, max_length=2)
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    index: int
+    id: str
+    name: str
+    permanent: bool
+    abilities: tuple[Ability, ...]  # the first is cast; a permanent's second triggers on damage
+    fast: bool
+    steps: tuple[tuple[Bound, ...], ...]  # by ability: the cost check on resolution, costs, effects
+
+    @property
+    def ability(self) -> Ability:
+        return self.abilities[0]
+
+
+def load_cards(path: Path = CARD_FILE) -> tuple[Card, ...]:
+    cards = []
+    for index, loaded in enumerate(load_card_tables(path, Row, REGISTRY)):
+        row = loaded.row
+        assert isinstance(row, Row)
+        cast = loaded.abilities[0]
+        if cast.timing != "cast" or any(a.timing != "on_damage" for a in loaded.abilities[1:]) or \
+                (len(loaded.abilities) > 1) != row.permanent:
+            raise CardDataError(f"{loaded.source}: field abilities: a cast ability first, then one "
+                                f"on_damage ability exactly when the card is permanent")
+        fast = isinstance(cast.fields, Speed) and cast.fields.speed == "fast"
+        steps = tuple((a.cost_check(), *(s.compile() for s in a.costs + a.effects)) for a in loaded.abilities)
+        cards.append(Card(index, row.id, row.name, row.permanent, loaded.abilities, fast, steps))
+    return tuple(cards)
+
+
+# -- the actions -------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Cast(Action):
+    card: int
+    target: refs.Ref | None = None  # a player or a spell, as the card's target says
+
+    def __str__(self) -> str:
+        return f"cast {self.card}" + ("" if self.target is None else f" at {self.target.id}")
+
+    def refs(self) -> tuple[refs.Ref, ...]:
+        return (refs.card(self.card),) + (() if self.target is None else (self.target,))
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Action):
+    card: int
+
+    def __str__(self) -> str:
+        return f"discard {self.card}"
+
+    def refs(self) -> tuple[refs.Ref, ...]:
+        return (refs.card(self.card),)
+
+
+@dataclass(frozen=True, slots=True)
+class First(Action):
+    """Which of the player's triggers starts first (named by its card)."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"trigger {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class End(Action):
+    def __str__(self) -> str:
+        return "end"
+
+
+PASS, END = Pass(), End()
+
+
+# -- the position ------------------------------------------------------------------------------
 LIFE, HAND, DECK, COPIES = 5, 3, 8, 2
 KINDS = ("main", "respond", "discard", ORDER_TRIGGERS)
 ASKS = ("discard", ORDER_TRIGGERS)
@@ -56,11 +203,6 @@ ASKS = ("discard", ORDER_TRIGGERS)
 
 class BrawlOptions(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-PROMPTS = {"main": "cast a card from your hand or end your turn",
-           "respond": "respond with a fast card or pass", "discard": "discard a card from your hand",
-           ORDER_TRIGGERS: "choose which of your triggered abilities starts first"}
 
 
 def on_stack(res: Resolution) -> list[int]:
@@ -205,9 +347,6 @@ class BrawlState(State):
             self.res.stack.append(frame)
             MACHINE.open_window(self, "respond", turn_order(self.active, self.game.num_players))
 
-    def decision_prompt(self, decision: Decision) -> str:
-        return PROMPTS[decision.kind]
-
     def default_action(self, decision: Decision) -> Action:
         """Pass or end the turn; for a discard, the lowest card of one's own hand."""
         return {"respond": PASS, "main": END}.get(decision.kind) or self.legal_actions()[0]
@@ -349,11 +488,9 @@ class BrawlState(State):
         return Outcome.from_elimination(self.game.num_players, self.out, self.drawn or "last one standing")
 
     def problems(self) -> list[str]:
-        out = []
-        for zones in (self.decks, self.hands, self.discards, self.boards):
-            for p, zone in enumerate(zones):
-                if any(self.owners[c] != p for c in zone):
-                    out.append(f"player {p} holds another player's card")
+        out = []  # the kernel's conservation keeps each player's cards in their zones (``owned``)
+        if any(self.owners[c] != p for p, cards in enumerate(self.owned) for c in cards):
+            out.append("the deck lists and the owners disagree")
         if len(self.res.asks) != sum(d.kind in ASKS for d in self.decisions):
             out.append("asks and decisions out of step")
         if any(self.life[p] <= 0 for p in self.alive()):
@@ -377,5 +514,3 @@ MACHINE: Machine[BrawlState] = Machine(
     same_trigger=lambda s, a, b: s.cards[a.source] == s.cards[b.source] and a.ability == b.ability,
 )
 
-
-__all__ = ["MACHINE", "BrawlOptions", "BrawlState"]

@@ -33,7 +33,7 @@ from tcgkit.kernel.scene import (
 )
 
 if TYPE_CHECKING:
-    from .game import Brawl
+    from . import Brawl
 
 MESSAGES: Catalogue = messages({
     "brawl.turn": "Turn: {player}",

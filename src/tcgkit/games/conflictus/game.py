@@ -8,12 +8,12 @@ preconstructed ones, the deal, and what front ends ask of it; it reaches the res
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
 from ...kernel.about import Playthrough
+from ...kernel.deck_rule import NO_LIMIT, DeckCard, DeckRule
 from ...kernel.decks import read_deck
 from ...kernel.errors import DeckError
 from ...kernel.game import Deck, Game, State
@@ -96,32 +96,23 @@ class Conflictus(Game):
         self.names = [c.name for c in cards]
 
     # -- mons ----------------------------------------------------------------------------------
+    def deck_rule(self) -> DeckRule:
+        """A mons of 50, at most 4 of a card; sources as many as one likes."""
+        return DeckRule(self.options.deck_size, self.deck_card, self.options.max_copies, deck="mons")
+
+    def deck_card(self, text: str) -> Any:
+        card = self.db.find(text)
+        return DeckCard(card.name, NO_LIMIT) if card is not None and card.klass == "fonte" else card
+
     def validate_deck(self, deck: Deck) -> list[str]:
-        opts = self.options
-        problems: list[str] = []
-        counts: Counter[str] = Counter()
-        factions = set()
-        excess: list[tuple[int, str, int]] = []
-        for i, text in enumerate(deck, start=1):
-            card = self.db.find(text)
-            if card is None:
-                problems.append(f"card {i}: no card named {text!r}")
-                continue
-            counts[card.name] += 1
-            if card.faction != "neutra":
-                factions.add(card.faction)
-            if counts[card.name] == opts.max_copies + 1 and card.klass != "fonte":
-                excess.append((len(problems), card.name, opts.max_copies))
-                problems.append(f"card {i}: one {card.name} too many (at most {opts.max_copies} copies)")
-        for at, name, limit in excess:  # every copy over the limit counted, not only the first
-            if counts[name] - limit > 1:
-                problems[at] = problems[at].replace(f"one {name} too many",
-                                                    f"{counts[name] - limit} copies of {name} too many", 1)
-        if len(factions) > 1 and not opts.allow_dual_faction:
+        """The deck rule, and one faction unless ``allow_dual_faction``."""
+        rule = self.deck_rule()
+        problems = rule.card_problems(deck)
+        found = [self.db.find(text) for text in deck]
+        factions = {card.faction for card in found if card is not None and card.faction != "neutra"}
+        if len(factions) > 1 and not self.options.allow_dual_faction:
             problems.append("the mons mixes Light and Shadow cards (allow_dual_faction is off)")
-        if len(deck) != opts.deck_size:
-            problems.append(f"a mons holds exactly {opts.deck_size} cards; this one has {len(deck)}")
-        return problems
+        return problems + rule.size_problems(deck)
 
     def sample_decks(self, rng: Rng) -> list[Deck]:
         return [self.sample_deck(rng) for _ in range(self.num_players)]

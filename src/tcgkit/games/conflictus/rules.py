@@ -39,7 +39,7 @@ from .actions import (
     Source,
 )
 from .effects import EVENTS
-from .legal import DONE, KEEP, PASS, PROMPTS, WINDOWS, compute_legal
+from .legal import DONE, KEEP, PASS, WINDOWS, compute_legal
 from .records import (
     DURATIONS,
     NO_DROPS,
@@ -375,9 +375,6 @@ class ConflictusState(State["Conflictus"]):
         if action in (self.legal if self.legal is not None else self.legal_actions()):
             return None
         return legal.illegal_reason(self, action)
-
-    def decision_prompt(self, decision: Decision) -> str:
-        return PROMPTS[decision.kind]
 
     def default_action(self, decision: Decision) -> Action:
         """Keep, finish a declaration or pass priority; else the first choice (one's own hand

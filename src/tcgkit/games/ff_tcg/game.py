@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from ...kernel.about import Playthrough
+from ...kernel.deck_rule import DeckCard, DeckRule
 from ...kernel.decks import read_deck
 from ...kernel.effects import Condition, ModifyStat, Predicate
 from ...kernel.errors import DeckError
@@ -152,32 +153,15 @@ class FFTcg(Game):
         return 1 if card.type == "villain" else self.options.max_copies
 
     # -- decks ----------------------------------------------------------------------------
-    def validate_deck(self, deck: Deck) -> list[str]:
-        opts = self.options
-        problems: list[str] = []
-        counts: Counter[str] = Counter()
-        first: dict[str, int] = {}
-        excess: list[tuple[int, str, int]] = []
-        for i, text in enumerate(deck, start=1):
-            card = self.db.find(text)
-            if card is None:
-                problems.append(f"card {i}: no card named {text!r}")
-                continue
-            counts[card.name] += 1
-            first.setdefault(card.name, i)
-            limit = self.copy_limit(card)
-            if counts[card.name] == limit + 1:
-                what = "a villain may appear once" if card.type == "villain" else f"at most {limit} copies"
-                excess.append((len(problems), card.name, limit))
-                problems.append(f"card {i}: one {card.name} too many ({what}; the first is card "
-                                f"{first[card.name]})")
-        for at, name, limit in excess:  # every copy over the limit counted, not only the first
-            if counts[name] - limit > 1:
-                problems[at] = problems[at].replace(f"one {name} too many",
-                                                    f"{counts[name] - limit} copies of {name} too many", 1)
-        if len(deck) != opts.deck_size:
-            problems.append(f"a deck holds exactly {opts.deck_size} cards; this one has {len(deck)}")
-        return problems
+    def deck_rule(self) -> DeckRule:
+        return DeckRule(self.options.deck_size, self.deck_card, self.options.max_copies)
+
+    def deck_card(self, text: str) -> Any:
+        """The card a deck's line names, as the deck rule counts it (a villain: once)."""
+        card = self.db.find(text)
+        if card is not None and card.type == "villain":
+            return DeckCard(card.name, 1, "a villain may appear once")
+        return card
 
     def deck_indices(self, deck: Deck, owner: str) -> tuple[int, ...]:
         key = tuple(deck)

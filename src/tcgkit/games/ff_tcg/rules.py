@@ -40,7 +40,7 @@ from .combat import fight_totals
 from .host import DECISION_KINDS, NO_FIGHT, VILLAIN_FIGHT, WINDOWS, Board, shuffle
 from .legal import compute_legal
 from .machine import ASK_KINDS, HANDLERS, STEP_RUN, WINDOW_RULES
-from .reasons import WHAT, default_action, illegal_reason
+from .reasons import default_action, illegal_reason
 from .records import ABILITY_KEY, DURATIONS, STATS, Marks, Nothing, OrWord, Result
 from .tables import PLAY_ZONES
 from .turn import start_turn
@@ -246,9 +246,6 @@ class FFTcgState(Board):
 
     def illegal_reason(self, action: Action, player: int) -> str | None:
         return illegal_reason(self, action, player)
-
-    def decision_prompt(self, decision: Decision) -> str:
-        return WHAT[decision.kind]
 
     def default_action(self, decision: Decision) -> Action:
         return default_action(self, decision)

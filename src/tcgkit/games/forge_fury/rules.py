@@ -30,13 +30,6 @@ THROW = (Decision(0, "rps", True), Decision(1, "rps", True))
 CALL = (Decision(0, "call"), Decision(1, "call"))
 SHOW = (Decision(0, "show", True), Decision(1, "show", True))
 SECRET = {"colour": False, "pick": True, "rps": True, "call": False, "show": True}
-PROMPTS = {
-    "colour": "name the colour of this round (colour green|red|blue)",
-    "pick": "pick a card from your hand, face down (pick CARD)",
-    "rps": "throw rock, paper or scissors, face down (rps SIGN)",
-    "call": "call the sum of the fingers odd or even (call odd|even)",
-    "show": "show 0 to 5 fingers, face down (show N)",
-}
 OTHER_COLOURS = ((1, 2), (0, 2), (0, 1))
 FIXED_CHOICES: dict[str, tuple[Action, ...]] = {
     "colour": COLOUR_ACTIONS, "rps": THROWS, "call": CALLS, "show": SHOWS,
@@ -375,9 +368,6 @@ class ForgeFuryState(State["ForgeFury"]):
         self.result = Result(None, reason)
 
     # -- text ---------------------------------------------------------------------------
-    def decision_prompt(self, decision: Decision) -> str:
-        return PROMPTS[decision.kind]
-
     def default_action(self, decision: Decision) -> Action:
         """The first card in hand for a pick (the decider's own order), else a fixed
         choice: green, rock, even, 0 fingers."""

@@ -8,12 +8,12 @@ the action notation, ``scene.py`` what a seat sees).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
 from ...kernel.about import Playthrough
+from ...kernel.deck_rule import DeckRule
 from ...kernel.decks import read_deck
 from ...kernel.errors import DeckError
 from ...kernel.game import Deck, Game, State
@@ -100,27 +100,13 @@ class MonsterCollection(Game):
         return card
 
     # -- decks ---------------------------------------------------------------------------------
+    def deck_rule(self) -> DeckRule:
+        """R1, R2: exactly 50 cards, at most 3 of a name (R93: heroes too)."""
+        return DeckRule(self.options.deck_size, self.db.find, self.options.max_copies)
+
     def validate_deck(self, deck: Deck) -> list[str]:
-        """R1, R2: exactly 50 cards, at most 3 of a name (R93: heroes too); a creature (R17)."""
-        opts = self.options
-        problems: list[str] = []
-        counts: Counter[str] = Counter()
-        excess: list[tuple[int, str, int]] = []
-        for i, text in enumerate(deck, start=1):
-            card = self.db.find(text)
-            if card is None:
-                problems.append(f"card {i}: no card named {text!r}")
-                continue
-            counts[card.name] += 1
-            if counts[card.name] == opts.max_copies + 1:
-                excess.append((len(problems), card.name, opts.max_copies))
-                problems.append(f"card {i}: one {card.name} too many (at most {opts.max_copies} of a name)")
-        for at, name, limit in excess:  # every copy over the limit counted, not only the first
-            if counts[name] - limit > 1:
-                problems[at] = problems[at].replace(f"one {name} too many",
-                                                    f"{counts[name] - limit} copies of {name} too many", 1)
-        if len(deck) != opts.deck_size:
-            problems.append(f"a deck holds exactly {opts.deck_size} cards; this one has {len(deck)}")
+        """The deck rule, and a creature (R17)."""
+        problems = super().validate_deck(deck)
         found = [self.db.find(text) for text in deck]
         if deck and all(card is not None and not card.creature for card in found):
             problems.append("a deck needs a creature: an opening hand is redrawn until it holds one (R17)")

@@ -655,9 +655,6 @@ class MonsterCollectionState(State["MonsterCollection"]):
         HANDLERS[type(action)](self, action)
         self.advance()
 
-    def decision_prompt(self, decision: Decision) -> str:
-        return PROMPTS[decision.kind]
-
     def default_action(self, decision: Decision) -> Action:
         """Refill, end the phase, pass; else the first choice (the decider's own cards)."""
         fixed: dict[str, Action] = {

@@ -432,11 +432,6 @@ class TripleTriadState(State["TripleTriad"]):
         return self.game.options.open or not self.decisions or self.decisions[-1].kind == "take"
 
     # -- decisions ------------------------------------------------------------------------
-    def decision_prompt(self, decision: Decision) -> str:
-        if decision.kind == "take":
-            return f"take one of player {1 - decision.player}'s cards, as the trade rule allows"
-        return "place a card from your hand on an empty cell"
-
     def default_action(self, decision: Decision) -> Action:
         """The first legal action: the first card in hand on the first empty cell, or the
         first card left to take (both lists follow what the decider sees)."""
