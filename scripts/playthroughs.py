@@ -1,6 +1,7 @@
 """Playthrough files: seeded random games of every game, one line per step, as test data.
 
-Each file in ``tests/playthroughs/`` is one game under one option set: a header (game,
+Each file in ``tests/playthroughs/`` is one game under one option set, as the game declares it
+(``Game.playthroughs``: ``kernel/about.py``): a header (game,
 options, decks, seeds), then several games played by a seeded random agent choosing among
 ``legal_actions()``. A step line reads
 
@@ -30,12 +31,11 @@ import importlib
 import json
 import sys
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import tcgkit
-from tcgkit.kernel import Rng
+from tcgkit.kernel import Game, Playthrough, Rng, list_games
 from tcgkit.kernel.decks import read_deck
 from tcgkit.kernel.rng import derive_seed
 
@@ -46,97 +46,61 @@ TESTS = ROOT / "tests"
 AGENT_STREAM = 0x9A7E  # the random agent's stream of a game's seed, apart from the game's own
 
 
-@dataclass(frozen=True)
-class Playthrough:
-    """One file: a game, an option set, the seeds played and (optionally) fixed decks."""
+FIXTURES = ("tcgkit_brawl:Brawl",)
+"""Test fixture games under tests/ (never registered) recorded beside the registered games:
+Brawl, the kernel's test game, a game package of its own (tests/plugins)."""
 
-    name: str
-    game: str
-    options: dict[str, Any] = field(default_factory=dict)
-    seeds: range = range(6)
-    decks: tuple[str, ...] = ()  # deck files under data/; empty: decks dealt by the seed
-    fixture: str = ""  # "module:Class" of a test fixture game under tests/ (never registered)
+
+@dataclass(frozen=True)
+class PlaythroughFile:
+    """One file: a game's declared ``Playthrough`` (``Game.playthroughs``)."""
+
+    cls: type[Game]
+    declared: Playthrough
+
+    @property
+    def name(self) -> str:
+        return f"{self.game.replace('-', '_')}-{self.declared.name}"
+
+    @property
+    def game(self) -> str:
+        return self.cls.name
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return dict(self.declared.options)
+
+    @property
+    def seeds(self) -> range:
+        return range(self.declared.seeds)
+
+    @property
+    def decks(self) -> tuple[str, ...]:
+        return self.declared.decks
 
     @property
     def path(self) -> Path:
         return FOLDER / f"{self.name}.txt"
 
 
-# Final Fantasy TCG plays a frozen copy of its first card set, so that a change to the
-# shipped cards does not show up as a change of the engine.
-FF_CARDS = {"card_files": ("ff1.toml",)}
-CA_CARDS = {"card_files": ("conflictus_ca1.toml",)}
-MC_CARDS = {"card_files": ("monster_collection_mc1.toml",)}
+def fixture(name: str) -> type[Game]:
+    """A test fixture game's class, ``module:Class`` under tests/ or tests/plugins/."""
+    for folder in (TESTS, TESTS / "plugins"):
+        if str(folder) not in sys.path:
+            sys.path.insert(0, str(folder))
+    module, _, attribute = name.partition(":")
+    found: type[Game] = getattr(importlib.import_module(module), attribute)
+    return found
 
-PLAYTHROUGHS: list[Playthrough] = [
-    # Triple Triad: each example option set, then the rules one at a time.
-    Playthrough("triple_triad-default", "triple-triad", seeds=range(8)),
-    Playthrough("triple_triad-all_rules_difference", "triple-triad",
-                {"same": True, "plus": True, "combo": True, "same_wall": True, "elemental": True,
-                 "trade": "difference"}, seeds=range(8)),
-    Playthrough("triple_triad-open_same_sudden_death", "triple-triad",
-                {"open": True, "same": True, "sudden_death": True, "sudden_death_limit": 2},
-                seeds=range(8)),
-    Playthrough("triple_triad-random_plus_combo_direct", "triple-triad",
-                {"random": True, "plus": True, "combo": True, "combo_from_basic": False,
-                 "trade": "direct"}, seeds=range(8)),
-    Playthrough("triple_triad-literal_elemental_clamp_all", "triple-triad",
-                {"own_cards_match": False, "same": True, "plus": True, "elemental": True,
-                 "clamp": True, "trade": "all", "sudden_death": True}, seeds=range(8)),
-    Playthrough("triple_triad-same_combo", "triple-triad", {"same": True, "combo": True},
-                seeds=range(8)),
-    Playthrough("triple_triad-plus_same_wall", "triple-triad",
-                {"plus": True, "same": True, "same_wall": True}, seeds=range(8)),
-    Playthrough("triple_triad-elemental", "triple-triad", {"elemental": True}, seeds=range(8)),
-    Playthrough("triple_triad-sudden_death", "triple-triad", {"sudden_death": True, "trade": "none"},
-                seeds=range(8)),
-    # Forge & Fury: each example option set, then every mode.
-    Playthrough("forge_fury-brasa", "forge-fury", {"mode": "brasa"}, seeds=range(3)),
-    Playthrough("forge_fury-brasa_odd_even_private", "forge-fury",
-                {"mode": "brasa", "minigame": "odd_even", "private_decklists": True}, seeds=range(2)),
-    Playthrough("forge_fury-chama_tie_by_number", "forge-fury", {"mode": "chama", "tie_by_number": True},
-                seeds=range(1)),
-    Playthrough("forge_fury-chama", "forge-fury", {"mode": "chama"}, seeds=range(1)),
-    Playthrough("forge_fury-forja", "forge-fury", {"mode": "forja"}, seeds=range(1)),
-    Playthrough("forge_fury-colecao", "forge-fury", {"mode": "colecao"}, seeds=range(1)),
-    # Final Fantasy TCG: each example option set, and the recorded starter decks.
-    Playthrough("ff_tcg-default", "ff-tcg", dict(FF_CARDS), seeds=range(2)),
-    Playthrough("ff_tcg-lose_deck_bottom_name_4_skulls", "ff-tcg",
-                {**FF_CARDS, "deckout_policy": "lose", "luck_card_to": "deck_bottom",
-                 "character_unique_key": "name", "skulls_to_lose": 4, "deck_size": 40}, seeds=range(3)),
-    Playthrough("ff_tcg-private_skip_2_villains_turn_limit", "ff-tcg",
-                {**FF_CARDS, "private_decklists": True, "deckout_policy": "skip", "villains_to_defeat": 2,
-                 "first_player": 1, "turn_limit": 30}, seeds=range(3)),
-    Playthrough("ff_tcg-post_reveal_window", "ff-tcg", {**FF_CARDS, "post_reveal_window": True},
-                seeds=range(1)),
-    Playthrough("ff_tcg-world_attacks_alone", "ff-tcg", {**FF_CARDS, "world_attacks_alone": True},
-                seeds=range(1)),
-    Playthrough("ff_tcg-starter_decks", "ff-tcg", dict(FF_CARDS), seeds=range(2),
-                decks=("black_magic.txt", "warriors.txt")),
-    # Brawl, the kernel's test game, a game package of its own (tests/plugins): 3 and 4 players.
-    Playthrough("brawl-3_players", "brawl", seeds=range(3), fixture="tcgkit_brawl:Brawl"),
-    Playthrough("brawl-4_players", "brawl", {"players": 4}, seeds=range(2), fixture="tcgkit_brawl:Brawl"),
-    # Conflictus Aeternus: two and four players with the preconstructed mons, on a frozen card set.
-    Playthrough("conflictus-2p", "conflictus", {**CA_CARDS, "players": 2}, seeds=range(2),
-                decks=("conflictus_aurora.txt", "conflictus_abismo.txt")),
-    Playthrough("conflictus-4p_sealed_left", "conflictus", {**CA_CARDS, "players": 4, "attack": "left"},
-                seeds=range(1), decks=("conflictus_aurora.txt", "conflictus_abismo.txt",
-                                       "conflictus_mercenarios.txt", "conflictus_crepusculo.txt")),
-    Playthrough("conflictus-3p_turn_order", "conflictus",
-                {**CA_CARDS, "players": 3, "mulligan": "turn_order"}, seeds=range(1)),
-    # Monster Collection: the preconstructed decks on a frozen card set, then the example option sets.
-    Playthrough("monster_collection-default", "monster-collection", dict(MC_CARDS), seeds=range(5),
-                decks=("monster_collection_flame_legion.txt", "monster_collection_tide_wings.txt")),
-    Playthrough("monster_collection-once_side_hq", "monster-collection",
-                {**MC_CARDS, "mulligan": "once", "hero_unique": "side",
-                 "failed_instant_summons": "hq"},
-                seeds=range(2), decks=("monster_collection_dawn_and_dusk.txt",
-                                       "monster_collection_dawn_and_dusk.txt")),
-    Playthrough("monster_collection-accumulate_strict_hq_seen", "monster-collection",
-                {**MC_CARDS, "damage_accumulates": True, "long_fly_requires_middle_terrain": True,
-                 "place_on_enemy_controlled": False, "hq_visible_to_owner": True},
-                seeds=range(2)),
-]
+
+def declared() -> list[PlaythroughFile]:
+    """Every playthrough tcgkit's games (and the fixtures) declare; a game installed beside
+    tcgkit (a plugin's) records its own."""
+    own = [entry.cls for entry in list_games() if entry.cls.__module__.startswith("tcgkit.games.")]
+    return [PlaythroughFile(cls, one) for cls in [*own, *map(fixture, FIXTURES)] for one in cls.playthroughs]
+
+
+PLAYTHROUGHS: list[PlaythroughFile] = declared()
 
 
 def digest(data: Any) -> str:
@@ -152,18 +116,12 @@ def view_digest(state: Any, viewer: int | None) -> str:
     return digest(view)
 
 
-def load(spec: Playthrough) -> Any:
+def load(spec: PlaythroughFile) -> Game:
     """The game, with the option values that name data files resolved under ``data/``."""
     options = dict(spec.options)
     if "card_files" in options:  # named by content, like every card file an option names
         options["card_files"] = tuple(DATA / name for name in options["card_files"])
-    if spec.fixture:
-        for folder in (TESTS, TESTS / "plugins"):
-            if str(folder) not in sys.path:
-                sys.path.insert(0, str(folder))
-        module, _, name = spec.fixture.partition(":")
-        return getattr(importlib.import_module(module), name)(**options)
-    return tcgkit.load_game(spec.game, **options)
+    return spec.cls(**options)
 
 
 def play(game: Any, seed: int, decks: list[list[str]] | None) -> Iterator[str]:
@@ -189,7 +147,7 @@ def play(game: Any, seed: int, decks: list[list[str]] | None) -> Iterator[str]:
     yield f"events {events}"
 
 
-def generate(spec: Playthrough) -> list[str]:
+def generate(spec: PlaythroughFile) -> list[str]:
     """Every line of ``spec``'s file (without line ends)."""
     game = load(spec)
     decks = [read_deck(DATA / name).cards for name in spec.decks] if spec.decks else None
@@ -262,7 +220,7 @@ def main(argv: list[str] | None = None) -> int:
     known = {spec.path for spec in PLAYTHROUGHS}
     for stray in sorted(set(FOLDER.glob("*.txt")) - known):
         failed = True
-        print(f"{stray.relative_to(ROOT)}: no playthrough of that name in scripts/playthroughs.py")
+        print(f"{stray.relative_to(ROOT)}: no game declares a playthrough of that name (Game.playthroughs)")
     if args.check and not failed:
         print(f"{len(chosen)} playthrough files match" + (" in their play" if args.play else ""))
     return 1 if failed else 0

@@ -1,6 +1,7 @@
 """Keep the message catalogues in step with the English (``kernel/words.py``): the terminal's,
 the browser's (its table words and every ``t('key', 'English')`` of its page modules, read
-from ``server/static/*.js``: ``server/client_words.py``) and each game's.
+from ``server/static/*.js``: ``server/client_words.py``) and each game's (its scenes' messages
+and its lobby words: ``kernel/about.py``).
 
     python scripts/words.py update   # write each messages.pot from the English catalogues and
                                      # merge it into every language's messages.po (an entry whose
@@ -25,6 +26,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
 from tcgkit.cli.words import FOLDER, TERMINAL
+from tcgkit.kernel.about import catalogue
 from tcgkit.kernel.errors import UnknownGame
 from tcgkit.kernel.registry import find_game, list_games
 from tcgkit.kernel.scene import Catalogue
@@ -37,11 +39,11 @@ def catalogues(games: list[str] | None = None) -> list[tuple[str, Catalogue, Pat
     """The named games' catalogues, or tcgkit's own (the terminal's, the browser's, its games')."""
     if games:
         entries = [find_game(name) for name in games]
-        return [(e.name, e.cls().messages(), folder_of(e.cls)) for e in entries]
+        return [(e.name, catalogue(e.cls()), folder_of(e.cls)) for e in entries]
     out = [("terminal", TERMINAL, FOLDER), ("browser", BROWSER, CLIENT_FOLDER)]
     for entry in list_games():
         if entry.cls.__module__.startswith("tcgkit.games."):
-            out.append((entry.name, entry.cls().messages(), folder_of(entry.cls)))
+            out.append((entry.name, catalogue(entry.cls()), folder_of(entry.cls)))
     return out
 
 

@@ -7,12 +7,13 @@ import pytest
 
 import tcgkit
 from agents.mcts_checks import positions
+from own_games import built_in_games
 from tcgkit.agents import make_agent
 from tcgkit.agents.explain import Explanation, Option, chance, explains
 from tcgkit.agents.mcts import ISMCTSAgent
 from tcgkit.kernel.rng import Rng
 
-GAMES = ["triple-triad", "forge-fury", "ff-tcg", "conflictus", "monster-collection"]
+GAMES = built_in_games()
 
 
 @pytest.mark.parametrize("name", GAMES)

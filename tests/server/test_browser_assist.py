@@ -13,7 +13,7 @@ import pytest
 
 from tcgkit.kernel.registry import find_game, list_games
 from tcgkit.kernel.words import Words, folder_of
-from tcgkit.server.client_words import FOLDER, INTERFACE, LOBBY
+from tcgkit.server.client_words import FOLDER, INTERFACE, LOBBY, LOBBY_FOLDERS
 
 from .test_browser import CHROMIUM, overflows
 from .test_browser import browser as browser  # the module's fixtures: one server, one browser
@@ -143,7 +143,7 @@ def english_left(text: str, lang: str, game: str | None = None) -> list[str]:
     for entry in list_games():
         text = text.replace(entry.cls.title, "")
     text = re.sub(r"guest-\d+", "", text)  # a guest's account name
-    catalogues = [(INTERFACE, (FOLDER,)), (LOBBY, (FOLDER,))]
+    catalogues = [(INTERFACE, (FOLDER,)), (LOBBY, LOBBY_FOLDERS)]
     if game is not None:
         made = find_game(game).cls()
         for name in sorted(made.card_names(), key=len, reverse=True):

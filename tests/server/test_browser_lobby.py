@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 
+from own_games import built_in_games
+
 from .test_browser import as_guest, new_page, overflows
 from .test_browser import browser as browser  # the module's fixtures: one server, one browser
 from .test_browser import live as live
@@ -19,7 +21,7 @@ from .test_browser import pytestmark as pytestmark  # chromium's skip and the ti
 from .test_browser import shots as shots
 
 CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
-GAMES = ["triple-triad", "forge-fury", "ff-tcg", "conflictus", "monster-collection"]  # built in
+GAMES = built_in_games()
 SIZES = [(1280, 800), (360, 740)]
 SENTENCE = re.compile(r"[A-Za-z][a-z']*(?:[ ,:;]+[A-Za-z][a-z']*){2,}")  # three words or more
 

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from own_games import built_in_games
 from tcgkit.server import levels
 from tcgkit.server.levels import LADDERS, LEVELS, strength_order
 
@@ -62,7 +63,7 @@ def test_a_level_the_lobby_does_not_know_comes_last() -> None:
 
 
 # -- each game's rules page ------------------------------------------------------------------------
-GAMES = ["triple-triad", "forge-fury", "ff-tcg", "conflictus", "monster-collection"]
+GAMES = built_in_games()
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -183,15 +184,15 @@ def test_each_choice_of_an_option_is_shown_in_words_of_the_language(client: Any,
 
 
 def test_every_built_in_choice_has_its_english_words() -> None:
+    from tcgkit.kernel.about import choices
     from tcgkit.kernel.registry import list_games
-    from tcgkit.server.client_words import CHOICES, choices
 
-    written = set()
     for entry in list_games():
         if entry.cls.__module__.startswith("tcgkit.games."):
-            for field, prop in entry.cls.Options.model_json_schema()["properties"].items():
-                written |= {f"{entry.name}.{field}.{value}" for value in choices(prop)}
-    assert written == set(CHOICES)  # a new value needs its words (and no words outlive theirs)
+            written = {f"{field}.{value}" for field, prop in
+                       entry.cls.Options.model_json_schema()["properties"].items() for value in choices(prop)}
+            # a new value needs its words (and no words outlive theirs)
+            assert written == set(entry.cls.choice_words), entry.name
 
 
 def test_each_level_shows_its_rating_from_the_games_measured_ladder(client: Any) -> None:

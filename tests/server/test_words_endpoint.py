@@ -8,6 +8,7 @@ from typing import Any
 
 from babel.messages.pofile import read_po
 
+from own_games import built_in_games
 from tcgkit.kernel.registry import find_game
 from tcgkit.kernel.words import LANGUAGES, folder_of, po_path
 from tcgkit.server.web import plural_forms
@@ -100,17 +101,20 @@ SAME_WORD = {"mulligan", "elemental", "combo"}  # a title the language writes as
 def test_a_new_option_without_a_translation_fails_the_check() -> None:
     from pydantic import Field
 
+    from tcgkit.games.triple_triad.game import TripleTriad
     from tcgkit.games.triple_triad.options import TripleTriadOptions
-    from tcgkit.kernel.words import problems
-    from tcgkit.server.client_words import BROWSER, FOLDER, LOBBY, options_words
+    from tcgkit.kernel.about import catalogue, options_words
+    from tcgkit.kernel.words import folder_of, problems
+    from tcgkit.server.client_words import LOBBY
 
     class More(TripleTriadOptions):
         reverse: bool = Field(False, description="Reverse: the lower number wins")
 
-    words = options_words("triple-triad", More)
+    words = options_words("triple-triad", More, TripleTriad.choice_words)
     assert {k: m.text for k, m in words.items() if k.startswith("options.triple-triad.same")} == \
         {k: LOBBY[k].text for k in LOBBY if k.startswith("options.triple-triad.same")}
-    found = list(problems({**BROWSER, **words}, FOLDER, "pt"))  # what scripts/words.py check reads
+    english = {**catalogue(TripleTriad()), **words}  # what scripts/words.py check reads
+    found = list(problems(english, folder_of(TripleTriad), "pt"))
     assert len(found) == 2 and all("options.triple-triad.reverse" in p for p in found), found
 
 
@@ -119,3 +123,24 @@ def test_the_words_name_the_cards_in_the_language_the_card_data_holds(client: An
     assert zh["names"]["Ember Imp"] == "餘燼小鬼"
     assert client.get("/api/games/monster-collection/words?lang=pt").json()["names"] == {}
     assert client.get("/api/games/triple-triad/words?lang=zh").json()["names"] == {}
+
+
+def test_each_games_lobby_words_are_in_its_own_catalogue() -> None:
+    """The server's catalogue holds no game's words: a game's summary and options are
+    translated by the game's ``locale`` folder, which the lobby reads through the registry."""
+    from tcgkit.kernel.about import lobby_words, summary_key
+    from tcgkit.kernel.words import Words
+    from tcgkit.server.client_words import BROWSER, LOBBY, LOBBY_FOLDERS
+
+    games = built_in_games()
+    theirs = ("lobby.summary.", *(f"options.{game}." for game in games))
+    assert not [key for key in BROWSER if key.startswith(theirs)]
+    for name in games:
+        cls = find_game(name).cls
+        assert folder_of(cls) in LOBBY_FOLDERS
+        words = lobby_words(cls)
+        assert summary_key(name) in words and words.items() <= LOBBY.items()
+        assert f"msgctxt \"{summary_key(name)}\"" in po_path(folder_of(cls), "pt").read_text(encoding="utf-8")
+    pt = Words(LOBBY, "pt", LOBBY_FOLDERS)
+    assert pt.catalogue[summary_key("triple-triad")].text.startswith("o duelo 3x3 de FFVIII")
+    assert pt.catalogue["options.triple-triad.trade.choice.none"].text == "nenhuma"

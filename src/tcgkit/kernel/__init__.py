@@ -1,5 +1,6 @@
 """The kernel: game-agnostic contracts and machinery. Nothing game-specific lives here."""
 
+from .about import Playthrough
 from .actions import Action, Decision
 from .collecting import CollectionError, CollectionRules, Owned, collection_rules
 from .deck_rule import DeckCard, DeckRule
@@ -25,7 +26,7 @@ __all__ = [
     "HIDDEN", "OWNER", "PUBLIC", "Action", "CardDataError", "CollectionError", "CollectionRules",
     "Decision", "Deck", "DeckCard", "DeckError", "DeckRule", "Entry", "Event", "StateField", "Game",
     "IllegalAction", "Instances", "Match", "NotationError", "OptionsError", "Outcome", "Owned",
-    "PlayedMove", "ReplayError", "ReplayMismatch", "Rng", "State", "StateSpec", "TcgkitError",
+    "PlayedMove", "Playthrough", "ReplayError", "ReplayMismatch", "Rng", "State", "StateSpec", "TcgkitError",
     "UnknownGame", "Visibility", "Zone", "collection_rules", "derive_seed", "find_game", "list_games",
     "load_game", "register",
 ]

@@ -17,6 +17,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from . import rules_text
+from .about import Playthrough
 from .actions import Action, Decision
 from .card_files import read_paths
 from .collecting import CollectionRules
@@ -388,6 +389,10 @@ class Game(ABC):
     max_players: ClassVar[int] = 2
     example_options: ClassVar[list[dict[str, Any]]] = [{}]
     """Representative option sets: the conformance suite plays each of them."""
+    choice_words: ClassVar[dict[str, str]] = {}
+    """The lobby's words of each fixed option value, ``FIELD.VALUE`` (``about.py``)."""
+    playthroughs: ClassVar[tuple[Playthrough, ...]] = ()
+    """The seeded games recorded as test data (``about.py``, ``scripts/playthroughs.py``)."""
     scene_module: SceneModule | None = None
     """The game's ``scene.py``: ``scene``, ``messages``, ``styles``, ``card_table`` and
     ``rules_summary`` read it; without one, every zone and event is shown as it is."""

@@ -7,21 +7,22 @@
 - ``INTERFACE``: every string the pages show through ``ui.js``'s ``t(key, english)``, read from
   the modules themselves (``interface()``), so a string written in a page is a message to
   translate the moment it is written; served by ``GET /api/words``;
-- ``LOBBY``: each game's summary, each AI level's name and line for a player
-  (``server/levels.py``) and what its engine does, and each option's
-  title and description (the lobby's options form, from the options' JSON Schema), as
-  ``GET /api/games`` gives them.
+- ``LOBBY``: each AI level's name and line for a player (``server/levels.py``) and what its
+  engine does, and each game's summary and options' titles, descriptions and choices (the
+  lobby's options form, from the options' JSON Schema; ``kernel/about.py``), as ``GET
+  /api/games`` gives them, translated by ``LOBBY_FOLDERS``: the games' words are in each
+  game's own catalogue.
 """
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
 
-from pydantic import BaseModel
-
+from ..kernel import about
+from ..kernel.about import PLAYERS_KEY
 from ..kernel.scene import Catalogue, Message, messages
+from ..kernel.words import folder_of
 from .levels import level_words
 
 FOLDER = Path(__file__).parent / "locale"
@@ -77,106 +78,40 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")
 
 
-def lobby_words() -> Catalogue:
-    """The lobby's words of the games: each built-in game's summary, each AI level's name and
-    line, and what each engine does (``GET /api/games`` gives them in the language asked)."""
-    from ..agents import agent_names
-    from ..kernel.registry import list_games
-
-    out: Catalogue = {}
-    for entry in list_games():
-        if not entry.cls.__module__.startswith("tcgkit.games."):
-            continue  # a plugin's game brings its own words
-        out[f"lobby.summary.{entry.name}"] = Message(entry.summary)
-        for about in agent_names(entry.name).values():
-            out[f"lobby.about.{slug(about)}"] = Message(about)  # what the engine does ("Advanced")
-    return {**out, **level_words()}
-
-
 PLAYERS = "Players"  # the title of the players option the lobby adds where the count varies
 
 
-def option_key(game: str, field: str) -> str:
-    """The message of an option's title; its description is ``<key>.about``."""
-    return "options.players" if field == "players" else f"options.{game}.{field}"
-
-
-CHOICES: dict[str, str] = {
-    "triple-triad.trade.none": "none",
-    "triple-triad.trade.one": "one",
-    "triple-triad.trade.difference": "the score's difference",
-    "triple-triad.trade.direct": "direct",
-    "triple-triad.trade.all": "all",
-    "forge-fury.mode.brasa": "Brasa (25 cards)",
-    "forge-fury.mode.chama": "Chama (50 cards)",
-    "forge-fury.mode.forja": "Forja (100 cards)",
-    "forge-fury.mode.colecao": "Coleção (151 cards)",
-    "forge-fury.minigame.rps": "rock-paper-scissors",
-    "forge-fury.minigame.odd_even": "odd or even",
-    "ff-tcg.character_unique_key.name_job": "name and job",
-    "ff-tcg.character_unique_key.name": "name",
-    "ff-tcg.deckout_policy.reshuffle_discard": "shuffle the discard pile into a new deck",
-    "ff-tcg.deckout_policy.lose": "lose",
-    "ff-tcg.deckout_policy.skip": "skip the draw",
-    "ff-tcg.luck_card_to.discard": "the discard pile",
-    "ff-tcg.luck_card_to.deck_bottom": "the bottom of the deck",
-    "conflictus.mulligan.sealed": "sealed, all at once",
-    "conflictus.mulligan.turn_order": "in turn order",
-    "conflictus.attack.any_opponent": "any opponent",
-    "conflictus.attack.left": "the next player",
-    "monster-collection.mulligan.once": "once",
-    "monster-collection.mulligan.until_creature": "until a creature is drawn",
-    "monster-collection.mulligan.off": "off",
-    "monster-collection.hero_unique.battlefield": "on the whole battlefield",
-    "monster-collection.hero_unique.side": "on each side",
-    "monster-collection.failed_instant_summons.discard": "to the discard pile",
-    "monster-collection.failed_instant_summons.hq": "to the HQ",
-}
-"""Each built-in option's choices in words, ``GAME.FIELD.VALUE``: the values are the engine's
-(``odd_even``), the lobby shows these (and their translations) instead."""
-
-
-def choice_key(game: str, field: str, value: str) -> str:
-    """The message of one choice of an option with a fixed set of values."""
-    return f"{option_key(game, field)}.choice.{value}"
-
-
-def choices(prop: dict[str, Any]) -> list[str]:
-    """An option's fixed values (``enum``, or a nullable one's under ``anyOf``); none for others."""
-    for kind in [prop, *prop.get("anyOf", [])]:
-        if "enum" in kind:
-            return [str(value) for value in kind["enum"]]
-    return []
-
-
-def option_words() -> Catalogue:
-    """Each built-in game's options as its JSON Schema names them: every field's title and
-    description, so a new option is a message to translate the moment it is written."""
+def lobby_words() -> Catalogue:
+    """The lobby's words of the AI levels: each level's name and line, and what each engine
+    does (``GET /api/games`` gives them in the language asked); a game's own lobby words are
+    in its catalogue (``kernel/about.py``)."""
+    from ..agents import agent_names
     from ..kernel.registry import list_games
 
-    out: Catalogue = {option_key("", "players"): Message(PLAYERS)}
+    out: Catalogue = {PLAYERS_KEY: Message(PLAYERS)}
     for entry in list_games():
-        if entry.cls.__module__.startswith("tcgkit.games."):
-            out.update(options_words(entry.name, entry.cls.Options))
-    return out
+        if not entry.cls.__module__.startswith("tcgkit.games."):
+            continue  # a plugin's game brings its own words
+        for engine in agent_names(entry.name).values():
+            out[f"lobby.about.{slug(engine)}"] = Message(engine)  # what the engine does ("Advanced")
+    return {**out, **level_words()}
 
 
-def options_words(game: str, options: type[BaseModel]) -> Catalogue:
-    """One game's options model: each field's title and description as messages."""
-    out: Catalogue = {}
-    for field, prop in options.model_json_schema().get("properties", {}).items():
-        key = option_key(game, field)
-        if prop.get("title"):
-            out[key] = Message(prop["title"])
-        if prop.get("description"):
-            out[key + ".about"] = Message(prop["description"])
-        for value in choices(prop):
-            english = CHOICES.get(f"{game}.{field}.{value}", value.replace("_", " "))
-            out[choice_key(game, field, value)] = Message(english)
-    return out
+def games_lobby_words() -> tuple[Catalogue, tuple[Path, ...]]:
+    """Every registered game's lobby words and the catalogue folders translating them."""
+    from ..kernel.registry import list_games
+
+    words: Catalogue = {}
+    for entry in list_games():
+        words.update(about.lobby_words(entry.cls))
+    return words, tuple(dict.fromkeys(folder_of(entry.cls) for entry in list_games()))
 
 
 INTERFACE: Catalogue = interface()
-LOBBY: Catalogue = {**lobby_words(), **option_words()}
-BROWSER: Catalogue = {**CLIENT, **INTERFACE, **LOBBY}
-"""Everything the browser's catalogues translate (``scripts/words.py``)."""
+SERVER_LOBBY: Catalogue = lobby_words()
+GAMES_LOBBY, GAME_FOLDERS = games_lobby_words()
+LOBBY: Catalogue = {**SERVER_LOBBY, **GAMES_LOBBY}
+LOBBY_FOLDERS: tuple[Path, ...] = (FOLDER, *GAME_FOLDERS)
+"""The lobby's words and where they are translated: the server's catalogue and each game's."""
+BROWSER: Catalogue = {**CLIENT, **INTERFACE, **SERVER_LOBBY}
+"""Everything the server's own catalogues translate (``scripts/words.py``)."""

@@ -18,7 +18,7 @@ from fastapi import APIRouter, Header, Query
 from ..kernel.errors import TcgkitError
 from ..kernel.registry import find_game
 from ..kernel.words import Words
-from .client_words import FOLDER, LOBBY
+from .client_words import LOBBY, LOBBY_FOLDERS
 from .languages import chosen_language
 from .refusal import Refusal
 from .service import game_listing
@@ -61,7 +61,7 @@ def rules(name: str, lang: str | None = Query(None, max_length=16),
     except TcgkitError as exc:
         raise Refusal(404, "not_found", f"no game {name[:64]!r}: {exc}") from None
     chosen = chosen_language(lang, accept_language)
-    listed = next(g for g in game_listing(Words(LOBBY, chosen, (FOLDER,))) if g["name"] == name)
+    listed = next(g for g in game_listing(Words(LOBBY, chosen, LOBBY_FOLDERS)) if g["name"] == name)
     written, found = rules_text(name, chosen)
     options = [{"name": field, "title": prop.get("title", field), "about": prop.get("description", "")}
                for field, prop in listed["options"].get("properties", {}).items()]

@@ -23,6 +23,7 @@ from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
 
 from .._version import __version__
+from ..kernel.about import choice_key, choices, option_key
 from ..kernel.collecting import collection_rules
 from ..kernel.errors import TcgkitError
 from ..kernel.game import Game, State
@@ -30,7 +31,7 @@ from ..kernel.registry import find_game, list_games
 from ..kernel.rng import Rng
 from ..kernel.words import Words
 from . import accounts, ai, collection
-from .client_words import LOBBY, PLAYERS, choice_key, choices, option_key
+from .client_words import LOBBY, PLAYERS
 from .clock import Rules
 from .cluster import CHANNEL, Cluster, notify_sql
 from .db import Account, ActionRow, MatchRow, SavedDeck, SeatRow

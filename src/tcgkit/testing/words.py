@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..kernel.about import catalogue
 from ..kernel.game import Game
 from ..kernel.words import LANGUAGES, folder_of, po_path, problems
 from .play import Skipped, expect
@@ -9,9 +10,10 @@ from .play import Skipped, expect
 
 def messages_are_translated(game: Game) -> None:
     """Each language whose catalogue the game ships (``locale/<lang>/LC_MESSAGES/messages.po``
-    beside its class) translates every message of its English catalogue, with the same places
+    beside its class) translates every message of its English catalogue (its scenes' and its
+    lobby words: ``kernel/about.py``), with the same places
     (``python scripts/words.py update --game NAME`` in a tcgkit checkout writes them)."""
-    english = game.messages()
+    english = catalogue(game)
     folder = folder_of(game)
     shipped = [lang for lang in LANGUAGES[1:] if po_path(folder, lang).is_file()]
     if not english or not shipped:

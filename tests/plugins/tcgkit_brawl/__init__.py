@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tcgkit.kernel import DeckError, DeckRule, Game, Rng, derive_seed
+from tcgkit.kernel import DeckError, DeckRule, Game, Playthrough, Rng, derive_seed
 from tcgkit.kernel.determinize import shuffle
 
 from . import scene
@@ -46,6 +46,7 @@ class Brawl(Game):
     min_players = 3
     max_players = 4
     example_options = [{}, {"players": 4}]
+    playthroughs = (Playthrough("3_players", seeds=3), Playthrough("4_players", {"players": 4}, seeds=2))
     scene_module = scene
 
     def __init__(self, options: Any = None, **kwargs: Any) -> None:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
+from ...kernel.about import Playthrough
 from ...kernel.deck_rule import NO_LIMIT, DeckCard, DeckRule
 from ...kernel.decks import read_deck
 from ...kernel.errors import DeckError
@@ -53,6 +54,24 @@ class Conflictus(Game):
         {"players": 3, "mulligan": "turn_order"},
         {"players": 4, "attack": "left"},
     ]
+    choice_words: ClassVar[dict[str, str]] = {
+        "mulligan.sealed": "sealed, all at once",
+        "mulligan.turn_order": "in turn order",
+        "attack.any_opponent": "any opponent",
+        "attack.left": "the next player",
+    }
+    playthroughs = (
+        # two to four players with the preconstructed mons, on a frozen card set
+        Playthrough("2p", {"card_files": ("conflictus_ca1.toml",), "players": 2}, seeds=2,
+                    decks=("conflictus_aurora.txt", "conflictus_abismo.txt")),
+        Playthrough("4p_sealed_left",
+                    {"card_files": ("conflictus_ca1.toml",), "players": 4, "attack": "left"},
+                    seeds=1, decks=("conflictus_aurora.txt", "conflictus_abismo.txt",
+                                    "conflictus_mercenarios.txt", "conflictus_crepusculo.txt")),
+        Playthrough("3p_turn_order",
+                    {"card_files": ("conflictus_ca1.toml",), "players": 3, "mulligan": "turn_order"},
+                    seeds=1),
+    )
 
     def __init__(self, options: Any = None, **kwargs: Any) -> None:
         super().__init__(options, **kwargs)

@@ -15,6 +15,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, ClassVar
 
+from ...kernel.about import Playthrough
 from ...kernel.deck_rule import DeckCard, DeckRule
 from ...kernel.decks import read_deck
 from ...kernel.effects import Condition, ModifyStat, Predicate
@@ -58,6 +59,31 @@ class FFTcg(Game):
         {"post_reveal_window": True},
         {"world_attacks_alone": True},
     ]
+    choice_words: ClassVar[dict[str, str]] = {
+        "character_unique_key.name_job": "name and job",
+        "character_unique_key.name": "name",
+        "deckout_policy.reshuffle_discard": "shuffle the discard pile into a new deck",
+        "deckout_policy.lose": "lose",
+        "deckout_policy.skip": "skip the draw",
+        "luck_card_to.discard": "the discard pile",
+        "luck_card_to.deck_bottom": "the bottom of the deck",
+    }
+    playthroughs = (
+        # on a frozen copy of the first card set, so that a change to the shipped cards is no
+        # change of the engine: each example option set, then the starter decks
+        Playthrough("default", {"card_files": ("ff1.toml",)}, seeds=2),
+        Playthrough("lose_deck_bottom_name_4_skulls",
+                    {"card_files": ("ff1.toml",), "deckout_policy": "lose", "luck_card_to": "deck_bottom",
+                     "character_unique_key": "name", "skulls_to_lose": 4, "deck_size": 40}, seeds=3),
+        Playthrough("private_skip_2_villains_turn_limit",
+                    {"card_files": ("ff1.toml",), "private_decklists": True, "deckout_policy": "skip",
+                     "villains_to_defeat": 2, "first_player": 1, "turn_limit": 30}, seeds=3),
+        Playthrough("post_reveal_window", {"card_files": ("ff1.toml",), "post_reveal_window": True}, seeds=1),
+        Playthrough("world_attacks_alone", {"card_files": ("ff1.toml",), "world_attacks_alone": True},
+                    seeds=1),
+        Playthrough("starter_decks", {"card_files": ("ff1.toml",)}, seeds=2,
+                    decks=("black_magic.txt", "warriors.txt")),
+    )
 
     def __init__(self, options: Any = None, **kwargs: Any) -> None:
         super().__init__(options, **kwargs)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Any, ClassVar
 
+from ...kernel.about import Playthrough
 from ...kernel.errors import DeckError
 from ...kernel.game import Deck, Game, State
 from ...kernel.rng import Rng, derive_seed
@@ -41,6 +42,24 @@ class ForgeFury(Game):
         {"mode": "brasa", "minigame": "odd_even", "private_decklists": True},
         {"mode": "chama", "tie_by_number": True},
     ]
+    choice_words: ClassVar[dict[str, str]] = {
+        "mode.brasa": "Brasa (25 cards)",
+        "mode.chama": "Chama (50 cards)",
+        "mode.forja": "Forja (100 cards)",
+        "mode.colecao": "Coleção (151 cards)",
+        "minigame.rps": "rock-paper-scissors",
+        "minigame.odd_even": "odd or even",
+    }
+    playthroughs = (
+        # each example option set, then every mode
+        Playthrough("brasa", {"mode": "brasa"}, seeds=3),
+        Playthrough("brasa_odd_even_private",
+                    {"mode": "brasa", "minigame": "odd_even", "private_decklists": True}, seeds=2),
+        Playthrough("chama_tie_by_number", {"mode": "chama", "tie_by_number": True}, seeds=1),
+        Playthrough("chama", {"mode": "chama"}, seeds=1),
+        Playthrough("forja", {"mode": "forja"}, seeds=1),
+        Playthrough("colecao", {"mode": "colecao"}, seeds=1),
+    )
 
     def __init__(self, options: Any = None, **kwargs: Any) -> None:
         super().__init__(options, **kwargs)

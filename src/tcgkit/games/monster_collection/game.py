@@ -12,6 +12,7 @@ from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
+from ...kernel.about import Playthrough
 from ...kernel.deck_rule import DeckRule
 from ...kernel.decks import read_deck
 from ...kernel.errors import DeckError
@@ -59,6 +60,28 @@ class MonsterCollection(Game):
             "hq_visible_to_owner": True,
         },
     ]
+    choice_words: ClassVar[dict[str, str]] = {
+        "mulligan.once": "once",
+        "mulligan.until_creature": "until a creature is drawn",
+        "mulligan.off": "off",
+        "hero_unique.battlefield": "on the whole battlefield",
+        "hero_unique.side": "on each side",
+        "failed_instant_summons.discard": "to the discard pile",
+        "failed_instant_summons.hq": "to the HQ",
+    }
+    playthroughs = (
+        # the preconstructed decks on a frozen card set, then the example option sets
+        Playthrough("default", {"card_files": ("monster_collection_mc1.toml",)}, seeds=5,
+                    decks=("monster_collection_flame_legion.txt", "monster_collection_tide_wings.txt")),
+        Playthrough("once_side_hq",
+                    {"card_files": ("monster_collection_mc1.toml",), "mulligan": "once",
+                     "hero_unique": "side", "failed_instant_summons": "hq"}, seeds=2,
+                    decks=("monster_collection_dawn_and_dusk.txt", "monster_collection_dawn_and_dusk.txt")),
+        Playthrough("accumulate_strict_hq_seen",
+                    {"card_files": ("monster_collection_mc1.toml",), "damage_accumulates": True,
+                     "long_fly_requires_middle_terrain": True, "place_on_enemy_controlled": False,
+                     "hq_visible_to_owner": True}, seeds=2),
+    )
 
     def __init__(self, options: Any = None, **kwargs: Any) -> None:
         super().__init__(options, **kwargs)

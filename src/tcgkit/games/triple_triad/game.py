@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Any, ClassVar
 
+from ...kernel.about import Playthrough
 from ...kernel.errors import DeckError, NotationError, OptionsError
 from ...kernel.game import Deck, Game, State
 from ...kernel.rng import Rng, derive_seed
@@ -49,6 +50,30 @@ class TripleTriad(Game):
         {"own_cards_match": False, "same": True, "plus": True, "elemental": True, "clamp": True,
          "trade": "all", "sudden_death": True},
     ]
+    choice_words: ClassVar[dict[str, str]] = {
+        "trade.none": "none",
+        "trade.one": "one",
+        "trade.difference": "the score's difference",
+        "trade.direct": "direct",
+        "trade.all": "all",
+    }
+    playthroughs = (
+        # each example option set, then the rules one at a time
+        Playthrough("default", seeds=8),
+        Playthrough("all_rules_difference", {"same": True, "plus": True, "combo": True, "same_wall": True,
+                                             "elemental": True, "trade": "difference"}, seeds=8),
+        Playthrough("open_same_sudden_death",
+                    {"open": True, "same": True, "sudden_death": True, "sudden_death_limit": 2}, seeds=8),
+        Playthrough("random_plus_combo_direct", {"random": True, "plus": True, "combo": True,
+                                                 "combo_from_basic": False, "trade": "direct"}, seeds=8),
+        Playthrough("literal_elemental_clamp_all",
+                    {"own_cards_match": False, "same": True, "plus": True, "elemental": True, "clamp": True,
+                     "trade": "all", "sudden_death": True}, seeds=8),
+        Playthrough("same_combo", {"same": True, "combo": True}, seeds=8),
+        Playthrough("plus_same_wall", {"plus": True, "same": True, "same_wall": True}, seeds=8),
+        Playthrough("elemental", {"elemental": True}, seeds=8),
+        Playthrough("sudden_death", {"sudden_death": True, "trade": "none"}, seeds=8),
+    )
 
     def __init__(self, options: Any = None, **kwargs: Any) -> None:
         super().__init__(options, **kwargs)

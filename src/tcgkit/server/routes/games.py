@@ -9,7 +9,7 @@ from typing import Any
 from fastapi import APIRouter, Header, Query, Response
 
 from ...kernel.words import Words
-from ..client_words import FOLDER, LOBBY
+from ..client_words import LOBBY, LOBBY_FOLDERS
 from ..languages import chosen_language
 from ..protocol import protocol_schema
 from ..service import game_listing
@@ -25,7 +25,8 @@ async def games(server: Serving, lang: str | None = Query(None, max_length=16),
     chosen = chosen_language(lang, accept_language)
     listing = server.listings.get(chosen)
     if listing is None:  # made once per language: the games do not change while serving
-        listing = server.listings[chosen] = json.dumps(game_listing(Words(LOBBY, chosen, (FOLDER,)))).encode()
+        words = Words(LOBBY, chosen, LOBBY_FOLDERS)  # the server's and each game's catalogue
+        listing = server.listings[chosen] = json.dumps(game_listing(words)).encode()
     return Response(listing, media_type="application/json")
 
 
