@@ -88,6 +88,22 @@ def test_a_hint_played_by_one_click_and_an_undo_in_portuguese(url: str, browser:
     ana.context.close()
 
 
+def test_a_late_answer_for_another_game_does_not_hide_the_hand_picker(url: str, browser: Any) -> None:
+    """The lobby asks the server whether a match takes hands each time the game or its options
+    change; an answer for the game shown before, arriving after Triple Triad's, is dropped."""
+    ana = person(browser, url, 1280)
+    page = ana.page
+    late = re.compile(r"/api/games/(?!triple-triad/)[^/]+/hands$")
+    page.route(late, lambda route: (page.wait_for_timeout(1500), route.continue_()))
+    page.locator("select[name=game]").select_option("conflictus")
+    page.locator("select[name=game]").select_option("triple-triad")
+    page.locator("#seat-1").select_option("open")
+    page.wait_for_timeout(2500)  # every delayed answer has come back by now
+    assert page.locator(".new-match .hand-pool button:enabled").count() > 0
+    assert ana.problems == []
+    ana.context.close()
+
+
 def test_trading_hands_are_picked_from_the_collections_when_made_and_joined(
         url: str, browser: Any, shots: Path) -> None:
     ana, rui = person(browser, url, 1280), person(browser, url, 360)

@@ -240,8 +240,14 @@ export function Lobby({ me }) {
   const shownValues = chosen ? { ...aiDefaults(chosen.options, seats), ...values } : values;
   const sent = chosen ? changed(chosen.options, shownValues) : {};
   useEffect(() => {
-    if (!game) return;
-    handRules(game, sent).then(setHands).catch(() => setHands(null));
+    if (!game) return undefined;
+    // Only the answer for the game and options shown now counts: an answer to an earlier
+    // choice that arrives late (a slow server) must not hide the hand picker of this one.
+    let current = true;
+    setHands(null);
+    handRules(game, sent).then((found) => { if (current) setHands(found); })
+      .catch(() => { if (current) setHands(null); });
+    return () => { current = false; };
   }, [game, JSON.stringify(sent)]);
   const picking = hands && hands.trades && seats.some((s) => s.kind === 'me');
   const players = chosen ? (values.players || chosen.options.properties.players?.default || chosen.min_players) : 2;
