@@ -272,4 +272,4 @@ def test_placing_or_taking_a_wrong_card_in_the_trade_is_illegal():
     assert state.to_move == 0 and state.pending.kind == "take"
     rejects(state, Place(0, 0, "Geezard"), "must take a card from the loser")
     own = state.game.cards.find("Funguar")  # player 0's own card
-    rejects(state, Take(own.id, own.name), "Funguar is not among player 1's cards left to take")
+    rejects(state, Take(own.id, own.name), "Funguar is not among the loser's cards left to take")

@@ -97,7 +97,7 @@ def test_apply_unchecked_places_and_takes_for_the_player_to_move():
     (Place(999, 0, "?"), "card id 999 does not exist"),
     (Place(110, 0, "?"), "card id 110 does not exist"),
     (Place(-1, 0, "?"), "card id -1 does not exist"),
-    (Take(62, "Abadon"), "player 1 must place a card, not take Abadon"),
+    (Take(62, "Abadon"), "you must place a card, not take Abadon"),
 ])
 def test_an_impossible_place_is_refused_by_name_and_changes_nothing(action, message):
     state = position(HANDS)
@@ -120,12 +120,12 @@ def test_a_taken_cell_and_a_card_not_in_hand_are_refused():
 
 def test_the_winner_must_take_and_only_the_losers_cards_left():
     state = after(LAST.format("difference", 39), "Wendigo@8")
-    with pytest.raises(IllegalAction, match="^player 0 must take a card from the loser"):
+    with pytest.raises(IllegalAction, match="^you must take a card from the loser"):
         state.apply(Place(state.game.cards.find("Grat").id, 0, "Grat"), 0)
     state.apply(state.parse_action("take Grat", 0), 0)
-    with pytest.raises(IllegalAction, match="^Grat is not among player 1's cards left to take$"):
+    with pytest.raises(IllegalAction, match="^Grat is not among the loser's cards left to take$"):
         state.apply(Take(state.game.cards.find("Grat").id, "Grat"), 0)
-    with pytest.raises(IllegalAction, match="^Funguar is not among player 1's cards left to take$"):
+    with pytest.raises(IllegalAction, match="^Funguar is not among the loser's cards left to take$"):
         state.apply(Take(state.game.cards.find("Funguar").id, "Funguar"), 0)
 
 

@@ -101,7 +101,7 @@ def test_trade_one_after_a_restart_offers_the_cards_the_loser_brought():
     assert state.to_move == 1 and state.pending.kind == "take"
     assert [str(a) for a in state.legal_actions()] == [f"take {n}" for n in PLAYER0_BROUGHT]
     before = state.to_notation()
-    with pytest.raises(IllegalAction, match="Bite Bug is not among player 0's cards"):
+    with pytest.raises(IllegalAction, match="Bite Bug is not among the loser's cards"):
         # player 0 held it, player 1 brought it
         state.apply(state.parse_action("take Bite Bug", state.to_move), state.to_move)
     assert state.to_notation() == before

@@ -79,7 +79,7 @@ def test_difference_of_two():
     state = win("difference")
     state.apply(state.parse_action("take Grat", state.to_move), state.to_move)
     assert not state.is_terminal
-    with pytest.raises(IllegalAction, match="Grat is not among player 1's cards left to take"):
+    with pytest.raises(IllegalAction, match="Grat is not among the loser's cards left to take"):
         state.apply(state.parse_action("take Grat", state.to_move), state.to_move)
     state.apply(state.parse_action("take Blobra", state.to_move), state.to_move)
     assert state.outcome.details["trade"] == [["Grat", 1, 0], ["Blobra", 1, 0]]

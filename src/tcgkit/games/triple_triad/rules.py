@@ -168,12 +168,12 @@ class TripleTriadState(State["TripleTriad"]):
         cards = self.game.cards
         if decision.kind == "take":
             if not isinstance(action, Take):
-                return f"player {player} must take a card from the loser (trade {self.game.options.trade})"
+                return f"you must take a card from the loser (trade {self.game.options.trade})"  # said to its player
             if action.card not in self.takeable():
-                return f"{action.name} is not among player {1 - player}'s cards left to take"
+                return f"{action.name} is not among the loser's cards left to take"
             return None
         if not isinstance(action, Place):
-            return f"player {player} must place a card, not {action}"
+            return f"you must place a card, not {action}"
         if not 0 <= action.cell < CELLS:
             return f"cell {action.cell} does not exist (cells are 0..8)"
         if not 0 <= action.card < len(cards):
