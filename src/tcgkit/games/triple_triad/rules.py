@@ -168,7 +168,8 @@ class TripleTriadState(State["TripleTriad"]):
         cards = self.game.cards
         if decision.kind == "take":
             if not isinstance(action, Take):
-                return f"you must take a card from the loser (trade {self.game.options.trade})"  # said to its player
+                # said to the player to move, as every reason here
+                return f"you must take a card from the loser (trade {self.game.options.trade})"
             if action.card not in self.takeable():
                 return f"{action.name} is not among the loser's cards left to take"
             return None
