@@ -210,6 +210,21 @@ def test_a_card_is_read_whole_by_hovering_or_a_long_press(url: str, browser: Any
     who.context.close()
 
 
+# In the page: the table of a scene drawn alone, as seat 0 sees it, in the game's words, once a
+# frame and the tasks after it have run.
+RENDER_TABLE = """async ([scene, game]) => {
+  const { html, render } = await import('/vendor/htm-preact-standalone.module.js');
+  const { Table } = await import('/table.js');
+  const { loadWords } = await import('/words.js');
+  const words = await loadWords(game);
+  const root = document.createElement('main');
+  document.body.replaceChildren(root);
+  render(html`<${Table} scene=${scene} words=${words} ctx=${{ viewer: 0, names: {} }} log=${[]}
+    onAct=${() => {}} />`, root);
+  await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+}"""
+
+
 def test_a_card_whose_name_another_card_shares_is_read_whole_with_its_id(url: str, browser: Any) -> None:
     """Two cards on the table with one name show their ids, on the card and in the inspector, so
     the card read whole is told apart from its copy."""
@@ -218,16 +233,7 @@ def test_a_card_whose_name_another_card_shares_is_read_whole_with_its_id(url: st
                  if shared_names(s))
     page = browser.new_page(viewport={"width": DESKTOP[0], "height": DESKTOP[1]})
     page.goto(url + "/")
-    page.evaluate("""async (scene) => {
-      const { html, render } = await import('/vendor/htm-preact-standalone.module.js');
-      const { Table } = await import('/table.js');
-      const { loadWords } = await import('/words.js');
-      const words = await loadWords('ff-tcg');
-      const root = document.createElement('main');
-      document.body.replaceChildren(root);
-      render(html`<${Table} scene=${scene} words=${words} ctx=${{ viewer: 0, names: {} }} log=${[]}
-        onAct=${() => {}} />`, root);
-    }""", scene)
+    page.evaluate(RENDER_TABLE, [scene, "ff-tcg"])
     card = page.locator(".card.up:has(.card-id)").first
     card.wait_for()
     name = card.locator(".name").inner_text()
@@ -343,19 +349,10 @@ def test_the_last_move_is_animated_unless_the_reader_asks_for_less_motion(url: s
     for motion in ("no-preference", "reduce"):
         page = browser.new_page(viewport={"width": DESKTOP[0], "height": DESKTOP[1]}, reduced_motion=motion)
         page.goto(url + "/")
-        names[motion] = page.evaluate("""async (scene) => {
-          const { html, render } = await import('/vendor/htm-preact-standalone.module.js');
-          const { Table } = await import('/table.js');
-          const { loadWords } = await import('/words.js');
-          const words = await loadWords('triple-triad');
-          const root = document.createElement('main');
-          document.body.replaceChildren(root);
-          render(html`<${Table} scene=${scene} words=${words} ctx=${{ viewer: 0, names: {} }} log=${[]}
-            onAct=${() => {}} />`, root);
-          await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
-          return Object.fromEntries(['.card.just-placed', '.card.just-flipped'].map((s) => [s,
-            [...root.querySelectorAll(s)].map((e) => getComputedStyle(e).animationName)]));
-        }""", scene)
+        page.evaluate(RENDER_TABLE, [scene, "triple-triad"])
+        names[motion] = page.evaluate("""() => Object.fromEntries(
+          ['.card.just-placed', '.card.just-flipped'].map((s) => [s,
+            [...document.querySelectorAll(s)].map((e) => getComputedStyle(e).animationName)]))""")
         page.close()
     moving, still = names["no-preference"], names["reduce"]
     assert moving[".card.just-placed"] == ["placed"] and moving[".card.just-flipped"], moving
