@@ -108,7 +108,7 @@ def test_a_position_refused_names_the_field():
     zones = data["zones"]
     for field, value, said in [
         ("colour", 7, "^state JSON: colour: should be one of green, red, blue, not 7$"),
-        ("decisions", [{"player": 0, "kind": "dance", "secret": False}], "no dance decision"),
+        ("decisions", [{"player": 0, "kind": "dance", "secret": False}], "no 'dance' decision"),
         ("decisions", [[0, "dance", False]], r"^state JSON: decisions\[0\]: should be an object"),
         ("log", [["draw", 0]], r"^state JSON: log\[0\]: should be an entry of kind draw, pick"),
         ("log", [{"kind": "draw", "player": 0}], r"^state JSON: log\[0\]: missing field 'card'$"),

@@ -391,7 +391,7 @@ class FFTcgState(Board):
         res, out = self.res, []
         for i, d in enumerate(self.decisions):
             if d.kind not in DECISION_KINDS or d.secret:
-                out.append(f"decisions[{i}].kind: no {'secret ' * d.secret}{d.kind} decision in this game")
+                out.append(f"decisions[{i}].kind: no {'secret ' * d.secret}{d.kind!r} decision in this game")
         if out:
             return out
         asks = [d for d in self.decisions if d.kind in ASK_KINDS]

@@ -379,7 +379,7 @@ class ForgeFuryState(State["ForgeFury"]):
         for d in self.decisions:
             if d.kind not in ("colour", "pick") and d.kind not in minigame:
                 minigame_name = self.game.options.minigame
-                out.append(f"no {d.kind} decision in this game (its mini-game is {minigame_name})")
+                out.append(f"no {d.kind!r} decision in this game (its mini-game is {minigame_name})")
             elif d.secret is not SECRET[d.kind]:
                 out.append(f"a {d.kind} decision is {'' if SECRET[d.kind] else 'not '}secret")
         colour = bool(self.decisions) and self.decisions[-1].kind == "colour"
