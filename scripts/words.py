@@ -25,7 +25,6 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
-from tcgkit.cli.words import FOLDER, TERMINAL
 from tcgkit.kernel.about import catalogue
 from tcgkit.kernel.errors import UnknownGame
 from tcgkit.kernel.registry import find_game, list_games
@@ -33,6 +32,7 @@ from tcgkit.kernel.scene import Catalogue
 from tcgkit.kernel.words import LANGUAGES, LOCALES, YOU, folder_of, places, po_path, problems
 from tcgkit.server.client_words import BROWSER
 from tcgkit.server.client_words import FOLDER as CLIENT_FOLDER
+from tcgkit.terminal.words import FOLDER, TERMINAL
 
 
 def catalogues(games: list[str] | None = None) -> list[tuple[str, Catalogue, Path]]:

@@ -10,16 +10,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from tcgkit.agents import make_agent
-from tcgkit.cli.match import Match
-from tcgkit.cli.play_loop import agent_choice
-from tcgkit.cli.profile import load_profile
-from tcgkit.cli.saves import read_save
 from tcgkit.games.triple_triad import TripleTriad
 from tcgkit.games.triple_triad.collection import Collection, hotseat_decks, matching_hand
 from tcgkit.games.triple_triad.options import parse_rules
 from tcgkit.kernel.actions import Action
 from tcgkit.kernel.game import State
 from tcgkit.kernel.replay import MatchRecord
+from tcgkit.terminal.match import Match
+from tcgkit.terminal.play_loop import agent_choice
+from tcgkit.terminal.profile import load_profile
+from tcgkit.terminal.saves import read_save
 
 Strategy = Callable[[Match, int], Action]
 

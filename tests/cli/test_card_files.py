@@ -8,11 +8,11 @@ import json
 
 import pytest
 
-from tcgkit.cli.profile import load_profile
-from tcgkit.cli.saves import read_save
 from tcgkit.games.triple_triad import TripleTriad
 from tcgkit.kernel import card_files
 from tcgkit.kernel.replay import MatchRecord
+from tcgkit.terminal.profile import load_profile
+from tcgkit.terminal.saves import read_save
 
 from .test_untrusted_files import one_line_error
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from tcgkit.cli.profile import Profile, load_profile
 from tcgkit.games.triple_triad import TripleTriad
+from tcgkit.terminal.profile import Profile, load_profile
 
 
 def test_a_new_profile_starts_with_every_level_1_and_2_card(run, home):

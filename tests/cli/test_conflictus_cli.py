@@ -12,12 +12,12 @@ import pytest
 from rich.console import Console
 
 import tcgkit
-from tcgkit.cli.game_support import rules_line
-from tcgkit.cli.render import Renderer
-from tcgkit.cli.seats import Seats
 from tcgkit.games.conflictus.actions import Sacrifice
 from tcgkit.kernel.errors import NotationError
 from tcgkit.kernel.rng import Rng
+from tcgkit.terminal.game_support import rules_line
+from tcgkit.terminal.render import Renderer
+from tcgkit.terminal.seats import Seats
 
 
 def text_of(renderable) -> str:

@@ -10,13 +10,13 @@ import pytest
 
 from tcgkit.agents import make_agent
 from tcgkit.agents.explain import Explanation
-from tcgkit.cli.match import Match
-from tcgkit.cli.play_loop import agent_choice
 from tcgkit.games.triple_triad import TripleTriad
 from tcgkit.games.triple_triad.collection import Collection, matching_hand
 from tcgkit.games.triple_triad.options import parse_rules
 from tcgkit.kernel.errors import ReplayError
 from tcgkit.kernel.replay import MatchRecord
+from tcgkit.terminal.match import Match
+from tcgkit.terminal.play_loop import agent_choice
 
 from .helpers import saved_record
 

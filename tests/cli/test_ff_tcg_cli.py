@@ -10,10 +10,10 @@ from dataclasses import dataclass
 
 import tcgkit
 from tcgkit.agents import make_agent
-from tcgkit.cli.match import Match
-from tcgkit.cli.play_loop import agent_choice
 from tcgkit.games.ff_tcg import starter_decks
 from tcgkit.kernel.replay import verify
+from tcgkit.terminal.match import Match
+from tcgkit.terminal.play_loop import agent_choice
 
 from .helpers import saved_record
 

@@ -12,15 +12,15 @@ from rich.console import Console
 
 import tcgkit
 from tcgkit.agents import make_agent
-from tcgkit.cli.match import Match
-from tcgkit.cli.play_loop import PlayLoop, agent_choice
-from tcgkit.cli.render import Renderer
-from tcgkit.cli.seats import Seats
 from tcgkit.games.forge_fury.scene import log
 from tcgkit.kernel.decks import parse_deck
 from tcgkit.kernel.game import Deck
 from tcgkit.kernel.replay import verify
 from tcgkit.kernel.rng import Rng, derive_seed
+from tcgkit.terminal.match import Match
+from tcgkit.terminal.play_loop import PlayLoop, agent_choice
+from tcgkit.terminal.render import Renderer
+from tcgkit.terminal.seats import Seats
 
 from .helpers import saved_record
 

@@ -10,9 +10,9 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tcgkit.cli.game_support import checked_position
 from tcgkit.kernel.errors import TcgkitError
 from tcgkit.kernel.registry import load_game
+from tcgkit.terminal.game_support import checked_position
 
 LEAVES = st.none() | st.booleans() | st.integers(-3, 300) | st.text(max_size=6) | st.just([]) | st.just({})
 

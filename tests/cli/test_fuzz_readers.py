@@ -10,13 +10,13 @@ import string
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tcgkit.cli.errors import CliError
-from tcgkit.cli.profile import load_profile
-from tcgkit.cli.saves import read_save
 from tcgkit.kernel.decks import read_deck
 from tcgkit.kernel.effects import read_toml_cards
 from tcgkit.kernel.errors import TcgkitError
 from tcgkit.kernel.replay import MatchRecord, replay
+from tcgkit.terminal.errors import CliError
+from tcgkit.terminal.profile import load_profile
+from tcgkit.terminal.saves import read_save
 
 FUZZ = settings(max_examples=60, deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -7,10 +7,10 @@ import json
 from rich.console import Console
 
 from tcgkit.agents import make_agent
-from tcgkit.cli.match import Match
-from tcgkit.cli.play_loop import PlayLoop
-from tcgkit.cli.seats import Seats
 from tcgkit.kernel.replay import verify
+from tcgkit.terminal.match import Match
+from tcgkit.terminal.play_loop import PlayLoop
+from tcgkit.terminal.seats import Seats
 
 from .helpers import find_plan, greedy, plan_vs_ai, saved_record
 

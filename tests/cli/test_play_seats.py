@@ -7,8 +7,8 @@ import re
 
 import tcgkit
 from tcgkit.agents import make_agent
-from tcgkit.cli.match import Match
-from tcgkit.cli.play_loop import agent_choice
+from tcgkit.terminal.match import Match
+from tcgkit.terminal.play_loop import agent_choice
 
 SEATS = ["human", "greedy", "human", "random"]
 SEED = 5

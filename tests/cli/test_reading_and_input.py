@@ -1,6 +1,6 @@
 """Moves typed the way players think, refusals that say why, ``help`` grouped, ``card NAME`` and
 ``rules``: through ``tcgkit play``'s own input and output (``kernel/loose.py``,
-``cli/moves_help.py``, ``cli/reading.py``)."""
+``terminal/moves_help.py``, ``terminal/reading.py``)."""
 
 from __future__ import annotations
 

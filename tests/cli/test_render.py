@@ -1,11 +1,11 @@
 """The terminal renderer's sentences: the you form, plurals, sentences that join a line,
 and what it prints for a message it does not know."""
 
-from tcgkit.cli.render import Renderer
-from tcgkit.cli.seats import Seats
 from tcgkit.games.triple_triad import TripleTriad
 from tcgkit.kernel import refs
 from tcgkit.kernel.scene import CardTable, Column, Message, say
+from tcgkit.terminal.render import Renderer
+from tcgkit.terminal.seats import Seats
 
 YOU, RIVAL = refs.player(0), refs.player(1)
 

@@ -1,4 +1,4 @@
-"""The redraw of ``tcgkit play`` (``cli/screen.py``): whole games against the AI through the
+"""The redraw of ``tcgkit play`` (``terminal/screen.py``): whole games against the AI through the
 turn loop's own input and output, every redraw at most 40 lines; the status names who decides;
 a lone move is taken for the player and said; auto-pass on and off."""
 
@@ -12,11 +12,11 @@ from rich.cells import cell_len
 from rich.console import Console
 
 from tcgkit.agents import make_agent
-from tcgkit.cli.match import Match
-from tcgkit.cli.play_loop import PASSES, PlayLoop, agent_choice
-from tcgkit.cli.seats import Seats
 from tcgkit.kernel.registry import load_game
 from tcgkit.kernel.replay import verify
+from tcgkit.terminal.match import Match
+from tcgkit.terminal.play_loop import PASSES, PlayLoop, agent_choice
+from tcgkit.terminal.seats import Seats
 
 MARK = "\x00asked\n"
 

@@ -11,12 +11,12 @@ import stat
 import pytest
 
 from tcgkit.agents import make_agent
-from tcgkit.cli import play_command
-from tcgkit.cli.match import Match
-from tcgkit.cli.play_loop import agent_choice
-from tcgkit.cli.profile import load_profile
 from tcgkit.games.triple_triad import TripleTriad
 from tcgkit.kernel.registry import load_game
+from tcgkit.terminal import play_command
+from tcgkit.terminal.match import Match
+from tcgkit.terminal.play_loop import agent_choice
+from tcgkit.terminal.profile import load_profile
 
 from .helpers import find_plan, greedy, plan_hotseat
 
@@ -137,7 +137,7 @@ def test_a_profile_that_cannot_be_written_refuses_a_trade_up_front(run, home, mo
     def fail(*args, **kwargs):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr("tcgkit.cli.profile.write_json_atomic", fail)
+    monkeypatch.setattr("tcgkit.terminal.profile.write_json_atomic", fail)
     assert run("collection", "--no-color").exit_code == 0
     refused = play(run, "--seed", "5", "--hand", "auto", input="")
     assert refused.exit_code == 1 and "cannot write the profile" in refused.stderr

@@ -7,9 +7,9 @@ import json
 import stat
 from pathlib import Path
 
-from tcgkit.cli.match import Match
-from tcgkit.cli.profile import load_profile
 from tcgkit.kernel import card_files
+from tcgkit.terminal.match import Match
+from tcgkit.terminal.profile import load_profile
 
 from .helpers import plan_vs_ai
 from .test_card_files import tt_cards
@@ -106,9 +106,9 @@ def test_hotseat_hands_over_the_first_turn_and_tells_every_event_since_the_last(
 
     from rich.console import Console
 
-    from tcgkit.cli.play_loop import PlayLoop
-    from tcgkit.cli.render import Renderer
-    from tcgkit.cli.seats import Seats
+    from tcgkit.terminal.play_loop import PlayLoop
+    from tcgkit.terminal.render import Renderer
+    from tcgkit.terminal.seats import Seats
 
     from .test_ff_tcg_cli import plan
     from .test_forge_fury_cli import Scripted
@@ -355,7 +355,7 @@ def test_a_command_waits_for_the_profile_another_holds(home, tmp_path):
     import sys
     import time
 
-    from tcgkit.cli.profile import profile_lock
+    from tcgkit.terminal.profile import profile_lock
 
     def waiting(pid: int) -> bool:  # the kernel's table of locks marks a waiter with "->"
         return any(line.split()[1:3] == ["->", "FLOCK"] and line.split()[5] == str(pid)
@@ -386,8 +386,8 @@ def test_a_match_stopped_while_the_ai_picks_its_winnings_is_finished_not_lost():
     from rich.console import Console
 
     from tcgkit.agents import make_agent
-    from tcgkit.cli.play_command import _walk_away
-    from tcgkit.cli.words import Voice
+    from tcgkit.terminal.play_command import _walk_away
+    from tcgkit.terminal.words import Voice
 
     from .helpers import find_plan
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import json
 
-from tcgkit.cli.match import Match
 from tcgkit.games.triple_triad import TripleTriad
 from tcgkit.kernel.replay import MatchRecord
+from tcgkit.terminal.match import Match
 
 
 def one_line_error(result) -> str:

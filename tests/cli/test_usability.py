@@ -78,13 +78,13 @@ def test_ff_tcg_help_and_hint_say_what_an_ability_does():
     ability's printed text, or in English with ``--lang en``."""
     from rich.console import Console
 
-    from tcgkit.cli.console import Prompter
-    from tcgkit.cli.match import Match
-    from tcgkit.cli.play_loop import PlayLoop
-    from tcgkit.cli.seats import Seats
     from tcgkit.games.ff_tcg.english import ability_text
     from tcgkit.kernel.registry import load_game
     from tcgkit.kernel.rng import Rng
+    from tcgkit.terminal.console import Prompter
+    from tcgkit.terminal.match import Match
+    from tcgkit.terminal.play_loop import PlayLoop
+    from tcgkit.terminal.seats import Seats
 
     game = load_game("ff-tcg")
     for seed in range(40):
@@ -130,9 +130,9 @@ def test_a_card_name_without_its_id_is_enough_when_one_card_fits():
 def test_the_triple_triad_board_fits_the_terminal_and_abbreviates_names_cleanly():
     from rich.console import Console
 
-    from tcgkit.cli.render import Renderer, abbreviate
-    from tcgkit.cli.seats import Seats
     from tcgkit.games.triple_triad import TripleTriad
+    from tcgkit.terminal.render import Renderer, abbreviate
+    from tcgkit.terminal.seats import Seats
 
     game = TripleTriad({"open": True, "elemental": True})
     longest = max(game.cards.cards, key=lambda c: len(c.name))
@@ -155,7 +155,7 @@ def test_the_triple_triad_board_fits_the_terminal_and_abbreviates_names_cleanly(
 def test_no_color_is_plain_text_on_a_terminal_too(monkeypatch):
     """``--no-color`` on a real terminal: no escape at all, bold included (a terminal is forced
     here as a pty would be; on a pipe the output is plain anyway)."""
-    from tcgkit.cli.console import make_console
+    from tcgkit.terminal.console import make_console
 
     monkeypatch.setenv("FORCE_COLOR", "1")
     for no_color, plain in ((True, True), (False, False)):

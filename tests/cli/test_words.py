@@ -15,15 +15,15 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 from rich.console import Console
 
-from tcgkit.cli.render import Renderer
-from tcgkit.cli.seats import Seats
-from tcgkit.cli.words import FOLDER, TERMINAL
 from tcgkit.kernel.about import catalogue
 from tcgkit.kernel.registry import list_games, load_game
 from tcgkit.kernel.scene import messages
 from tcgkit.kernel.words import LANGUAGES, LOCALES, Words, accepted, folder_of, po_path, problems
 from tcgkit.server.client_words import BROWSER
 from tcgkit.server.client_words import FOLDER as CLIENT_FOLDER
+from tcgkit.terminal.render import Renderer
+from tcgkit.terminal.seats import Seats
+from tcgkit.terminal.words import FOLDER, TERMINAL
 
 from .helpers import plan_vs_ai
 

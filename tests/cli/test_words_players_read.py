@@ -6,10 +6,10 @@ import re
 
 import pytest
 
-from tcgkit.cli.render import Renderer
-from tcgkit.cli.seats import Seats
 from tcgkit.games.conflictus import Conflictus
 from tcgkit.games.conflictus.scene import log
+from tcgkit.terminal.render import Renderer
+from tcgkit.terminal.seats import Seats
 
 from .helpers import plan_vs_ai
 

@@ -8,12 +8,12 @@ from __future__ import annotations
 import re
 from collections import Counter as Tally
 
-from tcgkit.cli.render import Renderer
-from tcgkit.cli.seats import Seats
 from tcgkit.kernel import refs
 from tcgkit.kernel.game import Game, State
 from tcgkit.kernel.rng import Rng
 from tcgkit.kernel.scene import Scene
+from tcgkit.terminal.render import Renderer
+from tcgkit.terminal.seats import Seats
 
 GLOSS = re.compile(r"\((caveiras|mão|Sorte|Mundo|virar|escondidas?|ferido|morto|fontes|relíquias|amuletos|"
                    r"personagens|itens|cidades|descarte|baralho|combate|virada|Impedimento|Compra|Principal|"

@@ -270,7 +270,7 @@ def test_tcgkit_account_import_sends_the_checked_profile(live: tuple[str, Any], 
         refused = CliRunner().invoke(cli, command)
         assert refused.exit_code == 1 and "corrupt" in refused.output and why in refused.output
     def write_signed(cards: Any, **more: Any) -> None:  # as the terminal writes it
-        from tcgkit.cli.profile import Profile
+        from tcgkit.terminal.profile import Profile
         Profile(profile, {"triple-triad": cards}, **more).save()
 
     write_signed({"Grendel": 1, "Geezard": 4}, pending={"m": {"game": "triple-triad", "hand": ["Grendel"],

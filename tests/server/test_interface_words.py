@@ -62,12 +62,12 @@ def test_the_strings_are_served_in_the_language_asked(client: Any) -> None:
 def test_the_servers_own_results_read_translated_in_the_browser_and_the_terminal() -> None:
     """A clock run out or a claimed absence ends a match with a fixed reason: a word of the
     table's and of the terminal's, the same English in both."""
-    from tcgkit.cli.render import Renderer
-    from tcgkit.cli.seats import Seats
-    from tcgkit.cli.words import TERMINAL
     from tcgkit.kernel.registry import load_game
     from tcgkit.kernel.words import Words
     from tcgkit.server.client_words import CLAIMED, CLIENT, TIMED_OUT
+    from tcgkit.terminal.render import Renderer
+    from tcgkit.terminal.seats import Seats
+    from tcgkit.terminal.words import TERMINAL
 
     assert (TERMINAL["term.reason.time"].text, TERMINAL["term.reason.claimed"].text) == (TIMED_OUT, CLAIMED)
     assert Words(CLIENT, "pt", (FOLDER,)).word(TIMED_OUT) == "o perdedor ficou sem tempo"

@@ -7,9 +7,9 @@ from typing import Any
 from typer.testing import CliRunner
 
 from tcgkit.cli.app import app as cli
-from tcgkit.cli.console import make_console
-from tcgkit.cli.server_play import play_on_server
 from tcgkit.server.client import Client
+from tcgkit.terminal.console import make_console
+from tcgkit.terminal.server_play import play_on_server
 
 
 class FromServerState:

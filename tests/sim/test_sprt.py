@@ -182,8 +182,8 @@ def test_a_fixed_deck_goes_with_its_agent_from_seat_to_seat() -> None:
     from dataclasses import replace
     from pathlib import Path
 
-    from tcgkit.cli.deck_command import legal_deck
     from tcgkit.games import load_game
+    from tcgkit.terminal.deck_files import legal_deck
 
     game = load_game("monster-collection", {})
     decks = [legal_deck(game, Path("flame_legion")), legal_deck(game, Path("tide_wings"))]

@@ -1,2 +1,3 @@
-"""The ``tcgkit`` command line (Typer + Rich): games, cards, options, play, replay,
-collection, sim. It only draws views and sends actions: no game rules live here."""
+"""The ``tcgkit`` command line (Typer): every command's options, help and output, registered in
+``app.py``. Playing in the terminal, the profile and what the commands share are the terminal
+front end's (``tcgkit.terminal``); the commands here call it, the simulator and the server."""

@@ -15,8 +15,8 @@ from typing import Annotated
 
 import typer
 
-from .errors import CliError, reports_errors
-from .profile import collecting_game, load_profile, profile_lock
+from ..terminal.errors import CliError, reports_errors
+from ..terminal.profile import collecting_game, load_profile, profile_lock
 
 ACCOUNT_HELP = """Your account on a match server ('tcgkit serve').
 

@@ -13,16 +13,16 @@ import typer
 from typer.core import TyperGroup
 
 from .._version import __version__, build
+from ..terminal.card_paths import use_store
+from ..terminal.errors import USAGE, report
+from ..terminal.play_command import PLAY_HELP, play
 from .account_command import ACCOUNT_HELP, account_app
 from .balance_command import BALANCE_HELP, balance
-from .card_paths import use_store
 from .collection_command import COLLECTION_HELP, collection
 from .compare_command import COMPARE_HELP, compare
 from .deck_command import DECK_HELP, deck_app
-from .errors import USAGE, report
 from .info_commands import cards, games, options, scene
 from .ladder_command import LADDER_HELP, ladder
-from .play_command import PLAY_HELP, play
 from .replay_command import REPLAY_HELP, replay_record
 from .report_command import REPORT_HELP, report_results
 from .serve_command import SERVE_HELP, serve

@@ -21,8 +21,8 @@ from ..sim.balance.changes import DEFAULT_FIELDS
 from ..sim.balance.search import Evaluation, rate_text
 from ..sim.balance.targets import FORMS
 from ..sim.balance.world import GameWorld
-from .errors import RUNTIME, USAGE, report
-from .game_support import rules_of, with_mode
+from ..terminal.errors import RUNTIME, USAGE, report
+from ..terminal.game_support import rules_of, with_mode
 
 BALANCE_HELP = f"""
 Search the smallest changes of card values (or, with --vary decks, of a preconstructed deck's

@@ -8,11 +8,11 @@ from typing import Annotated
 import typer
 
 from ..kernel.collecting import collection_rules
-from .console import make_console
-from .errors import CliError, reports_errors
-from .profile import collecting_game, load_profile, profile_path, reset_profile
-from .render import Renderer
-from .seats import Seats
+from ..terminal.console import make_console
+from ..terminal.errors import CliError, reports_errors
+from ..terminal.profile import collecting_game, load_profile, profile_path, reset_profile
+from ..terminal.render import Renderer
+from ..terminal.seats import Seats
 
 COLLECTION_HELP = """Show your Triple Triad card collection (your profile).
 

@@ -22,8 +22,8 @@ from ..sim.backends import BackendError, make_backend
 from ..sim.paired import PairedDifference, paired_difference, scores_in_order
 from ..sim.runner import run_games
 from ..sim.stats import wilson
-from .errors import CliError, fail, run_errors
-from .game_support import rules_of, with_mode
+from ..terminal.errors import CliError, fail, run_errors
+from ..terminal.game_support import rules_of, with_mode
 from .sim_command import fixed_decks, progress_bar
 from .sweep_command import points_ci
 

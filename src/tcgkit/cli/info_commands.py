@@ -13,11 +13,11 @@ from rich.table import Table
 from ..kernel.limits import DEFAULTS as LIMIT_DEFAULTS
 from ..kernel.registry import find_game, list_games
 from ..kernel.scene import scene_schema
-from .console import make_console
-from .errors import reports_errors, usage_error
-from .game_support import check_language, game_from_position, rules_of
-from .render import Renderer
-from .seats import Seats
+from ..terminal.console import make_console
+from ..terminal.errors import reports_errors, usage_error
+from ..terminal.game_support import check_language, game_from_position, rules_of
+from ..terminal.render import Renderer
+from ..terminal.seats import Seats
 
 NoColor = Annotated[bool, typer.Option("--no-color", help="Plain text, no colour.")]
 GameName = Annotated[str, typer.Argument(help="The game, e.g. triple-triad (see 'tcgkit games').")]

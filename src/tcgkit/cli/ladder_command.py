@@ -22,9 +22,9 @@ from ..kernel.registry import find_game, load_game
 from ..server.levels import LEVELS, strength_order
 from ..sim.backends import BackendError, make_backend
 from ..sim.ladder import TARGET, Ladder, run_ladder
-from .errors import RUNTIME, fail, run_errors
-from .files import not_replacing, write_json_atomic
-from .game_support import rules_of, with_mode
+from ..terminal.errors import RUNTIME, fail, run_errors
+from ..terminal.files import not_replacing, write_json_atomic
+from ..terminal.game_support import rules_of, with_mode
 from .sim_command import progress_bar, render_tournament, rules_named
 
 LADDER_HELP = """

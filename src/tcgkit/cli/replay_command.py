@@ -12,13 +12,13 @@ import typer
 from ..agents.explain import Explanation
 from ..kernel.errors import ReplayError
 from ..kernel.replay import game_of, replayed, verify
-from .card_paths import CARD_FILE_HELP, give_all
-from .console import make_console
-from .errors import CliError, reports_errors, usage_error
-from .game_support import LANG_HELP, Spectator, check_language, checked_position, rules_line
-from .profile import load_profile
-from .saves import read_save
-from .seats import Seats
+from ..terminal.card_paths import CARD_FILE_HELP, give_all
+from ..terminal.console import make_console
+from ..terminal.errors import CliError, reports_errors, usage_error
+from ..terminal.game_support import LANG_HELP, Spectator, check_language, checked_position, rules_line
+from ..terminal.profile import load_profile
+from ..terminal.saves import read_save
+from ..terminal.seats import Seats
 
 REPLAY_HELP = """Replay a saved record and show the final position and result.
 

@@ -15,9 +15,9 @@ from ..sim.dominance import dominated_cards, stat_cards
 from ..sim.report import build_report
 from ..sim.report_html import render_html
 from ..sim.results import SUFFIXES, iter_rows, read_meta
+from ..terminal.errors import RUNTIME, fail
+from ..terminal.files import FORCE_HELP, not_replacing
 from .card_table import CARD_SUFFIXES, print_card_table, write_card_lines
-from .errors import RUNTIME, fail
-from .files import FORCE_HELP, not_replacing
 
 REPORT_HELP = """
 A balance report from a results file (tcgkit sim ... --out results.parquet): one HTML file

@@ -7,8 +7,8 @@ from typing import Annotated
 
 import typer
 
-from .errors import CliError, reports_errors
-from .profile import profile_dir
+from ..terminal.errors import CliError, reports_errors
+from ..terminal.profile import profile_dir
 
 SERVE_HELP = """
 Start the match server: every game online, against AI seats or other accounts, at

@@ -43,10 +43,10 @@ from ..sim.runner import GameResult, SimError, iter_results, prepare, run_games
 from ..sim.sprt import Bounds, Sprt, SprtResult, prepare_pairs, run_sprt
 from ..sim.stats import PlaceStats, Summary, entrant_names, summarize, write_csv
 from ..sim.tournament import Tournament, round_robin
-from .deck_command import legal_deck
-from .errors import RUNTIME, CliError, fail, run_errors, usage_error
-from .files import not_replacing
-from .game_support import rules_of, with_mode
+from ..terminal.deck_files import legal_deck
+from ..terminal.errors import RUNTIME, CliError, fail, run_errors, usage_error
+from ..terminal.files import not_replacing
+from ..terminal.game_support import rules_of, with_mode
 
 SPRT_MAX_GAMES = 20_000  # --sprt's default cap: a test that needs more is too close to call
 MAX_KEPT = 1_000_000  # games a run without --out holds in memory for its summary

@@ -11,9 +11,9 @@ import typer
 from ..agents.triple_triad_solver import GAME as SOLVABLE
 from ..agents.triple_triad_solver import NotAPlacement, Solution, solve_read
 from ..kernel.registry import find_game
-from .card_paths import CARD_FILE_HELP, give_all
-from .errors import reports_errors, usage_error
-from .game_support import game_from_position
+from ..terminal.card_paths import CARD_FILE_HELP, give_all
+from ..terminal.errors import reports_errors, usage_error
+from ..terminal.game_support import game_from_position
 
 SOLVE_HELP = """Solve a position exactly: the final score with best play, and a best move.
 

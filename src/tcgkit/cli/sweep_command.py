@@ -18,9 +18,9 @@ from ..sim.backends import BackendError, make_backend
 from ..sim.report_html import _pyplot
 from ..sim.stats import Summary
 from ..sim.sweep import SweepPoint, card_files, card_label, run_sweep
-from .errors import RUNTIME, CliError, fail
-from .files import not_replacing
-from .game_support import rules_of
+from ..terminal.errors import RUNTIME, CliError, fail
+from ..terminal.files import not_replacing
+from ..terminal.game_support import rules_of
 from .sim_command import deck_names, fixed_decks, progress_bar
 
 SWEEP_HELP = """

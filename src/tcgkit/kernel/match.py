@@ -1,7 +1,7 @@
 """One match: where it starts, the moves played since (each with its mover and who made it),
 the state they lead to, the decision limits' tally, and where each move's events begin.
 
-Every driver of a match keeps it here: the terminal (``cli/match.py``), the server's room,
+Every driver of a match keeps it here: the terminal (``terminal/match.py``), the server's room,
 its AI worker and replay page, and ``replay.py`` for a record. A game is fully determined by
 its start and its moves, so a match is replayed by one loop (``Match.replay``) and undone by
 replaying the moves that stay (``Match.take_back``).

@@ -2,7 +2,7 @@
 and their translations, gettext catalogues read with Babel.
 
 Each catalogue folder (a game's package: ``games/triple_triad/locale``; the terminal's own
-words: ``cli/locale``) holds ``messages.pot``, the template written from the English, and
+words: ``terminal/locale``) holds ``messages.pot``, the template written from the English, and
 ``<lang>/LC_MESSAGES/messages.po`` for each other language. An entry's **context** is the
 message id (``tt.place``; its "you" form ``tt.place#you``), its **msgid** the English text and
 its **msgstr** the translation. An entry whose English changed since it was translated is

@@ -22,7 +22,7 @@ from ..kernel.registry import GameEntry, find_game, load_game
 from ..kernel.rng import Rng, derive_seed
 from .card_paths import CARD_FILE_HELP, give_all
 from .console import Prompter, make_console
-from .deck_command import match_decks
+from .deck_files import match_decks
 from .errors import CliError, reports_errors, usage_error
 from .files import not_replacing
 from .game_support import (

@@ -1,5 +1,5 @@
 """The terminal's one renderer: every game's ``Scene`` drawn with Rich, its sentences and its
-own words in the language asked (``--lang``; English by default: ``cli/words.py``).
+own words in the language asked (``--lang``; English by default: ``terminal/words.py``).
 
 A game brings its scene and its message catalogue (``scene.py``) and needs nothing here. Seats
 are named by ``Seats`` (``You (Blue)``), or by name only for a game whose scene asks for it;
@@ -77,7 +77,7 @@ class Renderer:
 
     # -- names and sentences ---------------------------------------------------------------
     def t(self, key: str, **args: Any) -> str:
-        """One of the terminal's own sentences (``cli/words.py``) in this renderer's language."""
+        """One of the terminal's own sentences (``terminal/words.py``) in this renderer's language."""
         return self.say(Sentence(id=key, args=args))
 
     def name(self, player: int) -> str:

@@ -1,5 +1,5 @@
 """The terminal's own words (headings, seat names, prompts, help, results) in English; their
-translations are the catalogues in ``cli/locale`` (``kernel/words.py``). ``--lang`` picks the
+translations are the catalogues in ``terminal/locale`` (``kernel/words.py``). ``--lang`` picks the
 language of these and of the game's sentences; card text shows in that language when the card
 data holds it (a face's ``translations``: the printed Portuguese of Final Fantasy TCG and
 Conflictus, whose English is the default), else as the data holds it.

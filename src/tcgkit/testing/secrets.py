@@ -152,8 +152,8 @@ def scenes_show_nothing_hidden_and_every_sentence_reads(game: Game) -> None:
     """A scene (a view, the viewer's legal actions, the events since the step before) is the
     same after a re-deal, is JSON the exported schema accepts, and a game with a scene of its
     own has English for every sentence (log, status, prompt, each move's note)."""
-    from ..cli.render import Renderer
-    from ..cli.seats import Seats
+    from ..terminal.render import Renderer
+    from ..terminal.seats import Seats
 
     renderer = Renderer(game, Seats.numbered(game.num_players))
     worded = game.scene_module is not None or type(game).scene is not Game.scene

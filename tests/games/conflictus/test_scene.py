@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import pytest
 
-from tcgkit.cli.render import Renderer
-from tcgkit.cli.seats import Seats
 from tcgkit.games.conflictus import ConflictusState
 from tcgkit.games.conflictus.records import Target
 from tcgkit.games.conflictus.scene import STATS, sentences
 from tcgkit.kernel import refs
 from tcgkit.kernel import values as v
 from tcgkit.kernel.rng import Rng
+from tcgkit.terminal.render import Renderer
+from tcgkit.terminal.seats import Seats
 
 from .helpers import act, fetch, label, sources, start
 from .test_state_json import battle

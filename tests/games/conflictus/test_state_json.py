@@ -11,12 +11,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tcgkit.cli.game_support import checked_position
 from tcgkit.games.conflictus.records import AbilityKey, Drops
 from tcgkit.kernel import refs
 from tcgkit.kernel.errors import NotationError, TcgkitError
 from tcgkit.kernel.replacements import Shield
 from tcgkit.kernel.rng import Rng
+from tcgkit.terminal.game_support import checked_position
 
 from . import test_rules_combat as combat_tests
 from .helpers import act, fetch, label, sources, start, to_phase

@@ -13,8 +13,6 @@ from typing import Any
 import pytest
 from rich.console import Console
 
-from tcgkit.cli.render import Renderer
-from tcgkit.cli.seats import Seats
 from tcgkit.games.ff_tcg import FFTcg
 from tcgkit.games.ff_tcg.english import ability_text, card_text
 from tcgkit.games.ff_tcg.rules import FFTcgState
@@ -22,6 +20,8 @@ from tcgkit.games.ff_tcg.scene import MESSAGES, log
 from tcgkit.kernel import refs
 from tcgkit.kernel.rng import Rng
 from tcgkit.kernel.scene import Scene
+from tcgkit.terminal.render import Renderer
+from tcgkit.terminal.seats import Seats
 
 from .rules_helpers import ident, label, make_game, play, position
 

@@ -10,11 +10,11 @@ import pytest
 from tests.games.scene_checks import unclickable
 
 import tcgkit
-from tcgkit.cli.render import Renderer
-from tcgkit.cli.seats import Seats
 from tcgkit.games.forge_fury.scene import CARD
 from tcgkit.kernel.game import State
 from tcgkit.kernel.rng import Rng
+from tcgkit.terminal.render import Renderer
+from tcgkit.terminal.seats import Seats
 
 CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]")
 

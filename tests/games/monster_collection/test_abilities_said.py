@@ -11,9 +11,9 @@ import pytest
 from rich.cells import cell_len
 from rich.console import Console
 
-from tcgkit.cli.render import Renderer
-from tcgkit.cli.seats import Seats
 from tcgkit.games.monster_collection.scene import abilities, abilities_said, extra_of, extra_said, extra_zh
+from tcgkit.terminal.render import Renderer
+from tcgkit.terminal.seats import Seats
 
 from .helpers import start
 

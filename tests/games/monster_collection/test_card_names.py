@@ -8,9 +8,9 @@ import io
 
 from rich.console import Console
 
-from tcgkit.cli.render import Renderer
-from tcgkit.cli.seats import Seats
 from tcgkit.games.monster_collection.scene import card_of
+from tcgkit.terminal.render import Renderer
+from tcgkit.terminal.seats import Seats
 
 from .helpers import start
 

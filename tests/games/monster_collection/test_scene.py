@@ -9,10 +9,10 @@ import re
 
 from rich.console import Console
 
-from tcgkit.cli.render import Renderer
-from tcgkit.cli.seats import Seats
 from tcgkit.games.monster_collection.board import HQ
 from tcgkit.kernel.rng import Rng
+from tcgkit.terminal.render import Renderer
+from tcgkit.terminal.seats import Seats
 
 from .helpers import cell, dice, find, ground, put, start, take, to_main
 

@@ -9,13 +9,13 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
-from tcgkit.cli.render import Renderer
-from tcgkit.cli.seats import Seats
 from tcgkit.games.monster_collection.cards import KINDS
 from tcgkit.games.monster_collection.scene import MESSAGES, extra_zh
 from tcgkit.kernel import refs
 from tcgkit.kernel.rng import Rng
 from tcgkit.kernel.words import Words, folder_of
+from tcgkit.terminal.render import Renderer
+from tcgkit.terminal.seats import Seats
 
 from .helpers import cell, dice, find, ground, put, start, take, to_main
 

@@ -10,13 +10,13 @@ import pytest
 from tests.games.scene_checks import unclickable
 
 import tcgkit
-from tcgkit.cli.render import Renderer
-from tcgkit.cli.seats import Seats
 from tcgkit.games.triple_triad import TripleTriadState
 from tcgkit.games.triple_triad.scene import CARD, CELL_NAMES
 from tcgkit.kernel import refs
 from tcgkit.kernel.rng import Rng
 from tcgkit.kernel.scene import Scene
+from tcgkit.terminal.render import Renderer
+from tcgkit.terminal.seats import Seats
 
 from .helpers import after, position
 

@@ -1,5 +1,5 @@
 """Monster Collection in brief and the words of its cards, for ``rules`` and ``card`` at the
-table (``cli/reading.py``); translated with the game's other messages."""
+table (``terminal/reading.py``); translated with the game's other messages."""
 
 from __future__ import annotations
 
