@@ -72,7 +72,7 @@ def test_without_the_flag_nothing_is_kept_and_old_records_still_read(run, home, 
     assert record.explanations == {} and "explanations" not in record.to_json()
     old = record.to_json()
     assert MatchRecord.from_json(json.loads(json.dumps(old))).actions == expected.actions
-    with pytest.raises(ReplayError, match="field 'explanations' should map action numbers"):
+    with pytest.raises(ReplayError, match="record.explanations: should map action numbers"):
         MatchRecord.from_json({**old, "explanations": {"first": {}}})
 
 

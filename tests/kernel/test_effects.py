@@ -384,15 +384,6 @@ def test_targets_and_costs_are_steps(tmp_path):
     assert host.log == [("destroy", 3)]
 
 
-def test_activation_json_round_trip():
-    act = Activation(1, 12, 0, None)
-    assert Activation.from_json(act.to_json()) == act
-    act = Activation(0, 3, -1, refs.card(8), (refs.card(8),), (refs.player(1),))
-    assert Activation.from_json(json.loads(json.dumps(act.to_json()))) == act
-    with pytest.raises(ValueError, match="an activation should be an object"):
-        Activation.from_json([0, 3, -1, 8])  # the positional form is gone: a target says its kind
-
-
 # -- durations ------------------------------------------------------------------------------
 def test_modifiers():
     mods = Modifiers()
@@ -537,15 +528,12 @@ def test_target_kinds_and_several_targets(tmp_path):
     act = Activation(1, 4, 0, refs.player(3), (refs.player(3), refs.player(0)))
     assert act.chosen == (refs.player(3), refs.player(0)) and act.players() == [3, 0] and act.cards() == []
     assert Activation(1, 4, 0).chosen == ()
-    assert Activation.from_json(json.loads(json.dumps(act.to_json()))) == act
     assert "target.count: should be a whole number from 1 to 2, not 3" in rich_refused(
         tmp_path, 'timing = "now"\ntarget = { choose = "player", count = 3 }\neffects = [{ do = "draw" }]\n')
     assert "target.count: should be a whole number from 1 to 1" in refused(tmp_path, ability(
         'timing = "now"\ntarget = { choose = "anything", count = 2 }\neffects = [{ do = "draw" }]\n'))
     plain = 'timing = "now"\ntarget = { choose = "anything" }\neffects = [{ do = "draw" }]\n'
     assert compiled(tmp_path, plain).target_kind == "card"
-    with pytest.raises(ValueError, match="activation.targets"):
-        Activation.from_json({"player": 0, "source": 1, "ability": 0, "targets": ["x"]})
 
 
 def test_computed_amounts(tmp_path):

@@ -79,7 +79,7 @@ def test_an_unfinished_record_resumes_where_it_stopped(game):
     ("content", "message"),
     [
         ("not json", "not JSON"),
-        ("[1, 2]", "a record is a JSON object"),
+        ("[1, 2]", "record: should be an object with game, options"),
         ('{"game": "triple-triad"}', "missing field 'options'"),
     ],
 )
@@ -92,11 +92,11 @@ def test_broken_record_files_say_what_is_wrong(tmp_path, content, message):
 
 def test_wrong_field_types_and_unknown_fields_are_refused(game):
     data = played_record(game).to_json()
-    with pytest.raises(ReplayError, match="field 'seed' should be int"):
+    with pytest.raises(ReplayError, match="record.seed: should be a whole number"):
         MatchRecord.from_json({**data, "seed": "3"})
     with pytest.raises(ReplayError, match="unknown field"):
         MatchRecord.from_json({**data, "extra": 1})
-    with pytest.raises(ReplayError, match="'decks' should be"):
+    with pytest.raises(ReplayError, match=r"record.decks\[0\]\[0\]: should be text"):
         MatchRecord.from_json({**data, "decks": [[1, 2]]})
     with pytest.raises(ReplayError, match="cannot read"):
         MatchRecord.load("/nonexistent/record.json")
@@ -123,7 +123,7 @@ def test_a_game_begun_from_a_position_records_it_and_replays(game, tmp_path):
     loaded = MatchRecord.load(path)
     assert loaded.position == start.to_notation() and loaded.decks is None
     assert verify(loaded).to_notation() == state.to_notation()
-    with pytest.raises(ReplayError, match="'position' should be"):
+    with pytest.raises(ReplayError, match="record.position: should be text"):
         MatchRecord.from_json({**loaded.to_json(), "position": 5})
     broken = MatchRecord(**{**loaded.to_json(), "position": "triple-triad board=1:0"})
     with pytest.raises(ReplayMismatch, match="does not start a game: position: missing field"):

@@ -374,7 +374,7 @@ def test_a_map_is_written_sorted_or_in_the_order_its_entries_were_made():
 def test_references_frozensets_and_entry_lists():
     ref = v.RefOf()
     assert ref.load(ref.dump(refs.player(2), PLAIN), PLAIN, "t") is refs.player(2)
-    with pytest.raises(NotationError, match=r"^state JSON: t: kind is one of card, player"):
+    with pytest.raises(NotationError, match=r"^state JSON: t.kind: should be one of card, player"):
         ref.load({"kind": "deck", "id": 1}, PLAIN, "t")
     passed = v.FrozenSetOf(v.Int(0))
     assert passed.load([2, 0], PLAIN, "p") == frozenset({0, 2}) and passed.copy_code("x") == "x"

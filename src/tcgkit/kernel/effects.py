@@ -61,7 +61,7 @@ from pydantic import (
 from . import refs, values
 from .card_files import CardFile, read_card_file
 from .cards import check_printable
-from .errors import CardDataError, NotationError
+from .errors import CardDataError
 from .refs import Target
 
 PAUSE = "pause"
@@ -317,42 +317,6 @@ class Activation:
     def players(self) -> list[int]:
         """The players chosen."""
         return [r.id for r in self.chosen if r.kind is refs.Kind.PLAYER]
-
-    def to_json(self) -> dict[str, Any]:
-        return {"player": self.player, "source": self.source, "ability": self.ability,
-                "target": None if self.target is None else self.target.to_json(),
-                "targets": [r.to_json() for r in self.targets],
-                "subjects": [r.to_json() for r in self.subjects]}
-
-    @staticmethod
-    def from_json(data: Any) -> Activation:
-        """From ``to_json``; ``ValueError`` names the field that is wrong."""
-        if not isinstance(data, dict):
-            raise ValueError(f"an activation should be an object, not {data!r}")
-
-        def number(key: str) -> int:
-            value = data.get(key)
-            if type(value) is not int:
-                raise ValueError(f"activation.{key}: should be an integer, not {value!r}")
-            return value
-
-        def references(key: str) -> tuple[Target, ...]:
-            value = data.get(key, [])
-            if not isinstance(value, list):
-                raise ValueError(f"activation.{key}: should be a list of references, not {value!r}")
-            try:
-                return tuple(Target.from_json(x, f"activation.{key}") for x in value)
-            except NotationError as exc:
-                raise ValueError(str(exc)) from None
-
-        target, one = data.get("target"), None
-        if target is not None:
-            try:
-                one = Target.from_json(target, "activation.target")
-            except NotationError as exc:
-                raise ValueError(str(exc)) from None
-        return Activation(number("player"), number("source"), number("ability"), one,
-                          references("targets"), references("subjects"))
 
 
 def who_players(who: str, act: Activation, players: int, out: Collection[int] = ()) -> list[int]:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from .._version import __version__
+from . import values
 from .errors import ReplayError
 from .files import read_text_limited, write_text_atomic
 from .game import Deck, Game, State
@@ -23,7 +24,7 @@ class MatchRecord:
     game: str
     options: dict[str, Any]
     seed: int
-    decks: list[Deck] | None
+    decks: list[Deck] | None = None
     actions: list[str] = field(default_factory=list)
     engine: str = __version__
     cards: str = ""
@@ -69,41 +70,12 @@ class MatchRecord:
 
     @staticmethod
     def from_json(data: Any, source: str = "record") -> MatchRecord:
-        if not isinstance(data, dict):
-            raise ReplayError(f"{source}: a record is a JSON object, got {type(data).__name__}")
-        expected = {
-            "game": str, "options": dict, "seed": int, "actions": list,
-            "engine": str, "cards": str,
-        }
-        for key, kind in expected.items():
-            if key not in data:
-                raise ReplayError(f"{source}: missing field '{key}'")
-            if not isinstance(data[key], kind) or isinstance(data[key], bool):
-                raise ReplayError(f"{source}: field '{key}' should be {kind.__name__}")
-        unknown = set(data) - set(MatchRecord.__dataclass_fields__)
-        if unknown:
-            raise ReplayError(f"{source}: unknown field(s) {', '.join(sorted(unknown))}")
-        decks = data.get("decks")
-        if decks is not None and not (
-            isinstance(decks, list)
-            and all(isinstance(d, list) and all(isinstance(c, str) for c in d) for d in decks)
-        ):
-            raise ReplayError(f"{source}: field 'decks' should be a list of lists of card names")
-        if not isinstance(data.get("position"), str | None):
-            raise ReplayError(f"{source}: field 'position' should be a position notation string")
-        if not all(isinstance(a, str) for a in data["actions"]):
-            raise ReplayError(f"{source}: field 'actions' should be a list of strings")
-        made_by = data.get("made_by", {})
-        if not (isinstance(made_by, dict) and all(isinstance(k, str) and k.isdigit() and isinstance(v, str)
-                                                  for k, v in made_by.items())):
-            raise ReplayError(f"{source}: field 'made_by' should map action numbers to who made them")
-        explanations = data.get("explanations", {})
-        if not (isinstance(explanations, dict) and all(
-                isinstance(k, str) and k.isdigit() and isinstance(v, dict) for k, v in explanations.items())):
-            raise ReplayError(f"{source}: field 'explanations' should map action numbers to explanations")
-        if data.get("format", FORMAT) != FORMAT:
-            raise ReplayError(f"{source}: record format {data['format']} is not {FORMAT}")
-        return MatchRecord(**data)
+        """Read by its declaration (``RECORD``), every field checked; ``ReplayError`` names the
+        file (``source``) and the field."""
+        record: MatchRecord = values.read(RECORD, data, "record", lambda why: ReplayError(f"{source}: {why}"))
+        if record.format != FORMAT:
+            raise ReplayError(f"{source}: record format {record.format} is not {FORMAT}")
+        return record
 
     @staticmethod
     def load(path: str | Path) -> MatchRecord:
@@ -121,3 +93,14 @@ class MatchRecord:
             why = "nested too deeply" if isinstance(exc, RecursionError) else "a number too long"
             raise ReplayError(f"{path}: not a record ({why})") from None
         return MatchRecord.from_json(data, source=str(path))
+
+
+_TEXT = values.Text()
+RECORD = values.Rec(MatchRecord, {
+    "game": _TEXT, "options": values.AnyObject(), "seed": values.Int(),
+    "decks": values.Opt(values.ListOf(values.ListOf(_TEXT))), "actions": values.ListOf(_TEXT),
+    "engine": _TEXT, "cards": _TEXT, "outcome": values.Opt(values.AnyObject()), "format": values.Int(),
+    "position": values.Opt(_TEXT), "made_by": values.Numbered(_TEXT),
+    "explanations": values.Numbered(values.AnyObject()),
+}, optional=("decks", "outcome", "format", "position", "made_by", "explanations"))
+"""A record file's fields as read back (``from_json``); ``to_json`` writes the dataclass."""

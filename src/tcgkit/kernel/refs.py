@@ -12,8 +12,6 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from .errors import NotationError
-
 
 class Kind(StrEnum):
     CARD = "card"
@@ -29,15 +27,6 @@ class Ref:
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind.value, "id": self.id}
-
-    @staticmethod
-    def from_json(data: Any, where: str = "ref") -> Ref:
-        if not isinstance(data, dict) or set(data) != {"kind", "id"}:
-            raise NotationError(f"{where}: should be an object with kind and id")
-        kind, number = data["kind"], data["id"]
-        if kind not in KINDS or type(number) is not int:
-            raise NotationError(f"{where}: kind is one of {', '.join(KINDS)}, id a whole number")
-        return make(Kind(kind), number)
 
     def __str__(self) -> str:
         return f"{self.kind.value}:{self.id}"

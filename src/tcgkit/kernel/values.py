@@ -18,11 +18,13 @@ from dataclasses import dataclass, fields
 from typing import Any, ClassVar, TypeVar, cast, dataclass_transform
 
 from .errors import NotationError
-from .refs import Ref
+from .refs import KINDS, Kind, Ref, make
+
+STATE_JSON = "state JSON: "
 
 
 def bad(where: str, problem: str) -> NotationError:
-    return NotationError(f"state JSON: {where}: {problem}")
+    return NotationError(f"{STATE_JSON}{where}: {problem}")
 
 
 def excerpt(value: object) -> str:
@@ -287,10 +289,39 @@ class RefOf(Value):
         return value.to_json()
 
     def load(self, data: Any, ctx: Ctx, where: str) -> Ref:
-        try:
-            return Ref.from_json(data, where)
-        except NotationError as exc:
-            raise NotationError(f"state JSON: {exc}") from None
+        row = table(data, where, ("kind", "id"))
+        kind = Text(KINDS).load(row["kind"], ctx, f"{where}.kind")
+        return make(Kind(kind), Int().load(row["id"], ctx, f"{where}.id"))
+
+
+@dataclass(frozen=True)
+class AnyObject(Value):
+    """A JSON object kept as it is read (a game's options, an outcome): its own reader checks
+    what is inside when it is used."""
+
+    def load(self, data: Any, ctx: Ctx, where: str) -> dict[str, Any]:
+        if not isinstance(data, dict):
+            raise bad(where, f"should be an object, not {excerpt(data)}")
+        return data
+
+
+@dataclass(frozen=True)
+class Numbered(Value):
+    """An object keyed by action numbers written as text (``"1"``, ``"12"``): what was said of
+    some of a match's moves."""
+
+    inner: Value
+
+    def dump(self, value: Any, ctx: Ctx) -> Any:
+        return {k: self.inner.dump(v, ctx) for k, v in value.items()}
+
+    def load(self, data: Any, ctx: Ctx, where: str) -> dict[str, Any]:
+        if not isinstance(data, dict):
+            raise bad(where, f"should map action numbers to entries, not {excerpt(data)}")
+        for key in data:
+            if not (isinstance(key, str) and key.isdigit()):
+                raise bad(where, f"should map action numbers to entries, not {excerpt(key)}")
+        return {k: self.inner.load(v, ctx, f"{where}[{k}]") for k, v in data.items()}
 
 
 @dataclass(frozen=True)
@@ -406,6 +437,7 @@ class Rec(Value):
     fields: dict[str, Value] | None = None
     immutable: bool = False
     held: Callable[[Any], Iterable[int]] | None = None
+    optional: tuple[str, ...] = ()  # fields that may be left out: the class's default then
 
     @property
     def shared(self) -> bool:  # type: ignore[override]
@@ -423,10 +455,10 @@ class Rec(Value):
         return {name: kind.dump(getattr(value, name), ctx) for name, kind in self.kinds.items()}
 
     def load(self, data: Any, ctx: Ctx, where: str) -> Any:
-        kinds = self.kinds
-        row = table(data, where, tuple(kinds))
+        kinds, optional = self.kinds, self.optional
+        row = table(data, where, tuple(k for k in kinds if k not in optional), optional)
         return self.cls(**{name: kind.load(row[name], ctx, f"{where}.{name}")
-                           for name, kind in kinds.items()})
+                           for name, kind in kinds.items() if name in row})
 
     def cards(self, value: Any) -> Iterator[int]:
         if self.held is not None:
@@ -438,4 +470,14 @@ class Rec(Value):
 
 PLAIN = Ctx(None, Codec(), 0)
 """The context of values that name no card by its key and need no game (the kernel's own
-records: a resolution, shields)."""
+records: a resolution, shields, a replay record)."""
+
+
+def read(kind: Value, data: Any, where: str, error: Callable[[str], Exception]) -> Any:
+    """``data`` from outside a state (a file, a frame) read by its declaration, every value
+    checked as a state's are, the first problem ("where: what is wrong") raised as the caller's
+    ``error`` made from it, and nothing half-read returned."""
+    try:
+        return kind.load(data, PLAIN, where)
+    except NotationError as exc:
+        raise error(str(exc).removeprefix(STATE_JSON)) from None
