@@ -190,7 +190,7 @@ def test_state_json_is_keyed_and_reads_back(state):
     (lambda d: d["log"].append({"kind": "draw", "player": 5, "card": "c1"}),
      r"^state JSON: log\[2\].player: should be a player 0..1, not 5$"),
     (lambda d: d.update(decisions=[{"player": 0, "kind": "", "secret": False}]),
-     r"^state JSON: decisions\[0\].kind: should be a decision's name"),
+     r"^state JSON: decisions\[0\].kind: should not be empty$"),
 ])
 def test_state_json_from_outside_is_checked_naming_the_field(state, change, message):
     data = json.loads(json.dumps(state.to_json()))

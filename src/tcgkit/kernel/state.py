@@ -37,7 +37,22 @@ from .actions import Decision
 from .errors import NotationError
 from .events import Event
 from .rng import Rng
-from .values import Codec, Ctx, Id, ListOf, PerPlayer, SetOf, Value, bad, excerpt, table
+from .values import (
+    Bool,
+    Codec,
+    Ctx,
+    Id,
+    ListOf,
+    PerPlayer,
+    Player,
+    Rec,
+    SetOf,
+    Text,
+    Value,
+    bad,
+    excerpt,
+    table,
+)
 
 EMPTY = -1
 """An empty slot: a grid cell with no card, a single-card zone holding none."""
@@ -667,21 +682,15 @@ def decision(player: int, kind: str, secret: bool = False) -> Decision:
 
 
 def decisions_from_json(data: Any, players: int) -> list[Decision]:
-    if not isinstance(data, list):
-        raise bad("decisions", "should be a list of {player, kind, secret}")
-    out = []
-    for i, item in enumerate(data):
-        where = f"decisions[{i}]"
-        row = table(item, where, ("player", "kind", "secret"))
-        player, kind, secret = row["player"], row["kind"], row["secret"]
-        if type(player) is not int or not 0 <= player < players:
-            raise bad(f"{where}.player", f"should be a player 0..{players - 1}, not {excerpt(player)}")
-        if not isinstance(kind, str) or not kind:
-            raise bad(f"{where}.kind", f"should be a decision's name, not {excerpt(kind)}")
-        if type(secret) is not bool:
-            raise bad(f"{where}.secret", f"should be true or false, not {excerpt(secret)}")
-        out.append(decision(player, kind, secret))
-    return out
+    """The decisions of a state's JSON (or a view's), every field checked (``DECISIONS``)."""
+    read: list[Decision] = DECISIONS.load(data, Ctx(None, Codec(), players), "decisions")
+    return read
+
+
+DECISIONS = ListOf(Rec(decision, {"player": Player(), "kind": Text(empty=False), "secret": Bool()},
+                       immutable=True))
+"""The decisions as a state's JSON holds them: ``{player, kind, secret}`` each, made by
+``decision`` (one shared value each)."""
 
 
 def derived(state_or_cls: Any) -> Derived:

@@ -110,10 +110,13 @@ class Bool(Value):
 @dataclass(frozen=True)
 class Text(Value):
     choices: tuple[str, ...] | None = None
+    empty: bool = True  # may it be ""?
 
     def load(self, data: Any, ctx: Ctx, where: str) -> str:
         if not isinstance(data, str):
             raise bad(where, f"should be text, not {excerpt(data)}")
+        if not (data or self.empty):
+            raise bad(where, "should not be empty")
         if self.choices is not None and data not in self.choices:
             raise bad(where, f"should be one of {', '.join(self.choices)}, not {excerpt(data)}")
         return data
