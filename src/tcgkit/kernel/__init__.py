@@ -4,6 +4,7 @@ from .about import Playthrough
 from .actions import Action, Decision
 from .collecting import CollectionError, CollectionRules, Owned, collection_rules
 from .deck_rule import DeckCard, DeckRule
+from .declared_scene import SceneSpec
 from .errors import (
     CardDataError,
     DeckError,
@@ -20,13 +21,14 @@ from .game import Deck, Game, Outcome, State
 from .match import Match, PlayedMove
 from .registry import find_game, list_games, load_game, register
 from .rng import Rng, derive_seed
+from .scene import CardTable, Column, Sentence, messages, say
 from .state import HIDDEN, OWNER, PUBLIC, Entry, Instances, StateField, StateSpec, Visibility, Zone
 
 __all__ = [
-    "HIDDEN", "OWNER", "PUBLIC", "Action", "CardDataError", "CollectionError", "CollectionRules",
-    "Decision", "Deck", "DeckCard", "DeckError", "DeckRule", "Entry", "Event", "StateField", "Game",
-    "IllegalAction", "Instances", "Match", "NotationError", "OptionsError", "Outcome", "Owned",
-    "PlayedMove", "Playthrough", "ReplayError", "ReplayMismatch", "Rng", "State", "StateSpec", "TcgkitError",
-    "UnknownGame", "Visibility", "Zone", "collection_rules", "derive_seed", "find_game", "list_games",
-    "load_game", "register",
+    "HIDDEN", "OWNER", "PUBLIC", "Action", "CardDataError", "CardTable", "CollectionError",
+    "CollectionRules", "Column", "Decision", "Deck", "DeckCard", "DeckError", "DeckRule", "Entry", "Event",
+    "Game", "IllegalAction", "Instances", "Match", "NotationError", "OptionsError", "Outcome", "Owned",
+    "PlayedMove", "Playthrough", "ReplayError", "ReplayMismatch", "Rng", "SceneSpec", "Sentence", "State",
+    "StateField", "StateSpec", "TcgkitError", "UnknownGame", "Visibility", "Zone", "collection_rules",
+    "derive_seed", "find_game", "list_games", "load_game", "messages", "register", "say",
 ]
