@@ -7,7 +7,8 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import pytest
-from tcgkit_brawl import PASS, Brawl, Cast, scene
+from tcgkit_brawl import Brawl, scene
+from tcgkit_brawl.rules import PASS, Cast
 
 from tcgkit.kernel import SceneSpec, refs
 

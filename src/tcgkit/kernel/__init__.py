@@ -3,6 +3,7 @@
 from .about import Playthrough
 from .actions import Action, Decision
 from .collecting import CollectionError, CollectionRules, Owned, collection_rules
+from .dealt import DealtGame
 from .deck_rule import DeckCard, DeckRule
 from .declared_scene import SceneSpec
 from .errors import (
@@ -26,9 +27,10 @@ from .state import HIDDEN, OWNER, PUBLIC, Entry, Instances, StateField, StateSpe
 
 __all__ = [
     "HIDDEN", "OWNER", "PUBLIC", "Action", "CardDataError", "CardTable", "CollectionError",
-    "CollectionRules", "Column", "Decision", "Deck", "DeckCard", "DeckError", "DeckRule", "Entry", "Event",
-    "Game", "IllegalAction", "Instances", "Match", "NotationError", "OptionsError", "Outcome", "Owned",
-    "PlayedMove", "Playthrough", "ReplayError", "ReplayMismatch", "Rng", "SceneSpec", "Sentence", "State",
-    "StateField", "StateSpec", "TcgkitError", "UnknownGame", "Visibility", "Zone", "collection_rules",
-    "derive_seed", "find_game", "list_games", "load_game", "messages", "register", "say",
+    "CollectionRules", "Column", "DealtGame", "Decision", "Deck", "DeckCard", "DeckError", "DeckRule",
+    "Entry", "Event", "Game", "IllegalAction", "Instances", "Match", "NotationError", "OptionsError",
+    "Outcome", "Owned", "PlayedMove", "Playthrough", "ReplayError", "ReplayMismatch", "Rng", "SceneSpec",
+    "Sentence", "State", "StateField", "StateSpec", "TcgkitError", "UnknownGame", "Visibility", "Zone",
+    "collection_rules", "derive_seed", "find_game", "list_games", "load_game", "messages", "register",
+    "say",
 ]

@@ -196,7 +196,7 @@ PASS, END = Pass(), End()
 
 
 # -- the position ------------------------------------------------------------------------------
-LIFE, HAND, DECK, COPIES = 5, 3, 8, 2
+LIFE = 5
 KINDS = ("main", "respond", "discard", ORDER_TRIGGERS)
 ASKS = ("discard", ORDER_TRIGGERS)
 

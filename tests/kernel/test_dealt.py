@@ -1,0 +1,54 @@
+"""The default deal (``kernel/dealt.py``): numbered copies per player from the decks, checked by
+the deck rule, shuffled by the seed, a hand drawn; the card hooks from the pool."""
+
+from __future__ import annotations
+
+import pytest
+from tcgkit_brawl import Brawl
+from tcgkit_brawl.rules import BrawlState
+
+from tcgkit.kernel import DeckError, Rng, StateSpec, Zone
+
+DECK = ["Spark", "Spark", "Drain", "Drain", "Ward", "Ward", "Counter", "Counter"]
+
+
+def test_each_player_gets_their_own_deck_numbered_by_the_seed_and_draws_a_hand():
+    game = Brawl()
+    state = game.new_state(5, [DECK] * 3)
+    assert sorted(state.owners) == [0] * 8 + [1] * 8 + [2] * 8
+    for p in range(3):
+        mine = sorted(state.hands[p] + state.decks[p])
+        assert mine == list(state.owned[p]) and all(state.owners[c] == p for c in mine)
+        assert sorted(state.cards[c] for c in mine) == sorted(card.lower() for card in DECK)
+    assert len(state.hands[1]) == len(state.hands[2]) == game.starting_hand  # player 0 drew for the turn
+    assert state.to_json() == game.new_state(5, [DECK] * 3).to_json()
+    assert state.cards != game.new_state(6, [DECK] * 3).cards  # the ids are the seed's
+
+
+def test_decks_drawn_by_the_seed_keep_the_deck_rule():
+    game = Brawl(players=4)
+    decks = game.sample_decks(Rng(3))
+    assert len(decks) == 4 and all(game.validate_deck(deck) == [] for deck in decks)
+    assert game.new_state(3).to_json() == game.new_state(3).to_json()
+    assert game.card_count() == 32 and game.card_key(7) == 7
+    assert game.card_data_hash() == "brawl-" + "-".join(card.id for card in game.pool)
+
+
+def test_a_wrong_number_of_decks_or_an_illegal_deck_is_refused_naming_it():
+    game = Brawl()
+    with pytest.raises(DeckError, match=r"brawl: one deck per player \(3\), got 2"):
+        game.new_state(0, [DECK, DECK])
+    with pytest.raises(DeckError, match="player 2's deck: card 8: no card named 'Dragon'"):
+        game.new_state(0, [DECK, DECK, [*DECK[:7], "Dragon"]])
+    with pytest.raises(DeckError, match="player 1's deck: .*Spark"):
+        game.new_state(0, [DECK, ["Spark"] * 8, DECK])
+
+
+class Deckless(BrawlState):
+    SPEC = StateSpec(zones=(Zone("hand"), Zone("library")))
+
+
+def test_a_state_without_the_deck_zone_is_refused_when_the_game_is_made():
+    deckless = type("Deckless", (Brawl,), {"state_class": Deckless, "scene_module": None})
+    with pytest.raises(ValueError, match="brawl: no zone 'deck' per player to deal the decks into .*library"):
+        deckless()
