@@ -19,6 +19,7 @@ from .errors import (
 )
 from .events import Event
 from .game import Deck, Game, Outcome, State
+from .host import ZoneHost
 from .match import Match, PlayedMove
 from .registry import find_game, list_games, load_game, register
 from .rng import Rng, derive_seed
@@ -31,6 +32,6 @@ __all__ = [
     "Entry", "Event", "Game", "IllegalAction", "Instances", "Match", "NotationError", "OptionsError",
     "Outcome", "Owned", "PlayedMove", "Playthrough", "ReplayError", "ReplayMismatch", "Rng", "SceneSpec",
     "Sentence", "State", "StateField", "StateSpec", "TcgkitError", "UnknownGame", "Visibility", "Zone",
-    "collection_rules", "derive_seed", "find_game", "list_games", "load_game", "messages", "register",
-    "say",
+    "ZoneHost", "collection_rules", "derive_seed", "find_game", "list_games", "load_game", "messages",
+    "register", "say",
 ]

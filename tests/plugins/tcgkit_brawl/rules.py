@@ -25,9 +25,9 @@ from tcgkit.kernel.effects import (
     Ref,
     Who,
     load_card_tables,
-    who_players,
 )
-from tcgkit.kernel.replacements import REPLACEMENTS, Happening, Replacements, Shield
+from tcgkit.kernel.host import ZoneHost
+from tcgkit.kernel.replacements import REPLACEMENTS, Happening, Replacements
 from tcgkit.kernel.resolution import (
     ORDER_TRIGGERS,
     RESOLUTION,
@@ -213,7 +213,7 @@ def on_stack(res: Resolution) -> list[int]:
 CARD, PLAYER_, AMOUNT = v.Card(), v.Player(), v.Int(0)
 
 
-class BrawlState(State):
+class BrawlState(ZoneHost, State):
     """Cards are instance ids, public: ``cards[i]`` is the card id of instance i, ``owners[i]``
     its owner, ``owned[p]`` player p's instances (the deck list hidden cards are dealt from)."""
 
@@ -264,15 +264,6 @@ class BrawlState(State):
     def card(self, instance: int) -> Card:
         return self.game.by_id[self.cards[instance]]
 
-    def alive(self) -> list[int]:
-        return [p for p in range(self.game.num_players) if p not in self.out]
-
-    def decide(self, player: int, kind: str) -> None:
-        self.decisions.append(Decision(player, kind))
-
-    def say(self, kind: str, **data: Any) -> None:
-        self.record(kind, **data)
-
     # -- moves --------------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
         if not self.decisions:
@@ -315,20 +306,18 @@ class BrawlState(State):
         if isinstance(action, Cast):
             self.cast(p, action, top.kind == "respond")
         elif isinstance(action, Pass):
-            self.say("pass", player=p)
+            self.record("pass", player=p)
             MACHINE.pass_priority(self)
         elif isinstance(action, First):
             sources = [t.source for t in MACHINE.trigger_choices(self)]
             MACHINE.choose_trigger(self, sources.index(action.card))
         elif isinstance(action, End):
             self.decisions.pop()
-            self.say("end_turn", player=p)
+            self.record("end_turn", player=p)
             self.res.step = "turn"
         else:
             assert isinstance(action, Discard)
-            self.hands[p].remove(action.card)
-            self.discards[p].append(action.card)
-            self.say("discard", player=p, card=action.card)
+            self.discard(p, [action.card])
             ask = self.res.asks[-1]
             if ask.count > 1 and self.hands[p]:
                 self.res.asks[-1] = Ask(p, ask.kind, ask.count - 1, ask.detail)
@@ -339,7 +328,7 @@ class BrawlState(State):
     def cast(self, p: int, action: Cast, response: bool) -> None:
         self.hands[p].remove(action.card)
         target = action.target
-        self.say("cast", player=p, card=action.card, target=-1 if target is None else target.id)
+        self.record("cast", player=p, card=action.card, target=-1 if target is None else target.id)
         frame = Frame(p, action.card, 0, () if target is None else (target,))
         if response:
             MACHINE.acted(self)  # a response restarts the round of passes; the caster keeps priority
@@ -358,7 +347,7 @@ class BrawlState(State):
         alive, n = self.alive(), self.game.num_players
         self.active = next(q for q in ((self.active + i) % n for i in range(1, n + 1)) if q in alive)
         p = self.active
-        self.say("turn", player=p)
+        self.record("turn", player=p)
         if self.decks[p]:
             self.draw(p, 1)
         else:
@@ -390,13 +379,13 @@ class BrawlState(State):
     def start_trigger(self, trigger: Trigger) -> bool:
         if trigger.player in self.out or trigger.source not in self.boards[trigger.player]:
             return False  # its card left the board meanwhile
-        self.say("trigger", player=trigger.player, card=trigger.source)
+        self.record("trigger", player=trigger.player, card=trigger.source)
         MACHINE.start(self, Frame(trigger.player, trigger.source, trigger.ability, (), 0, "trigger"))
         return True
 
     def eliminate(self, p: int) -> None:
         self.out.append(p)
-        self.say("out", player=p)
+        self.record("out", player=p)
         for frame in [f for f in self.res.stack if f.player == p]:  # their spells leave the stack
             self.res.stack.remove(frame)
             self.discards[p].append(frame.source)
@@ -404,66 +393,28 @@ class BrawlState(State):
         self.boards[p] = []
         if len(self.alive()) <= 1:
             self.finished = True
-            self.say("end", winner=self.alive()[0])
+            self.record("end", winner=self.alive()[0])
 
     def end_as_draw(self, reason: str) -> None:
         """The decision limits: the players still in share the draw; spells left on the stack
         stay there (every card keeps its one zone)."""
         self.decisions.clear()
         self.finished, self.drawn = True, reason
-        self.say("end", winner=None)
+        self.record("end", winner=None)
 
     # -- the host of card text ----------------------------------------------------------------
-    def player_ref(self, act: Activation, who: str) -> list[int]:
-        return who_players(who, act, self.game.num_players, self.out)
-
-    def card_refs(self, act: Activation, ref: str) -> list[int]:
-        if ref == "self":
-            return [act.source]
-        if ref == "my_hand":
-            return self.hands[act.player][:]
-        return act.cards()  # "target"
-
     def spells(self, act: Activation) -> list[int]:
         return [f.source for f in self.res.stack if f.player != act.player]
-
-    def draw(self, player: int, count: int) -> None:
-        for _ in range(min(count, len(self.decks[player]))):
-            card = self.decks[player].pop()
-            self.hands[player].append(card)
-            self.hands[player].sort()
-            self.log.append(("draw", player, card))
-
-    def hand_size(self, player: int) -> int:
-        return len(self.hands[player])
-
-    def ask_discard(self, player: int, count: int) -> Any:
-        hand = self.hands[player]
-        if len(hand) <= count:  # no choice to make
-            for card in hand[:]:
-                hand.remove(card)
-                self.discards[player].append(card)
-                self.say("discard", player=player, card=card)
-            return None
-        return MACHINE.ask(self, Ask(player, "discard", count))
-
-    def roll(self, sides: int) -> int:
-        value = 1 + self.rng.below(sides)
-        self.say("roll", sides=sides, value=value)
-        return value
-
-    def add_shield(self, shield: Shield) -> None:
-        self.shields.add(shield)
 
     def damage(self, player: int, amount: int, source: int) -> None:
         if player in self.out:
             return
         happening = self.shields.apply(Happening("damage", refs.player(player), amount, source=source))
         if happening is None:
-            self.say("prevented", player=player, amount=amount)
+            self.record("prevented", player=player, amount=amount)
             return
         self.life[player] -= happening.amount
-        self.say("damage", player=player, amount=happening.amount)
+        self.record("damage", player=player, amount=happening.amount)
         if self.life[player] <= 0:
             self.eliminate(player)
         else:
@@ -471,14 +422,14 @@ class BrawlState(State):
 
     def heal(self, player: int, amount: int) -> None:
         self.life[player] += amount
-        self.say("heal", player=player, amount=amount)
+        self.record("heal", player=player, amount=amount)
 
     def counter(self, card: int) -> None:
         for frame in self.res.stack:
             if frame.source == card:
                 self.res.stack.remove(frame)
                 self.discards[self.owners[card]].append(card)
-                self.say("countered", card=card)
+                self.record("countered", card=card)
                 return
 
     # -- results, views, text ----------------------------------------------------------------
@@ -514,4 +465,5 @@ MACHINE: Machine[BrawlState] = Machine(
     turn_order=lambda s: turn_order(s.active, s.game.num_players),
     same_trigger=lambda s, a, b: s.cards[a.source] == s.cards[b.source] and a.ability == b.ability,
 )
+BrawlState.machine = MACHINE
 

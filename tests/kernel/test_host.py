@@ -1,0 +1,50 @@
+"""``ZoneHost`` (``kernel/host.py``): the host of card text's defaults, on Brawl's state."""
+
+from __future__ import annotations
+
+import pytest
+from tcgkit_brawl import Brawl
+
+from tcgkit.kernel.effects import PAUSE, Activation
+
+
+def test_a_draw_takes_the_deck_top_into_the_hand_kept_sorted_and_logs_it_for_its_player_only():
+    state = Brawl().new_state(2)
+    top, before = state.decks[1][-1], state.event_count()
+    state.draw(1, 1)
+    assert top in state.hands[1] and state.hands[1] == sorted(state.hands[1]) and top not in state.decks[1]
+    assert state.events_since(before, 1) == [{"kind": "draw", "player": 1, "card": top}]
+    assert state.events_since(before, 0) == [{"kind": "draw", "player": 1}]
+    left = len(state.decks[1])
+    state.draw(1, left + 3)  # an empty deck draws what is left
+    assert state.decks[1] == [] and state.hand_size(1) == 3 + 1 + left
+    state.check_invariants()
+
+
+def test_a_small_hand_is_discarded_whole_and_a_larger_one_asks_its_player():
+    state = Brawl().new_state(2)
+    hand = state.hands[1][:]
+    assert state.ask_discard(1, 3) is None
+    assert state.hands[1] == [] and state.discards[1] == hand
+    assert [e["kind"] for e in state.events_since(state.event_count() - 3)] == ["discard"] * 3
+    assert state.ask_discard(0, 1) == PAUSE
+    assert state.pending is not None and (state.pending.player, state.pending.kind) == (0, "discard")
+    assert state.res.asks[-1].count == 1
+
+
+def test_players_out_are_never_named_and_an_unknown_reference_is_refused():
+    state = Brawl(players=4).new_state(2)
+    state.out.append(2)
+    act = Activation(1, state.hands[1][0], 0)
+    assert state.player_ref(act, "each_opponent") == [3, 0] and state.alive() == [0, 1, 3]
+    assert state.card_refs(act, "self") == [act.source] and state.card_refs(act, "my_hand") == state.hands[1]
+    with pytest.raises(ValueError, match="no card reference 'graveyard'"):
+        state.card_refs(act, "graveyard")
+
+
+def test_a_roll_comes_from_the_state_generator_and_is_logged():
+    state = Brawl().new_state(2)
+    twin = state.clone()
+    values = [state.roll(3) for _ in range(20)]
+    assert set(values) <= {1, 2, 3} and values == [twin.roll(3) for _ in range(20)]
+    assert state.events[-1].kind == "roll" and state.events[-1].data == {"sides": 3, "value": values[-1]}
