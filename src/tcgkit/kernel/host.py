@@ -13,7 +13,6 @@ this one for the rest.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any, ClassVar
 
 from .actions import Decision
@@ -22,11 +21,16 @@ from .replacements import Replacements, Shield
 from .resolution import Ask, Machine
 from .state import derived
 
+ZONE_ATTRS: dict[type, dict[str, str]] = {}
 
-@cache
-def zone_attrs(cls: Any) -> dict[str, str]:
-    """The attribute of each per-player zone of a state class, by its declared name."""
-    return {z.name: z.attr for z in derived(cls).spec.zones if not z.shared and not z.single}
+
+def zone_attrs(cls: type) -> dict[str, str]:
+    """The attribute of each per-player zone of a state class, by its declared name (made once)."""
+    attrs = ZONE_ATTRS.get(cls)
+    if attrs is None:
+        spec = derived(cls).spec
+        attrs = ZONE_ATTRS[cls] = {z.name: z.attr for z in spec.zones if not z.shared and not z.single}
+    return attrs
 
 
 class ZoneHost:
