@@ -149,47 +149,33 @@ def load_cards(path: Path = CARD_FILE) -> tuple[Card, ...]:
 # -- the actions -------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Cast(Action):
+    notation = "cast {card}", " at {target}"
     card: int
     target: refs.Ref | None = None  # a player or a spell, as the card's target says
-
-    def __str__(self) -> str:
-        return f"cast {self.card}" + ("" if self.target is None else f" at {self.target.id}")
-
-    def refs(self) -> tuple[refs.Ref, ...]:
-        return (refs.card(self.card),) + (() if self.target is None else (self.target,))
 
 
 @dataclass(frozen=True, slots=True)
 class Discard(Action):
+    notation = "discard {card}"
     card: int
-
-    def __str__(self) -> str:
-        return f"discard {self.card}"
-
-    def refs(self) -> tuple[refs.Ref, ...]:
-        return (refs.card(self.card),)
 
 
 @dataclass(frozen=True, slots=True)
 class First(Action):
     """Which of the player's triggers starts first (named by its card)."""
 
+    notation = "trigger {card}"
     card: int
-
-    def __str__(self) -> str:
-        return f"trigger {self.card}"
 
 
 @dataclass(frozen=True, slots=True)
 class Pass(Action):
-    def __str__(self) -> str:
-        return "pass"
+    notation = "pass"
 
 
 @dataclass(frozen=True, slots=True)
 class End(Action):
-    def __str__(self) -> str:
-        return "end"
+    notation = "end"
 
 
 PASS, END = Pass(), End()
