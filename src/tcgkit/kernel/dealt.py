@@ -2,11 +2,18 @@
 each player's deck, the decks checked by the deck rule, shuffled by the seed, a hand drawn.
 
 A game declares its deck (``deck_size``, ``copies``), its opening hand (``starting_hand``) and
-its card records (``load_pool``: each with an ``id`` and a ``name``); its state class takes
-``(game, rng, cards, owners)``, per instance id its card's id and its owner, and has the ``draw``
-of the effect runtime's host. The kernel gives the deck rule, the decks drawn by the seed, the
-deal, and the card hooks (``card_data_hash``, ``card_count``, ``card_key``). ``begin`` is the
-game's first step once the hands are drawn.
+its cards: ``load_pool``, records each with an ``id`` and a ``name``, or for cards of text (the
+effect runtime's TOML) ``card_file``, ``card_schema`` (the pydantic row, with ``id``, ``name``
+and ``abilities``) and ``registry``, read into ``TextCard`` records (a bad row is a
+``CardDataError`` naming the file and the card; the game's ``check_card`` adds its own rule).
+The kernel gives the deck rule, the decks drawn by the seed, the deal, the card hooks
+(``card_data_hash``, ``card_count``, ``card_key``) and the card table.
+
+The state declares ``INSTANCE_FIELDS`` (``decklists="owned"``) and mixes in ``DealtState``: the
+public instance table (``cards``, ``owners``, ``owned``), ``card(id)``, ``plays`` (the targets a
+card's first ability may be played at) and the host of card text's defaults (``ZoneHost``). The
+deal makes a blank state of empty zones and the instance table, draws the hands, then calls the
+state's ``begin``: the rest of the position and the first step.
 
 Instance ids are a permutation drawn by the seed, so an id tells nothing of a deck's order; the
 ids, then each deck's order, are drawn from the state's generator.
@@ -14,15 +21,109 @@ ids, then each deck's order, are drawn from the state's generator.
 
 from __future__ import annotations
 
-from abc import abstractmethod
 from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, ClassVar
 
+from pydantic import BaseModel
+
+from . import refs
+from . import values as v
 from .deck_rule import DeckRule
 from .determinize import shuffle
-from .errors import DeckError
+from .effects import Ability, Activation, Bound, EffectRegistry, LoadedCard, load_card_tables
+from .errors import CardDataError, DeckError
 from .game import Deck, Game, State
+from .host import ZoneHost, zone_attrs
 from .rng import Rng, derive_seed
+from .scene import CardTable, Column
+from .state import StateField, derived
+
+
+@dataclass(frozen=True, slots=True)
+class TextCard:
+    """A card of a TOML file of card text: ``row`` its validated row (the game's own fields),
+    its compiled abilities, and per ability the ``steps`` a ``Machine`` frame runs: the cost
+    check on resolution, the costs, the effects."""
+
+    index: int
+    id: str
+    name: str
+    row: Any
+    abilities: tuple[Ability, ...]
+    steps: tuple[tuple[Bound, ...], ...]
+
+    @property
+    def ability(self) -> Ability:
+        """The first ability: the one used when the card is played."""
+        return self.abilities[0]
+
+
+def load_text_cards(path: Path, schema: type[BaseModel], registry: EffectRegistry,
+                    check: Any = None) -> tuple[TextCard, ...]:
+    """The cards of ``path`` as ``TextCard`` records; ``check(loaded)`` says what else is wrong
+    with a row (``None``: nothing), raised as a ``CardDataError`` naming the file and the card."""
+    cards = []
+    for index, loaded in enumerate(load_card_tables(path, schema, registry)):
+        problem = None if check is None else check(loaded)
+        if problem:
+            raise CardDataError(f"{loaded.source}: {problem}")
+        row: Any = loaded.row
+        steps = tuple((a.cost_check(), *(s.compile() for s in a.costs + a.effects)) for a in loaded.abilities)
+        cards.append(TextCard(index, row.id, row.name, row, loaded.abilities, steps))
+    return tuple(cards)
+
+
+INSTANCE_FIELDS = (
+    StateField("cards", v.TupleOf(v.Text())),
+    StateField("owners", v.TupleOf(v.Player())),
+    StateField("owned", v.PerPlayer(v.TupleOf(v.Card()))),
+)
+"""The public instance table of a dealt game: per instance id its card's id and its owner, and
+per player their instances (the deck list hidden cards are dealt from: ``decklists="owned"``)."""
+
+
+class DealtState(ZoneHost):
+    """The state of a ``DealtGame`` (a mixin before ``State``): the instance table and the host
+    of card text's defaults (``ZoneHost``)."""
+
+    __slots__ = ()
+    cards: tuple[str, ...]
+    owners: tuple[int, ...]
+    owned: list[tuple[int, ...]]
+
+    def card(self, instance: int) -> Any:
+        """The card record of an instance."""
+        return self.game.by_id[self.cards[instance]]
+
+    def plays(self, player: int, instance: int) -> list[refs.Ref | None]:
+        """What the card's first ability may be played at from the player's hand: each target,
+        ``[None]`` for an ability without one, ``[]`` when its costs cannot be paid (judged with
+        the card already out of the hand)."""
+        ability = self.card(instance).ability
+        act = Activation(player, instance, 0)
+        hand = self.zone("hand")[player]
+        hand.remove(instance)
+        payable = ability.can_pay(self, act)
+        hand.append(instance)
+        hand.sort()
+        if not payable:
+            return []
+        if ability.target is None:
+            return [None]
+        kind = refs.Kind(ability.target_kind)
+        return [refs.make(kind, t) for t in ability.target(self, act)]
+
+    def begin(self) -> None:
+        """The rest of the position (the fields beside the zones and the instance table) and the
+        game's first step: ``DealtGame.new_state`` calls it once every player's hand is drawn."""
+
+    def problems(self) -> list[str]:
+        """The instance table's own check; a game adds its own to this."""
+        if any(self.owners[c] != p for p, cards in enumerate(self.owned) for c in cards):
+            return ["the deck lists and the owners disagree"]
+        return []
 
 
 class DealtGame(Game):
@@ -35,6 +136,9 @@ class DealtGame(Game):
     starting_hand: ClassVar[int] = 0
     deck_zone: ClassVar[str] = "deck"
     """The declared zone the decks are dealt into (per player; the top is the end)."""
+    card_file: ClassVar[Path | None] = None
+    card_schema: ClassVar[type[BaseModel]]
+    registry: ClassVar[EffectRegistry]
 
     def __init__(self, options: Any = None, **kwargs: Any) -> None:
         super().__init__(options, **kwargs)
@@ -47,12 +151,16 @@ class DealtGame(Game):
                              f"(the state has {', '.join(zones)})")
         self.deck_attr = zones[self.deck_zone].attr
 
-    @abstractmethod
     def load_pool(self) -> Sequence[Any]:
-        """The game's card records, each with an ``id`` and a ``name`` (read once per game)."""
+        """The game's card records, each with an ``id`` and a ``name`` (read once per game): by
+        default the ``TextCard``s of the declared ``card_file``."""
+        if self.card_file is None:
+            raise NotImplementedError(f"{self.name} declares no card_file and loads no cards")
+        return load_text_cards(self.card_file, self.card_schema, self.registry, self.check_card)
 
-    def begin(self, state: Any) -> None:
-        """The game's first step, once every player's hand is drawn."""
+    def check_card(self, loaded: LoadedCard) -> str | None:
+        """What the game's own rules find wrong with a card of its file (``None``: nothing)."""
+        return None
 
     def deck_rule(self) -> DeckRule:
         return DeckRule(self.deck_size, lambda text: self.by_name.get(text.lower()), self.copies)
@@ -84,14 +192,17 @@ class DealtGame(Game):
             for text in deck:
                 cards[ids[at]], owners[ids[at]] = self.by_name[text.lower()].id, p
                 at += 1
-        made: Any = self.state_class
-        state = made(self, rng, tuple(cards), tuple(owners))
+        state: Any = derived(self.state_class).blank(self, rng)
+        for attr in zone_attrs(self.state_class).values():
+            setattr(state, attr, [[] for _ in decks])
+        state.cards, state.owners = tuple(cards), tuple(owners)
+        state.owned = [tuple(i for i, o in enumerate(owners) if o == p) for p in range(len(decks))]
         piles = getattr(state, self.deck_attr)
         for p in range(self.num_players):
             piles[p] = sorted(i for i in ids if owners[i] == p)
             shuffle(piles[p], rng)
             state.draw(p, self.starting_hand)
-        self.begin(state)
+        state.begin()
         dealt: State[Any] = state
         return dealt
 
@@ -104,5 +215,23 @@ class DealtGame(Game):
     def card_key(self, card: int) -> int:
         return card  # instances are numbered, and which card each is, is public
 
+    def card_table(self) -> CardTable | None:
+        """The scene module's, else the pool's text cards: the name, the row's own fields,
+        the first ability's own fields (a card's speed), and the text."""
+        table = super().card_table()
+        if table is not None or not self.pool or not isinstance(self.pool[0], TextCard):
+            return table
+        rows: list[dict[str, Any]] = []
+        for card in self.pool:
+            own = card.row.model_dump(exclude={"id", "name", "abilities"})
+            if card.ability.fields is not None:
+                own |= card.ability.fields.model_dump()
+            shown = {k: ("yes" if val else "") if isinstance(val, bool) else val for k, val in own.items()}
+            text = " ".join(a.text for a in card.abilities if a.text)
+            rows.append({"id": card.id, "name": card.name, **shown, "text": text})
+        keys = [k for k in rows[0] if k != "id"]
+        return CardTable(title=f"{self.title}: cards ({len(rows)})", rows=rows,
+                         columns=[Column(key=k, label=k) for k in keys])
 
-__all__ = ["DealtGame"]
+
+__all__ = ["INSTANCE_FIELDS", "DealtGame", "DealtState", "TextCard", "load_text_cards"]

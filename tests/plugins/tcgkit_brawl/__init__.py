@@ -11,9 +11,9 @@ seat sees.
 
 from __future__ import annotations
 
-from typing import Any
+from pathlib import Path
 
-from tcgkit.kernel import DealtGame, Playthrough
+from tcgkit.kernel import DealtGame, LoadedCard, Playthrough
 
 from . import rules, scene
 
@@ -30,10 +30,11 @@ class Brawl(DealtGame):
     playthroughs = (Playthrough("3_players", seeds=3), Playthrough("4_players", {"players": 4}, seeds=2))
     scene_module = scene
     deck_size, copies, starting_hand = 8, 2, 3
+    card_file = Path(__file__).parent / "data" / "cards.toml"
+    card_schema, registry = rules.Row, rules.REGISTRY
 
-    def load_pool(self) -> tuple[rules.Card, ...]:
-        return rules.load_cards()
-
-    def begin(self, state: Any) -> None:
-        state.res.step = "turn"
-        rules.MACHINE.advance(state)
+    def check_card(self, loaded: LoadedCard) -> str | None:
+        timings = [a.timing for a in loaded.abilities]  # the schema allows one or two
+        if timings[0] == "cast" and "cast" not in timings[1:] and (len(timings) > 1) == loaded.row.permanent:
+            return None
+        return "field abilities: a cast ability first, then an on_damage one exactly when it is permanent"

@@ -6,27 +6,22 @@ whose ``str()`` is its notation, read back by the kernel), and a position, decla
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict
 from pydantic import Field as Between
 
-from tcgkit.kernel import Action, CardDataError, Decision, Outcome, Rng, State, refs
+from tcgkit.kernel import INSTANCE_FIELDS, Action, DealtState, Decision, Outcome, State, refs
 from tcgkit.kernel import values as v
 from tcgkit.kernel.effects import (
-    Ability,
     Activation,
     AmountParam,
-    Bound,
     EffectStep,
     NoParams,
     Params,
     Ref,
     Who,
-    load_card_tables,
 )
-from tcgkit.kernel.host import ZoneHost
 from tcgkit.kernel.replacements import REPLACEMENTS, Happening, Replacements
 from tcgkit.kernel.resolution import (
     ORDER_TRIGGERS,
@@ -42,14 +37,8 @@ from tcgkit.kernel.resolution import (
 from tcgkit.kernel.state import HIDDEN, OWNER, Entry, StateField, StateSpec, Zone
 from tcgkit.kernel.vocabulary import COMMON, CommonHost
 
-if TYPE_CHECKING:
-    from . import Brawl
-
 
 # -- the cards ----------------------------------------------------------------------------------
-CARD_FILE = Path(__file__).parent / "data" / "cards.toml"
-
-
 class Speed(BaseModel):
     """Brawl's own ability field: ``fast`` cards may answer a spell on the stack."""
 
@@ -115,37 +104,6 @@ class Row(BaseModel):
     abilities: list[dict[str, Any]] = Between(min_length=1, max_length=2)
 
 
-@dataclass(frozen=True, slots=True)
-class Card:
-    index: int
-    id: str
-    name: str
-    permanent: bool
-    abilities: tuple[Ability, ...]  # the first is cast; a permanent's second triggers on damage
-    fast: bool
-    steps: tuple[tuple[Bound, ...], ...]  # by ability: the cost check on resolution, costs, effects
-
-    @property
-    def ability(self) -> Ability:
-        return self.abilities[0]
-
-
-def load_cards(path: Path = CARD_FILE) -> tuple[Card, ...]:
-    cards = []
-    for index, loaded in enumerate(load_card_tables(path, Row, REGISTRY)):
-        row = loaded.row
-        assert isinstance(row, Row)
-        cast = loaded.abilities[0]
-        if cast.timing != "cast" or any(a.timing != "on_damage" for a in loaded.abilities[1:]) or \
-                (len(loaded.abilities) > 1) != row.permanent:
-            raise CardDataError(f"{loaded.source}: field abilities: a cast ability first, then one "
-                                f"on_damage ability exactly when the card is permanent")
-        fast = isinstance(cast.fields, Speed) and cast.fields.speed == "fast"
-        steps = tuple((a.cost_check(), *(s.compile() for s in a.costs + a.effects)) for a in loaded.abilities)
-        cards.append(Card(index, row.id, row.name, row.permanent, loaded.abilities, fast, steps))
-    return tuple(cards)
-
-
 # -- the actions -------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Cast(Action):
@@ -199,7 +157,7 @@ def on_stack(res: Resolution) -> list[int]:
 CARD, PLAYER_, AMOUNT = v.Card(), v.Player(), v.Int(0)
 
 
-class BrawlState(ZoneHost, State):
+class BrawlState(DealtState, State):
     """Cards are instance ids, public: ``cards[i]`` is the card id of instance i, ``owners[i]``
     its owner, ``owned[p]`` player p's instances (the deck list hidden cards are dealt from)."""
 
@@ -207,8 +165,7 @@ class BrawlState(ZoneHost, State):
         zones=(Zone("hand", seen=OWNER, attr="hands"), Zone("deck", seen=HIDDEN, attr="decks"),
                Zone("discard", attr="discards"), Zone("board", attr="boards")),
         fields=(
-            StateField("cards", v.TupleOf(v.Text())), StateField("owners", v.TupleOf(v.Player())),
-            StateField("owned", v.PerPlayer(v.TupleOf(v.Card()))), StateField("life", v.PerPlayer(v.Int())),
+            *INSTANCE_FIELDS, StateField("life", v.PerPlayer(v.Int())),
             StateField("out", v.ListOf(v.Player())), StateField("active", v.Player()),
             StateField("finished", v.Bool()), StateField("drawn", v.Opt(v.Text())),
             StateField("res", replace(RESOLUTION, held=on_stack), holds=True,
@@ -230,25 +187,14 @@ class BrawlState(ZoneHost, State):
         decklists="owned",
     )
 
-    def __init__(self, game: Brawl, rng: Rng, cards: tuple[str, ...], owners: tuple[int, ...]) -> None:
-        n = game.num_players
-        self.game, self.rng = game, rng
-        self.cards, self.owners = cards, owners  # per instance id: the card's id and its owner (public)
-        self.owned = [tuple(i for i, o in enumerate(owners) if o == p) for p in range(n)]
-        self.decks: list[list[int]] = [[] for _ in range(n)]  # top = end
-        self.hands: list[list[int]] = [[] for _ in range(n)]
-        self.discards: list[list[int]] = [[] for _ in range(n)]
-        self.boards: list[list[int]] = [[] for _ in range(n)]  # permanents in play
+    def begin(self) -> None:
+        n = self.game.num_players
         self.life, self.out = [LIFE] * n, []  # ``out``: first out first
         self.active, self.finished = n - 1, False
-        self.drawn: str | None = None  # why the game ended as a draw (the decision limits)
+        self.drawn = None  # why the game ended as a draw (the decision limits)
         self.res, self.shields = Resolution(), Replacements()
-        self.decisions: list[Decision] = []
-        self.log: list[tuple[Any, ...]] = []
-        self.version = 0
-
-    def card(self, instance: int) -> Card:
-        return self.game.by_id[self.cards[instance]]
+        self.res.step = "turn"
+        MACHINE.advance(self)
 
     # -- moves --------------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
@@ -265,24 +211,9 @@ class BrawlState(ZoneHost, State):
 
     def casts(self, p: int, fast_only: bool) -> list[Action]:
         out: list[Action] = []
-        hand = self.hands[p]
-        for c in sorted(hand):
-            card = self.card(c)
-            if fast_only and not card.fast:
-                continue
-            act = Activation(p, c, 0)
-            hand.remove(c)  # the costs are judged with the card already cast
-            payable = card.ability.can_pay(self, act)
-            hand.append(c)
-            hand.sort()
-            if not payable:
-                continue
-            target = card.ability.target
-            if target is None:
-                out.append(Cast(c))
-            else:
-                kind = refs.Kind(card.ability.target_kind)
-                out.extend(Cast(c, refs.make(kind, t)) for t in target(self, act))
+        for c in sorted(self.hands[p]):
+            if not fast_only or self.card(c).ability.fields.speed == "fast":
+                out.extend(Cast(c, target) for target in self.plays(p, c))
         return out
 
     def apply_unchecked(self, action: Action) -> None:
@@ -352,7 +283,7 @@ class BrawlState(ZoneHost, State):
         if frame.tag == "trigger":  # a permanent's triggered ability: the card stays where it is
             return
         owner = self.owners[frame.source]
-        (self.boards if self.card(frame.source).permanent else self.discards)[owner].append(frame.source)
+        (self.boards if self.card(frame.source).row.permanent else self.discards)[owner].append(frame.source)
 
     def fire_damage(self, player: int) -> None:
         """Queue the triggers of the player's board (each filtered by its ``trigger_if``)."""
@@ -426,9 +357,7 @@ class BrawlState(ZoneHost, State):
         return Outcome.from_elimination(self.game.num_players, self.out, self.drawn or "last one standing")
 
     def problems(self) -> list[str]:
-        out = []  # the kernel's conservation keeps each player's cards in their zones (``owned``)
-        if any(self.owners[c] != p for p, cards in enumerate(self.owned) for c in cards):
-            out.append("the deck lists and the owners disagree")
+        out = super().problems()  # the kernel's conservation keeps each player's cards in their zones
         if len(self.res.asks) != sum(d.kind in ASKS for d in self.decisions):
             out.append("asks and decisions out of step")
         if any(self.life[p] <= 0 for p in self.alive()):

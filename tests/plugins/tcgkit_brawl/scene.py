@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tcgkit.kernel import CardTable, Column, SceneSpec, Sentence, messages, refs, say
+from tcgkit.kernel import SceneSpec, Sentence, messages, refs, say
 
 MESSAGES = messages({
     "brawl.turn": "Turn: {player}",
@@ -54,12 +54,3 @@ def cast_sentence(game: Any, view: dict[str, Any], event: dict[str, Any]) -> Sen
 
 SCENE = SceneSpec({"hand": "row", "board": "row", "deck": "pile", "discard": "pile"}, counters=("life",),
                   out="out", resolution="res", label=label, sentence=cast_sentence)
-
-
-def card_table(game: Any) -> CardTable:
-    rows: list[dict[str, Any]] = [
-        {"id": c.id, "name": c.name, "fast": "fast" if c.fast else "",
-         "permanent": "yes" if c.permanent else "", "text": " ".join(a.text for a in c.abilities if a.text)}
-        for c in game.pool]
-    columns = [Column(key=k, label=k) for k in ("name", "fast", "permanent", "text")]
-    return CardTable(title=f"{game.title}: cards ({len(rows)})", columns=columns, rows=rows)
