@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from . import rules_text
 from .about import Playthrough
@@ -384,6 +384,12 @@ class NotationModule(Protocol):
     def parse_action(self, state: Any, text: str, player: int) -> Action: ...
 
 
+class NoOptions(BaseModel):
+    """The options of a game that has none of its own (the kernel keeps ``players``)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
 class Game(ABC):
     """A game with fixed options and card data; makes and reads states."""
 
@@ -392,7 +398,7 @@ class Game(ABC):
     aliases: ClassVar[tuple[str, ...]] = ()
     summary: ClassVar[str] = ""
     """One line for ``tcgkit games``."""
-    Options: ClassVar[type[BaseModel]]
+    Options: ClassVar[type[BaseModel]] = NoOptions
     state_class: ClassVar[type[State[Any]]]
     """The game's state class: ``state_from_json``, ``determinize`` and ``redeal_hidden`` are
     derived from its declaration."""

@@ -1,11 +1,13 @@
 """``ZoneHost``: the host of card text (``CommonHost``) most small games would write the same, as
-defaults on a mixin of the state class (``class MyState(ZoneHost, State)``).
+defaults on a mixin of the state class (``class MyState(ZoneHost, State)``); ``LastStanding``:
+elimination, the last player in winning.
 
 It reads the declaration: the per-player zones named ``hand``, ``deck`` and ``discard`` (their
 ``attr`` as declared), a ``Resolution`` field ``res`` where asks are kept, and where the state has
 them the field ``out`` (the players out of the game) and ``shields`` (a ``Replacements``). The
 game's ``Machine`` is the class attribute ``machine``. Its log names ``draw`` and ``discard``
-(``player``, ``card``: the draw's card secret) and ``roll`` (``sides``, ``value``).
+(``player``, ``card``: the draw's card secret) and ``roll`` (``sides``, ``value``): the
+declaration's ``HOST_ENTRIES``.
 
 A game with more references, or other ways to draw or discard, overrides the method and calls
 this one for the rest.
@@ -15,11 +17,20 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from . import values as v
 from .actions import Decision
 from .effects import Activation, who_players
+from .game import Outcome
 from .replacements import Replacements, Shield
 from .resolution import Ask, Machine
-from .state import derived
+from .state import Entry, StateField, derived
+
+HOST_ENTRIES = (
+    Entry("draw", (("player", v.Player()), ("card", v.Card())), secret=("card",)),
+    Entry("discard", (("player", v.Player()), ("card", v.Card()))),
+    Entry("roll", (("sides", v.Int(0)), ("value", v.Int(0)))),
+)
+"""The log entries ``ZoneHost`` writes."""
 
 ZONE_ATTRS: dict[type, dict[str, str]] = {}
 
@@ -43,6 +54,7 @@ class ZoneHost:
     decisions: list[Decision]
     log: list[tuple[Any, ...]]
     shields: Replacements
+    res: Any
 
     def zone(self, name: str) -> list[list[int]]:
         """The per-player lists of the zone declared as ``name``."""
@@ -102,6 +114,22 @@ class ZoneHost:
             pile.append(card)
             log.append(("discard", player, card))
 
+    def discard_chosen(self, player: int, card: int) -> None:
+        """The player's answer to the ``discard`` ask: the card goes, and the ask is answered
+        once as many went as it asked or the hand is empty."""
+        self.discard(player, [card])
+        asks = self.res.asks
+        ask = asks[-1]
+        if ask.count > 1 and self.zone("hand")[player]:
+            asks[-1] = Ask(player, ask.kind, ask.count - 1, ask.detail)
+        else:
+            self.machine.answered(self)
+
+    def next_player(self, player: int) -> int:
+        """The next player after ``player``, in seat order, still in the game."""
+        n, out = self.game.num_players, getattr(self, "out", ())
+        return next(q for q in ((player + i) % n for i in range(1, n + 1)) if q not in out)
+
     def roll(self, sides: int) -> int:
         value: int = 1 + self.rng.below(sides)
         self.log.append(("roll", sides, value))
@@ -111,4 +139,56 @@ class ZoneHost:
         self.shields.add(shield)
 
 
-__all__ = ["ZoneHost", "zone_attrs"]
+ELIMINATION_FIELDS = (
+    StateField("out", v.ListOf(v.Player())),
+    StateField("finished", v.Bool()),
+    StateField("drawn", v.Opt(v.Text())),
+)
+"""The fields of ``LastStanding``: the players out (first out first), whether the game is over,
+and why it ended as a draw (the decision limits)."""
+ELIMINATION_ENTRIES = (
+    Entry("out", (("player", v.Player()),)),
+    Entry("end", (("winner", v.Opt(v.Player())),)),
+)
+"""The log entries ``LastStanding`` writes."""
+
+
+class LastStanding(ZoneHost):
+    """Elimination (a mixin before ``State``): a player goes out, and the game ends when one is
+    left; the outcome ranks the players by when they went out. The state declares
+    ``ELIMINATION_FIELDS`` and ``ELIMINATION_ENTRIES``, and starts them empty, ``False`` and
+    ``None``; ``leave(player)`` is what else happens when a player goes out (their cards)."""
+
+    __slots__ = ()
+    out: list[int]
+    finished: bool
+    drawn: str | None
+
+    def eliminate(self, player: int) -> None:
+        self.out.append(player)
+        self.log.append(("out", player))
+        self.leave(player)
+        alive = self.alive()
+        if len(alive) <= 1:
+            self.finished = True
+            self.log.append(("end", alive[0] if alive else None))
+
+    def leave(self, player: int) -> None:
+        """What else happens when ``player`` goes out (nothing by default)."""
+
+    def end_as_draw(self, reason: str) -> None:
+        """The decision limits: the players still in share the draw."""
+        self.decisions.clear()
+        self.finished, self.drawn = True, reason
+        self.log.append(("end", None))
+
+    @property
+    def outcome(self) -> Outcome | None:
+        if not self.finished:
+            return None
+        return Outcome.from_elimination(self.game.num_players, self.out, self.drawn or "last one standing")
+
+
+__all__ = [
+    "ELIMINATION_ENTRIES", "ELIMINATION_FIELDS", "HOST_ENTRIES", "LastStanding", "ZoneHost", "zone_attrs",
+]

@@ -22,7 +22,6 @@ class Brawl(DealtGame):
     name = "brawl"
     title = "Brawl (the kernel's test game)"
     summary = "the kernel's test game: 3-4 players, a stack, elimination"
-    Options = rules.BrawlOptions
     state_class = rules.BrawlState
     min_players = 3
     max_players = 4

@@ -11,7 +11,7 @@ from typing import Any, Literal, Protocol
 from pydantic import BaseModel, ConfigDict
 from pydantic import Field as Between
 
-from tcgkit.kernel import INSTANCE_FIELDS, Action, DealtState, Decision, Outcome, State, refs
+from tcgkit.kernel import INSTANCE_FIELDS, Action, DealtState, Decision, State, refs
 from tcgkit.kernel import values as v
 from tcgkit.kernel.effects import (
     Activation,
@@ -22,11 +22,11 @@ from tcgkit.kernel.effects import (
     Ref,
     Who,
 )
+from tcgkit.kernel.host import ELIMINATION_ENTRIES, ELIMINATION_FIELDS, HOST_ENTRIES, LastStanding
 from tcgkit.kernel.replacements import REPLACEMENTS, Happening, Replacements
 from tcgkit.kernel.resolution import (
     ORDER_TRIGGERS,
     RESOLUTION,
-    Ask,
     Frame,
     Machine,
     Resolution,
@@ -145,10 +145,6 @@ KINDS = ("main", "respond", "discard", ORDER_TRIGGERS)
 ASKS = ("discard", ORDER_TRIGGERS)
 
 
-class BrawlOptions(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
 def on_stack(res: Resolution) -> list[int]:
     """The spells cast and not yet resolved (a running trigger's card is on its board)."""
     return [f.source for f in res.stack] + [f.source for f in res.frames if f.tag != "trigger"]
@@ -157,7 +153,7 @@ def on_stack(res: Resolution) -> list[int]:
 CARD, PLAYER_, AMOUNT = v.Card(), v.Player(), v.Int(0)
 
 
-class BrawlState(DealtState, State):
+class BrawlState(LastStanding, DealtState, State):
     """Cards are instance ids, public: ``cards[i]`` is the card id of instance i, ``owners[i]``
     its owner, ``owned[p]`` player p's instances (the deck list hidden cards are dealt from)."""
 
@@ -165,21 +161,17 @@ class BrawlState(DealtState, State):
         zones=(Zone("hand", seen=OWNER, attr="hands"), Zone("deck", seen=HIDDEN, attr="decks"),
                Zone("discard", attr="discards"), Zone("board", attr="boards")),
         fields=(
-            *INSTANCE_FIELDS, StateField("life", v.PerPlayer(v.Int())),
-            StateField("out", v.ListOf(v.Player())), StateField("active", v.Player()),
-            StateField("finished", v.Bool()), StateField("drawn", v.Opt(v.Text())),
+            *INSTANCE_FIELDS, *ELIMINATION_FIELDS,
+            StateField("life", v.PerPlayer(v.Int())), StateField("active", v.Player()),
             StateField("res", replace(RESOLUTION, held=on_stack), holds=True,
                        pool=lambda state, card: state.owners[card]),
             StateField("shields", REPLACEMENTS),
         ),
         log=(
-            Entry("draw", (("player", PLAYER_), ("card", CARD)), secret=("card",)),
+            *HOST_ENTRIES, *ELIMINATION_ENTRIES,
             Entry("cast", (("player", PLAYER_), ("card", CARD), ("target", v.Int(-1)))),
             Entry("pass", (("player", PLAYER_),)), Entry("end_turn", (("player", PLAYER_),)),
-            Entry("discard", (("player", PLAYER_), ("card", CARD))), Entry("turn", (("player", PLAYER_),)),
-            Entry("trigger", (("player", PLAYER_), ("card", CARD))), Entry("out", (("player", PLAYER_),)),
-            Entry("end", (("winner", v.Opt(PLAYER_)),)),
-            Entry("roll", (("sides", AMOUNT), ("value", AMOUNT))),
+            Entry("turn", (("player", PLAYER_),)), Entry("trigger", (("player", PLAYER_), ("card", CARD))),
             Entry("prevented", (("player", PLAYER_), ("amount", AMOUNT))),
             Entry("damage", (("player", PLAYER_), ("amount", AMOUNT))),
             Entry("heal", (("player", PLAYER_), ("amount", AMOUNT))), Entry("countered", (("card", CARD),)),
@@ -189,9 +181,8 @@ class BrawlState(DealtState, State):
 
     def begin(self) -> None:
         n = self.game.num_players
-        self.life, self.out = [LIFE] * n, []  # ``out``: first out first
-        self.active, self.finished = n - 1, False
-        self.drawn = None  # why the game ended as a draw (the decision limits)
+        self.life, self.active = [LIFE] * n, n - 1
+        self.out, self.finished, self.drawn = [], False, None
         self.res, self.shields = Resolution(), Replacements()
         self.res.step = "turn"
         MACHINE.advance(self)
@@ -234,12 +225,7 @@ class BrawlState(DealtState, State):
             self.res.step = "turn"
         else:
             assert isinstance(action, Discard)
-            self.discard(p, [action.card])
-            ask = self.res.asks[-1]
-            if ask.count > 1 and self.hands[p]:
-                self.res.asks[-1] = Ask(p, ask.kind, ask.count - 1, ask.detail)
-            else:
-                MACHINE.answered(self)
+            self.discard_chosen(p, action.card)
         MACHINE.advance(self)
 
     def cast(self, p: int, action: Cast, response: bool) -> None:
@@ -261,9 +247,7 @@ class BrawlState(DealtState, State):
     # -- the turn -----------------------------------------------------------------------------
     def step_turn(self) -> None:
         self.shields.expire("end_of_turn")
-        alive, n = self.alive(), self.game.num_players
-        self.active = next(q for q in ((self.active + i) % n for i in range(1, n + 1)) if q in alive)
-        p = self.active
+        p = self.active = self.next_player(self.active)
         self.record("turn", player=p)
         if self.decks[p]:
             self.draw(p, 1)
@@ -300,24 +284,12 @@ class BrawlState(DealtState, State):
         MACHINE.start(self, Frame(trigger.player, trigger.source, trigger.ability, (), 0, "trigger"))
         return True
 
-    def eliminate(self, p: int) -> None:
-        self.out.append(p)
-        self.record("out", player=p)
+    def leave(self, p: int) -> None:
         for frame in [f for f in self.res.stack if f.player == p]:  # their spells leave the stack
             self.res.stack.remove(frame)
             self.discards[p].append(frame.source)
         self.discards[p] += self.boards[p]
         self.boards[p] = []
-        if len(self.alive()) <= 1:
-            self.finished = True
-            self.record("end", winner=self.alive()[0])
-
-    def end_as_draw(self, reason: str) -> None:
-        """The decision limits: the players still in share the draw; spells left on the stack
-        stay there (every card keeps its one zone)."""
-        self.decisions.clear()
-        self.finished, self.drawn = True, reason
-        self.record("end", winner=None)
 
     # -- the host of card text ----------------------------------------------------------------
     def spells(self, act: Activation) -> list[int]:
@@ -350,12 +322,6 @@ class BrawlState(DealtState, State):
                 return
 
     # -- results, views, text ----------------------------------------------------------------
-    @property
-    def outcome(self) -> Outcome | None:
-        if not self.finished:
-            return None
-        return Outcome.from_elimination(self.game.num_players, self.out, self.drawn or "last one standing")
-
     def problems(self) -> list[str]:
         out = super().problems()  # the kernel's conservation keeps each player's cards in their zones
         if len(self.res.asks) != sum(d.kind in ASKS for d in self.decisions):
