@@ -48,3 +48,41 @@ def test_a_roll_comes_from_the_state_generator_and_is_logged():
     values = [state.roll(3) for _ in range(20)]
     assert set(values) <= {1, 2, 3} and values == [twin.roll(3) for _ in range(20)]
     assert state.events[-1].kind == "roll" and state.events[-1].data == {"sides": 3, "value": values[-1]}
+
+
+def test_the_discard_ask_is_answered_card_by_card_until_its_count():
+    state = Brawl().new_state(2)
+    state.ask_discard(0, 2)
+    first, second = state.hands[0][:2]
+    state.discard_chosen(0, first)
+    assert state.res.asks and state.res.asks[-1].count == 1 and first in state.discards[0]
+    state.discard_chosen(0, second)
+    assert not state.res.asks and state.discards[0] == [first, second]
+
+
+def test_the_next_player_skips_those_out():
+    state = Brawl(players=4).new_state(2)
+    assert [state.next_player(p) for p in range(4)] == [1, 2, 3, 0]
+    state.out += [1, 3]
+    assert state.next_player(0) == 2 and state.next_player(2) == 0
+
+
+def test_the_last_player_standing_wins_and_the_others_rank_by_when_they_went_out():
+    state = Brawl().new_state(2)
+    state.eliminate(1)
+    assert state.outcome is None and state.out == [1] and state.events[-1].kind == "out"
+    state.eliminate(0)
+    outcome = state.outcome
+    assert outcome is not None and outcome.winner == 2 and outcome.reason == "last one standing"
+    assert [e.kind for e in state.events[-3:]] == ["out", "out", "end"]
+    assert state.events[-1].data == {"winner": 2}
+    assert outcome.returns()[2] > outcome.returns()[0] > outcome.returns()[1]  # 1 went out first
+
+
+def test_a_game_ended_as_a_draw_names_why_and_leaves_nothing_to_decide():
+    state = Brawl().new_state(2)
+    state.end_as_draw("the decision limit")
+    outcome = state.outcome
+    assert state.is_terminal and outcome is not None and outcome.is_draw
+    assert "decision limit" in outcome.reason
+    assert state.events[-1].data == {"winner": None}

@@ -127,7 +127,8 @@ class ZoneHost:
 
     def next_player(self, player: int) -> int:
         """The next player after ``player``, in seat order, still in the game."""
-        n, out = self.game.num_players, getattr(self, "out", ())
+        n: int = self.game.num_players
+        out = getattr(self, "out", ())
         return next(q for q in ((player + i) % n for i in range(1, n + 1)) if q not in out)
 
     def roll(self, sides: int) -> int:
@@ -170,7 +171,7 @@ class LastStanding(ZoneHost):
         self.leave(player)
         alive = self.alive()
         if len(alive) <= 1:
-            self.finished = True
+            self.finished = True  # type: ignore[misc]  # a slot of the state class (its declaration's)
             self.log.append(("end", alive[0] if alive else None))
 
     def leave(self, player: int) -> None:
@@ -179,7 +180,8 @@ class LastStanding(ZoneHost):
     def end_as_draw(self, reason: str) -> None:
         """The decision limits: the players still in share the draw."""
         self.decisions.clear()
-        self.finished, self.drawn = True, reason
+        self.finished = True  # type: ignore[misc]  # slots of the state class (its declaration's)
+        self.drawn = reason  # type: ignore[misc]
         self.log.append(("end", None))
 
     @property
