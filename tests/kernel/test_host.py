@@ -5,7 +5,10 @@ from __future__ import annotations
 import pytest
 from tcgkit_brawl import Brawl
 
+from tcgkit.kernel import CardDataError, refs
 from tcgkit.kernel.effects import PAUSE, Activation
+from tcgkit.kernel.replacements import Shield
+from tcgkit.kernel.vocabulary import COMMON, LIFE
 
 
 def test_a_draw_takes_the_deck_top_into_the_hand_kept_sorted_and_logs_it_for_its_player_only():
@@ -86,3 +89,27 @@ def test_a_game_ended_as_a_draw_names_why_and_leaves_nothing_to_decide():
     assert state.is_terminal and outcome is not None and outcome.is_draw
     assert "decision limit" in outcome.reason
     assert state.events[-1].data == {"winner": None}
+
+
+# -- life totals (LIFE, LifeTotals) ------------------------------------------------------------
+def test_damage_takes_life_through_the_shields_and_a_player_at_zero_goes_out():
+    state = Brawl().new_state(2)
+    state.damage(1, 2, -1)
+    assert state.life[1] == 3 and state.events[-1].data == {"player": 1, "amount": 2}
+    state.add_shield(Shield(-1, "damage", refs.player(1), "prevent", 0, "", "end_of_turn", 1))
+    state.damage(1, 3, -1)
+    assert state.life[1] == 3 and state.events[-1].kind == "prevented"
+    state.heal(1, 1)
+    assert state.life[1] == 4 and state.events[-1].kind == "heal"
+    state.damage(1, 4, -1)
+    assert state.out == [1] and [e.kind for e in state.events[-2:]] == ["damage", "out"]
+    state.damage(1, 4, -1)  # a player out takes no more
+    assert state.life[1] == 0 and state.events[-1].kind == "out"
+
+
+def test_the_life_vocabulary_compiles_damage_and_heal_and_refuses_a_bad_amount():
+    assert {("effect", "damage"), ("effect", "heal")} <= set(LIFE.primitives)
+    assert not {("effect", "damage"), ("effect", "heal")} & set(COMMON.primitives)  # COMMON is unchanged
+    spec = {"timing": "cast", "effects": [{"do": "damage", "who": "each_opponent", "amount": "lots"}]}
+    with pytest.raises(CardDataError, match="amount"):
+        LIFE.extend(timings=("cast",)).compile_ability(spec, 0, "here")

@@ -1,6 +1,7 @@
 """``ZoneHost``: the host of card text (``CommonHost``) most small games would write the same, as
 defaults on a mixin of the state class (``class MyState(ZoneHost, State)``); ``LastStanding``:
-elimination, the last player in winning.
+elimination, the last player in winning; ``LifeTotals``: life lost and gained (``LIFE``'s
+effects), a player at 0 out.
 
 It reads the declaration: the per-player zones named ``hand``, ``deck`` and ``discard`` (their
 ``attr`` as declared), a ``Resolution`` field ``res`` where asks are kept, and where the state has
@@ -17,11 +18,12 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from . import refs
 from . import values as v
 from .actions import Decision
 from .effects import Activation, who_players
 from .game import Outcome
-from .replacements import Replacements, Shield
+from .replacements import Happening, Replacements, Shield
 from .resolution import Ask, Machine
 from .state import Entry, StateField, derived
 
@@ -191,6 +193,44 @@ class LastStanding(ZoneHost):
         return Outcome.from_elimination(self.game.num_players, self.out, self.drawn or "last one standing")
 
 
+LIFE_ENTRIES = tuple(Entry(kind, (("player", v.Player()), ("amount", v.Int(0))))
+                     for kind in ("prevented", "damage", "heal"))
+"""The log entries ``LifeTotals`` writes."""
+
+
+class LifeTotals(LastStanding):
+    """Life (a mixin before ``State``): the state declares ``life`` (a ``PerPlayer`` int), its
+    ``shields`` (``REPLACEMENTS``) and ``LIFE_ENTRIES``. Damage goes through the shields (all of
+    it prevented, or some), a player at 0 life goes out, and ``damaged(player)`` is what else
+    happens when a player still in took some (their triggers)."""
+
+    __slots__ = ()
+    life: list[int]
+
+    def damage(self, player: int, amount: int, source: int) -> None:
+        """``amount`` damage to ``player`` from the card ``source`` (-1: the rules)."""
+        if player in self.out:
+            return
+        happening = self.shields.apply(Happening("damage", refs.player(player), amount, source=source))
+        if happening is None:
+            self.log.append(("prevented", player, amount))
+            return
+        self.life[player] -= happening.amount
+        self.log.append(("damage", player, happening.amount))
+        if self.life[player] <= 0:
+            self.eliminate(player)
+        else:
+            self.damaged(player)
+
+    def damaged(self, player: int) -> None:
+        """What else happens when ``player`` took damage and is still in (nothing by default)."""
+
+    def heal(self, player: int, amount: int) -> None:
+        self.life[player] += amount
+        self.log.append(("heal", player, amount))
+
+
 __all__ = [
-    "ELIMINATION_ENTRIES", "ELIMINATION_FIELDS", "HOST_ENTRIES", "LastStanding", "ZoneHost", "zone_attrs",
+    "ELIMINATION_ENTRIES", "ELIMINATION_FIELDS", "HOST_ENTRIES", "LIFE_ENTRIES", "LastStanding", "LifeTotals",
+    "ZoneHost", "zone_attrs",
 ]

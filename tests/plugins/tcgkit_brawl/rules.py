@@ -15,15 +15,13 @@ from tcgkit.kernel import INSTANCE_FIELDS, Action, DealtState, Decision, State, 
 from tcgkit.kernel import values as v
 from tcgkit.kernel.effects import (
     Activation,
-    AmountParam,
     EffectStep,
     NoParams,
     Params,
     Ref,
-    Who,
 )
-from tcgkit.kernel.host import ELIMINATION_ENTRIES, ELIMINATION_FIELDS, HOST_ENTRIES, LastStanding
-from tcgkit.kernel.replacements import REPLACEMENTS, Happening, Replacements
+from tcgkit.kernel.host import ELIMINATION_ENTRIES, ELIMINATION_FIELDS, HOST_ENTRIES, LIFE_ENTRIES, LifeTotals
+from tcgkit.kernel.replacements import REPLACEMENTS, Replacements
 from tcgkit.kernel.resolution import (
     ORDER_TRIGGERS,
     RESOLUTION,
@@ -35,7 +33,7 @@ from tcgkit.kernel.resolution import (
     turn_order,
 )
 from tcgkit.kernel.state import HIDDEN, OWNER, Entry, StateField, StateSpec, Zone
-from tcgkit.kernel.vocabulary import COMMON, CommonHost
+from tcgkit.kernel.vocabulary import LIFE, LifeHost
 
 
 # -- the cards ----------------------------------------------------------------------------------
@@ -47,41 +45,20 @@ class Speed(BaseModel):
     speed: Literal["slow", "fast"] = "slow"
 
 
-REGISTRY = COMMON.extend(
+REGISTRY = LIFE.extend(
     timings=("cast", "on_damage"), durations=("end_of_turn",), default_duration="end_of_turn",
-    refs=("self", "target", "my_hand"), zones=("hand", "discard"), events=("damage",),
+    refs=("self", "target", "my_hand"), zones=("hand", "discard"),
     ability_fields=Speed,
 )
 
 
-class BrawlHost(CommonHost, Protocol):
-    def damage(self, player: int, amount: int, source: int) -> None: ...
-    def heal(self, player: int, amount: int) -> None: ...
+class BrawlHost(LifeHost, Protocol):
     def counter(self, card: int) -> None: ...
     def spells(self, act: Activation) -> list[int]: ...
 
 
-class Hurt(Params):
-    who: Who
-    amount: AmountParam
-
-
 class Countered(Params):
     to: Ref
-
-
-@REGISTRY.effect("damage", Hurt, "the players lose amount life (unless prevented)")
-def _damage(host: BrawlHost, act: Activation, p: Hurt, step: EffectStep) -> None:
-    amount = p.amount(host, act)
-    for player in host.player_ref(act, p.who):
-        host.damage(player, amount, act.source)
-
-
-@REGISTRY.effect("heal", Hurt, "the players gain amount life")
-def _heal(host: BrawlHost, act: Activation, p: Hurt, step: EffectStep) -> None:
-    amount = p.amount(host, act)
-    for player in host.player_ref(act, p.who):
-        host.heal(player, amount)
 
 
 @REGISTRY.effect("counter", Countered, "the spells still on the stack do nothing and are discarded")
@@ -153,7 +130,7 @@ def on_stack(res: Resolution) -> list[int]:
 CARD, PLAYER_, AMOUNT = v.Card(), v.Player(), v.Int(0)
 
 
-class BrawlState(LastStanding, DealtState, State):
+class BrawlState(LifeTotals, DealtState, State):
     """Cards are instance ids, public: ``cards[i]`` is the card id of instance i, ``owners[i]``
     its owner, ``owned[p]`` player p's instances (the deck list hidden cards are dealt from)."""
 
@@ -172,9 +149,7 @@ class BrawlState(LastStanding, DealtState, State):
             Entry("cast", (("player", PLAYER_), ("card", CARD), ("target", v.Int(-1)))),
             Entry("pass", (("player", PLAYER_),)), Entry("end_turn", (("player", PLAYER_),)),
             Entry("turn", (("player", PLAYER_),)), Entry("trigger", (("player", PLAYER_), ("card", CARD))),
-            Entry("prevented", (("player", PLAYER_), ("amount", AMOUNT))),
-            Entry("damage", (("player", PLAYER_), ("amount", AMOUNT))),
-            Entry("heal", (("player", PLAYER_), ("amount", AMOUNT))), Entry("countered", (("card", CARD),)),
+            *LIFE_ENTRIES, Entry("countered", (("card", CARD),)),
         ),
         decklists="owned",
     )
@@ -247,7 +222,8 @@ class BrawlState(LastStanding, DealtState, State):
     # -- the turn -----------------------------------------------------------------------------
     def step_turn(self) -> None:
         self.shields.expire("end_of_turn")
-        p = self.active = self.next_player(self.active)
+        self.active = self.next_player(self.active)
+        p = self.active
         self.record("turn", player=p)
         if self.decks[p]:
             self.draw(p, 1)
@@ -269,7 +245,7 @@ class BrawlState(LastStanding, DealtState, State):
         owner = self.owners[frame.source]
         (self.boards if self.card(frame.source).row.permanent else self.discards)[owner].append(frame.source)
 
-    def fire_damage(self, player: int) -> None:
+    def damaged(self, player: int) -> None:
         """Queue the triggers of the player's board (each filtered by its ``trigger_if``)."""
         for card in self.boards[player]:
             for ability in self.card(card).abilities[1:]:
@@ -294,24 +270,6 @@ class BrawlState(LastStanding, DealtState, State):
     # -- the host of card text ----------------------------------------------------------------
     def spells(self, act: Activation) -> list[int]:
         return [f.source for f in self.res.stack if f.player != act.player]
-
-    def damage(self, player: int, amount: int, source: int) -> None:
-        if player in self.out:
-            return
-        happening = self.shields.apply(Happening("damage", refs.player(player), amount, source=source))
-        if happening is None:
-            self.record("prevented", player=player, amount=amount)
-            return
-        self.life[player] -= happening.amount
-        self.record("damage", player=player, amount=happening.amount)
-        if self.life[player] <= 0:
-            self.eliminate(player)
-        else:
-            self.fire_damage(player)
-
-    def heal(self, player: int, amount: int) -> None:
-        self.life[player] += amount
-        self.record("heal", player=player, amount=amount)
 
     def counter(self, card: int) -> None:
         for frame in self.res.stack:
