@@ -3,10 +3,10 @@
 it would find any game installed beside it. The tests put this folder on the path. Rules:
 RULES.md.
 
-This module is the game: its players, decks and first step; the kernel deals (``DealtGame``),
+This module is the game: its players, decks and card file; the kernel deals (``DealtGame``),
 reads the typed moves (the actions' notation) and checks decks. ``rules.py`` holds the cards'
 vocabulary, the actions (imported from there) and the declared state, ``scene.py`` what a
-seat sees.
+seat sees, declared.
 """
 
 from __future__ import annotations

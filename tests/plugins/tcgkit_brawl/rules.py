@@ -1,6 +1,8 @@
-"""Brawl's rules (RULES.md): its card vocabulary and card file, its actions (each a frozen value
-whose ``str()`` is its notation, read back by the kernel), and a position, declared once
-(``SPEC``), with what changes it. The position notation is the state's JSON (the kernel's).
+"""Brawl's rules (RULES.md): its card vocabulary (``LIFE`` and its own counter and spell) and
+card rows, its actions (each a frozen value declaring its notation, read back by the kernel),
+and a position, declared once (``SPEC``), with what changes it. The kernel gives the deal, the
+host of card text, life and elimination (``DealtState``, ``LifeTotals``); the position notation
+is the state's JSON (the kernel's).
 """
 
 from __future__ import annotations
@@ -13,13 +15,7 @@ from pydantic import Field as Between
 
 from tcgkit.kernel import INSTANCE_FIELDS, Action, DealtState, Decision, State, refs
 from tcgkit.kernel import values as v
-from tcgkit.kernel.effects import (
-    Activation,
-    EffectStep,
-    NoParams,
-    Params,
-    Ref,
-)
+from tcgkit.kernel.effects import Activation, EffectStep, NoParams, Params, Ref
 from tcgkit.kernel.host import ELIMINATION_ENTRIES, ELIMINATION_FIELDS, HOST_ENTRIES, LIFE_ENTRIES, LifeTotals
 from tcgkit.kernel.replacements import REPLACEMENTS, Replacements
 from tcgkit.kernel.resolution import (
@@ -117,7 +113,7 @@ PASS, END = Pass(), End()
 
 
 # -- the position ------------------------------------------------------------------------------
-LIFE = 5
+START_LIFE = 5
 KINDS = ("main", "respond", "discard", ORDER_TRIGGERS)
 ASKS = ("discard", ORDER_TRIGGERS)
 
@@ -127,7 +123,7 @@ def on_stack(res: Resolution) -> list[int]:
     return [f.source for f in res.stack] + [f.source for f in res.frames if f.tag != "trigger"]
 
 
-CARD, PLAYER_, AMOUNT = v.Card(), v.Player(), v.Int(0)
+CARD, PLAYER_ = v.Card(), v.Player()
 
 
 class BrawlState(LifeTotals, DealtState, State):
@@ -156,7 +152,7 @@ class BrawlState(LifeTotals, DealtState, State):
 
     def begin(self) -> None:
         n = self.game.num_players
-        self.life, self.active = [LIFE] * n, n - 1
+        self.life, self.active = [START_LIFE] * n, n - 1
         self.out, self.finished, self.drawn = [], False, None
         self.res, self.shields = Resolution(), Replacements()
         self.res.step = "turn"
