@@ -7,7 +7,7 @@ import pytest
 from tcgkit_brawl import Brawl
 from tcgkit_brawl.rules import BrawlState
 
-from tcgkit.kernel import CardDataError, DeckError, Rng, StateSpec, Zone, refs
+from tcgkit.kernel import CardDataError, DeckError, OptionsError, Rng, StateSpec, Zone, refs
 
 DECK = ["Spark", "Spark", "Drain", "Drain", "Ward", "Ward", "Counter", "Counter"]
 
@@ -111,3 +111,9 @@ def test_plays_are_the_targets_of_a_payable_first_ability_judged_without_the_car
     assert state.plays(0, counter) == [] and state.hands[0] == [counter]
     state.decks[0] += [spark, ward]
     state.check_invariants()
+
+
+def test_a_game_without_options_of_its_own_refuses_one_naming_it():
+    assert Brawl(players=4).options_dump() == {"players": 4}
+    with pytest.raises(OptionsError, match="brawl options: colour: Extra inputs are not permitted"):
+        Brawl(colour="red")
