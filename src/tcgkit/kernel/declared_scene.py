@@ -18,7 +18,7 @@ Everything is read from the view, so what a viewer cannot see changes nothing in
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from . import refs
@@ -53,7 +53,7 @@ def key_label(game: Any, view: dict[str, Any], card: int) -> str:
 
 @dataclass(frozen=True)
 class SceneSpec:
-    """What a seat sees, declared (see the module). ``sides`` maps a per-player zone to its
+    """What a seat sees, declared (see the module). ``sides`` maps a per-player list zone to its
     layout, in the order each side shows them; ``counters`` are per-player fields; ``out`` a
     field listing the players out (``""``: none); ``resolution`` the ``Resolution`` field whose
     stack and window are shown (``""``: none)."""
@@ -73,16 +73,15 @@ class SceneSpec:
         zones = {zone.name: zone for zone in spec.zones}
         fields = {f.name for f in spec.fields}
         for name in self.sides:
-            if name not in zones or zones[name].shared:
-                have = ", ".join(z for z in zones if not zones[z].shared)
+            if name not in zones or zones[name].shared or zones[name].single:
+                have = ", ".join(z for z in zones if not zones[z].shared and not zones[z].single)
                 raise ValueError(f"scene: no zone {name!r} per player in the state (it has {have})")
         for name in (*self.counters, self.out, self.resolution):
             if name and name not in fields:
                 have = ", ".join(sorted(fields))
                 raise ValueError(f"scene: no field {name!r} in the state (it has {have})")
         hidden = {entry.kind: entry.secret for entry in spec.log if entry.secret}
-        return SceneSpec(self.sides, self.counters, self.out, self.resolution, self.label, self.sentence,
-                         hidden)
+        return replace(self, hidden=hidden)
 
 
 def declared_scene(game: Any, spec: SceneSpec, view: dict[str, Any], actions: Sequence[Action],
