@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from tcgkit_brawl import END, PASS, Brawl, BrawlState, Cast, Discard, First
+from tcgkit_brawl import Brawl
+from tcgkit_brawl.rules import END, PASS, BrawlState, Cast, Discard, First
 
 import tcgkit
 from tcgkit.kernel import IllegalAction, NotationError, refs

@@ -5,7 +5,8 @@ refuses anything else in words that show nothing hidden from the typist."""
 from __future__ import annotations
 
 import pytest
-from tcgkit_brawl import END, Brawl
+from tcgkit_brawl import Brawl
+from tcgkit_brawl.rules import END
 
 from tcgkit.kernel import NotationError
 from tcgkit.kernel.notation import SHOWN, match_legal, normal, parse_legal

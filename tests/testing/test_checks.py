@@ -8,7 +8,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from tcgkit_brawl import Brawl, BrawlState, Discard
+from tcgkit_brawl import Brawl
+from tcgkit_brawl.rules import BrawlState, Discard
 
 from nplayer.highcard import HighCard, HighCardState, Play
 from tcgkit.kernel import NotationError

@@ -6,21 +6,60 @@ CLI, replays, bug reports, the browser and a game server all speak the same text
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from string import Formatter
+from typing import ClassVar
 
-from .refs import Ref
+from .refs import Ref, card
 
 
 @dataclass(frozen=True, slots=True)
 class Action:
     """Base of every game's actions. Subclasses define ``__str__`` as their notation and
-    ``refs`` as the cards, cells and players they involve (what a front end makes clickable)."""
+    ``refs`` as the cards, cells and players they involve (what a front end makes clickable),
+    or declare ``notation``: its pieces, each a ``str.format`` template of the action's fields
+    left out when a field it names is ``None`` (``"cast {card}", " at {target}"``; a ``Ref`` is
+    written as its id). A declared action's refs are its ``card`` field (a card id) and every
+    field holding a ``Ref``, in field order."""
 
-    def __str__(self) -> str:  # pragma: no cover - every concrete action overrides it
-        raise NotImplementedError
+    notation: ClassVar[str | tuple[str, ...]] = ()
+
+    def __str__(self) -> str:
+        pieces = declared_pieces(type(self))
+        if not pieces:
+            raise NotImplementedError(f"{type(self).__name__} declares no notation and writes no __str__")
+        said = []
+        for template, names in pieces:
+            values = [getattr(self, name) for name in names]
+            if None not in values:
+                written = [v.id if isinstance(v, Ref) else v for v in values]
+                said.append(template.format(**dict(zip(names, written, strict=True))))
+        return "".join(said)
 
     def refs(self) -> tuple[Ref, ...]:
-        return ()
+        if not type(self).notation:
+            return ()
+        out = []
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, Ref):
+                out.append(value)
+            elif f.name == "card" and isinstance(value, int):
+                out.append(card(value))
+        return tuple(out)
+
+
+PIECES: dict[type, tuple[tuple[str, tuple[str, ...]], ...]] = {}
+
+
+def declared_pieces(cls: type[Action]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """A declared notation's pieces with the fields each names (read once per class)."""
+    pieces = PIECES.get(cls)
+    if pieces is None:
+        declared = (cls.notation,) if isinstance(cls.notation, str) else cls.notation
+        pieces = PIECES[cls] = tuple(
+            (piece, tuple(name for _, name, _, _ in Formatter().parse(piece) if name)) for piece in declared)
+    return pieces
 
 
 @dataclass(frozen=True, slots=True)

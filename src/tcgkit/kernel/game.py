@@ -11,10 +11,10 @@ from abc import ABC, ABCMeta, abstractmethod
 from collections import Counter
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from . import rules_text
 from .about import Playthrough
@@ -22,6 +22,7 @@ from .actions import Action, Decision
 from .card_files import read_paths
 from .collecting import CollectionRules
 from .deck_rule import DeckRule
+from .declared_scene import SceneSpec, declared_scene
 from .determinize import determinize, rebuild_by_player, redeal_hidden
 from .errors import IllegalAction, NotationError, OptionsError, TcgkitError
 from .events import Event, redact
@@ -356,21 +357,37 @@ class State(ABC, Generic[GameT], metaclass=StateMeta):
 
 
 class SceneModule(Protocol):
-    """What a game's ``scene.py`` gives its ``Game`` (``Game.scene_module``): the scene builder
-    and its message catalogue; where it has them, ``STYLES`` (terminal styles), ``card_table``
-    and ``rules_summary`` (each a function of the game), ``HOW_TO_PLAY`` and ``GLOSSARY``. What
-    it leaves out is the kernel's default: no styles, no card table, the non-default options."""
+    """What a game's ``scene.py`` gives its ``Game`` (``Game.scene_module``): its message
+    catalogue and either the scene builder, ``scene(game, view, actions, events, default)``, or
+    the declared scene ``SCENE`` (a ``SceneSpec``, ``kernel/declared_scene.py``); where it has
+    them, ``STYLES`` (terminal styles), ``card_table`` and ``rules_summary`` (each a function of
+    the game), ``HOW_TO_PLAY`` and ``GLOSSARY``. What it leaves out is the kernel's default: no
+    styles, no card table, the non-default options."""
 
     MESSAGES: Catalogue
 
-    def scene(self, game: Any, view: dict[str, Any], actions: Sequence[Action],
-              events: Sequence[dict[str, Any]], default: Action | None) -> Scene: ...
+
+@cache
+def checked_scene(game_class: type[Game]) -> SceneSpec | None:
+    """The game's declared scene checked once against its state's declaration (a zone or field
+    it names that the state lacks is a ``ValueError``), or ``None`` for a scene written by hand."""
+    spec = getattr(game_class.scene_module, "SCENE", None)
+    if spec is None or hasattr(game_class.scene_module, "scene"):
+        return None
+    checked: SceneSpec = spec.check(game_class.state_class.SPEC)
+    return checked
 
 
 class NotationModule(Protocol):
     """What a game's ``notation.py`` gives its ``Game`` (``Game.notation_module``)."""
 
     def parse_action(self, state: Any, text: str, player: int) -> Action: ...
+
+
+class NoOptions(BaseModel):
+    """The options of a game that has none of its own (the kernel keeps ``players``)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 class Game(ABC):
@@ -381,7 +398,7 @@ class Game(ABC):
     aliases: ClassVar[tuple[str, ...]] = ()
     summary: ClassVar[str] = ""
     """One line for ``tcgkit games``."""
-    Options: ClassVar[type[BaseModel]]
+    Options: ClassVar[type[BaseModel]] = NoOptions
     state_class: ClassVar[type[State[Any]]]
     """The game's state class: ``state_from_json``, ``determinize`` and ``redeal_hidden`` are
     derived from its declaration."""
@@ -427,6 +444,7 @@ class Game(ABC):
                 for err in exc.errors()
             )
             raise OptionsError(f"{self.name} options: {problems}") from None
+        checked_scene(type(self))  # a declared scene naming what the state lacks fails here
 
     def _check_players(self, players: Any) -> int:
         """The ``players`` option, kept by the kernel beside the game's own ``Options``."""
@@ -609,7 +627,12 @@ class Game(ABC):
         event is shown as it is."""
         if self.scene_module is None:
             return plain_scene(self.name, view, actions, events, default, self.num_players)
-        return self.scene_module.scene(self, view, actions, events, default)
+        declared = checked_scene(type(self))
+        if declared is not None:
+            return declared_scene(self, declared, view, actions, events, default)
+        written: Any = self.scene_module
+        made: Scene = written.scene(self, view, actions, events, default)
+        return made
 
     def messages(self) -> Catalogue:
         """The English of the message ids the game's scenes use."""

@@ -13,6 +13,10 @@ It is ``SHARED`` (draw, mill, discard, modify_stat, destroy, move) plus:
 - trigger filters on the event's subjects (``trigger_if``): ``subject_in``, ``subject_is_self``,
   ``subject_player``; the target selector ``player``.
 
+``LIFE`` is ``COMMON`` plus life totals: the effects ``damage`` (prevented or reduced by the
+shields on the event ``damage``) and ``heal``, carried out by a state with ``LifeTotals``
+(``kernel/host.py``).
+
 Final Fantasy TCG keeps ``SHARED``: its vocabulary and card files are unchanged.
 """
 
@@ -206,3 +210,34 @@ class PlayerTarget(Params):
 @COMMON.target("player", PlayerTarget, "a player (of those ``who`` names)", produces="player")
 def _player(host: CommonHost, act: Activation, p: PlayerTarget, step: EffectStep) -> list[int]:
     return host.player_ref(act, p.who)
+
+
+# -- life totals ----------------------------------------------------------------------------
+LIFE = COMMON.extend(events=("damage",))
+"""``COMMON`` plus ``damage`` and ``heal`` of players' life (the host's ``damage`` and ``heal``)."""
+
+
+class LifeHost(CommonHost, Protocol):
+    """What ``LIFE``'s effects ask of a state, beyond ``CommonHost`` (``LifeTotals`` gives it)."""
+
+    def damage(self, player: int, amount: int, source: int) -> None: ...
+    def heal(self, player: int, amount: int) -> None: ...
+
+
+class Hurt(Params):
+    who: Who
+    amount: AmountParam
+
+
+@LIFE.effect("damage", Hurt, "the players lose amount life (unless prevented)")
+def _damage(host: LifeHost, act: Activation, p: Hurt, step: EffectStep) -> None:
+    amount = p.amount(host, act)
+    for player in host.player_ref(act, p.who):
+        host.damage(player, amount, act.source)
+
+
+@LIFE.effect("heal", Hurt, "the players gain amount life")
+def _heal(host: LifeHost, act: Activation, p: Hurt, step: EffectStep) -> None:
+    amount = p.amount(host, act)
+    for player in host.player_ref(act, p.who):
+        host.heal(player, amount)

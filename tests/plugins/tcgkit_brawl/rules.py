@@ -1,37 +1,26 @@
-"""Brawl's rules (RULES.md): its card vocabulary and card file, its actions (each a frozen value
-whose ``str()`` is its notation, read back by the kernel), and a position, declared once
-(``SPEC``), with what changes it. The position notation is the state's JSON (the kernel's).
+"""Brawl's rules (RULES.md): its card vocabulary (``LIFE`` and its own counter and spell) and
+card rows, its actions (each a frozen value declaring its notation, read back by the kernel),
+and a position, declared once (``SPEC``), with what changes it. The kernel gives the deal, the
+host of card text, life and elimination (``DealtState``, ``LifeTotals``); the position notation
+is the state's JSON (the kernel's).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict
 from pydantic import Field as Between
 
-from tcgkit.kernel import Action, CardDataError, Decision, Outcome, Rng, State, refs
+from tcgkit.kernel import INSTANCE_FIELDS, Action, DealtState, Decision, State, refs
 from tcgkit.kernel import values as v
-from tcgkit.kernel.effects import (
-    Ability,
-    Activation,
-    AmountParam,
-    Bound,
-    EffectStep,
-    NoParams,
-    Params,
-    Ref,
-    Who,
-    load_card_tables,
-    who_players,
-)
-from tcgkit.kernel.replacements import REPLACEMENTS, Happening, Replacements, Shield
+from tcgkit.kernel.effects import Activation, EffectStep, NoParams, Params, Ref
+from tcgkit.kernel.host import ELIMINATION_ENTRIES, ELIMINATION_FIELDS, HOST_ENTRIES, LIFE_ENTRIES, LifeTotals
+from tcgkit.kernel.replacements import REPLACEMENTS, Replacements
 from tcgkit.kernel.resolution import (
     ORDER_TRIGGERS,
     RESOLUTION,
-    Ask,
     Frame,
     Machine,
     Resolution,
@@ -40,16 +29,10 @@ from tcgkit.kernel.resolution import (
     turn_order,
 )
 from tcgkit.kernel.state import HIDDEN, OWNER, Entry, StateField, StateSpec, Zone
-from tcgkit.kernel.vocabulary import COMMON, CommonHost
-
-if TYPE_CHECKING:
-    from . import Brawl
+from tcgkit.kernel.vocabulary import LIFE, LifeHost
 
 
 # -- the cards ----------------------------------------------------------------------------------
-CARD_FILE = Path(__file__).parent / "data" / "cards.toml"
-
-
 class Speed(BaseModel):
     """Brawl's own ability field: ``fast`` cards may answer a spell on the stack."""
 
@@ -58,41 +41,20 @@ class Speed(BaseModel):
     speed: Literal["slow", "fast"] = "slow"
 
 
-REGISTRY = COMMON.extend(
+REGISTRY = LIFE.extend(
     timings=("cast", "on_damage"), durations=("end_of_turn",), default_duration="end_of_turn",
-    refs=("self", "target", "my_hand"), zones=("hand", "discard"), events=("damage",),
+    refs=("self", "target", "my_hand"), zones=("hand", "discard"),
     ability_fields=Speed,
 )
 
 
-class BrawlHost(CommonHost, Protocol):
-    def damage(self, player: int, amount: int, source: int) -> None: ...
-    def heal(self, player: int, amount: int) -> None: ...
+class BrawlHost(LifeHost, Protocol):
     def counter(self, card: int) -> None: ...
     def spells(self, act: Activation) -> list[int]: ...
 
 
-class Hurt(Params):
-    who: Who
-    amount: AmountParam
-
-
 class Countered(Params):
     to: Ref
-
-
-@REGISTRY.effect("damage", Hurt, "the players lose amount life (unless prevented)")
-def _damage(host: BrawlHost, act: Activation, p: Hurt, step: EffectStep) -> None:
-    amount = p.amount(host, act)
-    for player in host.player_ref(act, p.who):
-        host.damage(player, amount, act.source)
-
-
-@REGISTRY.effect("heal", Hurt, "the players gain amount life")
-def _heal(host: BrawlHost, act: Activation, p: Hurt, step: EffectStep) -> None:
-    amount = p.amount(host, act)
-    for player in host.player_ref(act, p.who):
-        host.heal(player, amount)
 
 
 @REGISTRY.effect("counter", Countered, "the spells still on the stack do nothing and are discarded")
@@ -115,94 +77,45 @@ class Row(BaseModel):
     abilities: list[dict[str, Any]] = Between(min_length=1, max_length=2)
 
 
-@dataclass(frozen=True, slots=True)
-class Card:
-    index: int
-    id: str
-    name: str
-    permanent: bool
-    abilities: tuple[Ability, ...]  # the first is cast; a permanent's second triggers on damage
-    fast: bool
-    steps: tuple[tuple[Bound, ...], ...]  # by ability: the cost check on resolution, costs, effects
-
-    @property
-    def ability(self) -> Ability:
-        return self.abilities[0]
-
-
-def load_cards(path: Path = CARD_FILE) -> tuple[Card, ...]:
-    cards = []
-    for index, loaded in enumerate(load_card_tables(path, Row, REGISTRY)):
-        row = loaded.row
-        assert isinstance(row, Row)
-        cast = loaded.abilities[0]
-        if cast.timing != "cast" or any(a.timing != "on_damage" for a in loaded.abilities[1:]) or \
-                (len(loaded.abilities) > 1) != row.permanent:
-            raise CardDataError(f"{loaded.source}: field abilities: a cast ability first, then one "
-                                f"on_damage ability exactly when the card is permanent")
-        fast = isinstance(cast.fields, Speed) and cast.fields.speed == "fast"
-        steps = tuple((a.cost_check(), *(s.compile() for s in a.costs + a.effects)) for a in loaded.abilities)
-        cards.append(Card(index, row.id, row.name, row.permanent, loaded.abilities, fast, steps))
-    return tuple(cards)
-
-
 # -- the actions -------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Cast(Action):
+    notation = "cast {card}", " at {target}"
     card: int
     target: refs.Ref | None = None  # a player or a spell, as the card's target says
-
-    def __str__(self) -> str:
-        return f"cast {self.card}" + ("" if self.target is None else f" at {self.target.id}")
-
-    def refs(self) -> tuple[refs.Ref, ...]:
-        return (refs.card(self.card),) + (() if self.target is None else (self.target,))
 
 
 @dataclass(frozen=True, slots=True)
 class Discard(Action):
+    notation = "discard {card}"
     card: int
-
-    def __str__(self) -> str:
-        return f"discard {self.card}"
-
-    def refs(self) -> tuple[refs.Ref, ...]:
-        return (refs.card(self.card),)
 
 
 @dataclass(frozen=True, slots=True)
 class First(Action):
     """Which of the player's triggers starts first (named by its card)."""
 
+    notation = "trigger {card}"
     card: int
-
-    def __str__(self) -> str:
-        return f"trigger {self.card}"
 
 
 @dataclass(frozen=True, slots=True)
 class Pass(Action):
-    def __str__(self) -> str:
-        return "pass"
+    notation = "pass"
 
 
 @dataclass(frozen=True, slots=True)
 class End(Action):
-    def __str__(self) -> str:
-        return "end"
+    notation = "end"
 
 
 PASS, END = Pass(), End()
 
 
 # -- the position ------------------------------------------------------------------------------
-LIFE, HAND, DECK, COPIES = 5, 3, 8, 2
+START_LIFE = 5
 KINDS = ("main", "respond", "discard", ORDER_TRIGGERS)
 ASKS = ("discard", ORDER_TRIGGERS)
-
-
-class BrawlOptions(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 def on_stack(res: Resolution) -> list[int]:
@@ -210,10 +123,10 @@ def on_stack(res: Resolution) -> list[int]:
     return [f.source for f in res.stack] + [f.source for f in res.frames if f.tag != "trigger"]
 
 
-CARD, PLAYER_, AMOUNT = v.Card(), v.Player(), v.Int(0)
+CARD, PLAYER_ = v.Card(), v.Player()
 
 
-class BrawlState(State):
+class BrawlState(LifeTotals, DealtState, State):
     """Cards are instance ids, public: ``cards[i]`` is the card id of instance i, ``owners[i]``
     its owner, ``owned[p]`` player p's instances (the deck list hidden cards are dealt from)."""
 
@@ -221,57 +134,29 @@ class BrawlState(State):
         zones=(Zone("hand", seen=OWNER, attr="hands"), Zone("deck", seen=HIDDEN, attr="decks"),
                Zone("discard", attr="discards"), Zone("board", attr="boards")),
         fields=(
-            StateField("cards", v.TupleOf(v.Text())), StateField("owners", v.TupleOf(v.Player())),
-            StateField("owned", v.PerPlayer(v.TupleOf(v.Card()))), StateField("life", v.PerPlayer(v.Int())),
-            StateField("out", v.ListOf(v.Player())), StateField("active", v.Player()),
-            StateField("finished", v.Bool()), StateField("drawn", v.Opt(v.Text())),
+            *INSTANCE_FIELDS, *ELIMINATION_FIELDS,
+            StateField("life", v.PerPlayer(v.Int())), StateField("active", v.Player()),
             StateField("res", replace(RESOLUTION, held=on_stack), holds=True,
                        pool=lambda state, card: state.owners[card]),
             StateField("shields", REPLACEMENTS),
         ),
         log=(
-            Entry("draw", (("player", PLAYER_), ("card", CARD)), secret=("card",)),
+            *HOST_ENTRIES, *ELIMINATION_ENTRIES,
             Entry("cast", (("player", PLAYER_), ("card", CARD), ("target", v.Int(-1)))),
             Entry("pass", (("player", PLAYER_),)), Entry("end_turn", (("player", PLAYER_),)),
-            Entry("discard", (("player", PLAYER_), ("card", CARD))), Entry("turn", (("player", PLAYER_),)),
-            Entry("trigger", (("player", PLAYER_), ("card", CARD))), Entry("out", (("player", PLAYER_),)),
-            Entry("end", (("winner", v.Opt(PLAYER_)),)),
-            Entry("roll", (("sides", AMOUNT), ("value", AMOUNT))),
-            Entry("prevented", (("player", PLAYER_), ("amount", AMOUNT))),
-            Entry("damage", (("player", PLAYER_), ("amount", AMOUNT))),
-            Entry("heal", (("player", PLAYER_), ("amount", AMOUNT))), Entry("countered", (("card", CARD),)),
+            Entry("turn", (("player", PLAYER_),)), Entry("trigger", (("player", PLAYER_), ("card", CARD))),
+            *LIFE_ENTRIES, Entry("countered", (("card", CARD),)),
         ),
         decklists="owned",
     )
 
-    def __init__(self, game: Brawl, rng: Rng, cards: tuple[str, ...], owners: tuple[int, ...]) -> None:
-        n = game.num_players
-        self.game, self.rng = game, rng
-        self.cards, self.owners = cards, owners  # per instance id: the card's id and its owner (public)
-        self.owned = [tuple(i for i, o in enumerate(owners) if o == p) for p in range(n)]
-        self.decks: list[list[int]] = [[] for _ in range(n)]  # top = end
-        self.hands: list[list[int]] = [[] for _ in range(n)]
-        self.discards: list[list[int]] = [[] for _ in range(n)]
-        self.boards: list[list[int]] = [[] for _ in range(n)]  # permanents in play
-        self.life, self.out = [LIFE] * n, []  # ``out``: first out first
-        self.active, self.finished = n - 1, False
-        self.drawn: str | None = None  # why the game ended as a draw (the decision limits)
+    def begin(self) -> None:
+        n = self.game.num_players
+        self.life, self.active = [START_LIFE] * n, n - 1
+        self.out, self.finished, self.drawn = [], False, None
         self.res, self.shields = Resolution(), Replacements()
-        self.decisions: list[Decision] = []
-        self.log: list[tuple[Any, ...]] = []
-        self.version = 0
-
-    def card(self, instance: int) -> Card:
-        return self.game.by_id[self.cards[instance]]
-
-    def alive(self) -> list[int]:
-        return [p for p in range(self.game.num_players) if p not in self.out]
-
-    def decide(self, player: int, kind: str) -> None:
-        self.decisions.append(Decision(player, kind))
-
-    def say(self, kind: str, **data: Any) -> None:
-        self.record(kind, **data)
+        self.res.step = "turn"
+        MACHINE.advance(self)
 
     # -- moves --------------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
@@ -288,24 +173,9 @@ class BrawlState(State):
 
     def casts(self, p: int, fast_only: bool) -> list[Action]:
         out: list[Action] = []
-        hand = self.hands[p]
-        for c in sorted(hand):
-            card = self.card(c)
-            if fast_only and not card.fast:
-                continue
-            act = Activation(p, c, 0)
-            hand.remove(c)  # the costs are judged with the card already cast
-            payable = card.ability.can_pay(self, act)
-            hand.append(c)
-            hand.sort()
-            if not payable:
-                continue
-            target = card.ability.target
-            if target is None:
-                out.append(Cast(c))
-            else:
-                kind = refs.Kind(card.ability.target_kind)
-                out.extend(Cast(c, refs.make(kind, t)) for t in target(self, act))
+        for c in sorted(self.hands[p]):
+            if not fast_only or self.card(c).ability.fields.speed == "fast":
+                out.extend(Cast(c, target) for target in self.plays(p, c))
         return out
 
     def apply_unchecked(self, action: Action) -> None:
@@ -315,31 +185,24 @@ class BrawlState(State):
         if isinstance(action, Cast):
             self.cast(p, action, top.kind == "respond")
         elif isinstance(action, Pass):
-            self.say("pass", player=p)
+            self.record("pass", player=p)
             MACHINE.pass_priority(self)
         elif isinstance(action, First):
             sources = [t.source for t in MACHINE.trigger_choices(self)]
             MACHINE.choose_trigger(self, sources.index(action.card))
         elif isinstance(action, End):
             self.decisions.pop()
-            self.say("end_turn", player=p)
+            self.record("end_turn", player=p)
             self.res.step = "turn"
         else:
             assert isinstance(action, Discard)
-            self.hands[p].remove(action.card)
-            self.discards[p].append(action.card)
-            self.say("discard", player=p, card=action.card)
-            ask = self.res.asks[-1]
-            if ask.count > 1 and self.hands[p]:
-                self.res.asks[-1] = Ask(p, ask.kind, ask.count - 1, ask.detail)
-            else:
-                MACHINE.answered(self)
+            self.discard_chosen(p, action.card)
         MACHINE.advance(self)
 
     def cast(self, p: int, action: Cast, response: bool) -> None:
         self.hands[p].remove(action.card)
         target = action.target
-        self.say("cast", player=p, card=action.card, target=-1 if target is None else target.id)
+        self.record("cast", player=p, card=action.card, target=-1 if target is None else target.id)
         frame = Frame(p, action.card, 0, () if target is None else (target,))
         if response:
             MACHINE.acted(self)  # a response restarts the round of passes; the caster keeps priority
@@ -355,10 +218,9 @@ class BrawlState(State):
     # -- the turn -----------------------------------------------------------------------------
     def step_turn(self) -> None:
         self.shields.expire("end_of_turn")
-        alive, n = self.alive(), self.game.num_players
-        self.active = next(q for q in ((self.active + i) % n for i in range(1, n + 1)) if q in alive)
+        self.active = self.next_player(self.active)
         p = self.active
-        self.say("turn", player=p)
+        self.record("turn", player=p)
         if self.decks[p]:
             self.draw(p, 1)
         else:
@@ -377,9 +239,9 @@ class BrawlState(State):
         if frame.tag == "trigger":  # a permanent's triggered ability: the card stays where it is
             return
         owner = self.owners[frame.source]
-        (self.boards if self.card(frame.source).permanent else self.discards)[owner].append(frame.source)
+        (self.boards if self.card(frame.source).row.permanent else self.discards)[owner].append(frame.source)
 
-    def fire_damage(self, player: int) -> None:
+    def damaged(self, player: int) -> None:
         """Queue the triggers of the player's board (each filtered by its ``trigger_if``)."""
         for card in self.boards[player]:
             for ability in self.card(card).abilities[1:]:
@@ -390,108 +252,32 @@ class BrawlState(State):
     def start_trigger(self, trigger: Trigger) -> bool:
         if trigger.player in self.out or trigger.source not in self.boards[trigger.player]:
             return False  # its card left the board meanwhile
-        self.say("trigger", player=trigger.player, card=trigger.source)
+        self.record("trigger", player=trigger.player, card=trigger.source)
         MACHINE.start(self, Frame(trigger.player, trigger.source, trigger.ability, (), 0, "trigger"))
         return True
 
-    def eliminate(self, p: int) -> None:
-        self.out.append(p)
-        self.say("out", player=p)
+    def leave(self, p: int) -> None:
         for frame in [f for f in self.res.stack if f.player == p]:  # their spells leave the stack
             self.res.stack.remove(frame)
             self.discards[p].append(frame.source)
         self.discards[p] += self.boards[p]
         self.boards[p] = []
-        if len(self.alive()) <= 1:
-            self.finished = True
-            self.say("end", winner=self.alive()[0])
-
-    def end_as_draw(self, reason: str) -> None:
-        """The decision limits: the players still in share the draw; spells left on the stack
-        stay there (every card keeps its one zone)."""
-        self.decisions.clear()
-        self.finished, self.drawn = True, reason
-        self.say("end", winner=None)
 
     # -- the host of card text ----------------------------------------------------------------
-    def player_ref(self, act: Activation, who: str) -> list[int]:
-        return who_players(who, act, self.game.num_players, self.out)
-
-    def card_refs(self, act: Activation, ref: str) -> list[int]:
-        if ref == "self":
-            return [act.source]
-        if ref == "my_hand":
-            return self.hands[act.player][:]
-        return act.cards()  # "target"
-
     def spells(self, act: Activation) -> list[int]:
         return [f.source for f in self.res.stack if f.player != act.player]
-
-    def draw(self, player: int, count: int) -> None:
-        for _ in range(min(count, len(self.decks[player]))):
-            card = self.decks[player].pop()
-            self.hands[player].append(card)
-            self.hands[player].sort()
-            self.log.append(("draw", player, card))
-
-    def hand_size(self, player: int) -> int:
-        return len(self.hands[player])
-
-    def ask_discard(self, player: int, count: int) -> Any:
-        hand = self.hands[player]
-        if len(hand) <= count:  # no choice to make
-            for card in hand[:]:
-                hand.remove(card)
-                self.discards[player].append(card)
-                self.say("discard", player=player, card=card)
-            return None
-        return MACHINE.ask(self, Ask(player, "discard", count))
-
-    def roll(self, sides: int) -> int:
-        value = 1 + self.rng.below(sides)
-        self.say("roll", sides=sides, value=value)
-        return value
-
-    def add_shield(self, shield: Shield) -> None:
-        self.shields.add(shield)
-
-    def damage(self, player: int, amount: int, source: int) -> None:
-        if player in self.out:
-            return
-        happening = self.shields.apply(Happening("damage", refs.player(player), amount, source=source))
-        if happening is None:
-            self.say("prevented", player=player, amount=amount)
-            return
-        self.life[player] -= happening.amount
-        self.say("damage", player=player, amount=happening.amount)
-        if self.life[player] <= 0:
-            self.eliminate(player)
-        else:
-            self.fire_damage(player)
-
-    def heal(self, player: int, amount: int) -> None:
-        self.life[player] += amount
-        self.say("heal", player=player, amount=amount)
 
     def counter(self, card: int) -> None:
         for frame in self.res.stack:
             if frame.source == card:
                 self.res.stack.remove(frame)
                 self.discards[self.owners[card]].append(card)
-                self.say("countered", card=card)
+                self.record("countered", card=card)
                 return
 
     # -- results, views, text ----------------------------------------------------------------
-    @property
-    def outcome(self) -> Outcome | None:
-        if not self.finished:
-            return None
-        return Outcome.from_elimination(self.game.num_players, self.out, self.drawn or "last one standing")
-
     def problems(self) -> list[str]:
-        out = []  # the kernel's conservation keeps each player's cards in their zones (``owned``)
-        if any(self.owners[c] != p for p, cards in enumerate(self.owned) for c in cards):
-            out.append("the deck lists and the owners disagree")
+        out = super().problems()  # the kernel's conservation keeps each player's cards in their zones
         if len(self.res.asks) != sum(d.kind in ASKS for d in self.decisions):
             out.append("asks and decisions out of step")
         if any(self.life[p] <= 0 for p in self.alive()):
@@ -514,4 +300,5 @@ MACHINE: Machine[BrawlState] = Machine(
     turn_order=lambda s: turn_order(s.active, s.game.num_players),
     same_trigger=lambda s, a, b: s.cards[a.source] == s.cards[b.source] and a.ability == b.ability,
 )
+BrawlState.machine = MACHINE
 
