@@ -156,7 +156,7 @@ class Board(State["FFTcg"]):
 
     def shuffle_deck(self, player: int) -> None:
         """A deck shuffled: nobody knows where its cards lie any more."""
-        shuffle(self.rng, self.deck[player])
+        self.rng.shuffle(self.deck[player])
         forget(self, self.deck[player])
 
     def draw(self, player: int, count: int) -> None:
@@ -537,11 +537,6 @@ class Board(State["FFTcg"]):
         if self.game.ctype[self.t.kind[card]] != "city":
             return True
         return card not in self.on.values()
-
-
-def shuffle(rng: Rng, cards: list[int]) -> None:
-    """The state's deck shuffle: ``Rng.quick_shuffle`` (one draw per card, generator inlined)."""
-    rng.quick_shuffle(cards)
 
 
 TARGETED: dict[tuple[int, int, int, int], Activation] = {}
