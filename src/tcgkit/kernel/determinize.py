@@ -67,8 +67,9 @@ def unseen(decklist: Sequence[Hashable] | None, seen: Iterable[Any]) -> list[Any
 
 
 def shuffle(items: list[Any], rng: Rng) -> None:
-    """``rng.shuffle(items)``, under the name the Brawl plugin (tests/plugins/tcgkit_brawl)
-    imports; to go when Brawl calls ``Rng.shuffle`` itself."""
+    """``rng.shuffle(items)`` (the same orders), under the name Brawl's deal imports (the plugin
+    here; kernel/dealt.py on the branch that rewrites it): to go once that calls
+    ``Rng.shuffle`` itself."""
     rng.shuffle(items)
 
 
