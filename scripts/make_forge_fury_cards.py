@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import sys
 from itertools import product
+from typing import Any
 
 from tcgkit.kernel.rng import Rng
 
@@ -54,16 +55,24 @@ def dominance(cards: list[tuple]) -> tuple[int, int]:
     return pairs, len(dominators)
 
 
+def shuffle_as_made(rng: Rng, items: list[Any]) -> None:
+    """The shuffle the shipped collection was drawn with (Fisher-Yates, one ``below`` per item;
+    ``Rng.shuffle`` has since drawn differently), so that the script still makes that file."""
+    for i in range(len(items) - 1, 0, -1):
+        j = rng.below(i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
 def main() -> None:
     rng = Rng(151)
     names = [f"{p} {n}" for p, n in product(PREFIXES, NOUNS)]
-    rng.shuffle(names)
+    shuffle_as_made(rng, names)
     unique = names[: 151 - TWINS]
     names_in_order = unique + unique[:TWINS]  # the twins take later numbers
     slots = []
     for rarity, count, low in RARITIES:
         slots += [(rarity, low + i % 2) for i in range(count)]  # half at low, half at low + 1
-    rng.shuffle(slots)
+    shuffle_as_made(rng, slots)
     cards = []
     by_rarity: dict[str, list[tuple[int, int, int]]] = {}
     for number, (name, (rarity, total)) in enumerate(zip(names_in_order, slots, strict=True), 1):

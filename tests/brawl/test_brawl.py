@@ -161,8 +161,9 @@ def test_a_player_out_leaves_the_stack_and_the_others_play_on():
     state.apply(END, state.to_move)
     assert state.active == 2  # player 1's turn is skipped
     state.life[0] = 1
-    state.hands[2] = [mine(state, 2, "spark")]  # back in hand for the test: one more Spark ends it
-    state.discards[2].remove(state.hands[2][0])
+    spark2 = next(c for c in state.discards[2] if state.cards[c] == "spark")  # the Spark cast (not one drawn)
+    state.hands[2] = [spark2]  # back in hand for the test: one more Spark ends it
+    state.discards[2].remove(spark2)
     state.apply(Cast(state.hands[2][0], refs.player(0)), state.to_move)
     passes(state, 2)
     outcome = state.outcome

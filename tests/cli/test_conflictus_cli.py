@@ -78,7 +78,12 @@ def test_a_position_is_drawn_side_by_side_with_the_rodada_the_attack_and_the_sta
     rec = state.sets[attacker]
     stats = " ".join(f"{short} {state.stat(warrior, name)}" for name, short in
                      (("attack", "atk"), ("defense", "def"), ("tombo", "tombo")))
-    row = next(line for line in lines if line.startswith(f"  set#{attacker} "))  # a row of its side
+    at = next(i for i, line in enumerate(lines) if line.startswith(f"  set#{attacker} "))  # a row of its side
+    row = lines[at]
+    for line in lines[at + 1:]:  # a long row goes on in lines whose first column is empty
+        if line[:3].strip():
+            break
+        row += " " + line.strip()
     assert f"{state.label(warrior)} {stats}" in row and f"sources {len(rec.sources)}" in row
     assert sum(line.strip().startswith("Hand") for line in lines) == 1  # the viewer's own only
     assert all(state.label(c) in everything for c in state.hand[1])

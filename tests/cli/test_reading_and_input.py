@@ -77,8 +77,13 @@ def test_two_copies_in_hand_are_the_same_choice_but_two_cards_on_the_table_are_a
     state = MC.new_state(3)
     for _ in range(2):
         state.apply(state.legal_actions()[-1], state.to_move)
-    hand = [state.name(c) for c in state.hand[state.to_move]]
-    twice = next(label for label in hand if sum(h.split("#")[0] == label.split("#")[0] for h in hand) > 1)
+    hand, deck = state.hand[state.to_move], state.deck[state.to_move]
+    name = {c: state.name(c).split("#")[0] for c in hand + deck}
+    copy = next(c for c in deck if name[c] in {name[h] for h in hand})  # a second copy, whatever the deal
+    other = next(i for i, h in enumerate(hand) if name[h] != name[copy])
+    hand[other], deck[deck.index(copy)] = copy, hand[other]
+    state.legal = None
+    twice = state.name(copy)
     reading, _ = loose.read(state, f"discard {twice.split('#')[0]}", state.to_move)
     assert len(reading.fits) == 1  # either copy: the same discard
     state, marches = mc_with_a_march()
@@ -209,8 +214,15 @@ def test_card_text_in_the_chosen_language_and_a_glossary_of_its_words(run):
 
 
 def test_other_games_say_which_card_you_do_not_have_and_take_names_without_ids(run):
-    out = run("play", "conflictus", "--seed", "3", "--no-color",
-              input="keep\nplay zzz\nsource fonte de sombra\nquit\n").stdout
+    state = load_game("conflictus").new_state(3)
+    state.apply(state.parse_action("keep", 0), 0)
+    state.apply(state.parse_action("keep", 1), 1)
+    hand, mons = state.hand[0], state.mons[0]
+    for i, source in enumerate([c for c in mons if state.card(c).name == "Fonte de Sombra"][:2]):
+        hand[i], mons[mons.index(source)] = source, hand[i]  # two copies in hand, whatever the deal
+    state.legal = None
+    out = run("play", "conflictus", "--position", state.to_notation(), "--as", "0", "--vs", "random",
+              "--no-color", input="play zzz\nsource fonte de sombra\nquit\n").stdout
     assert "no card you can see is named 'zzz'" in out
     assert "You (Blue) put down Fonte de Sombra#" in out  # one of two copies in hand: either
     out = run("play", "ff-tcg", "--seed", "2", "--no-color", input="play zork\nquit\n").stdout

@@ -7,8 +7,11 @@ from __future__ import annotations
 import os
 import re
 
+from tests.games.ff_tcg.rules_helpers import label, position
+
 from tcgkit import __version__
 from tcgkit._version import build
+from tcgkit.kernel.registry import load_game
 
 
 def test_version(run):
@@ -63,10 +66,12 @@ def test_messages_speak_to_the_player(run):
 
 
 def test_ff_tcg_a_fight_result_comes_before_its_skull_and_the_count_is_shown_once(run):
-    out = run("play", "ff-tcg", "--seed", "3", "--no-color", input="quit\n").stdout
+    state = position(load_game("ff-tcg"), {}, {"hand": ["Bull"]}, active=1)  # player 0 has no character
+    card = label(state, "Bull", "hand", 1)
+    out = run("play", "ff-tcg", "--position", state.to_notation(), "--hotseat", "--no-color",
+              input=f"play {card} attack\nquit\n").stdout
     lines = out.splitlines()
-    won = next(i for i, line in enumerate(lines) if line.endswith(" wins unopposed."))
-    card = lines[won].split(" ")[0]  # the rival's monster (ids are drawn by the seed)
+    won = lines.index(f"{card} wins unopposed.")
     assert lines[won + 1] == f"{card} goes to the skull pile."
     assert "skulls against" not in out and not re.search(r"Skull pile \(\d", out)
     assert re.search(rf"^\s*Skull pile\s+{re.escape(card)} P\d\s*$", out, re.M)  # its card

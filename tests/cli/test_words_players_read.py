@@ -167,26 +167,20 @@ def test_a_sweep_error_names_the_card_and_field_not_a_temporary_path(run):
 
 
 def test_a_conflictus_refusal_names_the_cost_problem():
-    import random
+    from tests.games.conflictus.helpers import fetch, sources, start
 
-    from tcgkit.games.conflictus.host import card, label
+    from tcgkit.games.conflictus.host import label
     from tcgkit.kernel.errors import TcgkitError
 
-    state, rng = Conflictus().new_state(3), random.Random(1)
+    state = start(decks=("abismo", "abismo"))  # player 0's main phase, no source in play
+    cultist = fetch(state, 0, "Cultista do Véu")  # a warrior that costs 1 Shadow source
     said: list[str] = []
-    for _ in range(300):
-        p = state.to_move
-        if state.decisions and state.decisions[-1].kind == "main":
-            for c in state.hand[p]:
-                if card(state, c).klass == "guerreiro" and card(state, c).cost > 0:
-                    try:
-                        state.clone().apply(state.parse_action(f"play {label(state, c)}", p), p)
-                    except TcgkitError as exc:
-                        said.append(str(exc))
-                    break
-        if len(said) >= 2:
-            break
-        state.apply(rng.choice(state.legal_actions()), p)
+    for _ in range(2):
+        try:
+            state.clone().apply(state.parse_action(f"play {label(state, cultist)}", 0), 0)
+        except TcgkitError as exc:
+            said.append(str(exc))
+        sources(state, 0, sombra=1)  # then a free Shadow source, and the play does not say how to pay
     assert "costs 1 Shadow (Sombra) source; you have 0 free Light and 0 free Shadow" in said[0]
     assert "costs 1: pay S1 (L is a free Light source, S a free Shadow one)" in said[1]
     assert not [s for s in said if "is not possible now" in s]
@@ -199,7 +193,7 @@ def test_the_table_says_who_p1_is_when_a_move_names_a_player():
     renderer = Renderer(Conflictus(), Seats.versus(0, "greedy"))
     for _ in range(400):
         scene = state.scene(state.to_move, state.event_count())
-        if any(" P1" in move.notation for move in scene.moves):
+        if any(" P0" in move.notation or " P1" in move.notation for move in scene.moves):
             break
         assert "In moves, P0 is" not in " ".join(renderer.status(scene))  # only when a move names one
         state.apply(rng.choice(state.legal_actions()), state.to_move)

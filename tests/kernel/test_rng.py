@@ -1,4 +1,5 @@
 from collections import Counter
+from math import factorial
 
 import pytest
 
@@ -11,10 +12,6 @@ def test_sequence_is_splitmix64_and_never_changes():
     assert [rng.next_u64() for _ in range(3)] == [
         0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4, 0x06C45D188009454F,
     ]
-    rng = Rng(7)
-    items = list(range(10))
-    rng.shuffle(items)
-    assert items == [8, 1, 5, 9, 0, 4, 3, 2, 6, 7]
 
 
 def test_clone_continues_identically_and_independently():
@@ -54,16 +51,104 @@ def test_derived_seeds_differ_per_stream():
     assert derive_seed(9, 1, 2) == 0xD75509F1DDF7CBAB
 
 
-def test_quick_shuffle_is_multiply_high_fisher_yates_on_the_same_draws():
-    for seed in range(40):
-        for n in (*range(8), 31, 60, 61, 130):
-            rng, reference = Rng(seed * 1000 + n), Rng(seed * 1000 + n)
-            items, expected = list(range(n)), list(range(n))
-            rng.quick_shuffle(items)
-            for i in range(n - 1, 0, -1):  # the plain definition: index = high word of draw * (i + 1)
-                j = (reference.next_u64() * (i + 1)) >> 64
-                expected[i], expected[j] = expected[j], expected[i]
-            assert items == expected and rng.state == reference.state
+# Upper 0.1% points of the chi-square distribution, for n! - 1 degrees of freedom.
+CHI2_999 = {3: 20.52, 4: 49.73, 5: 172.5}
+
+
+def chi_square(counts: Counter[tuple[int, ...]], cells: int, total: int) -> float:
+    expected = total / cells
+    return sum((counts[k] - expected) ** 2 / expected for k in counts) + (cells - len(counts)) * expected
+
+
+def test_shuffle_deals_every_order_of_a_few_items_equally_often():
+    rng = Rng(11)
+    for n, per_order in ((3, 2000), (4, 400), (5, 100)):
+        cells = factorial(n)
+        counts: Counter[tuple[int, ...]] = Counter()
+        for _ in range(cells * per_order):
+            items = list(range(n))
+            rng.shuffle(items)
+            counts[tuple(items)] += 1
+        assert len(counts) == cells
+        assert chi_square(counts, cells, cells * per_order) < CHI2_999[n], n
+
+
+def test_the_uniformity_check_would_catch_a_biased_shuffle():
+    # The classic mistake (each index drawn below n, not below i + 1) gives 27 paths to 6 orders.
+    rng, counts = Rng(11), Counter[tuple[int, ...]]()
+    for _ in range(12_000):
+        items = [0, 1, 2]
+        for i in range(2, 0, -1):
+            j = rng.below(3)
+            items[i], items[j] = items[j], items[i]
+        counts[tuple(items)] += 1
+    assert chi_square(counts, 6, 12_000) > CHI2_999[3]
+
+
+def test_shuffle_moves_every_item_to_every_place_across_its_groups_of_draws():
+    # 30 items take two draws (30 * 29 * ... * 18, then 17!): an item's place must not care.
+    rng, n, rounds = Rng(12), 30, 3000
+    first, last = Counter[int](), Counter[int]()
+    for _ in range(rounds):
+        items = list(range(n))
+        rng.shuffle(items)
+        first[items.index(0)] += 1
+        last[items.index(n - 1)] += 1
+    for places in (first, last):
+        expected = rounds / n
+        statistic = sum((places[k] - expected) ** 2 / expected for k in range(n))
+        assert len(places) == n and statistic < 58.3  # the upper 0.1% point for 29 degrees
+
+
+def test_shuffle_is_seeded_and_loses_nothing():
+    for n in (*range(8), 20, 21, 52, 60, 61, 130, 1500):
+        items = [f"card {i % 7}" for i in range(n)]  # repeats, as a deck has
+        a, b = list(items), list(items)
+        Rng(n).shuffle(a)
+        Rng(n).shuffle(b)
+        assert a == b and sorted(a) == sorted(items)
+    a, b = list(range(40)), list(range(40))
+    Rng(1).shuffle(a)
+    Rng(2).shuffle(b)
+    assert a != b
+
+
+def test_shuffle_is_fisher_yates_on_the_mixed_radix_digits_of_its_draws():
+    # The definition replays depend on: indices below 60, 59, ... are the digits of one draw
+    # while their product stays under 2**62, then of the next draw.
+    rng, reference = Rng(5), Rng(5)
+    items, expected = list(range(60)), list(range(60))
+    rng.shuffle(items)
+    i, x, product = 59, reference.next_u64(), 1
+    while i > 0:
+        if product * (i + 1) > 1 << 62:
+            x, product = reference.next_u64(), 1
+        product *= i + 1
+        x, j = divmod(x, i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+        i -= 1
+    assert items == expected and rng.state == reference.state
+
+
+class Scripted(Rng):
+    """Draws given in advance."""
+
+    def __init__(self, draws: list[int]) -> None:
+        super().__init__()
+        self.script = iter(draws)
+
+    def next_u64(self) -> int:
+        return next(self.script)
+
+
+def test_shuffle_refuses_a_draw_past_the_last_whole_multiple():
+    # Three items take one draw below 3 * 2 = 6. 2**64 % 6 == 4: the draws from 2**64 - 4 on
+    # would favour four orders, so they are drawn again. 2**64 - 6 is 4 mod 6: index 4 % 3 = 1
+    # for the last item, then 4 // 3 % 2 = 1 for the middle one.
+    rng = Scripted([(1 << 64) - 1, (1 << 64) - 4, (1 << 64) - 6])
+    items = ["a", "b", "c"]
+    rng.shuffle(items)
+    assert items == ["a", "c", "b"] and next(rng.script, None) is None
 
 
 def test_below_each_reads_several_uniform_values_off_one_draw():

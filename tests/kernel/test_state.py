@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict
 from tcgkit.kernel import refs
 from tcgkit.kernel import values as v
 from tcgkit.kernel.board import Grid
-from tcgkit.kernel.determinize import determinize, redeal_hidden, shuffle, unseen
+from tcgkit.kernel.determinize import determinize, redeal_hidden, unseen
 from tcgkit.kernel.errors import NotationError
 from tcgkit.kernel.game import Game, State
 from tcgkit.kernel.replacements import REPLACEMENTS, Replacements, Shield
@@ -300,20 +300,6 @@ def test_unseen_is_a_multiset_difference_in_list_order():
     assert unseen(["a", "b"], []) == ["a", "b"]
     assert unseen(None, ["a"]) == []
     assert unseen(["a"], ["x"]) == ["a"]  # a card seen that the list lacks changes nothing
-
-
-def test_shuffle_is_uniform_and_seeded():
-    counts: Counter[tuple[int, ...]] = Counter()
-    rng = Rng(3)
-    for _ in range(6000):
-        items = [0, 1, 2]
-        shuffle(items, rng)
-        counts[tuple(items)] += 1
-    assert len(counts) == 6 and all(900 < n < 1100 for n in counts.values())
-    a, b = list(range(50)), list(range(50))
-    shuffle(a, Rng(9))
-    shuffle(b, Rng(9))
-    assert a == b != list(range(50))
 
 
 def test_unseen_takes_the_same_cards_on_its_short_and_its_long_path():

@@ -31,7 +31,6 @@ from pydantic import BaseModel
 from . import refs
 from . import values as v
 from .deck_rule import DeckRule
-from .determinize import shuffle
 from .effects import Ability, Activation, Bound, EffectRegistry, LoadedCard, load_card_tables
 from .errors import CardDataError, DeckError
 from .game import Deck, Game, State
@@ -170,7 +169,7 @@ class DealtGame(Game):
         decks = []
         for _ in range(self.num_players):
             pool = [card.name for card in self.pool for _ in range(self.copies or 1)]
-            shuffle(pool, rng)
+            rng.shuffle(pool)
             decks.append(pool[:self.deck_size])
         return decks
 
@@ -185,7 +184,7 @@ class DealtGame(Game):
                 raise DeckError(f"player {p}'s deck: " + "; ".join(problems))
         rng = Rng(seed)
         ids = list(range(sum(len(d) for d in decks)))
-        shuffle(ids, rng)  # instance ids by the seed: an id tells nothing of deck order
+        rng.shuffle(ids)  # instance ids by the seed: an id tells nothing of deck order
         cards, owners = [""] * len(ids), [0] * len(ids)
         at = 0
         for p, deck in enumerate(decks):
@@ -200,7 +199,7 @@ class DealtGame(Game):
         piles = getattr(state, self.deck_attr)
         for p in range(self.num_players):
             piles[p] = sorted(i for i in ids if owners[i] == p)
-            shuffle(piles[p], rng)
+            rng.shuffle(piles[p])
             state.draw(p, self.starting_hand)
         state.begin()
         dealt: State[Any] = state

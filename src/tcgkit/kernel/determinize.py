@@ -21,7 +21,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
-from math import factorial
 from typing import Any
 
 from .rng import Rng
@@ -65,24 +64,6 @@ def unseen(decklist: Sequence[Hashable] | None, seen: Iterable[Any]) -> list[Any
         else:
             out.append(card)
     return out
-
-
-_FACTORIALS = [factorial(n) for n in range(2)]
-
-
-def shuffle(items: list[Any], rng: Rng) -> None:
-    """A uniform shuffle in place, like ``Rng.shuffle`` but drawing one uniform number below
-    ``len(items)!`` from a few 64-bit words (rejection keeps it exact) and reading the swaps
-    off its mixed-radix digits: a 50-card deck takes 4 draws instead of 49."""
-    n = len(items)
-    if n < 2:
-        return
-    while len(_FACTORIALS) <= n:
-        _FACTORIALS.append(_FACTORIALS[-1] * len(_FACTORIALS))
-    x = rng.big_below(_FACTORIALS[n])
-    for i in range(n - 1, 0, -1):
-        x, j = divmod(x, i + 1)
-        items[i], items[j] = items[j], items[i]
 
 
 # -- what a viewer sees of a state ------------------------------------------------------------
@@ -264,7 +245,7 @@ def known_decklists(d: Derived, state: Any, viewer: int | None) -> tuple[Known, 
 
 
 def _deal(slots: list[Slot], cards: list[int], rng: Rng) -> None:
-    shuffle(cards, rng)
+    rng.shuffle(cards)
     for (container, i), card in zip(slots, cards, strict=True):
         container[i] = card
 
@@ -468,7 +449,7 @@ def _deal_instances(d: Derived, state: Any, view: dict[str, Any], ctx: Ctx,
             names = game.fill_hidden(p, len(missing), named, rng)
         else:
             names = list((Counter(by_name[n] for n in decklist) - named).elements())
-            shuffle(names, rng)
+            rng.shuffle(names)
         for c, kind in zip(missing, names, strict=True):
             kinds[c] = kind
         slots = hidden.get(p, [])
@@ -478,4 +459,4 @@ def _deal_instances(d: Derived, state: Any, view: dict[str, Any], ctx: Ctx,
         _deal(slots, free, rng)
 
 
-__all__ = ["determinize", "rebuild_by_player", "redeal_hidden", "shuffle", "unseen"]
+__all__ = ["determinize", "rebuild_by_player", "redeal_hidden", "unseen"]

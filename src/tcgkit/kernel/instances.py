@@ -26,11 +26,10 @@ KIND_STREAM = 2
 
 def instance_ids(seed: int, player: int, count: int, first: int = 0) -> list[int]:
     """The ids of ``player``'s ``count`` cards, in deck-file order: ``first .. first + count - 1``
-    in the order of ``count`` 64-bit draws of ``derive_seed(seed, INSTANCE_STREAM, player)``
-    (a uniform permutation: ties, at odds of about ``count**2 / 2**65``, keep file order).
-    Sorting random keys in C costs a fraction of a Fisher-Yates shuffle in Python."""
-    keys = [0] * first + list(Rng(derive_seed(seed, INSTANCE_STREAM, player)).draws(count))
-    return sorted(range(first, first + count), key=keys.__getitem__)
+    shuffled by ``derive_seed(seed, INSTANCE_STREAM, player)``."""
+    ids = list(range(first, first + count))
+    Rng(derive_seed(seed, INSTANCE_STREAM, player)).shuffle(ids)
+    return ids
 
 
 def by_id(items: Sequence[T], ids: Sequence[int], first: int = 0) -> tuple[T, ...]:

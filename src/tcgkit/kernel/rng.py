@@ -8,7 +8,6 @@ saved state stores one number, and the sequence is the same on every Python vers
 from __future__ import annotations
 
 from collections.abc import MutableSequence, Sequence
-from functools import lru_cache
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -32,16 +31,35 @@ def derive_seed(seed: int, *stream: int) -> int:
     return z
 
 
-@lru_cache(maxsize=512)
-def _lanes(count: int) -> tuple[int, int, int]:
-    """For ``count`` draws at once: 1 in each 128-bit lane, (k + 1) * gamma in lane k, and the
-    mask of each lane's low 64 bits."""
-    ones = steps = lanes = 0
-    for k in range(count):
-        ones |= 1 << (128 * k)
-        steps |= ((k + 1) * _GAMMA) << (128 * k)
-        lanes |= _MASK << (128 * k)
-    return ones, steps, lanes
+_GROUP_PRODUCT = 1 << 62
+"""The most a group of ``shuffle``'s bounds multiplies to: a draw is then refused less than a
+quarter of the time (with products up to 2**64, up to half)."""
+
+_Plan = tuple[tuple[int, tuple[tuple[int, int], ...]], ...]
+"""How ``shuffle`` draws for a size: (rejection limit, the swaps (index, bound)) per draw."""
+
+_GROUPS: dict[int, _Plan] = {}
+"""``_groups(n)`` for the sizes up to 1024 shuffled so far."""
+
+
+def _groups(n: int) -> _Plan:
+    """``shuffle``'s plan for ``n`` items: the swaps ``(i, i + 1)`` for ``i`` from ``n - 1``
+    down to 1, in groups whose bounds multiply to at most ``_GROUP_PRODUCT``, each with its
+    rejection limit (the last multiple of the product up to ``2**64``)."""
+    groups: list[tuple[int, tuple[tuple[int, int], ...]]] = []
+    swaps: list[tuple[int, int]] = []
+    product = 1
+    for i in range(n - 1, 0, -1):
+        if product * (i + 1) > _GROUP_PRODUCT:
+            groups.append((_TWO64 - _TWO64 % product, tuple(swaps)))
+            product, swaps = 1, []
+        product *= i + 1
+        swaps.append((i, i + 1))
+    groups.append((_TWO64 - _TWO64 % product, tuple(swaps)))
+    plan = tuple(groups)
+    if n <= 1024:
+        _GROUPS[n] = plan
+    return plan
 
 
 class Rng:
@@ -103,41 +121,24 @@ class Rng:
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher-Yates, in place."""
-        below = self.below
-        for i in range(len(items) - 1, 0, -1):
-            j = below(i + 1)
-            items[i], items[j] = items[j], items[i]
-
-    def quick_shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher-Yates, in place, one draw per item: ``j = (draw * (i + 1)) >> 64`` for ``i`` from
-        the end (bias below ``len(items) / 2**64``). About four times as fast as ``shuffle``, for
-        decks shuffled in hot paths; the two give different orders, so a game picks one for good.
-        The draws are made all at once (``draws``)."""
+        """A uniform shuffle in place (Fisher-Yates, exact): every game's deals, the AIs' sampled
+        worlds and every other shuffle of the project. The swaps' indices, one below ``i + 1``
+        for each ``i`` from the end, are the mixed-radix digits of one draw per group of
+        bounds (``_groups``): a draw past the last whole multiple of the group's product is
+        refused, so each index is uniform, and a 60-card deck takes about five draws."""
         n = len(items)
         if n < 2:
             return
-        i = n - 1
-        for draw in self.draws(n - 1):
-            j = (draw * (i + 1)) >> 64
-            items[i], items[j] = items[j], items[i]
-            i -= 1
-
-    def draws(self, count: int) -> Sequence[int]:
-        """The next ``count`` values of ``next_u64``, made at once: SplitMix64's state only adds a
-        constant, so the ``count`` states are known up front, and one big integer holding them in
-        128-bit lanes goes through the mixing steps (a product of a 64-bit lane by a 64-bit
-        constant stays in its lane)."""
-        if count < 1:
-            return ()
-        ones, steps, lanes = _lanes(count)
-        s = self.state
-        z = (s * ones + steps) & lanes  # lane k: the state after k + 1 draws
-        z = ((z ^ (z >> 30)) & lanes) * 0xBF58476D1CE4E5B9 & lanes
-        z = ((z ^ (z >> 27)) & lanes) * 0x94D049BB133111EB & lanes
-        z = (z ^ (z >> 31)) & lanes
-        self.state = (s + count * _GAMMA) & _MASK
-        return memoryview(z.to_bytes(16 * count, "little")).cast("Q")[::2]
+        groups = _GROUPS.get(n) or _groups(n)
+        draw = self.next_u64
+        for limit, swaps in groups:
+            x = draw()
+            while x >= limit:
+                x = draw()
+            for i, bound in swaps:
+                j = x % bound
+                x //= bound
+                items[i], items[j] = items[j], items[i]
 
     def sample(self, items: Sequence[T], k: int) -> list[T]:
         pool = list(items)

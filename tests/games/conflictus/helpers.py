@@ -30,7 +30,8 @@ def start(players: int = 2, decks: tuple[str, ...] = (), seed: int = 0, keep: bo
 
 
 def fetch(state: ConflictusState, player: int, name: str, to: str = "hand") -> int:
-    """Move a card called ``name`` from ``player``'s mons to their hand (or field, as a free source)."""
+    """Move a card called ``name`` from ``player``'s mons to their hand (or field, as a free source);
+    one the deal put in their hand already stays there, or comes from there to another zone."""
     for c in reversed(state.mons[player]):
         if state.card(c).name == name:
             state.mons[player].remove(c)
@@ -38,7 +39,11 @@ def fetch(state: ConflictusState, player: int, name: str, to: str = "hand") -> i
             state.legal = None
             return c
     for c in state.hand[player]:  # drawn already: the one in hand
-        if state.card(c).name == name and to == "hand":
+        if state.card(c).name == name:
+            if to != "hand":
+                state.hand[player].remove(c)
+                getattr(state, to)[player].append(c)
+                state.legal = None
             return c
     raise LookupError(f"no {name} left in player {player}'s mons")
 

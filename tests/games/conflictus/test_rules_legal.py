@@ -344,6 +344,9 @@ def test_a_relic_cost_naming_itself_as_a_warrior_is_never_payable_even_beside_ca
     """``self`` names an active warrior only, which a relic never is: its cost checks read the
     relic, not another card (here card 0, an active warrior of the same player)."""
     state = duel_with_extra_cards(tmp_path / "extra.toml", SELF_COST, ("Altar Vazio",))
+    warrior = next(c for c in state.mons[0] + state.hand[0] if state.card(c).klass == "guerreiro")
+    state.kind = list(state.kind)  # card 0 made a warrior, whatever the deal made it
+    state.kind[0], state.kind[warrior] = state.kind[warrior], state.kind[0]
     assert state.card(0).klass == "guerreiro" and (0 in state.mons[0] or 0 in state.hand[0])
     for zone in (state.mons[0], state.hand[0]):
         if 0 in zone:

@@ -121,8 +121,8 @@ def test_a_search_takes_the_named_card_from_the_top_down():
     state = start(decks=("mercenarios", "mercenarios"))
     state.ask_search(0, "guerreiro")
     state.legal = None
-    names = [state.card(c).name for c in state.mons[0]]
-    name = names[0]  # the card deepest in the mons: others may lie above it
+    names = [state.card(c).name for c in state.mons[0] if state.card(c).klass == "guerreiro"]
+    name = names[0]  # the warrior deepest in the mons: others may lie above it
     hand = list(state.hand[0])
     act(state, f"search {name}")
     new = [c for c in state.hand[0] if c not in hand]

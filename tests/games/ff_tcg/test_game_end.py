@@ -7,14 +7,12 @@ queued triggers and the turn's next step all go with it.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import tcgkit
 from tcgkit.games.ff_tcg import FFTcgState
 from tcgkit.kernel import Rng
 from tcgkit.kernel.resolution import Resolution
 
-RECORD = Path(__file__).with_name("data") / "deckout_mid_effect.txt"
+from .rules_helpers import label, play, position
 
 
 def assert_nothing_pending(state: FFTcgState) -> None:
@@ -26,13 +24,11 @@ def assert_nothing_pending(state: FFTcgState) -> None:
 
 def test_a_deck_out_in_the_middle_of_an_effect_leaves_no_choice_behind():
     game = tcgkit.load_game("ff-tcg", deckout_policy="lose", private_decklists=True)
-    state = game.new_state(47)
-    actions = [line for line in RECORD.read_text().splitlines() if line and not line.startswith("#")]
-    for text in actions:
-        state.check_invariants()
-        state.apply(next(a for a in state.legal_actions() if str(a) == text), state.to_move)
+    state = position(game, {"chars": ["Red Mage"], "deck": []}, {"chars": ["Fighter"]})  # an empty deck
+    red_mage = label(state, "Red Mage", "chars", 0)
+    play(state, f"use {red_mage} 0")  # draw, then discard
     outcome = state.outcome
-    assert outcome is not None and (outcome.winner, outcome.reason) == (0, "deck out")
+    assert outcome is not None and (outcome.winner, outcome.reason) == (1, "deck out")
     # The Red Mage's draw found no card: the game ended there, its discard never ran.
     assert [e.kind for e in state.events[-2:]] == ["use", "end"]
     assert_nothing_pending(state)

@@ -90,7 +90,7 @@ def fight_under_way(game, *, fought: bool = True):
                             "cities": ["Midgar"],
                             "hidden": ["Fire", "Thunder", "Temper", "Summon", "Escape"]},  # five: the most
                      {"chars": ["Fighter", "Cecil", "Red Mage"], "wounded": ["Cecil"],  # three: the most
-                      "items": [("Hammer", "Fighter")], "city_mons": [("Goblin", "Midgar")]})
+                      "items": [("Hammer", "Fighter")], "city_mons": [("Goblin", "Midgar")], "top": ["Fire"]})
     play(state, f"play {label(state, 'Bull', 'hand', 0)} attack", "end")
     play(state, f"attack {label(state, 'Asp', 'world', 0)}", "done")
     play(state, f"assign {label(state, 'Bull', 'attackers')} -> {label(state, 'Fighter', 'chars', 1)}")
@@ -191,7 +191,7 @@ def test_the_invariant_check_names_what_is_wrong(game, what):
     ids = {"m": state.deck[1][-1], "d": state.deck[0][-1], "h": card(state, "Hammer", "items", 1),
            "g": card(state, "Goblin", "city_mons", 0), "c": card(state, "Cecil", "chars", 1),
            "first": state.t.size, "twice": state.deck[0][1], "r": label(state, "Red Mage", "chars", 1),
-           "ml": state.t.label[state.deck[1][-1]]}  # the deal puts an action on top of player 1's deck
+           "ml": state.t.label[state.deck[1][-1]]}  # Fire, an action, on top of player 1's deck
     state.kind = list(state.kind)  # a deal's kinds never change in play: a test changes them
     change(state)
     problems = [p.format(**ids) for p in problems]

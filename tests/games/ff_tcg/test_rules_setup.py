@@ -6,6 +6,7 @@ import pytest
 
 import tcgkit
 from tcgkit.games.ff_tcg import FFTcg, starter_decks
+from tcgkit.games.ff_tcg.records import ABILITY_KEY
 from tcgkit.kernel import DeckError, Rng
 
 from .rules_helpers import deck_for, kinds, label, make_game, names, play, position
@@ -138,6 +139,22 @@ def test_an_empty_deck_reshuffles_the_discard_pile_but_never_the_skulls():
     assert "reshuffle" in kinds(state)
     assert len(state.hand[1]) == 5 and len(state.deck[1]) == in_discard - 1 and not state.discard[1]
     assert names(state, "skulls", 1) == ["Asp"]
+
+
+def test_a_reshuffle_mid_turn_drops_the_once_per_turn_marks_of_the_cards_shuffled_in():
+    """A card whose ability was used this turn, then discarded and shuffled into a new deck, keeps
+    no mark: the mark would name a card the deck hides, and a world sampled from a view would
+    give that id another card, one without the marked ability."""
+    game = make_game(deck_size=20)
+    state = position(game, {"deck": []}, {}, active=0)
+    used = state.discard[0][0]
+    state.used.add(used * ABILITY_KEY)
+    state.draw(0, 1)
+    assert "reshuffle" in kinds(state) and used in state.deck[0] + state.hand[0]
+    assert state.used == set()
+    state.check_invariants()
+    for viewer in (0, 1):
+        game.determinize(state.view(viewer), Rng(viewer)).check_invariants()
 
 
 def test_deckout_lose_ends_the_game_and_skip_draws_nothing():

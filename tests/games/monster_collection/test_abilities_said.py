@@ -15,7 +15,7 @@ from tcgkit.games.monster_collection.scene import abilities, abilities_said, ext
 from tcgkit.terminal.render import Renderer
 from tcgkit.terminal.seats import Seats
 
-from .helpers import start
+from .helpers import empty_hand, start, to_hand
 
 
 def test_the_english_reads_as_the_card_table_prints_it_and_the_chinese_is_the_rulebooks() -> None:
@@ -36,6 +36,8 @@ def test_the_english_reads_as_the_card_table_prints_it_and_the_chinese_is_the_ru
 
 
 ENGLISH = ("instant", "initiative")
+HAND = ("Rock Troll", "Treant Sapling", "Burning Plain", "Mole Digger", "Cinder Hound", "Dwarf Miner")
+"""Player 0's hand: among them instant, initiative -1, Defender +1 and spell slots 1, and a terrain."""
 
 
 @pytest.mark.parametrize(("lang", "words", "english"), [
@@ -45,6 +47,9 @@ ENGLISH = ("instant", "initiative")
 def test_the_hand_reads_its_abilities_in_portuguese_and_spanish_whole_at_80_columns(
         lang: str, words: tuple[str, ...], english: tuple[str, ...]) -> None:
     state = start()
+    empty_hand(state, 0)
+    for name in HAND:
+        to_hand(state, 0, name)
     renderer = Renderer(state.game, Seats.numbered(2), lang)
     out = io.StringIO()
     Console(file=out, width=80, color_system=None).print(renderer.area(state.scene(0).area("hand0")))

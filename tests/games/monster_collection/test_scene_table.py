@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from itertools import chain
 
 from tcgkit.games.monster_collection.cards import KINDS
 from tcgkit.games.monster_collection.scene import MESSAGES, extra_zh
@@ -17,7 +18,7 @@ from tcgkit.kernel.words import Words, folder_of
 from tcgkit.terminal.render import Renderer
 from tcgkit.terminal.seats import Seats
 
-from .helpers import cell, dice, find, ground, put, start, take, to_main
+from .helpers import act, cell, dice, find, ground, moves, put, start, take, to_hand, to_main
 
 CJK = re.compile(r"[\u3000-\u9fff\uff00-\uffef]")
 KATAKANA = re.compile(r"[\u30a0-\u30ff]|対")  # 対: the Japanese form of 對
@@ -47,26 +48,45 @@ def mid_game_scenes(seed: int, count: int):
         state.apply(rng.choice(actions), player)
 
 
+def a_spell_to_cast():
+    """Player 1's Acolyte marches on player 0's River Crab with Sunburst in hand: cast or attack."""
+    state = start(decks=("tide_wings", "dawn_and_dusk"))
+    to_main(state)
+    ground(state, 1, "2")
+    ground(state, 0, "E2", who=1)
+    crab = put(state, 0, "River Crab", "E2", who=1)
+    acolyte = put(state, 1, "Acolyte", "2")
+    sunburst = to_hand(state, 1, "Sunburst")
+    dice(state, 6, 1)  # player 1 wins the initiative
+    act(state, f"march to E2: {state.name(acolyte)}")
+    while state.decisions[-1].kind in ("instant", "formation"):
+        act(state, "pass" if state.decisions[-1].kind == "instant" else moves(state)[0])
+    assert f"cast {state.name(sunburst)} at {state.name(crab)}" in moves(state)
+    return state
+
+
 def test_every_legal_move_points_at_what_the_table_draws_or_says_what_it_does():
     kinds: set[str] = set()
-    for seed in (2, 5, 9):
-        for state, scene in mid_game_scenes(seed, 300):
-            shown = drawn(scene)
-            board = scene.area("board")
-            by_refs = defaultdict(list)
-            for move, action in zip(scene.moves, state.legal_actions(), strict=True):
-                kinds.add(type(action).__name__)
-                assert set(move.refs) <= shown, (move.notation, move.refs)
-                assert move.refs or move.note is not None, move.notation
-                by_refs[frozenset(move.refs)].append(move)
-                if type(action).__name__ == "March":  # creatures, then the terrain they march to
-                    *creatures, target = move.refs
-                    assert target.kind is refs.Kind.CELL and board.items[target.id] is not None
-                    standing = {f.ref for faces in board.standing for f in faces}
-                    assert creatures and set(creatures) <= standing
-            for moves in by_refs.values():  # a click sequence leaving several: a menu of notes
-                if len(moves) > 1:
-                    assert all(m.note is not None for m in moves), [m.notation for m in moves]
+    spell = a_spell_to_cast()  # random games seldom cast one
+    games = (mid_game_scenes(seed, 300) for seed in (2, 5, 9))
+    positions = chain([(spell, spell.scene(spell.to_move))], *games)
+    for state, scene in positions:  # each game's state moves on as its scenes are read
+        shown = drawn(scene)
+        board = scene.area("board")
+        by_refs = defaultdict(list)
+        for move, action in zip(scene.moves, state.legal_actions(), strict=True):
+            kinds.add(type(action).__name__)
+            assert set(move.refs) <= shown, (move.notation, move.refs)
+            assert move.refs or move.note is not None, move.notation
+            by_refs[frozenset(move.refs)].append(move)
+            if type(action).__name__ == "March":  # creatures, then the terrain they march to
+                *creatures, target = move.refs
+                assert target.kind is refs.Kind.CELL and board.items[target.id] is not None
+                standing = {f.ref for faces in board.standing for f in faces}
+                assert creatures and set(creatures) <= standing
+        for moves_here in by_refs.values():  # a click sequence leaving several: a menu of notes
+            if len(moves_here) > 1:
+                assert all(m.note is not None for m in moves_here), [m.notation for m in moves_here]
     assert {"March", "Summon", "Place", "Proxy", "Cast", "Equip", "End", "Discard", "Refill"} <= kinds, kinds
 
 

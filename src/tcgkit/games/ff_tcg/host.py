@@ -155,9 +155,15 @@ class Board(State["FFTcg"]):
         return deck.pop()
 
     def shuffle_deck(self, player: int) -> None:
-        """A deck shuffled: nobody knows where its cards lie any more."""
-        shuffle(self.rng, self.deck[player])
-        forget(self, self.deck[player])
+        """A deck shuffled: nobody knows where its cards lie any more. A once-per-turn mark of a
+        card shuffled in goes (the discard pile reshuffled mid-turn): it would name a card whose
+        identity the deck now hides, and a card that comes back is a new one."""
+        deck = self.deck[player]
+        self.rng.shuffle(deck)
+        forget(self, deck)
+        if self.used:
+            cards = set(deck)
+            self.used.difference_update([mark for mark in self.used if mark // ABILITY_KEY in cards])
 
     def draw(self, player: int, count: int) -> None:
         for _ in range(count):
@@ -537,11 +543,6 @@ class Board(State["FFTcg"]):
         if self.game.ctype[self.t.kind[card]] != "city":
             return True
         return card not in self.on.values()
-
-
-def shuffle(rng: Rng, cards: list[int]) -> None:
-    """The state's deck shuffle: ``Rng.quick_shuffle`` (one draw per card, generator inlined)."""
-    rng.quick_shuffle(cards)
 
 
 TARGETED: dict[tuple[int, int, int, int], Activation] = {}

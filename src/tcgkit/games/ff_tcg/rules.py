@@ -37,7 +37,7 @@ from ...kernel.state import (
     sees,
 )
 from .combat import fight_totals
-from .host import DECISION_KINDS, NO_FIGHT, VILLAIN_FIGHT, WINDOWS, Board, shuffle
+from .host import DECISION_KINDS, NO_FIGHT, VILLAIN_FIGHT, WINDOWS, Board
 from .legal import compute_legal
 from .machine import ASK_KINDS, HANDLERS, STEP_RUN, WINDOW_RULES
 from .reasons import default_action, illegal_reason
@@ -189,7 +189,7 @@ class FFTcgState(Board):
         again; then both decks are shuffled once more. Then five cards each (FF1)."""
         rng, deck, luck = self.rng, self.deck, self.game.cards
         for p in (0, 1):
-            shuffle(rng, deck[p])
+            rng.shuffle(deck[p])
         first = self.game.options.first_player
         ties = 0
         while first is None:
@@ -203,7 +203,7 @@ class FFTcgState(Board):
                 if ties >= CUT_TIES:
                     first = rng.below(2)
             for p in (0, 1):
-                shuffle(rng, deck[p])
+                rng.shuffle(deck[p])
         self.first = self.active = first
         self.log.append(("first", first))
         for p in (0, 1):
