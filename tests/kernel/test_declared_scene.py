@@ -27,6 +27,18 @@ def test_each_side_shows_the_declared_zones_and_life_hiding_the_others_hands():
     assert seen.pending.prompt.id == "brawl.prompt.main" and seen.pending.default == "end"
 
 
+def test_a_face_up_card_shows_its_text_and_a_scene_without_fields_its_label_alone():
+    state = Brawl().new_state(0)
+    seen = state.scene(0)
+    card = state.hands[0][0]
+    face = seen.area("hand0").items[0]
+    text = " ".join(a.text for a in state.card(card).abilities if a.text)
+    assert face.kind == "card" and [(f.key, f.value) for f in face.fields] == [("text", text)] and text
+    assert [(t.kind, t.places) for t in seen.templates] == [("card", {"text": "text"})]
+    bare = declaring(sides={"hand": "row"})().new_state(0).scene(0)
+    assert bare.area("hand0").items[0].fields == [] and bare.templates == []
+
+
 def test_a_spell_on_the_stack_and_the_priority_window_are_shown_to_everyone():
     state = Brawl().new_state(0)
     cast = next(a for a in state.legal_actions() if isinstance(a, Cast))
@@ -45,9 +57,9 @@ def test_a_draw_names_its_card_to_its_player_only_and_the_cast_at_a_player_names
     assert {s.id for s in draws} == {"brawl.draw.hidden"} and all("card" not in s.args for s in draws)
     own = [s for s in state.scene(1, 0).log if s.args.get("player") == refs.player(1)]
     assert {s.id for s in own} == {"brawl.draw"} and all("#" in s.args["card"] for s in own)
-    state = Brawl().new_state(1)  # player 0 holds Spark, cast at a player
-    at = Cast(7, refs.player(1))
-    assert at in state.legal_actions()
+    state = Brawl().new_state(1)  # player 0 holds a Spark, cast at a player
+    at = next(a for a in state.legal_actions() if isinstance(a, Cast) and a.target is not None)
+    assert at.target.kind is refs.Kind.PLAYER
     cursor = state.event_count()
     state.apply(at, 0)
     said = state.scene(2, cursor).log[0]

@@ -3,7 +3,7 @@
 from .about import Playthrough
 from .actions import Action, Decision
 from .collecting import CollectionError, CollectionRules, Owned, collection_rules
-from .dealt import INSTANCE_FIELDS, DealtGame, DealtState, TextCard, load_text_cards
+from .dealt import INSTANCE_FIELDS, DealtGame, DealtState, TextCard, load_text_cards, text_fields
 from .deck_rule import DeckCard, DeckRule
 from .declared_scene import SceneSpec
 from .effects import LoadedCard
@@ -35,4 +35,5 @@ __all__ = [
     "ReplayError", "ReplayMismatch", "Rng", "SceneSpec", "Sentence", "State", "StateField", "StateSpec",
     "TcgkitError", "TextCard", "UnknownGame", "Visibility", "Zone", "ZoneHost", "collection_rules",
     "derive_seed", "find_game", "list_games", "load_game", "load_text_cards", "messages", "register", "say",
+    "text_fields",
 ]

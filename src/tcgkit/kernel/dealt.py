@@ -36,7 +36,7 @@ from .errors import CardDataError, DeckError
 from .game import Deck, Game, State
 from .host import ZoneHost, zone_attrs
 from .rng import Rng, derive_seed
-from .scene import CardTable, Column
+from .scene import CardTable, Column, Shown
 from .state import StateField, derived
 
 
@@ -233,4 +233,11 @@ class DealtGame(Game):
                          columns=[Column(key=k, label=k) for k in keys])
 
 
-__all__ = ["INSTANCE_FIELDS", "DealtGame", "DealtState", "TextCard", "load_text_cards"]
+def text_fields(game: DealtGame, view: dict[str, Any], card: int) -> list[Shown]:
+    """A declared scene's face of a text card (``SceneSpec(fields=text_fields)``): its
+    abilities' text, read from the view's public instance table (``cards``)."""
+    text = " ".join(a.text for a in game.by_id[view["cards"][card]].abilities if a.text)
+    return [Shown(key="text", label="text", value=text)] if text else []
+
+
+__all__ = ["INSTANCE_FIELDS", "DealtGame", "DealtState", "TextCard", "load_text_cards", "text_fields"]

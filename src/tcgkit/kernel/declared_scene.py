@@ -32,7 +32,9 @@ from .scene import (
     SceneWindow,
     Seat,
     Sentence,
+    Shown,
     StackItem,
+    Template,
     moves_of,
     pending_of,
     say,
@@ -45,6 +47,11 @@ Label = Callable[[Any, dict[str, Any], int], str]
 """A card's label from the game, the view and the card's key (``Spark#3``)."""
 Worded = Callable[[Any, dict[str, Any], dict[str, Any]], "Sentence | None"]
 """An event's sentence from the game, the view and the event; ``None``: the kernel's."""
+Fields = Callable[[Any, dict[str, Any], int], "list[Shown]"]
+"""A face-up card's fields (its text, its numbers) from the game, the view and the card."""
+CARD = Template(kind="card", places={"text": "text"})
+"""How a declared scene's card with ``fields`` is drawn: ``text`` in the rules text box, the
+other fields in the full form a front end zooms to."""
 
 
 def key_label(game: Any, view: dict[str, Any], card: int) -> str:
@@ -56,7 +63,8 @@ class SceneSpec:
     """What a seat sees, declared (see the module). ``sides`` maps a per-player list zone to its
     layout, in the order each side shows them; ``counters`` are per-player fields; ``out`` a
     field listing the players out (``""``: none); ``resolution`` the ``Resolution`` field whose
-    stack and window are shown (``""``: none)."""
+    stack and window are shown (``""``: none); ``fields`` what a face-up card shows besides its
+    label (``dealt.text_fields``: its text), else its label alone."""
 
     sides: Mapping[str, AreaLayout]
     counters: tuple[str, ...] = ()
@@ -64,6 +72,7 @@ class SceneSpec:
     resolution: str = ""
     label: Label = key_label
     sentence: Worded | None = None
+    fields: Fields | None = None
     hidden: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     """Filled by ``check``: each log kind's secret fields."""
 
@@ -90,7 +99,10 @@ def declared_scene(game: Any, spec: SceneSpec, view: dict[str, Any], actions: Se
     name, players, zones = game.name, game.num_players, view["zones"]
 
     def face(card: int, owner: int | None) -> Face:
-        return Face(ref=refs.card(card), name=spec.label(game, view, card), owner=owner)
+        if spec.fields is None:
+            return Face(ref=refs.card(card), name=spec.label(game, view, card), owner=owner)
+        return Face(ref=refs.card(card), name=spec.label(game, view, card), owner=owner, kind=CARD.kind,
+                    fields=spec.fields(game, view, card))
 
     areas = []
     for p in range(players):
@@ -119,7 +131,7 @@ def declared_scene(game: Any, spec: SceneSpec, view: dict[str, Any], actions: Se
     log = [event_sentence(game, spec, view, event) for event in events]
     return Scene(game=name, viewer=view["viewer"], seats=seats, areas=areas, stack=stack, window=window,
                  status=status, log=log, outcome=view["outcome"], moves=moves_of(actions),
-                 pending=pending_of(view, prompt, default))
+                 pending=pending_of(view, prompt, default), templates=[] if spec.fields is None else [CARD])
 
 
 def event_sentence(game: Any, spec: SceneSpec, view: dict[str, Any], event: dict[str, Any]) -> Sentence:
@@ -142,4 +154,4 @@ def event_sentence(game: Any, spec: SceneSpec, view: dict[str, Any], event: dict
     return say(f"{game.name}.{kind}.hidden" if hidden else f"{game.name}.{kind}", **args)
 
 
-__all__ = ["Label", "SceneSpec", "Worded", "declared_scene", "event_sentence", "key_label"]
+__all__ = ["CARD", "Fields", "Label", "SceneSpec", "Worded", "declared_scene", "event_sentence", "key_label"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tcgkit.kernel import SceneSpec, Sentence, messages, refs, say
+from tcgkit.kernel import SceneSpec, Sentence, messages, refs, say, text_fields
 
 MESSAGES = messages({
     "brawl.turn": "Turn: {player}",
@@ -53,4 +53,4 @@ def cast_sentence(game: Any, view: dict[str, Any], event: dict[str, Any]) -> Sen
 
 
 SCENE = SceneSpec({"hand": "row", "board": "row", "deck": "pile", "discard": "pile"}, counters=("life",),
-                  out="out", resolution="res", label=label, sentence=cast_sentence)
+                  out="out", resolution="res", label=label, sentence=cast_sentence, fields=text_fields)
