@@ -291,6 +291,7 @@ CLICK_EVERY_MOVE = """async ([scene, game]) => {
       if (played !== null) break;
       const target = root.querySelector(`.clickable[data-ref="${ref.kind}:${ref.id}"]`);
       if (!target) break;  // not drawn to click: the menu offers it
+      if (!target.getClientRects().length) { wrong.push(`${move.notation}: ${ref.kind}:${ref.id} is hidden`); break; }
       target.click();
       await tick();
     }
@@ -319,6 +320,42 @@ def test_every_legal_move_of_a_mid_game_scene_is_made_by_clicks(url: str, browse
         if checked == 3:
             break
     assert checked == 3
+    page.close()
+
+
+def drawn(area: dict[str, Any]) -> list[Any]:
+    """The faces the table draws of an area: a pile its top card (the menu offers the rest)."""
+    items = area.get("items") or []
+    return items[-1:] if area["layout"] == "pile" else items
+
+
+def pile_choice_scene(game_name: str) -> dict[str, Any]:
+    """A scene of a random game whose mover chooses a card drawn in a pile (the top card of a
+    deck searched)."""
+    game = load_game(game_name, {})
+    for seed in range(1, 100):
+        state = game.new_state(seed)
+        rng = Rng(seed)
+        tally = Tally()
+        while not state.is_terminal:
+            scene = state.scene(state.to_move, 0).to_json()
+            in_piles = {f"{face['ref']['kind']}:{face['ref']['id']}" for area in scene["areas"]
+                        if area.get("role") == "pile" for face in drawn(area) if face and face.get("ref")}
+            if any(f"{r['kind']}:{r['id']}" in in_piles for move in scene["moves"] for r in move.get("refs", [])):
+                return scene
+            actions = state.legal_actions()
+            play(state, actions[rng.below(len(actions))], state.to_move, tally)
+    raise AssertionError(f"no {game_name} game in 99 chose a card of a pile")
+
+
+def test_a_card_to_choose_from_a_pile_is_shown_on_a_phone(url: str, browser: Any) -> None:
+    """A phone draws a pile as its heading and count, except while one of its cards is to be
+    chosen: a Final Fantasy TCG deck search shows the deck's cards, and each is clicked (the
+    match could not go on on a phone before)."""
+    scene = pile_choice_scene("ff-tcg")
+    page = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
+    page.goto(url + "/")
+    assert page.evaluate(CLICK_EVERY_MOVE, [scene, "ff-tcg"]) == [], json.dumps(scene["moves"])[:800]
     page.close()
 
 
