@@ -291,7 +291,10 @@ CLICK_EVERY_MOVE = """async ([scene, game]) => {
       if (played !== null) break;
       const target = root.querySelector(`.clickable[data-ref="${ref.kind}:${ref.id}"]`);
       if (!target) break;  // not drawn to click: the menu offers it
-      if (!target.getClientRects().length) { wrong.push(`${move.notation}: ${ref.kind}:${ref.id} is hidden`); break; }
+      if (!target.getClientRects().length) {  // drawn but hidden: no one can click it
+        wrong.push(`${move.notation}: ${ref.kind}:${ref.id} is hidden`);
+        break;
+      }
       target.click();
       await tick();
     }
@@ -323,6 +326,10 @@ def test_every_legal_move_of_a_mid_game_scene_is_made_by_clicks(url: str, browse
     page.close()
 
 
+def ref_key(ref: dict[str, Any]) -> str:
+    return f"{ref['kind']}:{ref['id']}"
+
+
 def drawn(area: dict[str, Any]) -> list[Any]:
     """The faces the table draws of an area: a pile its top card (the menu offers the rest)."""
     items = area.get("items") or []
@@ -339,9 +346,9 @@ def pile_choice_scene(game_name: str) -> dict[str, Any]:
         tally = Tally()
         while not state.is_terminal:
             scene = state.scene(state.to_move, 0).to_json()
-            in_piles = {f"{face['ref']['kind']}:{face['ref']['id']}" for area in scene["areas"]
-                        if area.get("role") == "pile" for face in drawn(area) if face and face.get("ref")}
-            if any(f"{r['kind']}:{r['id']}" in in_piles for move in scene["moves"] for r in move.get("refs", [])):
+            in_piles = {ref_key(face["ref"]) for area in scene["areas"] if area.get("role") == "pile"
+                        for face in drawn(area) if face and face.get("ref")}
+            if any(ref_key(r) in in_piles for move in scene["moves"] for r in move.get("refs", [])):
                 return scene
             actions = state.legal_actions()
             play(state, actions[rng.below(len(actions))], state.to_move, tally)
