@@ -9,10 +9,10 @@ import math
 import pytest
 
 import tcgkit
+from tcgkit.server.db import RatingRow
 from tcgkit.server.glicko2 import SCALE, Glicko, expected, g, idle, rate, volatility
 from tcgkit.server.levels import measured
 from tcgkit.server.ratings import PERIOD_SECONDS, Z95, ai_levels, now_of, pairings, shown
-from tcgkit.server.db import RatingRow
 
 PLAYER = Glicko(1500, 200, 0.06)
 OPPONENTS = [(Glicko(1400, 30), 1.0), (Glicko(1550, 100), 0.0), (Glicko(1700, 300), 0.0)]
@@ -31,8 +31,9 @@ def test_the_papers_example() -> None:
     mu, phi = PLAYER.mu, PLAYER.phi
     assert [round(g(o.phi), 4) for o, _ in OPPONENTS] == [0.9955, 0.9531, 0.7242]
     assert [round(expected(mu, o.mu, o.phi), 3) for o, _ in OPPONENTS] == [0.639, 0.432, 0.303]
-    v = 1 / sum(g(o.phi) ** 2 * expected(mu, o.mu, o.phi) * (1 - expected(mu, o.mu, o.phi)) for o, _ in OPPONENTS)
-    delta = v * sum(g(o.phi) * (s - expected(mu, o.mu, o.phi)) for o, s in OPPONENTS)
+    e = [expected(mu, o.mu, o.phi) for o, _ in OPPONENTS]
+    v = 1 / sum(g(o.phi) ** 2 * ej * (1 - ej) for (o, _), ej in zip(OPPONENTS, e, strict=True))
+    delta = v * sum(g(o.phi) * (s - ej) for (o, s), ej in zip(OPPONENTS, e, strict=True))
     assert v == pytest.approx(1.7785, abs=0.001) and delta == pytest.approx(-0.4834, abs=0.001)
     assert volatility(phi, 0.06, v, delta, 0.5) == pytest.approx(after.sigma)
     assert after.mu == pytest.approx(-0.2069, abs=0.0001) and after.phi == pytest.approx(0.8722, abs=0.0001)
@@ -78,7 +79,8 @@ def test_the_ai_levels_keep_the_ladders_numbers_with_random_as_the_anchor() -> N
     levels = ai_levels(game, 2)
     ladder = measured("triple-triad")
     assert {entry["level"] for entry in levels} == set(ladder)
-    assert [entry["rating"] for entry in levels] == sorted((entry["rating"] for entry in levels), reverse=True)
+    ratings = [entry["rating"] for entry in levels]
+    assert ratings == sorted(ratings, reverse=True)
     anchor = next(entry for entry in levels if entry["level"] == "random")
     assert anchor["rating"] == 1000 and anchor["rd"] == 0 and anchor["anchor"]
     hard = next(entry for entry in levels if entry["level"] == "hard")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Boolean, Float, ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, Boolean, Float, ForeignKey, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -132,10 +132,11 @@ class RatingRow(Base):
     stood after its last rated match ``updated`` (the deviation shown grows from there)."""
 
     __tablename__ = "ratings"
-    __table_args__ = (Index("ix_ratings_game_players", "game", "players"),)
-    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True)
+    # the key leads with the game: a game's table is read by it
     game: Mapped[str] = mapped_column(String(64), primary_key=True)
     players: Mapped[int] = mapped_column(Integer, primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True,
+                                            index=True)
     rating: Mapped[float] = mapped_column(Float)
     rd: Mapped[float] = mapped_column(Float)
     sigma: Mapped[float] = mapped_column(Float)

@@ -105,7 +105,7 @@ def settle(session: Session, match_id: str, outcome: dict[str, Any] | None) -> N
         return  # not a match between accounts: creation refuses these
     accounts = [int(a) for a in people if a is not None]
     players, now = len(seats), time.time()
-    rows = [session.get(RatingRow, (account, row.game, players)) for account in accounts]
+    rows = [session.get(RatingRow, (row.game, players, account)) for account in accounts]
     before = [now_of(r, now) for r in rows]
     for seat, games in enumerate(pairings(ranks)):
         after = rate(before[seat], [(before[other], score) for other, score in games], TAU)

@@ -17,17 +17,17 @@ depends_on = None
 def upgrade() -> None:
     op.create_table(
         "ratings",
-        sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id", ondelete="CASCADE"),
-                  primary_key=True),
         sa.Column("game", sa.String(64), primary_key=True),
         sa.Column("players", sa.Integer, primary_key=True),
+        sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id", ondelete="CASCADE"),
+                  primary_key=True),
         sa.Column("rating", sa.Float, nullable=False),
         sa.Column("rd", sa.Float, nullable=False),
         sa.Column("sigma", sa.Float, nullable=False),
         sa.Column("games", sa.Integer, nullable=False),
         sa.Column("updated", sa.Float, nullable=False),
     )
-    op.create_index("ix_ratings_game_players", "ratings", ["game", "players"])
+    op.create_index("ix_ratings_account_id", "ratings", ["account_id"])
     op.create_table(
         "rating_history",
         sa.Column("match_id", sa.String(32), sa.ForeignKey("matches.id", ondelete="CASCADE"),
