@@ -21,6 +21,7 @@ from tcgkit.server.ratings import settle
 from tcgkit.server.store import Store
 
 from .conftest import Player, fast, guest, receive_until, serving, signed_up
+from .test_postgres import pg as pg  # a database of its own on the test server (skipped without one)
 
 
 def signed(url: str, name: str) -> Client:
@@ -226,3 +227,13 @@ def test_the_apps_tables_are_made_by_the_migrations(db: str) -> None:
     engine = Store(db).engine
     names = set(inspect(engine).get_table_names())
     assert {"ratings", "rating_history"} <= names
+
+
+def test_a_rated_match_on_postgresql(pg: str) -> None:
+    with TestClient(create_app(fast(pg))) as client:
+        ana, rui, match_id = pair(client, rated=True)
+        play_first_moves(client, {0: ana, 1: rui}, match_id)
+        board = client.get("/api/ratings/triple-triad").json()["accounts"]
+        assert sorted(e["name"] for e in board) == ["ana", "rui"] and [e["games"] for e in board] == [1, 1]
+        history = client.get("/api/accounts/rui/ratings").json()["ratings"][0]["history"]
+        assert [h["match"] for h in history] == [match_id]
