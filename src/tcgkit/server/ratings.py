@@ -45,6 +45,7 @@ PROVISIONAL_RD = 110.0
 PERIOD_SECONDS = 24 * 3600.0
 """An idle rating's deviation grows by one rating period a day."""
 Z95 = 1.959964
+TABLE_ROWS = 1000
 
 
 def shown(rating: float, rd: float) -> str:
@@ -99,11 +100,10 @@ def settle(session: Session, match_id: str, outcome: dict[str, Any] | None) -> N
     if session.scalars(select(RatingChange.match_id).where(RatingChange.match_id == match_id)).first():
         return
     seats = sorted(session.scalars(select(SeatRow).where(SeatRow.match_id == match_id)), key=lambda s: s.seat)
-    people = [s.account_id for s in seats if s.kind == "human"]
     ranks = list(outcome.get("ranks") or [])
-    if len(ranks) != len(seats) or any(a is None for a in people) or len(people) != len(seats):
+    accounts = [s.account_id for s in seats if s.kind == "human" and s.account_id is not None]
+    if len(ranks) != len(seats) or len(accounts) != len(seats):
         return  # not a match between accounts: creation refuses these
-    accounts = [int(a) for a in people if a is not None]
     players, now = len(seats), time.time()
     rows = [session.get(RatingRow, (row.game, players, account)) for account in accounts]
     before = [now_of(r, now) for r in rows]
@@ -143,16 +143,18 @@ def standing(rating: float, rd: float) -> dict[str, Any]:
 
 
 def table(session: Session, game: Game, players: int) -> dict[str, Any]:
-    """A game's ratings at a player count: its accounts best first, and its AI levels."""
+    """A game's ratings at a player count: its accounts best first (the first ``TABLE_ROWS``),
+    and its AI levels."""
     now = time.time()
+    # idle time widens a deviation but moves no rating: the stored order is the order shown
     rows = session.execute(select(RatingRow, Account.name).join(Account, Account.id == RatingRow.account_id)
-                           .where(RatingRow.game == game.name, RatingRow.players == players)).all()
+                           .where(RatingRow.game == game.name, RatingRow.players == players)
+                           .order_by(RatingRow.rating.desc(), Account.name).limit(TABLE_ROWS)).all()
     out = []
     for found, name in rows:
         current = now_of(found, now)
         out.append({"name": name, **standing(current.rating, current.rd), "games": found.games,
                     "updated": found.updated})
-    out.sort(key=lambda entry: (-entry["rating"], entry["name"]))
     return {"game": game.name, "title": game.title, "players": players,
             "player_counts": list(range(type(game).min_players, type(game).max_players + 1)),
             "accounts": out, "levels": ai_levels(game, players), "tau": TAU,

@@ -16,8 +16,8 @@ router = APIRouter(prefix="/api")
 
 @router.get("/ratings/{game}")
 async def game_ratings(game: str, server: Serving,
-                       players: str | None = Query(None, max_length=8)) -> dict[str, Any]:
-    found, count = ratings.game_of(game[:64], players)
+                       players: str | None = Query(None)) -> dict[str, Any]:
+    found, count = ratings.game_of(game[:64], players if players is None else players[:8])
     return await server.store.read(lambda session: ratings.table(session, found, count))
 
 
