@@ -6,7 +6,7 @@
 import { html, useState, useEffect } from './vendor/htm-preact-standalone.module.js';
 import { api } from './api.js';
 import { t } from './ui.js';
-import { chosenLanguage } from './words.js';
+import { chosenLanguage, currentLanguage } from './words.js';
 
 async function gameList() {
   const lang = chosenLanguage();
@@ -39,17 +39,23 @@ export function ratedName(text, name, match, ratings) {
   return `${text} (${shown || '1500?'})`;
 }
 
+// A date in the page's language (Brazilian Portuguese, traditional Chinese), as History's.
 function when(seconds) {
-  return new Date(seconds * 1000).toLocaleDateString();
+  return new Date(seconds * 1000).toLocaleDateString({ pt: 'pt-BR', zh: 'zh-TW' }[currentLanguage] || currentLanguage);
 }
 
 function GameTable({ game, players, levelNames }) {
   const [table, setTable] = useState(null);
   const [error, setError] = useState('');
   useEffect(() => {
+    // Only the answer for the game and count shown now counts: the one to an earlier choice
+    // may arrive after it.
+    let current = true;
     setTable(null);
-    api('GET', `/api/ratings/${game}?players=${players}`).then((found) => { setTable(found); setError(''); })
-      .catch((e) => setError(e.message));
+    api('GET', `/api/ratings/${game}?players=${players}`)
+      .then((found) => { if (current) { setTable(found); setError(''); } })
+      .catch((e) => { if (current) setError(e.message); });
+    return () => { current = false; };
   }, [game, players]);
   if (error) return html`<p class="error" role="alert">${error}</p>`;
   if (!table) return html`<p>${t('app.loading', 'Loading…')}</p>`;
