@@ -155,6 +155,26 @@ class Client:
     def connect(self, match_id: str, since: int = -1) -> Table:
         return Table(self, match_id, since)
 
+    # -- ratings ----------------------------------------------------------------------------------
+    def create_rated(self, game: str, seats: list[dict[str, Any]], options: dict[str, Any] | None = None,
+                     rules: dict[str, Any] | None = None) -> dict[str, Any]:
+        """A rated match: every seat an account's (``me``, ``open``, ``invite``), no guest."""
+        body: dict[str, Any] = {"game": game, "options": options or {}, "seats": seats, "rated": True}
+        if rules is not None:
+            body["rules"] = rules
+        data: dict[str, Any] = self.post("/api/matches", body)
+        return data
+
+    def ratings(self, game: str, players: int | None = None) -> dict[str, Any]:
+        """A game's ratings table at a player count: its accounts and its AI levels."""
+        data: dict[str, Any] = self.get(f"/api/ratings/{game}" + (f"?players={players}" if players else ""))
+        return data
+
+    def account_ratings(self, name: str) -> dict[str, Any]:
+        """An account's ratings by game and player count, each with its history."""
+        data: dict[str, Any] = self.get(f"/api/accounts/{name}/ratings")
+        return data
+
 
 class Table:
     """One match's socket, as one seat (or a spectator) sees it."""

@@ -125,3 +125,41 @@ class TradeRow(Base):
     moved: Mapped[list[list[Any]]] = mapped_column(JSON)
     problem: Mapped[str | None] = mapped_column(Text, nullable=True)
     at: Mapped[float] = mapped_column(Float)
+
+
+class RatingRow(Base):
+    """An account's Glicko-2 rating in one game at one player count (``ratings.py``): as it
+    stood after its last rated match ``updated`` (the deviation shown grows from there)."""
+
+    __tablename__ = "ratings"
+    # the key leads with the game: a game's table is read by it
+    game: Mapped[str] = mapped_column(String(64), primary_key=True)
+    players: Mapped[int] = mapped_column(Integer, primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True,
+                                            index=True)
+    rating: Mapped[float] = mapped_column(Float)
+    rd: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
+    updated: Mapped[float] = mapped_column(Float)
+
+
+class RatingChange(Base):
+    """What one rated match did to one account's rating, written in the match's last
+    transaction: the primary key lets a match rate each account once. ``score``: the points
+    it took from its pairings (``ratings.pairings``), out of ``opponents``."""
+
+    __tablename__ = "rating_history"
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True,
+                                            index=True)
+    game: Mapped[str] = mapped_column(String(64))
+    players: Mapped[int] = mapped_column(Integer)
+    score: Mapped[float] = mapped_column(Float)
+    opponents: Mapped[int] = mapped_column(Integer)
+    rating_before: Mapped[float] = mapped_column(Float)
+    rd_before: Mapped[float] = mapped_column(Float)
+    rating_after: Mapped[float] = mapped_column(Float)
+    rd_after: Mapped[float] = mapped_column(Float)
+    sigma_after: Mapped[float] = mapped_column(Float)
+    at: Mapped[float] = mapped_column(Float)

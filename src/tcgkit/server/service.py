@@ -30,7 +30,7 @@ from ..kernel.game import Game, State
 from ..kernel.registry import find_game, list_games
 from ..kernel.rng import Rng
 from ..kernel.words import Words
-from . import accounts, ai, collection
+from . import accounts, ai, collection, ratings
 from .client_words import LOBBY, PLAYERS
 from .clock import Rules
 from .cluster import CHANNEL, Cluster, notify_sql
@@ -82,6 +82,7 @@ class NewMatch(BaseModel):
     seats: list[SeatSpec] | None = None  # default: me, then AI seats at "greedy"
     spectators: bool = True
     rules: Rules = Field(default_factory=Rules)  # the clock and what absence does
+    rated: bool = False  # rated (``ratings.py``): accounts only, no AI seat, no guest
 
 
 # The pages run and load this site's files only, never inside another site's frame.
@@ -209,6 +210,7 @@ def public_match(row: MatchRow, seats: list[SeatRow], names: dict[int, str]) -> 
         "spectators": bool(row.settings.get("spectators", True)), "created": row.created,
         "rematch_of": row.rematch_of, "outcome": row.outcome, "problem": row.problem,
         "rules": row.settings.get("rules", {}), "trading": bool(row.settings.get("trading")),
+        "rated": bool(row.settings.get("rated")),
         "seats": [{"seat": s.seat, "kind": s.kind, "level": s.level,
                    "name": names.get(s.account_id) if s.account_id is not None else None}
                   for s in sorted(seats, key=lambda s: s.seat)],
@@ -308,6 +310,7 @@ class MatchJournal:
                 if trade is not None and outcome is not None:
                     moved = collection_rules(trade.game).transfers(outcome)
                     collection.settle(session, trade.game, match_id, trade.decks, trade.people, moved)
+                ratings.settle(session, match_id, outcome)
             tell(session, note, number)
 
         await self.store.write(work)
@@ -318,6 +321,7 @@ class MatchJournal:
         def work(session: Session) -> None:
             session.execute(update(MatchRow).where(MatchRow.id == match_id)
                             .values(status="over", outcome=outcome))
+            ratings.settle(session, match_id, outcome)
             tell(session, note, None)
 
         await self.store.write(work)
@@ -430,9 +434,11 @@ class Server:
         trading = trading_match(game, request.rules, [s.kind != "ai" for s in specs],
                                 any(s.hand is not None for s in specs))
         kinds = ["ai" if s.kind == "ai" else "human" for s in specs]
+        ratings.check_seats(request.rated, [s.kind for s in specs])
         rules = request.rules.settled(people=kinds.count("human"), trading=trading)
 
         def work(session: Session) -> None:
+            ratings.check_account(session, request.rated, creator)
             decks = None if mine is None else with_deck(session, game, seed, None, mine, creator,
                                                         str(specs[mine].deck))
             if trading:  # the creator's stake; each other player chooses theirs on joining
@@ -446,7 +452,7 @@ class Server:
                 id=match_id, game=game.name, options=options, seed=seed, decks=decks,
                 engine=__version__, cards=game.card_data_hash(), status=status,
                 settings={"spectators": request.spectators, "rules": rules.model_dump(),
-                          "trading": trading},
+                          "trading": trading, "rated": request.rated},
                 created=time.time(),
                 owner_id=creator, rematch_of=rematch_of))
             session.flush()
@@ -573,6 +579,7 @@ class Server:
                 raise Refusal(409, "conflict", "no seat for you in this match" if seat is None
                               else f"seat {seat} is not open to you")
             taken = free[0]
+            ratings.check_account(session, bool(row.settings.get("rated")), account)
             game = ai.game_of(row.game, row.options)
             if deck is not None:
                 row.decks = with_deck(session, game, row.seed, row.decks, taken.seat, account, deck)
@@ -660,7 +667,8 @@ class Server:
                                   else SeatSpec(kind="me", hand=hand, deck=deck) if s.account_id == account
                                   else SeatSpec(kind="invite") for s in seats],
                            spectators=bool(row.settings.get("spectators", True)),
-                           rules=Rules.model_validate(row.settings.get("rules", {})))
+                           rules=Rules.model_validate(row.settings.get("rules", {})),
+                           rated=bool(row.settings.get("rated")))
         others = {s.seat: s.account_id for s in seats
                   if s.kind != "ai" and s.account_id is not None and s.account_id != account}
         return await self.create(request, account, rematch_of=match_id, invited_ids=others)

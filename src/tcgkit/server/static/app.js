@@ -8,6 +8,7 @@ import { Rules } from './rules.js';
 import { Collection } from './collection.js';
 import { Decks } from './decks.js';
 import { History, Replay } from './history.js';
+import { AccountRatings, Ratings } from './ratings.js';
 import { Table, copiesOf, secretMarks } from './table.js';
 import { t } from './ui.js';
 import { LANGUAGES, chooseLanguage, chosenLanguage, followAccount, lines, loadInterface, loadWords, setCopies } from './words.js';
@@ -63,7 +64,8 @@ function SignIn({ onIn }) {
 }
 
 const PAGES = () => [['#/', t('nav.lobby', 'Lobby')], ['#/decks', t('nav.decks', 'Decks')],
-  ['#/history', t('nav.history', 'History')], ['#/collection', t('nav.collection', 'Collection')]];
+  ['#/history', t('nav.history', 'History')], ['#/collection', t('nav.collection', 'Collection')],
+  ['#/ratings', t('nav.ratings', 'Ratings')]];
 
 function Nav({ me, hash, onOut }) {
   const logOut = async () => { await api('POST', '/api/logout', {}).catch(() => {}); onOut(); };
@@ -279,6 +281,11 @@ function App() {
   else if (route(/^#\/history/)) page = html`<main class="page"><${History} /></main>`;
   else if ((found = route(/^#\/rules\/([\w-]+)/))) page = html`<main class="page"><${Rules} game=${found[1]} key=${found[1]} /></main>`;
   else if (route(/^#\/collection/)) page = html`<main class="page"><${Collection} /></main>`;
+  else if ((found = route(/^#\/ratings\/account\/([^/]+)/))) {
+    page = html`<main class="page"><${AccountRatings} name=${decodeURIComponent(found[1])} me=${me} key=${found[1]} /></main>`;
+  } else if ((found = route(/^#\/ratings(?:\/([\w-]+)(?:\/(\d+))?)?/))) {
+    page = html`<main class="page"><${Ratings} game=${found[1]} players=${found[2]} /></main>`;
+  }
   else page = html`<main class="page"><${Lobby} me=${me} /></main>`;
   return html`<div class="app"><${Nav} me=${me} hash=${hash} onOut=${() => setMe(null)} />${page}</div>`;
 }

@@ -6,6 +6,7 @@ import { api } from './api.js';
 import { t } from './ui.js';
 import { HandPicker, handRules, handText } from './collection.js';
 import { chosenLanguage } from './words.js';
+import { ratedName, useRatingsOf } from './ratings.js';
 
 // -- the options form ---------------------------------------------------------------------------
 // A property's own type: a nullable one (anyOf [T, null]) is T whose empty input means null.
@@ -223,6 +224,8 @@ export function Lobby({ me }) {
   const [hands, setHands] = useState(null);  // does the match take hands from collections (handRules)
   const [hand, setHand] = useState(null);  // the creator's picked hand (null: the strongest)
   const [joining, setJoining] = useState(null);  // a trading match being joined: {id, rules, hand}
+  const [rated, setRated] = useState(false);
+  const ratings = useRatingsOf(matches);
   useEffect(() => {
     const lang = chosenLanguage();  // the summaries and the AI levels in the page's language
     api('GET', `/api/games${lang ? `?lang=${lang}` : ''}`).then((g) => { setGames(g); if (g.length) setGame(g[0].name); })
@@ -249,6 +252,7 @@ export function Lobby({ me }) {
       .catch(() => { if (current) setHands(null); });
     return () => { current = false; };
   }, [game, JSON.stringify(sent)]);
+  const canRate = !me.guest && seats.every((s) => s.kind !== 'ai');  // a rated match seats accounts only
   const picking = hands && hands.trades && seats.some((s) => s.kind === 'me');
   const players = chosen ? (values.players || chosen.options.properties.players?.default || chosen.min_players) : 2;
   useEffect(() => setSeats((old) => seatsFor(players, old)), [players]);
@@ -264,7 +268,7 @@ export function Lobby({ me }) {
     if (onTimeout) rules.on_timeout = onTimeout;
     if (absence) rules.absence = absence;
     const myHand = picking && hands.picked ? handText(hand) : undefined;
-    const body = { game, options: sent, spectators, rules,
+    const body = { game, options: sent, spectators, rules, rated: canRate && rated,
       seats: seats.map((s) => (s.kind === 'ai' ? { kind: 'ai', level: s.level || DEFAULT_LEVEL }
         : s.kind === 'me' && myHand ? { ...s, hand: myHand } : s)) };
     try {
@@ -327,6 +331,8 @@ export function Lobby({ me }) {
             <div class="option check"><label><input type="checkbox" name="spectators" checked=${spectators}
               onChange=${(e) => setSpectators(e.target.checked)} /> ${t('lobby.spectators', 'Others may watch')}</label></div>
           </fieldset></details>` : null}
+        ${canRate ? html`<div class="option check"><label><input type="checkbox" name="rated" checked=${rated}
+          onChange=${(e) => setRated(e.target.checked)} /> ${t('lobby.rated', 'Rated (every seat an account)')}</label></div>` : null}
         <div class="buttons"><button type="submit" disabled=${!chosen}>${t('lobby.start', 'Start')}</button></div>
       </form>
     </section>
@@ -339,7 +345,8 @@ export function Lobby({ me }) {
           && m.seats.some((s) => s.kind === 'open' || (s.kind === 'invited' && s.name === me.name));
         return html`<li data-match=${m.id} data-game=${m.game}>
           <span><strong>${title}</strong> · ${m.status === 'open' ? t('lobby.status.open', 'waiting for players')
-            : t('lobby.status.running', 'playing')} · ${m.seats.map((s) => seatText(s, me, listed.level_names)).join(', ')}
+            : t('lobby.status.running', 'playing')}${m.rated ? ` · ${t('lobby.list.rated', 'rated')}` : ''} · ${m.seats.map((s) =>
+              ratedName(seatText(s, me, listed.level_names), s.name, m, ratings)).join(', ')}
             ${m.rules && m.rules.on_timeout ? html`<span class="rules"> · ${rulesText(m.rules)}</span>` : null}</span>
           ${openToMe ? html`<button onClick=${() => join(m)}>${invitedMe(m) ? t('lobby.accept', 'Accept')
             : t('lobby.join', 'Join')}</button>` : null}
