@@ -122,3 +122,27 @@ def test_a_match_closed_to_spectators_is_fetched_by_its_player_signed_in(live: t
 def test_at_is_one_move_so_it_is_not_given_with_json_or_step(flags: list[str]) -> None:
     result = replay("http://127.0.0.1:9/#/replay/x", "--at", "1", *flags)
     assert result.exit_code == 2 and "--at shows one move's table" in result.output
+
+
+def test_a_move_the_server_made_for_a_player_says_so(live: tuple[str, Any]) -> None:
+    url = live[0]
+    alice, bob = Client(url), Client(url)
+    alice.guest()
+    bob.guest()
+    made = alice.create("triple-triad", HIDDEN_HANDS, seats=[{"kind": "me"}, {"kind": "open"}],
+                        rules={"grace": 0.2, "absence": "ai", "stand_in": "random"})
+    bob.join(made["id"])  # and never comes: his seat is played by the stand-in
+    with alice.connect(made["id"]) as table:
+        while not table.over:
+            if table.my_turn:
+                table.act(table.scene["moves"][0]["notation"])
+            else:
+                table.receive()
+    made_by = alice.record(made["id"])["made_by"]
+    assert made_by.get("2") == "stand_in" and "1" not in made_by
+    his = replay(f"{url}/#/replay/{made['id']}?at=2")
+    assert his.exit_code == 0 and "An AI made this move, standing in for an absent player." in his.output
+    hers = replay(f"{url}/#/replay/{made['id']}?at=1")
+    assert hers.exit_code == 0 and "made this move" not in hers.output
+    alice.close()
+    bob.close()
