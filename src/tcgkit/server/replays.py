@@ -19,7 +19,10 @@ at ``K``.
 
 from __future__ import annotations
 
+import asyncio
 import json
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
@@ -95,22 +98,58 @@ def _at(at: int | None, version: int | None, last: int) -> int:
     return asked
 
 
-def replay_at(match: Finished, seat: int | None, at: int) -> dict[str, Any]:
-    """The scene after ``at`` actions as ``seat`` (``None``: a spectator) saw it, and the moves."""
-    row = match.row
-    game = load_game(row.game, row.options)
-    moves = [PlayedMove(n, mover) for n, mover in zip(match.notations, match.movers, strict=True)]
-    played = Match.start(game, row.seed, row.decks)
-    listed: list[dict[str, Any]] = []
-    for number, move in enumerate(moves, 1):
-        entry: dict[str, Any] = {"number": number, "seat": move.mover,
-                                 "made_by": match.made_by.get(str(number))}
-        if number <= at:  # what it did, as the viewer saw it (a later move's words could name a hidden card)
+class MoveLogs:
+    """What each move of a finished match did as one viewer saw it, kept for the last
+    ``KEPT`` (match, viewer) pairs asked: a finished match never changes, and telling each move
+    apart takes a scene a move (1-2 s for a long Monster Collection match, against 20 ms for
+    the replay alone), so a replay stepped through pays it once."""
+
+    KEPT = 32
+
+    def __init__(self) -> None:
+        self.kept: OrderedDict[tuple[str, int | None], list[list[dict[str, Any]]]] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def of(self, match: Finished, seat: int | None) -> list[list[dict[str, Any]]]:
+        key = (match.row.id, seat)
+        with self.lock:
+            found = self.kept.get(key)
+            if found is not None:
+                self.kept.move_to_end(key)
+                return found
+        row = match.row
+        played = Match.start(load_game(row.game, row.options), row.seed, row.decks)
+        logs = []
+        for move in _moves(match):
             mark = played.state.event_count()
             played.replay([move])
-            entry["log"] = [s.model_dump() for s in played.state.scene(seat, mark).log]
-        listed.append(entry)
-    scene: dict[str, Any] = played.state.scene(seat, 0).to_json()
+            logs.append([s.model_dump() for s in played.state.scene(seat, mark).log])
+        with self.lock:
+            self.kept[key] = logs
+            while len(self.kept) > self.KEPT:
+                self.kept.popitem(last=False)
+        return logs
+
+
+MOVE_LOGS = MoveLogs()
+
+
+def _moves(match: Finished) -> list[PlayedMove]:
+    return [PlayedMove(n, mover) for n, mover in zip(match.notations, match.movers, strict=True)]
+
+
+def replay_at(match: Finished, seat: int | None, at: int) -> dict[str, Any]:
+    """The scene after ``at`` actions as ``seat`` (``None``: a spectator) saw it, and the moves
+    (what each did only up to ``at``: a later move's words could name a card hidden at ``at``)."""
+    row = match.row
+    game = load_game(row.game, row.options)
+    moves = _moves(match)
+    logs = MOVE_LOGS.of(match, seat)
+    listed = [{"number": number, "seat": move.mover, "made_by": match.made_by.get(str(number)),
+               **({"log": logs[number - 1]} if number <= at else {})}
+              for number, move in enumerate(moves, 1)]
+    state = Match.start(game, row.seed, row.decks).replay(moves[:at]).state
+    scene: dict[str, Any] = state.scene(seat, 0).to_json()
     scene["moves"] = []  # a replay is watched, not played
     if at == len(moves) and scene.get("outcome") is None:
         scene["outcome"] = row.outcome  # a result the server gave (a clock, an absence)
@@ -127,7 +166,8 @@ async def replay(request: Request, match_id: str, seat: int | None = None, at: i
     if seat is not None and not 0 <= seat < players:
         raise Refusal(422, "invalid", f"seat: 0 to {players - 1} (the match has {players} seats), "
                                       f"not {seat}; leave it out for a spectator's view")
-    return replay_at(match, seat, _at(at, version, len(match.notations)))
+    # a long match's first replay takes a second or two of work: off the event loop
+    return await asyncio.to_thread(replay_at, match, seat, _at(at, version, len(match.notations)))
 
 
 @router.get("/{match_id}/record")
