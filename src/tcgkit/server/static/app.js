@@ -144,7 +144,7 @@ function Rematch({ id, seat }) {
   return html`
     ${next ? html`<a class="button" href=${`#/match/${next}`}>${t('match.rematch.join', 'Go to the rematch')}</a>`
       : seat !== null ? html`<button onClick=${ask}>${t('match.rematch', 'Rematch')}</button>` : null}
-    ${seat !== null ? html`<a class="button" href=${`#/replay/${id}?seat=${seat}`}>${t('match.replay', 'Replay this match')}</a>` : null}
+    <a class="button" href=${seat !== null ? `#/replay/${id}?seat=${seat}` : `#/replay/${id}`}>${t('match.replay', 'Replay this match')}</a>
     ${error ? html`<p class="error" role="alert">${error}</p>` : null}`;
 }
 
