@@ -172,3 +172,31 @@ def test_a_running_match_or_a_link_past_the_end_says_why(
     assert f"at: 0 to {last}" in page.get_by_role("alert").inner_text()
     context.close()
     client.close()
+
+
+def test_every_move_of_a_final_fantasy_replay_names_no_card_its_viewer_could_not_know(
+        live: tuple[str, Any]) -> None:
+    """The replay's answers the page is sent, at every move of a hidden-information game with
+    hands, decks and draws, from a spectator's view and from each seat's: none names a card
+    that viewer could not know by then (the move list's words included)."""
+    client = Client(live[0])
+    client.guest()
+    made = client.create("ff-tcg", {"skulls_to_lose": 3, "villains_to_defeat": 2, "turn_limit": 40},
+                         seats=[{"kind": "me"}, {"kind": "ai", "level": "random"}])
+    with client.connect(made["id"]) as table:
+        while not table.over:
+            if table.my_turn:
+                table.act(table.scene["moves"][0]["notation"])
+            else:
+                table.receive()
+    record = {**client.record(made["id"]), "match": made["id"]}
+    last = len(record["actions"])
+    assert last > 20
+    for viewer in (None, 0, 1):
+        _game, everything, known = told(record, viewer)
+        for version in sorted({*range(0, last, max(1, last // 8)), last - 1}):  # not the end: it shows all
+            asked = {"at": version} if viewer is None else {"at": version, "seat": viewer}
+            text = client.http.get(f"/api/matches/{made['id']}/replay", params=asked).text
+            hidden = everything[version] - known[version]
+            assert hidden and leaks(text, hidden) == [], (viewer, version, leaks(text, hidden))
+    client.close()
