@@ -4,7 +4,7 @@
 // list, by clicking or by keys (arrows, Home, End). Each step replaces the address, so the
 // address is always the link to what is shown ("copy link"); the record downloads as a file.
 // Anyone with the link may open it, signed in or not (the server says who may: replays.py).
-import { html, useState, useEffect } from './vendor/htm-preact-standalone.module.js';
+import { html, useState, useEffect, useRef } from './vendor/htm-preact-standalone.module.js';
 import { api } from './api.js';
 import { Table } from './table.js';
 import { t } from './ui.js';
@@ -55,11 +55,14 @@ export function Replay({ id, query }) {
     const asked = new URLSearchParams();
     if (seat !== null) asked.set('seat', String(seat));
     if (at !== null) asked.set('at', String(at));
+    let current = true;  // an answer to a move asked before the last one is dropped: answers may cross
     api('GET', `/api/matches/${id}/replay?${asked}`).then(async (r) => {
       const words = await loadWords(r.game);
+      if (!current) return;
       setShown({ ...r, words });
       setError('');
-    }).catch((e) => setError(e.message));
+    }).catch((e) => current && setError(e.message));
+    return () => { current = false; };
   }, [id, seat, at]);
   // The address is the state: a step replaces it (no history entry per move).
   const show = (nextSeat, nextAt) => { location.replace(replayLink(id, nextSeat, nextAt)); setCopied(''); };
@@ -71,18 +74,22 @@ export function Replay({ id, query }) {
     return asked === null || asked < 0 || !shown ? (shown ? shown.last : 0) : asked;
   };
   const step = (by) => go(here() + by);
+  // The keys act on what is drawn now: one listener for the page's life, reading the latest
+  // render's handler (a listener set after each render would miss a key pressed before it)
+  const keys = useRef(null);
+  keys.current = (e) => {
+    if (!shown || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (['INPUT', 'SELECT', 'TEXTAREA'].includes(e.target.tagName)) return;  // they use arrows themselves
+    const to = { ArrowLeft: here() - 1, ArrowRight: here() + 1, Home: 0, End: shown.last }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    go(to);
+  };
   useEffect(() => {
-    const keys = (e) => {
-      if (!shown || e.altKey || e.ctrlKey || e.metaKey) return;
-      if (['INPUT', 'SELECT', 'TEXTAREA'].includes(e.target.tagName)) return;  // they use arrows themselves
-      const to = { ArrowLeft: here() - 1, ArrowRight: here() + 1, Home: 0, End: shown.last }[e.key];
-      if (to === undefined) return;
-      e.preventDefault();
-      go(to);
-    };
-    addEventListener('keydown', keys);
-    return () => removeEventListener('keydown', keys);
-  }, [shown, seat]);
+    const press = (e) => keys.current(e);
+    addEventListener('keydown', press);
+    return () => removeEventListener('keydown', press);
+  }, []);
   if (!shown) {
     return html`<p>${t('replay.loading', 'Loading the replay…')}</p>${error ? html`<p class="error" role="alert">${error}</p>` : null}`;
   }
