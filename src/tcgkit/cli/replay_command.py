@@ -83,7 +83,8 @@ def replay_record(
         raise usage_error("--at shows one move's table; drop --json and --step")
     if source.startswith(LINK_PREFIXES):
         link = parse_link(source)
-        at, seat = at if at is not None else link.at, seat if seat is not None else link.seat
+        if not (as_json or step):  # the link's move and seat, unless another way of showing is asked
+            at, seat = at if at is not None else link.at, seat if seat is not None else link.seat
         file = f"match {link.match} at {link.server}"
         record = MatchRecord.from_json(fetch_record(link, user), source=file)
     else:
@@ -106,7 +107,7 @@ def replay_record(
         typer.echo(json.dumps(data))
         return
     game = state.game
-    check_move(record, game.num_players, at, seat)
+    check_move(record, game.num_players, at, seat, over=outcome is not None)
     console = make_console(no_color)
     seats = Seats.numbered(game.num_players)
     show = Spectator(game, seats, lang)
@@ -148,11 +149,15 @@ def replay_record(
             console.print(line, markup=False)
 
 
-def check_move(record: MatchRecord, players: int, at: int | None, seat: int | None) -> None:
-    """Refuse a move past the record's last or a seat its game does not have."""
+def check_move(record: MatchRecord, players: int, at: int | None, seat: int | None, *, over: bool) -> None:
+    """Refuse a move past the record's last, a seat its game does not have, or a seat's view
+    of a game still going on (its hand is no one else's business until the end)."""
     if seat is not None and not 0 <= seat < players:
         raise CliError(f"--seat {seat}: the match has {players} seats (0 to {players - 1}); "
                        "leave it out for a spectator's view")
+    if seat is not None and not over:
+        raise CliError(f"--seat {seat}: the game is not over, so its seats' hidden cards stay hidden; "
+                       "leave --seat out for a spectator's view")
     last = len(record.actions)
     if at is not None and not 0 <= at <= last:
         raise CliError(f"--at {at}: the match has {last} moves (0 to {last})")
