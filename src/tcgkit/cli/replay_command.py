@@ -47,7 +47,8 @@ and replay as before.
 played on (the address the browser shows, http://HOST/#/replay/ID?seat=S&at=K, or the API's,
 http://HOST/api/matches/ID/record), checks it, and draws the table after its first K moves as
 seat S saw it (seats count from 0; without --seat, as a spectator sees it); the link's own
-seat and at are used when --seat and --at are not given. --at and --seat work on a FILE too.
+seat and at are used when --seat and --at are not given. --at and --seat work on a FILE too
+(--seat only once its game is over: until then the other hands stay hidden).
 The record is fetched anonymously, or as --user NAME (its password from TCGKIT_PASSWORD or
 asked for): a match closed to spectators is given to its players only. A move past the last,
 a seat the match does not have, a match not over, or a server that cannot be reached is
