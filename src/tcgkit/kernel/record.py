@@ -6,12 +6,13 @@ version and a hash of the card data it was made with. ``replay.py`` plays one ba
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from .._version import __version__
 from . import values
+from .digest import check_digest, digest_of
 from .errors import ReplayError
 from .files import read_text_limited, write_text_atomic
 from .game import Deck, Game, State
@@ -39,6 +40,9 @@ class MatchRecord:
     # action number (from 1, as text) -> why an AI chose it (``agents/explain.py``'s JSON), kept
     # when the player asks for it (``tcgkit play --explain``); written only when not empty
     explanations: dict[str, dict[str, Any]] = field(default_factory=dict)
+    # SHA-256 of the record's canonical content (``digest.py``), from a match server; checked
+    # when the record is read, written only when there is one (older records have none)
+    digest: dict[str, Any] | None = None
 
     @staticmethod
     def start(game: Game, seed: int, decks: list[Deck] | None) -> MatchRecord:
@@ -62,7 +66,13 @@ class MatchRecord:
             del data["made_by"]
         if not self.explanations:
             del data["explanations"]
+        if self.digest is None:
+            del data["digest"]
         return data
+
+    def with_digest(self) -> MatchRecord:
+        """The record carrying the digest of its content (``digest.py``)."""
+        return replace(self, digest=digest_of(asdict(self)))
 
     def save(self, path: str | Path) -> None:
         """Write the record atomically: a crash mid-write leaves the old file whole."""
@@ -75,6 +85,8 @@ class MatchRecord:
         record: MatchRecord = values.read(RECORD, data, "record", lambda why: ReplayError(f"{source}: {why}"))
         if record.format != FORMAT:
             raise ReplayError(f"{source}: record format {record.format} is not {FORMAT}")
+        if record.digest is not None:
+            check_digest(asdict(record), record.digest, source)
         return record
 
     @staticmethod
@@ -101,6 +113,6 @@ RECORD = values.Rec(MatchRecord, {
     "decks": values.Opt(values.ListOf(values.ListOf(_TEXT))), "actions": values.ListOf(_TEXT),
     "engine": _TEXT, "cards": _TEXT, "outcome": values.Opt(values.AnyObject()), "format": values.Int(),
     "position": values.Opt(_TEXT), "made_by": values.Numbered(_TEXT),
-    "explanations": values.Numbered(values.AnyObject()),
-}, optional=("decks", "outcome", "format", "position", "made_by", "explanations"))
+    "explanations": values.Numbered(values.AnyObject()), "digest": values.Opt(values.AnyObject()),
+}, optional=("decks", "outcome", "format", "position", "made_by", "explanations", "digest"))
 """A record file's fields as read back (``from_json``); ``to_json`` writes the dataclass."""

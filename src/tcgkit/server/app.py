@@ -16,7 +16,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
-from . import pages, rules_page, web
+from . import pages, replays, rules_page, web
 from .middleware import ONE_LINE, JsonWrites, SecurityHeaders, http_response
 from .refusal import Refusal
 from .routes import accounts, collection, decks, games, matches, ratings
@@ -46,7 +46,7 @@ def create_app(settings: Settings) -> FastAPI:
         return http_response(refusal)
 
     for router in (accounts.router, decks.router, collection.router, games.router, matches.router,
-                   ratings.router, web.router, pages.router, rules_page.router):
+                   ratings.router, web.router, pages.router, rules_page.router, replays.router):
         app.include_router(router)
     web.mount_client(app)  # the browser table at /, after every API route
     return app

@@ -143,6 +143,13 @@ class Client:
         data: dict[str, Any] = self.get(f"/api/matches/{match_id}/record")
         return data
 
+    def replay(self, match_id: str, seat: int | None = None, at: int | None = None) -> dict[str, Any]:
+        """A finished match's table after ``at`` moves (``None``: the end) as ``seat`` saw it
+        (``None``: a spectator), and its move list (``server/replays.py``)."""
+        asked = {k: v for k, v in (("seat", seat), ("at", at)) if v is not None}
+        data: dict[str, Any] = self._answer(self.http.get(f"/api/matches/{match_id}/replay", params=asked))
+        return data
+
     def wait_started(self, match_id: str, seconds: float = 60.0) -> dict[str, Any]:
         """The match once its seats are all taken."""
         deadline = time.monotonic() + seconds

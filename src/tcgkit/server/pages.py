@@ -7,11 +7,9 @@
 - ``POST /api/games/{name}/hands``: whether a match of the game under the given options
   takes each person's hand from their collection (a Triple Triad trade rule), and whether
   that hand is picked or dealt (the Random rule): the lobby's hand picker;
-- ``GET /api/history``: the matches the session's account sat in, newest first;
-- ``GET /api/matches/{id}/replay?seat=S&version=V``: after the match, seat ``S``'s scene at
-  version ``V``, replayed from the committed actions (for the match's players: the
-  replay shows any seat's hidden cards, as the record's seed would), and ``made_by``: the
-  actions the server made for a player (by number: ``clock`` or ``stand_in``).
+- ``GET /api/history``: the matches the session's account sat in, newest first.
+
+A finished match's replay and record are ``replays.py``'s.
 
 None changes anything, so none needs the CSRF header (the deck check is a POST only to carry
 its text, and holds nothing).
@@ -29,12 +27,11 @@ from sqlalchemy.orm import Session
 
 from ..kernel.decks import parse_deck
 from ..kernel.errors import TcgkitError
-from ..kernel.match import Match, PlayedMove
 from ..kernel.registry import find_game, load_game
 from ..kernel.rng import Rng
 from . import accounts, collection
 from .accounts import SESSION_COOKIE, Who
-from .db import ActionRow, MatchRow, SeatRow
+from .db import MatchRow, SeatRow
 from .refusal import Refusal
 from .service import Server, account_names, check_game, public_match
 
@@ -128,39 +125,3 @@ async def history(request: Request) -> list[dict[str, Any]]:
         return out
 
     return await server.store.read(work)
-
-
-@router.get("/matches/{match_id}/replay")
-async def replay(request: Request, match_id: str, seat: int = 0, version: int = -1) -> dict[str, Any]:
-    """Seat ``seat``'s scene at ``version`` (-1: the last) of a finished match."""
-    server, who = await signed_in(request)
-    match_id = match_id[:64]
-
-    def work(session: Session) -> tuple[MatchRow, list[str], list[int], dict[str, str]]:
-        row = session.get(MatchRow, match_id)
-        if row is None:
-            raise Refusal(404, "not_found", f"no match {match_id!r}")
-        seats = list(session.scalars(select(SeatRow).where(SeatRow.match_id == match_id)))
-        if who.account not in {s.account_id for s in seats}:
-            raise Refusal(403, "forbidden", "only a player of the match may replay it")
-        if row.status != "over":
-            raise Refusal(409, "conflict", f"the match is {row.status}: it is replayed once it is over")
-        actions = list(session.execute(select(ActionRow.notation, ActionRow.seat, ActionRow.made_by)
-                                       .where(ActionRow.match_id == match_id).order_by(ActionRow.number)))
-        made_by = {str(number): a[2] for number, a in enumerate(actions, 1) if a[2] is not None}
-        return row, [a[0] for a in actions], [a[1] for a in actions], made_by
-
-    row, notations, movers, made_by = await server.store.read(work)
-    game = load_game(row.game, row.options)
-    if not 0 <= seat < game.num_players:
-        raise Refusal(422, "invalid", f"seat: 0 to {game.num_players - 1}, not {seat}")
-    last = len(notations)
-    version = last if version < 0 else min(version, last)
-    moves = [PlayedMove(notation, mover) for notation, mover in zip(notations, movers, strict=True)]
-    state = Match.start(game, row.seed, row.decks).replay(moves[:version]).state
-    scene: dict[str, Any] = state.scene(seat, 0).to_json()
-    scene["moves"] = []  # a replay is watched, not played
-    if version == last and scene.get("outcome") is None:
-        scene["outcome"] = row.outcome  # a result the server gave (a clock, an absence)
-    return {"match": match_id, "game": row.game, "seat": seat, "version": version, "last": last,
-            "players": game.num_players, "scene": scene, "made_by": made_by}

@@ -673,30 +673,6 @@ class Server:
                   if s.kind != "ai" and s.account_id is not None and s.account_id != account}
         return await self.create(request, account, rematch_of=match_id, invited_ids=others)
 
-    async def record(self, match_id: str, account: int) -> dict[str, Any]:
-        """The replay record of a finished match, for its players (it holds the seed)."""
-
-        def work(session: Session) -> dict[str, Any]:
-            row = session.get(MatchRow, match_id)
-            if row is None:
-                raise Refusal(404, "not_found", f"no match {match_id!r}")
-            seats = list(session.scalars(select(SeatRow).where(SeatRow.match_id == match_id)))
-            if account not in {s.account_id for s in seats}:
-                raise Refusal(403, "forbidden", "only a player of the match may export its record")
-            if row.status != "over":
-                raise Refusal(409, "conflict",
-                              "the record is given once the match is over (it holds the seed)")
-            rows = session.execute(select(ActionRow.notation, ActionRow.number, ActionRow.made_by)
-                                   .where(ActionRow.match_id == match_id).order_by(ActionRow.number)).all()
-            # A move the server made for a player is named as such beside the record (the
-            # record itself is what ``tcgkit replay`` reads)
-            return {"game": row.game, "options": row.options, "seed": row.seed, "decks": row.decks,
-                    "actions": [r[0] for r in rows], "engine": row.engine, "cards": row.cards,
-                    "outcome": row.outcome, "format": 1, "position": None,
-                    "made_by": {str(r[1]): r[2] for r in rows if r[2] is not None}}
-
-        return await self.store.read(work)
-
     # -- live rooms ----------------------------------------------------------------------------
     async def _sweep_now_and_then(self) -> None:
         while True:

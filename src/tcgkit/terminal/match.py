@@ -6,7 +6,7 @@ id, the AI's own seed and the profile's key that signs and seals a save.
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -79,7 +79,8 @@ class Match:
             )
         if record.position is not None:  # from outside: refused whole when it makes no sense
             checked_position(game, record.position)
-        return Match(verified(record, force=True), record.seed, record)
+        # played on here, it is this terminal's record: a server's digest would not fit it
+        return Match(verified(record, force=True), record.seed, replace(record, digest=None))
 
     @staticmethod
     def from_position(game: Game, state: State, seed: int) -> Match:

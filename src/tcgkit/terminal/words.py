@@ -103,6 +103,11 @@ TERMINAL: Catalogue = messages({
     "term.not_saved": "{what} The game was not saved (use --save FILE next time).",
     "term.unfinished": "Unfinished after {count} {count:action|actions}; {player} to move.",
     "term.unfinished_nobody": "Unfinished after {count} {count:action|actions}; nobody to move.",
+    "term.replay_at": "Move {at} of {last}, as {viewer} saw it.",
+    "term.replay_spectator": "a spectator",
+    "term.made_by.clock": "The server made this move: the player ran out of time.",
+    "term.made_by.stand_in": "An AI made this move, standing in for an absent player.",
+    "term.made_by.auto": "The terminal made this move: it was the only one.",
     # starting, resuming and leaving a match
     "term.save_engine": ("This save is from engine {engine}; every action replays the same under "
                          "engine {version}, so the game continues."),

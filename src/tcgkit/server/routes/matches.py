@@ -1,7 +1,8 @@
 """The lobby's matches: ``/api/matches`` (list, create), ``/api/matches/{id}`` (describe),
 ``.../join`` (also how an invitation is accepted), ``.../decline`` (an invitation refused),
-``.../leave``, ``.../rematch`` (an invitation to the same people), ``.../record``; and the
-match itself, the WebSocket ``/api/matches/{id}/ws?since=V`` (``match_socket.py``)."""
+``.../leave``, ``.../rematch`` (an invitation to the same people); and the
+match itself, the WebSocket ``/api/matches/{id}/ws?since=V`` (``match_socket.py``). A finished
+match's ``.../replay`` and ``.../record`` are ``server/replays.py``'s."""
 
 from __future__ import annotations
 
@@ -73,11 +74,6 @@ async def decline(match_id: str, who: Me, server: Serving) -> dict[str, Any]:
 async def rematch(match_id: str, body: RematchRequest, who: Me, server: Serving) -> dict[str, Any]:
     limited(server.limits.matches, str(who.account), "new matches")
     return await server.describe(await server.rematch(match_id[:64], who.account, body.hand, body.deck))
-
-
-@router.get("/{match_id}/record")
-async def record(match_id: str, who: Me, server: Serving) -> dict[str, Any]:
-    return await server.record(match_id[:64], who.account)
 
 
 @router.websocket("/{match_id}/ws")

@@ -1,13 +1,14 @@
 // The pages: sign in (an account or a guest), the lobby, the table of a match, the decks, the
 // match history with its replays and the Triple Triad cards, each kept in the address's hash
-// (#/match/ID, #/decks, #/history, #/replay/ID, #/collection) so a reload comes back to it.
+// (#/match/ID, #/decks, #/history, #/replay/ID?seat=S&at=K, #/collection) so a reload comes back to it.
 import { html, render, useState, useEffect, useRef } from './vendor/htm-preact-standalone.module.js';
 import { api, csrf } from './api.js';
 import { Lobby } from './lobby.js';
 import { Rules } from './rules.js';
 import { Collection } from './collection.js';
 import { Decks } from './decks.js';
-import { History, Replay } from './history.js';
+import { History } from './history.js';
+import { Replay } from './replay.js';
 import { AccountRatings, Ratings } from './ratings.js';
 import { Table, copiesOf, secretMarks } from './table.js';
 import { t } from './ui.js';
@@ -145,7 +146,7 @@ function Rematch({ id, seat }) {
   return html`
     ${next ? html`<a class="button" href=${`#/match/${next}`}>${t('match.rematch.join', 'Go to the rematch')}</a>`
       : seat !== null ? html`<button onClick=${ask}>${t('match.rematch', 'Rematch')}</button>` : null}
-    ${seat !== null ? html`<a class="button" href=${`#/replay/${id}`}>${t('match.replay', 'Replay this match')}</a>` : null}
+    <a class="button" href=${seat !== null ? `#/replay/${id}?seat=${seat}` : `#/replay/${id}`}>${t('match.replay', 'Replay this match')}</a>
     ${error ? html`<p class="error" role="alert">${error}</p>` : null}`;
 }
 
@@ -271,12 +272,14 @@ function App() {
     .catch(() => setMe(null)) : setMe(null));
   useEffect(() => { check(); }, []);
   if (me === undefined) return html`<main class="page"><p>${t('app.loading', 'Loading…')}</p></main>`;
-  if (me === null) return html`<${SignIn} onIn=${check} />`;
   const route = (pattern) => hash.match(pattern);
-  let page;
   let found;
+  const replay = (found = route(/^#\/replay\/([\w-]+)/))  // anyone with the link, signed in or not
+    ? html`<main class="page replay"><${Replay} id=${found[1]} query=${hash} key=${found[1]} /></main>` : null;
+  if (me === null) return replay || html`<${SignIn} onIn=${check} />`;
+  let page;
   if ((found = route(/^#\/match\/([\w-]+)/))) page = html`<${Match} id=${found[1]} me=${me} key=${found[1]} />`;
-  else if ((found = route(/^#\/replay\/([\w-]+)/))) page = html`<main class="page replay"><${Replay} id=${found[1]} key=${found[1]} /></main>`;
+  else if (replay) page = replay;
   else if (route(/^#\/decks/)) page = html`<main class="page"><${Decks} /></main>`;
   else if (route(/^#\/history/)) page = html`<main class="page"><${History} /></main>`;
   else if ((found = route(/^#\/rules\/([\w-]+)/))) page = html`<main class="page"><${Rules} game=${found[1]} key=${found[1]} /></main>`;
