@@ -30,7 +30,7 @@ from ..kernel.game import Game, State
 from ..kernel.registry import find_game, list_games
 from ..kernel.rng import Rng
 from ..kernel.words import Words
-from . import accounts, ai, collection
+from . import accounts, ai, collection, turns
 from .client_words import LOBBY, PLAYERS
 from .clock import Rules
 from .cluster import CHANNEL, Cluster, notify_sql
@@ -40,6 +40,7 @@ from .limits import Limit
 from .protocol import Error
 from .refusal import Refusal
 from .room import Connection, Room, Seat
+from .spectators import MAX_DELAY
 from .store import Store
 
 log = logging.getLogger("tcgkit.server")
@@ -82,6 +83,8 @@ class NewMatch(BaseModel):
     seats: list[SeatSpec] | None = None  # default: me, then AI seats at "greedy"
     spectators: bool = True
     rules: Rules = Field(default_factory=Rules)  # the clock and what absence does
+    # moves a spectator is kept behind while the match runs (``spectators.py``)
+    spectator_delay: int = Field(default=0, ge=0, le=MAX_DELAY)
 
 
 # The pages run and load this site's files only, never inside another site's frame.
@@ -209,6 +212,7 @@ def public_match(row: MatchRow, seats: list[SeatRow], names: dict[int, str]) -> 
         "spectators": bool(row.settings.get("spectators", True)), "created": row.created,
         "rematch_of": row.rematch_of, "outcome": row.outcome, "problem": row.problem,
         "rules": row.settings.get("rules", {}), "trading": bool(row.settings.get("trading")),
+        "spectator_delay": int(row.settings.get("spectator_delay", 0)),
         "seats": [{"seat": s.seat, "kind": s.kind, "level": s.level,
                    "name": names.get(s.account_id) if s.account_id is not None else None}
                   for s in sorted(seats, key=lambda s: s.seat)],
@@ -308,6 +312,7 @@ class MatchJournal:
                 if trade is not None and outcome is not None:
                     moved = collection_rules(trade.game).transfers(outcome)
                     collection.settle(session, trade.game, match_id, trade.decks, trade.people, moved)
+            turns.record(session, match_id, state, number)
             tell(session, note, number)
 
         await self.store.write(work)
@@ -318,6 +323,7 @@ class MatchJournal:
         def work(session: Session) -> None:
             session.execute(update(MatchRow).where(MatchRow.id == match_id)
                             .values(status="over", outcome=outcome))
+            turns.ended(session, match_id)
             tell(session, note, None)
 
         await self.store.write(work)
@@ -446,7 +452,7 @@ class Server:
                 id=match_id, game=game.name, options=options, seed=seed, decks=decks,
                 engine=__version__, cards=game.card_data_hash(), status=status,
                 settings={"spectators": request.spectators, "rules": rules.model_dump(),
-                          "trading": trading},
+                          "trading": trading, "spectator_delay": request.spectator_delay},
                 created=time.time(),
                 owner_id=creator, rematch_of=rematch_of))
             session.flush()
@@ -660,7 +666,8 @@ class Server:
                                   else SeatSpec(kind="me", hand=hand, deck=deck) if s.account_id == account
                                   else SeatSpec(kind="invite") for s in seats],
                            spectators=bool(row.settings.get("spectators", True)),
-                           rules=Rules.model_validate(row.settings.get("rules", {})))
+                           rules=Rules.model_validate(row.settings.get("rules", {})),
+                           spectator_delay=int(row.settings.get("spectator_delay", 0)))
         others = {s.seat: s.account_id for s in seats
                   if s.kind != "ai" and s.account_id is not None and s.account_id != account}
         return await self.create(request, account, rematch_of=match_id, invited_ids=others)
@@ -750,6 +757,7 @@ class Server:
             if self.cluster is not None:
                 room.replication.peers = self.cluster
                 room.replication.owner = await self.cluster.try_own(match_id)
+            await turns.resume(self.store, room)
             if room.replication.owner:
                 room.begin()
             return room
