@@ -155,6 +155,16 @@ class Client:
     def connect(self, match_id: str, since: int = -1) -> Table:
         return Table(self, match_id, since)
 
+    def live(self) -> list[dict[str, Any]]:
+        """The running matches open to spectators, each with the ``move`` a spectator sees."""
+        data: list[dict[str, Any]] = self.get("/api/live")
+        return data
+
+    def turns(self) -> list[dict[str, Any]]:
+        """The running matches waiting for this account's decision, the longest waiting first."""
+        data: list[dict[str, Any]] = self.get("/api/turns")
+        return data
+
 
 class Table:
     """One match's socket, as one seat (or a spectator) sees it."""
