@@ -296,6 +296,7 @@ class MatchJournal:
 
     def __init__(self, store: Store, match_id: str, trade: Trade | None = None) -> None:
         self.store, self.match_id, self.trade = store, match_id, trade
+        self.people: dict[int, int] = {}  # seat -> account of each person (``turns.record``)
 
     async def action(self, number: int, seat: int, notation: str, state: State[Any],
                      banks: list[float] | None, note: dict[str, Any] | None,
@@ -312,7 +313,7 @@ class MatchJournal:
                 if trade is not None and outcome is not None:
                     moved = collection_rules(trade.game).transfers(outcome)
                     collection.settle(session, trade.game, match_id, trade.decks, trade.people, moved)
-            turns.record(session, match_id, state, number)
+            turns.record(session, match_id, state, number, self.people)
             tell(session, note, number)
 
         await self.store.write(work)
@@ -798,6 +799,7 @@ class Server:
                 update(MatchRow).where(MatchRow.id == match_id).values(status="broken", problem=problem)))
             raise Refusal(409, "broken", f"the match cannot be resumed: {problem}") from None
         journal.trade = trade_of(row, seats, room.game)
+        journal.people = turns.people_of(seats)
         room.ai_seats.maker = row.owner_id
         return room
 

@@ -9,36 +9,55 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any
 
+from sqlalchemy import update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
 from ..kernel.game import State
-from .db import SeatRow, TurnRow
+from .db import TurnRow
 
 if TYPE_CHECKING:
-    from .room import Room
+    from .room import Room, Seat
     from .store import Store
 
 
-def record(session: Session, match_id: str, state: State[Any] | None, version: int) -> None:
+def upsert(dialect: str) -> Any:
+    """The statement that writes a match's turn, made once per dialect: it runs with every
+    action, so it is one statement on the session's connection, no read, no ORM flush."""
+    made = UPSERTS.get(dialect)
+    if made is None:
+        insert = (pg_insert if dialect == "postgresql" else sqlite_insert)(TurnRow)
+        made = UPSERTS[dialect] = insert.on_conflict_do_update(
+            index_elements=[TurnRow.match_id], set_={c: insert.excluded[c] for c in COLUMNS})
+    return made
+
+
+UPSERTS: dict[str, Any] = {}
+COLUMNS = ("version", "seat", "account_id", "since")
+
+
+def record(session: Session, match_id: str, state: State[Any] | None, version: int,
+           people: dict[int, int]) -> None:
     """In the transaction that made ``version``: whose decision the match now waits for
-    (``state=None`` or a finished game: nobody's)."""
+    (``state=None`` or a finished game: nobody's), ``people`` being each person's account by
+    seat."""
     mover = None if state is None or state.is_terminal else state.to_move
-    account = None
-    if mover is not None:
-        seat = session.get(SeatRow, (match_id, mover))
-        account = seat.account_id if seat is not None and seat.kind == "human" else None
-    row = session.get(TurnRow, match_id)
-    if row is None:
-        row = TurnRow(match_id=match_id)
-        session.add(row)
-    row.version, row.seat, row.account_id, row.since = version, mover, account, time.time()
+    connection = session.connection()
+    connection.execute(upsert(connection.dialect.name), {
+        "match_id": match_id, "version": version, "seat": mover, "since": time.time(),
+        "account_id": people.get(mover) if mover is not None else None})
 
 
 def ended(session: Session, match_id: str) -> None:
     """In the transaction where the server ends a match (a clock, an absence): nobody's turn."""
-    row = session.get(TurnRow, match_id)
-    if row is not None:
-        row.seat = row.account_id = None
+    session.execute(update(TurnRow).where(TurnRow.match_id == match_id).values(seat=None, account_id=None))
+
+
+def people_of(seats: list[Seat]) -> dict[int, int]:
+    """Each person's account by seat (the AI seats have none)."""
+    return {number: seat.account for number, seat in enumerate(seats)
+            if seat.kind == "human" and seat.account is not None}
 
 
 async def resume(store: Store, room: Room) -> None:
@@ -59,5 +78,6 @@ async def resume(store: Store, room: Room) -> None:
         return
     if room.replication.owner:
         state = None if room.over else room.state
-        await store.write(lambda s: record(s, match_id, state, version))
+        people = people_of(room.seats)
+        await store.write(lambda s: record(s, match_id, state, version, people))
 
