@@ -23,6 +23,7 @@ from tcgkit.server.store import Store
 from .conftest import Player, fast, receive, receive_until, signed_up
 from .test_authority import room_of
 from .test_crash import ServerProcess, free_port
+from .test_postgres import pg as pg  # a new PostgreSQL database (skipped without one, outside CI)
 
 DAYS = {"clock": "decision", "seconds": 3 * 86400, "unit": "days", "absence": "wait", "on_timeout": "lose"}
 
@@ -174,3 +175,23 @@ def test_a_correspondence_match_resumes_after_a_kill_with_its_deadline(tmp_path:
         table.close()
     finally:
         server.stop()
+
+
+def test_the_turns_the_live_list_and_the_deadline_on_postgresql(pg: str) -> None:
+    with TestClient(create_app(fast(pg))) as client:
+        alice, bob, match_id = correspondence(client, DAYS)
+        assert turn_ids(alice) == [match_id] and turn_ids(bob) == []
+        with alice.socket(match_id) as ws:
+            welcome = receive(ws)
+            ws.send_text(json.dumps({"type": "act", "version": 0, "tag": "m",
+                                     "action": welcome["scene"]["moves"][0]["notation"]}))
+            receive_until(ws, lambda m: m.get("ack") == "m")
+        assert turn_ids(alice) == [] and turn_ids(bob) == [match_id]
+        assert [(m["id"], m["move"]) for m in client.get("/api/live").json()] == [(match_id, 1)]
+    time.sleep(1)
+    with TestClient(create_app(fast(pg))) as client:
+        bob = Player(client, bob.token, bob.csrf, bob.account)
+        assert turn_ids(bob) == [match_id]
+        with bob.socket(match_id) as ws:
+            clock = receive(ws)["clocks"][1]
+            assert clock["running"] and clock["buffer"] < 3 * 86400 - 1  # the deadline it had
