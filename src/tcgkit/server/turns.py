@@ -21,6 +21,9 @@ if TYPE_CHECKING:
     from .room import Room, Seat
     from .store import Store
 
+COLUMNS = ("version", "seat", "account_id", "since")  # what each action's write sets
+UPSERTS: dict[str, Any] = {}  # the statement by dialect (``upsert``)
+
 
 def upsert(dialect: str) -> Any:
     """The statement that writes a match's turn, made once per dialect: it runs with every
@@ -31,10 +34,6 @@ def upsert(dialect: str) -> Any:
         made = UPSERTS[dialect] = insert.on_conflict_do_update(
             index_elements=[TurnRow.match_id], set_={c: insert.excluded[c] for c in COLUMNS})
     return made
-
-
-UPSERTS: dict[str, Any] = {}
-COLUMNS = ("version", "seat", "account_id", "since")
 
 
 def record(session: Session, match_id: str, state: State[Any] | None, version: int,
@@ -80,4 +79,3 @@ async def resume(store: Store, room: Room) -> None:
         state = None if room.over else room.state
         people = people_of(room.seats)
         await store.write(lambda s: record(s, match_id, state, version, people))
-

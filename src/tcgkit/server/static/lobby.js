@@ -1,6 +1,7 @@
 // The lobby: a new match of any game, its options form built from the game's options JSON
 // Schema (GET /api/games), each seat open, invited, an AI at a level, or the creator's; the
-// matches one may join, go back to or watch (the list refreshes itself).
+// matches one may join or go back to (the list refreshes itself); the live matches to watch and
+// the ones waiting for your move are watch.js's.
 import { html, useState, useEffect } from './vendor/htm-preact-standalone.module.js';
 import { api } from './api.js';
 import { t } from './ui.js';
