@@ -158,6 +158,8 @@ def english_left(text: str, lang: str, game: str | None = None) -> list[str]:
     aside ("Monster Collection TCG" is no "Collection"), and the names of guests and cards."""
     for entry in list_games():
         text = text.replace(entry.cls.title, "")
+        if not entry.cls.__module__.startswith("tcgkit.games."):  # a plugin's words are its own:
+            text = text.replace(entry.summary, "")  # Brawl, the test plugin, speaks English only
     text = re.sub(r"guest-\d+", "", text)  # a guest's account name
     catalogues = [(INTERFACE, (FOLDER,)), (LOBBY, LOBBY_FOLDERS)]
     if game is not None:

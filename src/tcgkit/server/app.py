@@ -19,7 +19,7 @@ from fastapi.responses import JSONResponse
 from . import pages, replays, rules_page, web
 from .middleware import ONE_LINE, JsonWrites, SecurityHeaders, http_response
 from .refusal import Refusal
-from .routes import accounts, collection, decks, games, matches, ratings
+from .routes import accounts, collection, decks, games, matches, ratings, watching
 from .service import Server, Settings
 
 
@@ -46,7 +46,8 @@ def create_app(settings: Settings) -> FastAPI:
         return http_response(refusal)
 
     for router in (accounts.router, decks.router, collection.router, games.router, matches.router,
-                   ratings.router, web.router, pages.router, rules_page.router, replays.router):
+                   ratings.router, watching.router, web.router, pages.router, rules_page.router,
+                   replays.router):
         app.include_router(router)
     web.mount_client(app)  # the browser table at /, after every API route
     return app

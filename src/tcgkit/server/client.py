@@ -182,6 +182,17 @@ class Client:
         data: dict[str, Any] = self.get(f"/api/accounts/{name}/ratings")
         return data
 
+    # -- watching ---------------------------------------------------------------------------------
+    def live(self) -> list[dict[str, Any]]:
+        """The running matches open to spectators, each with the ``move`` a spectator sees."""
+        data: list[dict[str, Any]] = self.get("/api/live")
+        return data
+
+    def turns(self) -> list[dict[str, Any]]:
+        """The running matches waiting for this account's decision, the longest waiting first."""
+        data: list[dict[str, Any]] = self.get("/api/turns")
+        return data
+
 
 class Table:
     """One match's socket, as one seat (or a spectator) sees it."""

@@ -10,7 +10,10 @@ time the engine or an AI seat takes is charged to nobody. When it runs out, the 
 
 Absence: a person whose last connection closes keeps the seat for ``grace`` seconds; then the
 others may claim the win (``absence="claim"``), or an AI (``stand_in``) plays for them until
-they come back (``absence="ai"``), each of its moves marked as the stand-in's.
+they come back (``absence="ai"``), each of its moves marked as the stand-in's; or the match
+waits for them (``absence="wait"``, a correspondence match: no stand-in, no claim, the clock
+alone ends it, as ``on_timeout`` says). ``unit`` is how the clock's time was chosen and is
+shown (a correspondence clock: hours or days a decision); ``seconds`` holds it all the same.
 
 Left unsaid, both are what players of online games expect (``Rules.settled``): between
 people, running out of time loses and an absent player's seat is claimed, not played; alone
@@ -33,8 +36,15 @@ class Rules(BaseModel):
     buffer: float = Field(default=0, ge=0, le=3600)
     on_timeout: Literal["default", "lose"] | None = None  # None: decided by ``settled``
     grace: float = Field(default=120, gt=0, le=86400)
-    absence: Literal["ai", "claim"] | None = None  # None: decided by ``settled``
+    absence: Literal["ai", "claim", "wait"] | None = None  # None: decided by ``settled``
     stand_in: str = Field(default="greedy", max_length=40)
+    unit: Literal["seconds", "minutes", "hours", "days"] = "seconds"
+
+    @property
+    def correspondence(self) -> bool:
+        """A match that waits for its players (``absence="wait"``): its decision's deadline
+        is kept across a server restart."""
+        return self.absence == "wait"
 
     @model_validator(mode="after")
     def _timed(self) -> Rules:

@@ -163,3 +163,17 @@ class RatingChange(Base):
     rd_after: Mapped[float] = mapped_column(Float)
     sigma_after: Mapped[float] = mapped_column(Float)
     at: Mapped[float] = mapped_column(Float)
+
+
+class TurnRow(Base):
+    """Whose decision a running match waits for (``turns.py``), written with each action:
+    the lobby's "your turn" list without loading a match, and when that decision opened (a
+    correspondence clock keeps its deadline across a restart). ``account_id``: the person
+    to move (``None``: an AI, or nobody once the match is over)."""
+
+    __tablename__ = "turns"
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    version: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id"), nullable=True, index=True)
+    since: Mapped[float] = mapped_column(Float)  # epoch seconds the decision opened

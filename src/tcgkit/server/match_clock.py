@@ -27,6 +27,9 @@ class MatchClock:
         self.room = room
         self.clocks = Clocks.new(room.rules, len(room.seats), banks)
         self._timer: asyncio.TimerHandle | None = None
+        # seconds since the open decision began, when it began before this process loaded
+        # the match (a correspondence match keeps its deadline across a restart: ``turns.py``)
+        self.opened_ago: float | None = None
 
     @property
     def banks(self) -> list[float]:
@@ -67,8 +70,10 @@ class MatchClock:
         room = self.room
         mover = None if room.over or not room.replication.owner else room.state.to_move
         person = mover is not None and room.ai_seats.level(mover) is None
-        seconds = self.clocks.start(mover if person else None, room.now())
+        ago, self.opened_ago = self.opened_ago or 0.0, None
+        seconds = self.clocks.start(mover if person else None, room.now() - ago)
         if seconds is not None:
+            seconds = max(0.0, seconds - ago)
             version = room.state.version
             self._timer = asyncio.get_running_loop().call_later(
                 seconds, lambda: asyncio.ensure_future(self._time_out(version)))

@@ -125,6 +125,8 @@ class Presence:
         if room.over or seat in self.absent or not room.replication.owner or room.seats[seat].kind != "human":
             return
         self.absent[seat] = room.now()
+        if room.rules.absence == "wait":  # a correspondence match: only its clock ends it
+            return
         self._grace[seat] = asyncio.get_running_loop().call_later(room.rules.grace, self._grace_over, seat)
 
     def _grace_over(self, seat: int) -> None:

@@ -35,6 +35,7 @@ from .presence import Presence
 from .protocol import CLOCK, Error, Hint, MadeBy, Seats, Step, Undone, Update, Welcome, encode, made_by_of
 from .refusal import Refusal
 from .replication import Forwarded, Replication
+from .spectators import Spectating
 
 log = logging.getLogger("tcgkit.server")
 OUTBOX = 512  # messages queued for one connection before it is dropped as too slow
@@ -138,6 +139,7 @@ class Room:
         self.clock = MatchClock(self, banks)
         self.ai_seats = AiSeats(self, pool)
         self.replication = Replication(self)
+        self.spectating = Spectating(self, int(settings.get("spectator_delay", 0)))
         # the scenes written as JSON for one state, by (viewer, since): see ``scene_text``
         self._scene_texts: dict[tuple[int | None, int], str] = {}
         self._scenes_of: tuple[State[Any], int] | None = None
@@ -183,13 +185,23 @@ class Room:
         self.ai_seats.kick()
 
     # -- what a viewer is sent ---------------------------------------------------------------
+    def shown(self, viewer: int | None) -> Match:
+        """The match as ``viewer`` is shown it: a seat's player, as it is; a spectator, as
+        ``spectating`` says (behind by the match's delay while it runs)."""
+        return self.match if viewer is not None else self.spectating.match()
+
+    def shown_version(self, viewer: int | None) -> int:
+        return self.state.version if viewer is not None else self.spectating.version()
+
     def steps(self, viewer: int | None, since: int) -> list[Step]:
-        """Versions ``since + 1`` to now as ``viewer`` may see them (``since=-1``: from the
-        start, the deal's events being version 0's)."""
-        version, marks, made_by = self.state.version, self.match.marks, self.match.made_by
+        """Versions ``since + 1`` to the one shown as ``viewer`` may see them (``since=-1``:
+        from the start, the deal's events being version 0's)."""
+        match = self.shown(viewer)
+        state, marks, made_by = match.state, match.marks, match.made_by
+        version = state.version
         since = max(-1, min(since, version))
         first = marks[since] if since >= 0 else 0
-        events = self.state.events_from(first)
+        events = state.events_from(first)
         out = []
         for number in range(since + 1, version + 1):
             begin = marks[number - 1] if number > 0 else 0
@@ -198,14 +210,20 @@ class Room:
         return out
 
     def scene(self, viewer: int | None, since: int) -> dict[str, Any]:
-        since = max(-1, min(since, self.state.version))
-        cursor = self.match.marks[since] if since >= 0 else 0
-        data: dict[str, Any] = self.state.scene(viewer, cursor).to_json()
+        match = self.shown(viewer)
+        since = max(-1, min(since, match.state.version))
+        cursor = match.marks[since] if since >= 0 else 0
+        data: dict[str, Any] = match.state.scene(viewer, cursor).to_json()
         return data
 
     def scene_text(self, viewer: int | None, since: int) -> str:
         """``scene`` as JSON text, built once per state, viewer and cursor: a broadcast, a
-        welcome and a sync at one version share it. Only the current state's are kept."""
+        welcome and a sync at one version share it. Only the current state's are kept (a
+        delayed spectator's is built each time)."""
+        match = self.shown(viewer)
+        if match is not self.match:
+            since = max(-1, min(since, match.state.version))
+            return match.state.scene(viewer, match.marks[since] if since >= 0 else 0).model_dump_json()
         state = self.state
         since = max(-1, min(since, state.version))
         if self._scenes_of is None or self._scenes_of[0] is not state or self._scenes_of[1] != state.version:
@@ -220,7 +238,7 @@ class Room:
     def welcome(self, conn: Connection, since: int) -> str:
         """The ``Welcome`` for ``conn``, as the JSON text sent."""
         message = Welcome(match=self.match_id, game=self.game.name, options=self.game.options_json(),
-                          seat=conn.viewer, version=self.state.version, scene={},
+                          seat=conn.viewer, version=self.shown_version(conn.viewer), scene={},
                           steps=self.steps(conn.viewer, since), seats=self.presence.seat_info(),
                           clocks=self.clock.info(), ended=self.ended,
                           assists=assist.assists(self, conn.viewer))
@@ -228,7 +246,8 @@ class Room:
 
     def update(self, conn: Connection, ack: str | None = None) -> str:
         """The ``Update`` for ``conn`` from its cursor, as the JSON text sent."""
-        message = Update(version=self.state.version, scene={}, steps=self.steps(conn.viewer, conn.cursor),
+        message = Update(version=self.shown_version(conn.viewer), scene={},
+                         steps=self.steps(conn.viewer, conn.cursor),
                          ack=ack, seats=self.presence.seat_info(), clocks=self.clock.info(), ended=self.ended)
         return encode(message, scene=self.scene_text(conn.viewer, conn.cursor))
 
@@ -239,7 +258,7 @@ class Room:
         if self.problem is not None:
             conn.push(Error(code="broken", message=f"this match cannot go on: {self.problem}",
                             version=self.state.version).model_dump_json())
-        conn.cursor = self.state.version
+        conn.cursor = self.shown_version(conn.viewer)
         self.presence.welcomed(conn)
 
     def leave(self, conn: Connection) -> None:
@@ -296,7 +315,7 @@ class Room:
                 if key not in texts:
                     texts[key] = self.update(conn)
                 conn.push(texts[key])
-            conn.cursor = self.state.version
+            conn.cursor = self.shown_version(conn.viewer)
 
     # -- the authority ------------------------------------------------------------------------
     def refuse(self, code: str, message: str, tag: str | None = None,
@@ -401,13 +420,12 @@ class Room:
                 raise self.refuse("no_undo", "you have made no move to take back")
             await self.journal.take_back(len(self.match.actions) - count)
             self.match.take_back(count)
-            state = self.state
             self.ai_seats.forget()
             for conn in [c for c in self.presence.connections if not c.closed]:
-                conn.push(Undone(version=state.version, count=count, scene=self.scene(conn.viewer, -1),
-                                 steps=self.steps(conn.viewer, -1), seats=self.presence.seat_info(),
-                                 clocks=self.clock.info()).model_dump_json())
-                conn.cursor = state.version
+                conn.push(Undone(version=self.shown_version(conn.viewer), count=count,
+                                 scene=self.scene(conn.viewer, -1), steps=self.steps(conn.viewer, -1),
+                                 seats=self.presence.seat_info(), clocks=self.clock.info()).model_dump_json())
+                conn.cursor = self.shown_version(conn.viewer)
             self.clock.restart()
             self.ai_seats.kick()
             return count

@@ -30,7 +30,7 @@ from ..kernel.game import Game, State
 from ..kernel.registry import find_game, list_games
 from ..kernel.rng import Rng
 from ..kernel.words import Words
-from . import accounts, ai, collection, ratings
+from . import accounts, ai, collection, ratings, turns
 from .client_words import LOBBY, PLAYERS
 from .clock import Rules
 from .cluster import CHANNEL, Cluster, notify_sql
@@ -40,6 +40,7 @@ from .limits import Limit
 from .protocol import Error
 from .refusal import Refusal
 from .room import Connection, Room, Seat
+from .spectators import MAX_DELAY
 from .store import Store
 
 log = logging.getLogger("tcgkit.server")
@@ -83,6 +84,8 @@ class NewMatch(BaseModel):
     spectators: bool = True
     rules: Rules = Field(default_factory=Rules)  # the clock and what absence does
     rated: bool = False  # rated (``ratings.py``): accounts only, no AI seat, no guest
+    # moves a spectator is kept behind while the match runs (``spectators.py``)
+    spectator_delay: int = Field(default=0, ge=0, le=MAX_DELAY)
 
 
 # The pages run and load this site's files only, never inside another site's frame.
@@ -211,6 +214,7 @@ def public_match(row: MatchRow, seats: list[SeatRow], names: dict[int, str]) -> 
         "rematch_of": row.rematch_of, "outcome": row.outcome, "problem": row.problem,
         "rules": row.settings.get("rules", {}), "trading": bool(row.settings.get("trading")),
         "rated": bool(row.settings.get("rated")),
+        "spectator_delay": int(row.settings.get("spectator_delay", 0)),
         "seats": [{"seat": s.seat, "kind": s.kind, "level": s.level,
                    "name": names.get(s.account_id) if s.account_id is not None else None}
                   for s in sorted(seats, key=lambda s: s.seat)],
@@ -294,6 +298,7 @@ class MatchJournal:
 
     def __init__(self, store: Store, match_id: str, trade: Trade | None = None) -> None:
         self.store, self.match_id, self.trade = store, match_id, trade
+        self.people: dict[int, int] = {}  # seat -> account of each person (``turns.record``)
 
     async def action(self, number: int, seat: int, notation: str, state: State[Any],
                      banks: list[float] | None, note: dict[str, Any] | None,
@@ -311,6 +316,7 @@ class MatchJournal:
                     moved = collection_rules(trade.game).transfers(outcome)
                     collection.settle(session, trade.game, match_id, trade.decks, trade.people, moved)
                 ratings.settle(session, match_id, outcome)
+            turns.record(session, match_id, state, number, self.people)
             tell(session, note, number)
 
         await self.store.write(work)
@@ -322,6 +328,7 @@ class MatchJournal:
             session.execute(update(MatchRow).where(MatchRow.id == match_id)
                             .values(status="over", outcome=outcome))
             ratings.settle(session, match_id, outcome)
+            turns.ended(session, match_id)
             tell(session, note, None)
 
         await self.store.write(work)
@@ -452,7 +459,8 @@ class Server:
                 id=match_id, game=game.name, options=options, seed=seed, decks=decks,
                 engine=__version__, cards=game.card_data_hash(), status=status,
                 settings={"spectators": request.spectators, "rules": rules.model_dump(),
-                          "trading": trading, "rated": request.rated},
+                          "trading": trading, "rated": request.rated,
+                          "spectator_delay": request.spectator_delay},
                 created=time.time(),
                 owner_id=creator, rematch_of=rematch_of))
             session.flush()
@@ -668,7 +676,8 @@ class Server:
                                   else SeatSpec(kind="invite") for s in seats],
                            spectators=bool(row.settings.get("spectators", True)),
                            rules=Rules.model_validate(row.settings.get("rules", {})),
-                           rated=bool(row.settings.get("rated")))
+                           rated=bool(row.settings.get("rated")),
+                           spectator_delay=int(row.settings.get("spectator_delay", 0)))
         others = {s.seat: s.account_id for s in seats
                   if s.kind != "ai" and s.account_id is not None and s.account_id != account}
         return await self.create(request, account, rematch_of=match_id, invited_ids=others)
@@ -734,6 +743,7 @@ class Server:
             if self.cluster is not None:
                 room.replication.peers = self.cluster
                 room.replication.owner = await self.cluster.try_own(match_id)
+            await turns.resume(self.store, room)
             if room.replication.owner:
                 room.begin()
             return room
@@ -774,6 +784,7 @@ class Server:
                 update(MatchRow).where(MatchRow.id == match_id).values(status="broken", problem=problem)))
             raise Refusal(409, "broken", f"the match cannot be resumed: {problem}") from None
         journal.trade = trade_of(row, seats, room.game)
+        journal.people = turns.people_of(seats)
         room.ai_seats.maker = row.owner_id
         return room
 

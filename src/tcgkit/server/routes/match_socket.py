@@ -122,7 +122,7 @@ async def handle(server: Server, room: Room, conn: Connection, text: str) -> Non
     elif isinstance(message, Sync):
         conn.cursor = message.since
         conn.push(room.update(conn))
-        conn.cursor = room.state.version
+        conn.cursor = room.shown_version(conn.viewer)
     elif isinstance(message, Act):
         if conn.viewer is None:
             raise Refusal(403, "spectator", "a spectator holds no seat and cannot act", tag=message.tag)

@@ -12,6 +12,7 @@ import { Replay } from './replay.js';
 import { AccountRatings, Ratings } from './ratings.js';
 import { Table, copiesOf, secretMarks } from './table.js';
 import { t } from './ui.js';
+import { WatchBanner, useTurnCount } from './watch.js';
 import { LANGUAGES, chooseLanguage, chosenLanguage, followAccount, lines, loadInterface, loadWords, setCopies } from './words.js';
 
 function useHash() {
@@ -71,9 +72,11 @@ const PAGES = () => [['#/', t('nav.lobby', 'Lobby')], ['#/decks', t('nav.decks',
 function Nav({ me, hash, onOut }) {
   const logOut = async () => { await api('POST', '/api/logout', {}).catch(() => {}); onOut(); };
   const here = hash === '' ? '#/' : hash;
+  const turns = useTurnCount();  // matches waiting for your decision, shown by the lobby's link
   return html`<header class="top"><h1>tcgkit</h1>
     <nav aria-label=${t('nav.label', 'pages')}>${PAGES().map(([href, name]) => html`
-      <a href=${href} aria-current=${here === href ? 'page' : null}>${name}</a>`)}</nav>
+      <a href=${href} aria-current=${here === href ? 'page' : null}>${name}${href === '#/' && turns
+        ? html` <span class="turns" title=${t('watch.turns.count', 'matches where it is your turn')}>${turns}</span>` : null}</a>`)}</nav>
     <span class="who">${me.name}${me.guest ? t('nav.guest', ' (guest)') : ''}</span>
     <button onClick=${logOut}>${t('nav.logout', 'Log out')}</button><${LanguageChooser} me=${me} /></header>`;
 }
@@ -258,6 +261,7 @@ function Match({ id, me }) {
   return html`<main class="page match" data-version=${state.version} data-sent=${sent}>
     <header><h2>${s.words.title || s.game}</h2>
       <span class="viewer">${s.seat === null ? t('match.watching', 'watching') : t('match.seat', 'seat {n}', { n: s.seat + 1 })}</span></header>
+    ${s.seat === null ? html`<${WatchBanner} id=${id} />` : null}
     <${Table} scene=${state.scene} words=${s.words} ctx=${ctx} log=${state.log} onAct=${act} error=${error}
       ended=${state.ended} live=${state.live} assist=${assist}
       after=${over ? html`<${Rematch} id=${id} seat=${s.seat} />` : null} />

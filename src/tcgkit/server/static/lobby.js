@@ -1,12 +1,14 @@
 // The lobby: a new match of any game, its options form built from the game's options JSON
 // Schema (GET /api/games), each seat open, invited, an AI at a level, or the creator's; the
-// matches one may join, go back to or watch (the list refreshes itself).
+// matches one may join or go back to (the list refreshes itself); the live matches to watch and
+// the ones waiting for your move are watch.js's.
 import { html, useState, useEffect } from './vendor/htm-preact-standalone.module.js';
 import { api } from './api.js';
 import { t } from './ui.js';
 import { HandPicker, handRules, handText } from './collection.js';
 import { chosenLanguage } from './words.js';
 import { ratedName, useRatingsOf } from './ratings.js';
+import { ClockTime, DelayField, LiveMatches, UNITS, YourTurn } from './watch.js';
 
 // -- the options form ---------------------------------------------------------------------------
 // A property's own type: a nullable one (anyOf [T, null]) is T whose empty input means null.
@@ -200,7 +202,8 @@ function timeoutText(value) {
 
 function absenceText(value) {
   return value === 'ai' ? t('lobby.absence.ai', 'an AI plays for them')
-    : t('lobby.absence.claim', 'the others may claim the win');
+    : value === 'wait' ? t('watch.absence.wait', 'the match waits for them (correspondence)')
+      : t('lobby.absence.claim', 'the others may claim the win');
 }
 
 function rulesText(rules) {
@@ -217,6 +220,8 @@ export function Lobby({ me }) {
   const [spectators, setSpectators] = useState(true);
   const [clock, setClock] = useState('off');
   const [seconds, setSeconds] = useState(60);
+  const [unit, setUnit] = useState('seconds');
+  const [delay, setDelay] = useState(0);  // moves spectators are kept behind
   const [onTimeout, setOnTimeout] = useState('');  // '': as the server decides by the seats
   const [absence, setAbsence] = useState('');
   const [error, setError] = useState('');
@@ -264,11 +269,12 @@ export function Lobby({ me }) {
   };
   const create = async (e) => {
     e.preventDefault();
-    const rules = clock === 'off' ? {} : { clock, seconds: Number(seconds) };
+    const rules = clock === 'off' ? {} : { clock, seconds: Number(seconds) * UNITS[unit], unit };
     if (onTimeout) rules.on_timeout = onTimeout;
     if (absence) rules.absence = absence;
     const myHand = picking && hands.picked ? handText(hand) : undefined;
     const body = { game, options: sent, spectators, rules, rated: canRate && rated,
+      spectator_delay: spectators ? Number(delay) || 0 : 0,
       seats: seats.map((s) => (s.kind === 'ai' ? { kind: 'ai', level: s.level || DEFAULT_LEVEL }
         : s.kind === 'me' && myHand ? { ...s, hand: myHand } : s)) };
     try {
@@ -293,7 +299,10 @@ export function Lobby({ me }) {
   };
   const mine = (m) => m.seats.some((s) => s.name === me.name && s.kind === 'human');
   const invitedMe = (m) => m.status === 'open' && m.seats.some((s) => s.kind === 'invited' && s.name === me.name);
+  // a running match of others is in the live list (watch.js), with its move
+  const listed = matches.filter((m) => m.status === 'open' || mine(m));
   return html`<section class="lobby">
+    <${YourTurn} games=${games} me=${me} />
     <section aria-labelledby="new-match"><h2 id="new-match">${t('lobby.new', 'New match')}</h2>
       <form class="new-match" onSubmit=${create}>
         <div class="option"><label for="game">${t('lobby.game', 'Game')}</label>
@@ -312,12 +321,10 @@ export function Lobby({ me }) {
             <div class="option"><label for="clock">${t('lobby.clock.kind', 'Clock')}</label>
               <select id="clock" name="clock" onChange=${(e) => setClock(e.target.value)}>
                 <option value="off" selected=${clock === 'off'}>${t('lobby.clock.off', 'off')}</option>
-                <option value="decision" selected=${clock === 'decision'}>${t('lobby.clock.decision', 'seconds a decision')}</option>
-                <option value="chess" selected=${clock === 'chess'}>${t('lobby.clock.chess', 'seconds a player (chess clock)')}</option>
+                <option value="decision" selected=${clock === 'decision'}>${t('lobby.clock.decision', 'a time for each decision')}</option>
+                <option value="chess" selected=${clock === 'chess'}>${t('lobby.clock.chess', 'a time for each player (chess clock)')}</option>
               </select></div>
-            ${clock !== 'off' ? html`<div class="option"><label for="clock-seconds">${t('lobby.clock.seconds', 'Seconds')}</label>
-              <input id="clock-seconds" name="clock-seconds" type="number" min="1" value=${seconds}
-                onInput=${(e) => setSeconds(e.target.value)} /></div>` : null}
+            ${clock !== 'off' ? html`<${ClockTime} amount=${seconds} setAmount=${setSeconds} unit=${unit} setUnit=${setUnit} />` : null}
             <div class="option"><label for="on-timeout">${t('lobby.timeout', 'When time runs out')}</label>
               <select id="on-timeout" name="on-timeout" onChange=${(e) => setOnTimeout(e.target.value)}>
                 <option value="" selected=${onTimeout === ''}>${t('lobby.rules.usual', 'as usual')}</option>
@@ -326,10 +333,11 @@ export function Lobby({ me }) {
             <div class="option"><label for="absence">${t('lobby.absence', 'When a player is away')}</label>
               <select id="absence" name="absence" onChange=${(e) => setAbsence(e.target.value)}>
                 <option value="" selected=${absence === ''}>${t('lobby.rules.usual', 'as usual')}</option>
-                ${['claim', 'ai'].map((v) => html`<option value=${v} selected=${absence === v}>${absenceText(v)}</option>`)}
+                ${['claim', 'ai', 'wait'].map((v) => html`<option value=${v} selected=${absence === v}>${absenceText(v)}</option>`)}
               </select></div>
             <div class="option check"><label><input type="checkbox" name="spectators" checked=${spectators}
               onChange=${(e) => setSpectators(e.target.checked)} /> ${t('lobby.spectators', 'Others may watch')}</label></div>
+            ${spectators ? html`<${DelayField} delay=${delay} setDelay=${setDelay} />` : null}
           </fieldset></details>` : null}
         ${canRate ? html`<div class="option check"><label><input type="checkbox" name="rated" checked=${rated}
           onChange=${(e) => setRated(e.target.checked)} /> ${t('lobby.rated', 'Rated (every seat an account)')}</label></div>` : null}
@@ -337,8 +345,8 @@ export function Lobby({ me }) {
       </form>
     </section>
     <section aria-labelledby="match-list"><h2 id="match-list">${t('lobby.matches', 'Matches')}</h2>
-      ${matches.length ? null : html`<p>${t('lobby.no_matches', 'No match is open or running.')}</p>`}
-      <ul class="matches">${matches.map((m) => {
+      ${listed.length ? null : html`<p>${t('lobby.no_matches', 'No match is open or running.')}</p>`}
+      <ul class="matches">${listed.map((m) => {
         const listed = games.find((g) => g.name === m.game) || {};
         const title = listed.title || m.game;
         const openToMe = m.status === 'open' && !mine(m)
@@ -357,11 +365,10 @@ export function Lobby({ me }) {
             <div class="buttons"><button class="join-with-hand" onClick=${() => join(m, handText(joining.hand) || null)}>
               ${t('lobby.join.hand', 'Join with this hand')}</button>
               <button onClick=${() => setJoining(null)}>${t('table.cancel', 'cancel')}</button></div></div>` : null}
-          ${mine(m) ? html`<a href=${`#/match/${m.id}`}>${t('lobby.back', 'Go back to it')}</a>` : null}
-          ${m.status === 'running' && !mine(m) && m.spectators ? html`<a href=${`#/match/${m.id}`}>
-            ${t('lobby.watch', 'Watch')}</a>` : null}</li>`;
+          ${mine(m) ? html`<a href=${`#/match/${m.id}`}>${t('lobby.back', 'Go back to it')}</a>` : null}</li>`;
       })}</ul>
     </section>
+    <${LiveMatches} games=${games} me=${me} />
     ${error ? html`<p class="error" role="alert">${error}</p>` : null}
   </section>`;
 }

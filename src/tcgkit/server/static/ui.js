@@ -42,10 +42,12 @@ export function t(key, english, args) {
   });
 }
 
-// Seconds as m:ss (h:mm:ss past an hour), for the clocks.
+// Seconds as m:ss (h:mm:ss past an hour, days and h:mm:ss past a day: a correspondence
+// clock), for the clocks.
 export function clockText(seconds) {
   const s = Math.max(0, Math.ceil(seconds));
-  const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), r = s % 60;
+  const d = Math.floor(s / 86400), h = Math.floor((s % 86400) / 3600), m = Math.floor((s % 3600) / 60), r = s % 60;
   const two = (n) => String(n).padStart(2, '0');
+  if (d) return t('clock.days', '{d} d {time}', { d, time: `${h}:${two(m)}:${two(r)}` });
   return h ? `${h}:${two(m)}:${two(r)}` : `${m}:${two(r)}`;
 }
