@@ -1,0 +1,256 @@
+"""Events on a real server (``server/events.py``): a Swiss event of 8 accounts played to its end
+by the test client, its pairings and standings checked against the matches' own results;
+round-robin and byes; every bad request refused with its reason and nothing changed."""
+
+from __future__ import annotations
+
+import itertools
+import time
+from typing import Any
+
+import pytest
+
+from tcgkit.kernel.rng import Rng
+from tcgkit.server.client import Client, ServerError, Table
+
+from .conftest import fast, serving
+
+NO_TRADE = {"trade": "none"}  # an event deals its hands: no collection is staked
+
+
+def accounts(url: str, count: int, prefix: str = "player") -> list[Client]:
+    clients = []
+    for number in range(count):
+        client = Client(url, timeout=30)
+        client.sign_up(f"{prefix}{number}", "correct horse battery")
+        clients.append(client)
+    return clients
+
+
+def wait_for(client: Client, event_id: str, done: Any, seconds: float = 60.0) -> dict[str, Any]:
+    """The event once ``done`` accepts it (the server pairs a round just after a match ends)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        event = client.event(event_id)
+        if done(event):
+            return event
+        assert time.monotonic() < deadline, f"the event did not get there: {event}"
+        time.sleep(0.1)
+
+
+def open_tables(event: dict[str, Any]) -> list[dict[str, Any]]:
+    return [t for t in event["pairings"][-1]["tables"] if not t["over"]] if event["pairings"] else []
+
+
+def round_made(event: dict[str, Any]) -> bool:
+    """The current round's matches all made (the server makes them one by one)."""
+    return bool(open_tables(event)) and all(t["match"] for t in event["pairings"][-1]["tables"])
+
+
+def play_round(clients: dict[str, Client], event: dict[str, Any], rng: Rng, moves: int = 10**9) -> None:
+    """Random moves by every account at the current round's tables, up to ``moves`` (or until
+    each match is over); an AI seat's moves are waited for."""
+    tables: dict[tuple[str, int], Table] = {}
+    for table in open_tables(event):
+        for seat in table["seats"]:
+            if seat["name"] is not None:
+                tables[(table["match"], seat["seat"])] = clients[seat["name"]].connect(table["match"])
+    try:
+        done = 0
+        while done < moves and not all(t.over for t in tables.values()):
+            mover = next((t for t in tables.values() if t.my_turn and not t.over), None)
+            if mover is None:
+                next(t for t in tables.values() if not t.over).receive(timeout=30)
+                continue
+            options = mover.scene["moves"]
+            mover.act(options[rng.below(len(options))]["notation"])
+            done += 1
+            for (match_id, _), other in tables.items():
+                while match_id == mover.match_id and other.version < mover.version:
+                    other.receive(timeout=30)
+    finally:
+        for table in tables.values():
+            table.close()
+
+
+def play_event(clients: dict[str, Client], event_id: str, rng: Rng) -> dict[str, Any]:
+    watcher = next(iter(clients.values()))
+    while True:
+        event = wait_for(watcher, event_id, lambda e: e["status"] == "over" or round_made(e))
+        if event["status"] == "over":
+            return event
+        number = event["round"]
+        play_round(clients, event, rng)
+        wait_for(watcher, event_id, lambda e, n=number: e["status"] == "over" or e["round"] > n)
+
+
+def standings_from_matches(watcher: Client, event: dict[str, Any]) -> dict[str, tuple[float, ...]]:
+    """Points, Buchholz, Sonneborn-Berger and the game's score of each entrant, computed here
+    from the matches' own outcomes (read from the matches, not from the event)."""
+    games: list[tuple[str, str, float]] = []
+    points = {e["name"]: 0.0 for e in event["entrants"]}
+    score = dict.fromkeys(points, 0.0)
+    for round_ in event["pairings"]:
+        for bye in round_["byes"]:
+            points[bye["name"]] += event["players"] - 1
+        for table in round_["tables"]:
+            match = watcher.describe(table["match"])
+            assert match["status"] == "over"
+            ranks, scores = match["outcome"]["ranks"], match["outcome"]["scores"]
+            names = [s["name"] for s in match["seats"]]
+            assert names == [s["name"] for s in table["seats"]]  # the match seats the pairing
+            for i, j in itertools.permutations(range(len(names)), 2):
+                result = 1.0 if ranks[i] < ranks[j] else 0.5 if ranks[i] == ranks[j] else 0.0
+                if names[i] is not None:
+                    points[names[i]] += result
+                    if names[j] is not None:
+                        games.append((names[i], names[j], result))
+            for i, name in enumerate(names):
+                if name is not None:
+                    score[name] += scores[i]
+    return {name: (points[name], sum(points[o] for a, o, _ in games if a == name),
+                   sum(r * points[o] for a, o, r in games if a == name), score[name]) for name in points}
+
+
+def check_finished(watcher: Client, event: dict[str, Any], rounds: int) -> None:
+    assert event["status"] == "over" and len(event["pairings"]) == rounds
+    assert isinstance(event["seed"], int)  # told once the event is over
+    mine = standings_from_matches(watcher, event)
+    got = {s["name"]: (s["points"], s["buchholz"], s["sonneborn_berger"], s["game_score"])
+           for s in event["standings"]}
+    assert got == mine  # halves and whole numbers: exact in floating point
+    keys = [tuple(-x for x in got[s["name"]]) for s in event["standings"]]
+    assert keys == sorted(keys)
+    pairs = [frozenset(p) for r in event["pairings"] for t in r["tables"]
+             for p in itertools.combinations([s["name"] for s in t["seats"] if s["name"]], 2)]
+    assert len(pairs) == len(set(pairs))  # nobody met twice
+    assert not any(t["rematch"] for r in event["pairings"] for t in r["tables"])
+
+
+@pytest.mark.timeout(300)
+def test_a_swiss_event_of_eight_accounts_is_played_to_its_end(db: str) -> None:
+    with serving(fast(db)) as (url, _app):
+        people = accounts(url, 8)
+        clients = {f"player{n}": c for n, c in enumerate(people)}
+        host = people[0]
+        made = host.create_event("Sunday Swiss", "triple-triad", NO_TRADE, rounds=3, seed=41)
+        assert made["status"] == "open" and made["players"] == 2
+        for client in people:
+            client.join_event(made["id"])
+        with pytest.raises(ServerError) as refused:
+            people[1].start_event(made["id"])
+        assert refused.value.status == 403
+        started = host.start_event(made["id"])
+        assert started["status"] == "running" and started["round"] == 1
+        assert len(started["pairings"][0]["tables"]) == 4
+        first = started["pairings"][0]
+        # asked again while round 1 is played: refused, and nothing changed
+        with pytest.raises(ServerError) as refused:
+            host.pair_event(made["id"])
+        assert refused.value.status == 409 and "round 1" in str(refused.value)
+        assert host.event(made["id"])["pairings"] == [first]
+        late = Client(url)
+        late.guest()
+        with pytest.raises(ServerError) as refused:
+            late.join_event(made["id"])
+        assert refused.value.status == 409 and "before it starts" in str(refused.value)
+        with pytest.raises(ServerError) as refused:
+            people[2].leave_event(made["id"])
+        assert refused.value.status == 409
+        event = play_event(clients, made["id"], Rng(7))
+        check_finished(host, event, 3)
+        assert any(e["id"] == made["id"] and e["status"] == "over" for e in host.events())
+        # a result for a finished round: the match takes no more moves, the standings stay
+        last = event["pairings"][0]["tables"][0]
+        player = clients[next(s["name"] for s in last["seats"] if s["name"])]
+        with player.connect(last["match"]) as table:
+            assert table.over and not table.my_turn
+            with pytest.raises(ServerError) as refused:
+                table.act(table.scene["moves"][0]["notation"] if table.scene.get("moves") else "pass")
+            assert refused.value.code
+        assert host.event(made["id"]) == event
+
+
+@pytest.mark.timeout(300)
+def test_ai_fills_the_empty_seat_of_a_bye_and_a_bye_may_score_a_win(db: str) -> None:
+    with serving(fast(db)) as (url, _app):
+        people = accounts(url, 5)
+        clients = {f"player{n}": c for n, c in enumerate(people)}
+        filled = people[0].create_event("Fill-ins", "triple-triad", NO_TRADE, rounds=3, level="random",
+                                              seed=3)
+        scored = people[0].create_event("Byes win", "triple-triad", NO_TRADE, rounds=3, bye="win", seed=3)
+        for client in people:
+            client.join_event(filled["id"])
+            client.join_event(scored["id"])
+        for made in (filled, scored):
+            people[0].start_event(made["id"])
+        for made in (filled, scored):
+            event = play_event(clients, made["id"], Rng(1))
+            check_finished(people[0], event, 3)
+            byes = [b["name"] for r in event["pairings"] for b in r["byes"]]
+            ai_tables = [t for r in event["pairings"] for t in r["tables"]
+                         if any(s["ai"] for s in t["seats"])]
+            if made is filled:
+                assert byes == [] and len(ai_tables) == 3
+                assert all(s["ai"] == "random" for t in ai_tables for s in t["seats"] if not s["name"])
+                takers = [s["name"] for t in ai_tables for s in t["seats"] if s["name"]]
+            else:
+                assert ai_tables == [] and len(byes) == 3
+                takers = byes
+            assert len(set(takers)) == 3  # one bye each while some have had none
+
+
+@pytest.mark.timeout(300)
+def test_a_round_robin_meets_every_pair_once(db: str) -> None:
+    with serving(fast(db)) as (url, _app):
+        people = accounts(url, 4)
+        clients = {f"player{n}": c for n, c in enumerate(people)}
+        made = people[0].create_event("All meet", "triple-triad", NO_TRADE, format="round_robin")
+        for client in people:
+            client.join_event(made["id"])
+        assert people[0].start_event(made["id"])["rounds"] == 3
+        event = play_event(clients, made["id"], Rng(2))
+        check_finished(people[0], event, 3)
+        firsts = [t["seats"][0]["name"] for r in event["pairings"] for t in r["tables"]]
+        assert all(firsts.count(f"player{n}") in (1, 2) for n in range(4))
+
+
+def test_bad_requests_are_refused_with_a_reason_and_change_nothing(db: str) -> None:
+    with serving(fast(db)) as (url, _app):
+        host, other = accounts(url, 2)
+        cases: list[tuple[dict[str, Any], int, str]] = [
+            ({"game": "no-such-game"}, 404, "no-such-game"),
+            ({"game": "triple-triad", "options": NO_TRADE, "level": "grandmaster"}, 422, "level"),
+            ({"game": "triple-triad", "options": NO_TRADE, "players": 3}, 422, "players"),
+            ({"game": "triple-triad", "options": NO_TRADE, "format": "round_robin", "rounds": 3}, 422,
+             "round-robin"),
+            ({"game": "triple-triad", "options": NO_TRADE, "rounds": 0}, 422, "rounds"),
+            ({"game": "triple-triad", "options": {"trade": "one"}}, 422, "collections"),
+        ]
+        for body, status, words in cases:
+            with pytest.raises(ServerError) as refused:
+                host.post("/api/events", {"name": "x", **body})
+            assert refused.value.status == status and words in str(refused.value), (body, refused.value)
+        assert host.events() == []
+        made = host.create_event("Too few", "triple-triad", NO_TRADE)
+        host.join_event(made["id"])
+        with pytest.raises(ServerError) as refused:
+            host.join_event(made["id"])
+        assert refused.value.status == 409 and "already joined" in str(refused.value)
+        with pytest.raises(ServerError) as refused:
+            host.start_event(made["id"])
+        assert refused.value.status == 409 and "at least 2 entrants" in str(refused.value)
+        with pytest.raises(ServerError) as refused:
+            other.leave_event(made["id"])
+        assert refused.value.status == 409
+        with pytest.raises(ServerError) as refused:
+            host.pair_event(made["id"])
+        assert refused.value.status == 409 and "open" in str(refused.value)
+        other.join_event(made["id"])
+        other.leave_event(made["id"])
+        described = host.event(made["id"])
+        assert [e["name"] for e in described["entrants"]] == ["player0"] and described["status"] == "open"
+        assert "seed" not in described
+        with pytest.raises(ServerError) as refused:
+            host.event("nope")
+        assert refused.value.status == 404
