@@ -10,8 +10,9 @@ from typing import Any
 
 import pytest
 
-from tcgkit.kernel.rng import Rng
+from tcgkit.kernel.rng import Rng, derive_seed
 from tcgkit.server.client import Client, ServerError, Table
+from tcgkit.server.events import Events
 
 from .conftest import fast, serving
 
@@ -47,10 +48,12 @@ def round_made(event: dict[str, Any]) -> bool:
     return bool(open_tables(event)) and all(t["match"] for t in event["pairings"][-1]["tables"])
 
 
-def play_round(clients: dict[str, Client], event: dict[str, Any], rng: Rng, moves: int = 10**9) -> None:
-    """Random moves by every account at the current round's tables, up to ``moves`` (or until
-    each match is over); an AI seat's moves are waited for."""
+def play_round(clients: dict[str, Client], event: dict[str, Any], salt: int, moves: int = 10**9) -> None:
+    """Moves by every account at the current round's tables, up to ``moves`` (or until each
+    match is over); an AI seat's moves are waited for. Each is drawn by the round, the table
+    and the match's version: the same event plays the same way however often it is resumed."""
     tables: dict[tuple[str, int], Table] = {}
+    number = {t["match"]: (event["round"], t["table"]) for t in event["pairings"][-1]["tables"]}
     for table in open_tables(event):
         for seat in table["seats"]:
             if seat["name"] is not None:
@@ -63,7 +66,8 @@ def play_round(clients: dict[str, Client], event: dict[str, Any], rng: Rng, move
                 next(t for t in tables.values() if not t.over).receive(timeout=30)
                 continue
             options = mover.scene["moves"]
-            mover.act(options[rng.below(len(options))]["notation"])
+            drawn = Rng(derive_seed(salt, *number[mover.match_id], mover.version)).below(len(options))
+            mover.act(options[drawn]["notation"])
             done += 1
             for (match_id, _), other in tables.items():
                 while match_id == mover.match_id and other.version < mover.version:
@@ -73,14 +77,14 @@ def play_round(clients: dict[str, Client], event: dict[str, Any], rng: Rng, move
             table.close()
 
 
-def play_event(clients: dict[str, Client], event_id: str, rng: Rng) -> dict[str, Any]:
+def play_event(clients: dict[str, Client], event_id: str, salt: int) -> dict[str, Any]:
     watcher = next(iter(clients.values()))
     while True:
         event = wait_for(watcher, event_id, lambda e: e["status"] == "over" or round_made(e))
         if event["status"] == "over":
             return event
         number = event["round"]
-        play_round(clients, event, rng)
+        play_round(clients, event, salt)
         wait_for(watcher, event_id, lambda e, n=number: e["status"] == "over" or e["round"] > n)
 
 
@@ -157,7 +161,7 @@ def test_a_swiss_event_of_eight_accounts_is_played_to_its_end(db: str) -> None:
         with pytest.raises(ServerError) as refused:
             people[2].leave_event(made["id"])
         assert refused.value.status == 409
-        event = play_event(clients, made["id"], Rng(7))
+        event = play_event(clients, made["id"], 7)
         check_finished(host, event, 3)
         assert any(e["id"] == made["id"] and e["status"] == "over" for e in host.events())
         # a result for a finished round: the match takes no more moves, the standings stay
@@ -185,7 +189,7 @@ def test_ai_fills_the_empty_seat_of_a_bye_and_a_bye_may_score_a_win(db: str) -> 
         for made in (filled, scored):
             people[0].start_event(made["id"])
         for made in (filled, scored):
-            event = play_event(clients, made["id"], Rng(1))
+            event = play_event(clients, made["id"], 1)
             check_finished(people[0], event, 3)
             byes = [b["name"] for r in event["pairings"] for b in r["byes"]]
             ai_tables = [t for r in event["pairings"] for t in r["tables"]
@@ -209,7 +213,7 @@ def test_a_round_robin_meets_every_pair_once(db: str) -> None:
         for client in people:
             client.join_event(made["id"])
         assert people[0].start_event(made["id"])["rounds"] == 3
-        event = play_event(clients, made["id"], Rng(2))
+        event = play_event(clients, made["id"], 2)
         check_finished(people[0], event, 3)
         firsts = [t["seats"][0]["name"] for r in event["pairings"] for t in r["tables"]]
         assert all(firsts.count(f"player{n}") in (1, 2) for n in range(4))
@@ -254,3 +258,40 @@ def test_bad_requests_are_refused_with_a_reason_and_change_nothing(db: str) -> N
         with pytest.raises(ServerError) as refused:
             host.event("nope")
         assert refused.value.status == 404
+
+
+def test_a_round_cut_short_while_its_matches_are_made_is_completed_once(
+        db: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The advance stopped after two of a round's four matches (as a killed server would) is
+    finished by the next advance, which makes the two missing ones only; a third makes none."""
+    with serving(fast(db, sweep_every=3600)) as (url, _app):  # no sweep to finish it first
+        people = accounts(url, 8)
+        made = people[0].create_event("Cut", "triple-triad", NO_TRADE, rounds=3, seed=41)
+        for client in people:
+            client.join_event(made["id"])
+        real, opened = Events._open, []
+
+        async def cut(self: Events, *args: Any) -> bool:
+            if len(opened) == 2:
+                raise RuntimeError("the process stops here")
+            opened.append(args)
+            return await real(self, *args)
+
+        monkeypatch.setattr(Events, "_open", cut)
+        halfway = people[0].start_event(made["id"])  # started, its round half made (a sweep ends it)
+        monkeypatch.undo()
+        assert halfway["status"] == "running"
+        assert [bool(t["match"]) for t in halfway["pairings"][0]["tables"]] == [True, True, False, False]
+        paired = people[0].pair_event(made["id"])
+        tables = paired["pairings"][0]["tables"]
+        assert [t["match"] for t in tables[:2]] == [t["match"] for t in halfway["pairings"][0]["tables"][:2]]
+        assert all(t["match"] for t in tables) and len({t["match"] for t in tables}) == 4
+        assert [t["seats"] for t in tables] == [t["seats"] for t in halfway["pairings"][0]["tables"]]
+        with pytest.raises(ServerError) as refused:
+            people[0].pair_event(made["id"])
+        assert refused.value.status == 409
+        assert people[0].event(made["id"]) == paired
+        for table in tables:
+            match = people[0].describe(table["match"])
+            assert match["status"] == "running"
+            assert [s["name"] for s in match["seats"]] == [s["name"] for s in table["seats"]]

@@ -293,7 +293,10 @@ class Events:
             event.status = "running"
 
         await self.store.write(work)
-        await self.advance(event_id)
+        try:
+            await self.advance(event_id)
+        except Exception:  # started all the same: the next sweep makes the round's missing matches
+            log.exception("event %s: pairing its first round failed", event_id)
 
     async def pair(self, event_id: str, account: int) -> None:
         """Ask for the next round's pairing (by the creator): refused, with the reason, when
