@@ -1,12 +1,13 @@
 // The pages: sign in (an account or a guest), the lobby, the table of a match, the decks, the
 // match history with its replays and the Triple Triad cards, each kept in the address's hash
-// (#/match/ID, #/decks, #/history, #/replay/ID, #/collection) so a reload comes back to it.
+// (#/match/ID, #/decks, #/history, #/replay/ID, #/collection, #/event/ID) so a reload comes back to it.
 import { html, render, useState, useEffect, useRef } from './vendor/htm-preact-standalone.module.js';
 import { api, csrf } from './api.js';
 import { Lobby } from './lobby.js';
 import { Rules } from './rules.js';
 import { Collection } from './collection.js';
 import { Decks } from './decks.js';
+import { EventList, EventPage } from './events.js';
 import { History, Replay } from './history.js';
 import { Table, copiesOf, secretMarks } from './table.js';
 import { t } from './ui.js';
@@ -279,7 +280,8 @@ function App() {
   else if (route(/^#\/history/)) page = html`<main class="page"><${History} /></main>`;
   else if ((found = route(/^#\/rules\/([\w-]+)/))) page = html`<main class="page"><${Rules} game=${found[1]} key=${found[1]} /></main>`;
   else if (route(/^#\/collection/)) page = html`<main class="page"><${Collection} /></main>`;
-  else page = html`<main class="page"><${Lobby} me=${me} /></main>`;
+  else if ((found = route(/^#\/event\/([\w-]+)/))) page = html`<main class="page"><${EventPage} id=${found[1]} me=${me} key=${found[1]} /></main>`;
+  else page = html`<main class="page"><${Lobby} me=${me} /><${EventList} /></main>`;
   return html`<div class="app"><${Nav} me=${me} hash=${hash} onOut=${() => setMe(null)} />${page}</div>`;
 }
 
