@@ -188,7 +188,7 @@ class Events:
             rows = await self.store.read(lambda s: read_rows(s, event_id))
             if rows is None or rows.event.status != "running":
                 return 0
-            now = progress(rows)
+            now = await asyncio.to_thread(progress, rows)  # a long event's pairing takes a while
             if now.over:
                 await self.store.write(lambda s: s.execute(
                     update(EventRow).where(EventRow.id == event_id, EventRow.status == "running")
@@ -309,7 +309,7 @@ class Events:
         rows = found(await self.store.read(lambda s: read_rows(s, event_id)), event_id)
         if rows.event.status != "running":
             raise Refusal(409, "conflict", f"the event is {rows.event.status}: there is no round to pair")
-        now = progress(rows)
+        now = await asyncio.to_thread(progress, rows)
         done = sum(r is not None for r in now.results[-1])
         raise Refusal(409, "conflict", f"round {len(now.rounds)} is paired and being played ({done} of "
                       f"{len(now.results[-1])} matches over): the next is paired when all are")
@@ -346,7 +346,7 @@ class Events:
             out["seed"] = event.seed  # the pairings and the matches' seeds come from it: told once over
         if event.status == "open":
             return {**out, "pairings": [], "standings": [], "round": 0}
-        now = progress(rows)
+        now = await asyncio.to_thread(progress, rows)
         out["round"] = len(now.rounds)
         out["pairings"] = [round_json(rows, n, r, now.results[n]) for n, r in enumerate(now.rounds)]
         out["standings"] = [standing_json(s, rows.names) for s in
