@@ -25,6 +25,7 @@ from ..kernel.rng import derive_seed
 
 ByeMode = Literal["ai", "win"]
 SEARCH_LIMIT = 50_000  # tables tried while looking for a pairing without a rematch
+BYE_CHOICES = 12  # sets of bye takers tried, each with that search
 
 
 @dataclass(frozen=True)
@@ -228,22 +229,45 @@ def swiss_round(entrants: Sequence[int], size: int, played: Sequence[Played], se
     return make_round(order, size, rounds, seed, bye, len(played))
 
 
+def bye_choices(order: Sequence[int], count: int, had: Counter[int]) -> Iterator[list[int]]:
+    """The sets of ``count`` entrants who may take the round's byes, best first: always from
+    those with the fewest byes so far (everyone with fewer than the last one chosen is in),
+    the lowest-ranked first; ``BYE_CHOICES`` at most."""
+    first = bye_takers(order, count, had)
+    if not first:
+        yield []
+        return
+    level = max(had[e] for e in first)
+    sure = [e for e in first if had[e] < level]
+    ranked = {e: place for place, e in enumerate(order)}
+    open_ = sorted((e for e in order if had[e] == level), key=lambda e: -ranked[e])
+    for rest in itertools.islice(itertools.combinations(open_, count - len(sure)), BYE_CHOICES):
+        yield [*sure, *rest]
+
+
 def make_round(order: Sequence[int], size: int, rounds: Sequence[Round], seed: int, bye: ByeMode,
                number: int) -> Round:
-    takers = bye_takers(order, len(order) % size, byes_had(rounds))
-    playing = [e for e in order if e not in takers]
+    """A round's tables and byes for entrants in the ``order`` given (see ``swiss_round``): the
+    first set of bye takers (``bye_choices``) that leaves the rest, and the bye's own table when
+    AI fills it, without a rematch; when none does, the first set, with the fewest rematches."""
     pairs = met(rounds)
-    found = groups(playing, size, pairs)
-    rematch = found is None
+    takers, found = [], None
+    for choice in bye_choices(order, len(order) % size, byes_had(rounds)):
+        unmet = bye == "win" or not any(pairs[frozenset(p)] for p in itertools.combinations(choice, 2))
+        found = groups([e for e in order if e not in choice], size, pairs) if unmet else None
+        if found is not None or not takers:
+            takers = choice
+        if found is not None:
+            break
+    playing = [e for e in order if e not in takers]
     tables_of = found if found is not None else fewest_rematches(playing, size, pairs)
+    if takers and bye == "ai":
+        tables_of = [*tables_of, takers]
     counts = seat_counts(rounds)
     tables = [Table(seated(group, size, counts, number, seed),
-                    rematch and any(pairs[frozenset(p)] for p in itertools.combinations(group, 2)))
+                    any(pairs[frozenset(p)] for p in itertools.combinations(group, 2)))
               for group in tables_of]
-    if takers and bye == "ai":
-        tables.append(Table(seated(takers, size, counts, number, seed)))
-        return Round(tuple(tables))
-    return Round(tuple(tables), tuple(takers) if takers else ())
+    return Round(tuple(tables), tuple(takers) if bye == "win" else ())
 
 
 def round_robin(entrants: Sequence[int], size: int, seed: int, bye: ByeMode) -> list[Round]:
