@@ -15,6 +15,7 @@ from tcgkit.server.client import Client, ServerError, Table
 from tcgkit.server.events import Events
 
 from .conftest import fast, serving
+from .test_postgres import pg as pg  # the fixture: a database of its own on the test server
 
 NO_TRADE = {"trade": "none"}  # an event deals its hands: no collection is staked
 
@@ -332,3 +333,15 @@ def test_a_swiss_event_of_eight_accounts_at_tables_of_three_fills_the_short_tabl
         filled = [s["name"] for r in event["pairings"] for t in r["tables"]
                   if any(s["ai"] for s in t["seats"]) for s in t["seats"] if s["name"]]
         assert len(filled) == len(set(filled)) == 6  # nobody sat with the AI twice
+
+
+@pytest.mark.timeout(300)
+def test_an_event_on_postgresql_is_played_to_its_end(pg: str) -> None:
+    with serving(fast(pg)) as (url, _app):
+        people = accounts(url, 3)
+        clients = {f"player{n}": c for n, c in enumerate(people)}
+        made = people[0].create_event("On PostgreSQL", "triple-triad", NO_TRADE, rounds=2, seed=5)
+        for client in people:
+            client.join_event(made["id"])
+        people[0].start_event(made["id"])
+        check_finished(people[0], play_event(clients, made["id"], 3), 2)

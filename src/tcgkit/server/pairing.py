@@ -251,7 +251,8 @@ def make_round(order: Sequence[int], size: int, rounds: Sequence[Round], seed: i
     first set of bye takers (``bye_choices``) that leaves the rest, and the bye's own table when
     AI fills it, without a rematch; when none does, the first set, with the fewest rematches."""
     pairs = met(rounds)
-    takers, found = [], None
+    takers: list[int] = []
+    found: list[list[int]] | None = None
     for choice in bye_choices(order, len(order) % size, byes_had(rounds)):
         unmet = bye == "win" or not any(pairs[frozenset(p)] for p in itertools.combinations(choice, 2))
         found = groups([e for e in order if e not in choice], size, pairs) if unmet else None
