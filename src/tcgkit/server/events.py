@@ -31,9 +31,10 @@ from ..kernel.rng import derive_seed
 from . import ai, collection
 from .clock import Rules
 from .db import EventEntrant, EventMatch, EventRow, MatchRow
+from .match_hooks import Placement
 from .pairing import ByeMode, Result, Round, Standing, round_robin, standings, swiss_round, table_points
 from .refusal import Refusal
-from .service import NewMatch, Placement, SeatSpec, Server, account_names, check_game
+from .service import NewMatch, SeatSpec, Server, account_names, check_game
 
 log = logging.getLogger("tcgkit.server")
 

@@ -16,7 +16,7 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import delete, select, update
@@ -37,6 +37,7 @@ from .cluster import CHANNEL, Cluster, notify_sql
 from .db import Account, ActionRow, MatchRow, SavedDeck, SeatRow
 from .levels import LEVELS, SAME_AS, about_key, measured, name_key, strength_order
 from .limits import Limit
+from .match_hooks import Follower, Placement
 from .protocol import Error
 from .refusal import Refusal
 from .room import Connection, Room, Seat
@@ -82,28 +83,6 @@ class NewMatch(BaseModel):
     seats: list[SeatSpec] | None = None  # default: me, then AI seats at "greedy"
     spectators: bool = True
     rules: Rules = Field(default_factory=Rules)  # the clock and what absence does
-
-
-@dataclass(frozen=True)
-class Placement:
-    """A match the server makes for players (an event's table): the accounts of its ``invite``
-    seats, seated at once; its seed; and what the transaction that writes it also writes."""
-
-    accounts: dict[int, int]  # seat -> account
-    seed: int
-    link: Callable[[Session, str], None]
-
-
-class Follower(Protocol):
-    """A part of the server that acts when matches end (an event pairs its next round): told
-    of each end once it is committed, and asked to catch up at start and in each sweep (what
-    a killed process left undone)."""
-
-    def match_ended(self, match_id: str) -> None: ...
-
-    async def catch_up(self) -> None: ...
-
-    async def stop(self) -> None: ...
 
 
 # The pages run and load this site's files only, never inside another site's frame.
@@ -401,11 +380,11 @@ class Server:
                 await self.room(match_id)
             except Refusal:  # marked broken (and logged): the other matches go on
                 continue
+        for follower in self.followers:
+            await follower.catch_up()
         # What start-up made (modules, game and card tables, the matches resumed) lives as long
         # as the process: frozen, a full collection no longer walks it. On the 2-core machine
         # measured, a full collection otherwise stopped the event loop for up to a second.
-        for follower in self.followers:
-            await follower.catch_up()
         gc.collect()
         gc.freeze()
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_now_and_then())
