@@ -17,12 +17,14 @@ from .test_browser import shots as shots
 pytestmark = pytest.mark.timeout(240)
 
 
-def create_event(page: Any, name: str) -> str:
+def create_event(page: Any, name: str, shot: Path) -> str:
     page.locator("details.new-event summary").click()
     page.locator("#event-name").fill(name)
     page.locator("#event-game").select_option("triple-triad")
     page.locator("#event-rounds").fill("2")
     page.locator("#opt-event-triple-triad-trade").select_option("none")
+    page.screenshot(path=str(shot), full_page=True)
+    assert overflows(page) == []  # the lobby with the new event's form open
     page.get_by_role("button", name="Create the event").click()
     page.locator("section.event").wait_for()
     event_id: str = page.evaluate("location.hash").split("/")[-1]
@@ -38,7 +40,7 @@ def test_an_event_is_created_joined_and_started_by_clicking(live: tuple[str, Any
     as_guest(host, url)
     as_guest(guest, url)
     name = f"Friday {width}"
-    event_id = create_event(host, name)
+    event_id = create_event(host, name, shots / f"event-{width}-form.png")
     host.get_by_role("button", name="Join").click()
     host.locator("ul.entrants li").first.wait_for()
     # the other person finds it in the lobby's list and joins it from its page

@@ -41,7 +41,7 @@ function NewEvent({ games }) {
   if (!chosen) return null;
   const levels = chosen.levels || [];
   return html`<details class="new-event"><summary>${t('events.new', 'New event')}</summary>
-    <form onSubmit=${create}>
+    <form onSubmit=${create}><div class="options">
       <div class="option"><label for="event-name">${t('events.name', 'Name')}</label>
         <input id="event-name" name="event-name" required maxlength="60" value=${name}
           onInput=${(e) => setName(e.target.value)} /></div>
@@ -63,7 +63,7 @@ function NewEvent({ games }) {
         <select id="event-bye" name="event-bye" onChange=${(e) => setBye(e.target.value)}>
           <option value="ai" selected=${bye === 'ai'}>${t('events.bye.ai', 'is played against the AI')}</option>
           <option value="win" selected=${bye === 'win'}>${t('events.bye.win', 'scores a win')}</option>
-        </select></div>
+        </select></div></div>
       <${OptionsForm} game=${`event-${chosen.name}`} schema=${chosen.options} values=${values} setValues=${setValues} />
       <div class="buttons"><button type="submit">${t('events.create', 'Create the event')}</button></div>
       ${error ? html`<p class="error" role="alert">${error}</p>` : null}
