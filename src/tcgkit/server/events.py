@@ -278,6 +278,13 @@ class Events:
 
     async def start(self, event_id: str, account: int) -> None:
         """Close the entries and pair the first round (by the event's creator)."""
+        rows = found(await self.store.read(lambda s: read_rows(s, event_id)), event_id)
+        # A round-robin's schedule (seconds for a large one at tables of 4) is drawn outside the
+        # transaction, which every match's writes wait for, and holds if the entrants did not change.
+        rounds = rows.event.rounds
+        if rows.event.format == "round_robin" and len(rows.entrants) >= rows.event.size:
+            rounds = len(await asyncio.to_thread(round_robin, rows.entrants, rows.event.size, rows.event.seed,
+                                                 "win" if rows.event.bye == "win" else "ai"))
 
         def work(session: Session) -> None:
             event = self._open_event(session, event_id, "started")
@@ -288,10 +295,9 @@ class Events:
             if len(entrants) < event.size:
                 raise Refusal(409, "conflict", f"the event needs at least {event.size} entrants to start, "
                               f"it has {len(entrants)}")
-            if event.format == "round_robin":
-                event.rounds = len(round_robin(entrants, event.size, event.seed,
-                                               "win" if event.bye == "win" else "ai"))
-            event.status = "running"
+            if entrants != rows.entrants:
+                raise Refusal(409, "conflict", "the entrants changed as the event started: start it again")
+            event.rounds, event.status = rounds, "running"
 
         await self.store.write(work)
         try:
