@@ -28,6 +28,7 @@ function NewEvent({ games }) {
   const [level, setLevel] = useState(DEFAULT_LEVEL);
   const [bye, setBye] = useState('ai');
   const [error, setError] = useState('');
+  const [open, setOpen] = useState(false);  // the form is drawn once opened: the lobby keeps one submit button
   const chosen = games.find((g) => g.name === (game || (games[0] || {}).name));
   const create = async (e) => {
     e.preventDefault();
@@ -40,8 +41,9 @@ function NewEvent({ games }) {
   };
   if (!chosen) return null;
   const levels = chosen.levels || [];
-  return html`<details class="new-event"><summary>${t('events.new', 'New event')}</summary>
-    <form onSubmit=${create}><div class="options">
+  return html`<details class="new-event" onToggle=${(e) => setOpen(e.target.open)}>
+    <summary>${t('events.new', 'New event')}</summary>
+    ${open ? html`<form onSubmit=${create}><div class="options">
       <div class="option"><label for="event-name">${t('events.name', 'Name')}</label>
         <input id="event-name" name="event-name" required maxlength="60" value=${name}
           onInput=${(e) => setName(e.target.value)} /></div>
@@ -67,7 +69,7 @@ function NewEvent({ games }) {
       <${OptionsForm} game=${`event-${chosen.name}`} schema=${chosen.options} values=${values} setValues=${setValues} />
       <div class="buttons"><button type="submit">${t('events.create', 'Create the event')}</button></div>
       ${error ? html`<p class="error" role="alert">${error}</p>` : null}
-    </form></details>`;
+    </form>` : null}</details>`;
 }
 
 // The lobby's events, newest first, each a link to its page.
