@@ -17,9 +17,10 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
 from . import pages, replays, rules_page, web
+from .events import Events
 from .middleware import ONE_LINE, JsonWrites, SecurityHeaders, http_response
 from .refusal import Refusal
-from .routes import accounts, collection, decks, games, matches, ratings, watching
+from .routes import accounts, collection, decks, events, games, matches, ratings, watching
 from .service import Server, Settings
 
 
@@ -38,6 +39,8 @@ def create_app(settings: Settings) -> FastAPI:
     # No /openapi.json: the API is documented (README, /api/protocol), not offered for probing.
     app = FastAPI(title="tcgkit", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.server = server
+    app.state.events = Events(server)
+    server.followers.append(app.state.events)
     app.add_middleware(JsonWrites)
     app.add_middleware(SecurityHeaders, policy=settings.content_security_policy)
 
@@ -46,8 +49,8 @@ def create_app(settings: Settings) -> FastAPI:
         return http_response(refusal)
 
     for router in (accounts.router, decks.router, collection.router, games.router, matches.router,
-                   ratings.router, watching.router, web.router, pages.router, rules_page.router,
-                   replays.router):
+                   ratings.router, watching.router, events.router, web.router, pages.router,
+                   rules_page.router, replays.router):
         app.include_router(router)
     web.mount_client(app)  # the browser table at /, after every API route
     return app

@@ -193,6 +193,38 @@ class Client:
         data: list[dict[str, Any]] = self.get("/api/turns")
         return data
 
+    # -- events (``/api/events``) ------------------------------------------------------------------
+    def events(self) -> list[dict[str, Any]]:
+        data: list[dict[str, Any]] = self.get("/api/events")
+        return data
+
+    def create_event(self, name: str, game: str, options: dict[str, Any] | None = None,
+                     **more: Any) -> dict[str, Any]:
+        """A new event; ``more``: ``players``, ``format`` (``swiss``, ``round_robin``),
+        ``rounds``, ``level``, ``bye`` (``ai``, ``win``), ``seed``, ``rules``."""
+        data: dict[str, Any] = self.post("/api/events", {"name": name, "game": game,
+                                                         "options": options or {}, **more})
+        return data
+
+    def event(self, event_id: str) -> dict[str, Any]:
+        data: dict[str, Any] = self.get(f"/api/events/{event_id}")
+        return data
+
+    def join_event(self, event_id: str) -> dict[str, Any]:
+        data: dict[str, Any] = self.post(f"/api/events/{event_id}/join")
+        return data
+
+    def leave_event(self, event_id: str) -> dict[str, Any]:
+        data: dict[str, Any] = self.post(f"/api/events/{event_id}/leave")
+        return data
+
+    def start_event(self, event_id: str) -> dict[str, Any]:
+        data: dict[str, Any] = self.post(f"/api/events/{event_id}/start")
+        return data
+
+    def pair_event(self, event_id: str) -> dict[str, Any]:
+        data: dict[str, Any] = self.post(f"/api/events/{event_id}/pair")
+        return data
 
 class Table:
     """One match's socket, as one seat (or a spectator) sees it."""
@@ -329,3 +361,4 @@ class Table:
     def ping(self) -> None:
         assert self._ws is not None
         self._ws.send(json.dumps({"type": "ping"}))
+

@@ -177,3 +177,44 @@ class TurnRow(Base):
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id"), nullable=True, index=True)
     since: Mapped[float] = mapped_column(Float)  # epoch seconds the decision opened
+
+
+class EventRow(Base):
+    """A Swiss or round-robin event (``events.py``): its game and options (``size`` players a
+    table), its format and rounds, the AI level that fills empty seats, what a bye is (``ai``:
+    a seat at a table filled up by AI; ``win``: a win without a game) and the seed its
+    pairings and matches are drawn from (kept from everyone until it is over)."""
+
+    __tablename__ = "events"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(60))
+    game: Mapped[str] = mapped_column(String(64))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    size: Mapped[int] = mapped_column(Integer)
+    format: Mapped[str] = mapped_column(String(16))  # swiss, round_robin
+    rounds: Mapped[int] = mapped_column(Integer)  # a round-robin's: set when it starts
+    level: Mapped[str] = mapped_column(String(40))
+    bye: Mapped[str] = mapped_column(String(8))
+    seed: Mapped[int] = mapped_column(BigInteger)
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)  # its matches' clock and absence rules
+    status: Mapped[str] = mapped_column(String(16), index=True)  # open, running, over
+    owner_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"))
+    created: Mapped[float] = mapped_column(Float)
+
+
+class EventEntrant(Base):
+    __tablename__ = "event_entrants"
+    event_id: Mapped[str] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True)
+    joined: Mapped[float] = mapped_column(Float)
+
+
+class EventMatch(Base):
+    """A table of an event's round and the match played at it, written in the transaction that
+    creates the match: the primary key lets a table be paired once."""
+
+    __tablename__ = "event_matches"
+    event_id: Mapped[str] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), primary_key=True)
+    round: Mapped[int] = mapped_column(Integer, primary_key=True)  # from 0
+    table: Mapped[int] = mapped_column(Integer, primary_key=True)  # from 0
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), unique=True)

@@ -37,6 +37,7 @@ from .cluster import CHANNEL, Cluster, notify_sql
 from .db import Account, ActionRow, MatchRow, SavedDeck, SeatRow
 from .levels import LEVELS, SAME_AS, about_key, measured, name_key, strength_order
 from .limits import Limit
+from .match_hooks import Follower, Placement
 from .protocol import Error
 from .refusal import Refusal
 from .room import Connection, Room, Seat
@@ -299,6 +300,7 @@ class MatchJournal:
     def __init__(self, store: Store, match_id: str, trade: Trade | None = None) -> None:
         self.store, self.match_id, self.trade = store, match_id, trade
         self.people: dict[int, int] = {}  # seat -> account of each person (``turns.record``)
+        self.ended: Callable[[str], None] = lambda _match: None  # told once the result is committed
 
     async def action(self, number: int, seat: int, notation: str, state: State[Any],
                      banks: list[float] | None, note: dict[str, Any] | None,
@@ -320,6 +322,8 @@ class MatchJournal:
             tell(session, note, number)
 
         await self.store.write(work)
+        if over:
+            self.ended(match_id)
 
     async def end(self, outcome: dict[str, Any], note: dict[str, Any] | None) -> None:
         match_id = self.match_id
@@ -332,6 +336,7 @@ class MatchJournal:
             tell(session, note, None)
 
         await self.store.write(work)
+        self.ended(match_id)
 
     async def take_back(self, after: int) -> None:
         match_id = self.match_id
@@ -371,6 +376,7 @@ class Server:
         self.hashing = accounts.Hashing()
         self._sweeper: asyncio.Task[None] | None = None
         self.limits = Limits(settings)
+        self.followers: list[Follower] = []  # added by ``app.create_app``
 
     async def start(self) -> None:
         await asyncio.to_thread(self.store.start)
@@ -385,6 +391,8 @@ class Server:
                 await self.room(match_id)
             except Refusal:  # marked broken (and logged): the other matches go on
                 continue
+        for follower in self.followers:
+            await follower.catch_up()
         # What start-up made (modules, game and card tables, the matches resumed) lives as long
         # as the process: frozen, a full collection no longer walks it. On the 2-core machine
         # measured, a full collection otherwise stopped the event loop for up to a second.
@@ -397,6 +405,8 @@ class Server:
             self._sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._sweeper
+        for follower in self.followers:
+            await follower.stop()
         if self.cluster is not None:
             await self.cluster.stop()
         for room in list(self.rooms.values()):
@@ -409,10 +419,11 @@ class Server:
 
     # -- the lobby --------------------------------------------------------------------------------
     async def create(self, request: NewMatch, creator: int, rematch_of: str | None = None,
-                     invited_ids: dict[int, int] | None = None) -> str:
+                     invited_ids: dict[int, int] | None = None, placement: Placement | None = None) -> str:
         """A new match; ``invited_ids`` (a rematch): the seats invited by account, guests
-        included (an ``invite`` seat of the request names a registered account)."""
-        invited_ids = invited_ids or {}
+        included (an ``invite`` seat of the request names a registered account);
+        ``placement``: the server seats the players itself (an event's table)."""
+        invited_ids = invited_ids or (placement.accounts if placement is not None else {})
         game = check_game(request.game, request.options)
         specs = request.seats or [SeatSpec(kind="me")] + [
             SeatSpec(kind="ai", level="greedy") for _ in range(game.num_players - 1)]
@@ -433,10 +444,10 @@ class Server:
                 raise Refusal(422, "invalid", f"seat {number}: an invited seat names the account invited")
         invited = {str(s.name) for n, s in enumerate(specs) if s.kind == "invite" and n not in invited_ids}
         match_id = secrets.token_hex(16)
-        seed = secrets.randbits(62)
+        seed = secrets.randbits(62) if placement is None else placement.seed
         options = game.options_json()
         # Only the creator and the AI are seated at once: anyone else accepts a seat by joining.
-        status = "running" if all(s.kind in ("me", "ai") for s in specs) else "open"
+        status = "running" if placement or all(s.kind in ("me", "ai") for s in specs) else "open"
         mine = next((n for n, s in enumerate(specs) if s.kind == "me" and s.deck), None)
         trading = trading_match(game, request.rules, [s.kind != "ai" for s in specs],
                                 any(s.hand is not None for s in specs))
@@ -471,10 +482,13 @@ class Server:
                     session.add(SeatRow(match_id=match_id, seat=number, kind="ai",
                                         level=spec.level or "greedy"))
                 elif spec.kind == "invite":
-                    session.add(SeatRow(match_id=match_id, seat=number, kind="invited",
+                    session.add(SeatRow(match_id=match_id, seat=number,
+                                        kind="human" if placement else "invited",
                                         account_id=invited_ids.get(number) or accounts[str(spec.name)]))
                 else:
                     session.add(SeatRow(match_id=match_id, seat=number, kind="open"))
+            if placement is not None:
+                placement.link(session, match_id)
 
         await self.store.write(work)
         if status == "running":
@@ -726,6 +740,8 @@ class Server:
             await room.close()
             if self.cluster is not None and room.replication.owner:
                 await self.cluster.release(match_id)
+        for follower in self.followers:
+            await follower.catch_up()
 
     async def room(self, match_id: str) -> Room | None:
         """The live room of a running or finished match (rebuilt from the database the first
@@ -785,8 +801,13 @@ class Server:
             raise Refusal(409, "broken", f"the match cannot be resumed: {problem}") from None
         journal.trade = trade_of(row, seats, room.game)
         journal.people = turns.people_of(seats)
+        journal.ended = self.match_ended
         room.ai_seats.maker = row.owner_id
         return room
+
+    def match_ended(self, match_id: str) -> None:
+        for follower in self.followers:
+            follower.match_ended(match_id)
 
     def seat_of(self, room: Room, account: int) -> int | None:
         for number, seat in enumerate(room.seats):

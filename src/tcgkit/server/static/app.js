@@ -1,6 +1,7 @@
 // The pages: sign in (an account or a guest), the lobby, the table of a match, the decks, the
 // match history with its replays and the Triple Triad cards, each kept in the address's hash
-// (#/match/ID, #/decks, #/history, #/replay/ID?seat=S&at=K, #/collection) so a reload comes back to it.
+// (#/match/ID, #/decks, #/history, #/replay/ID?seat=S&at=K, #/collection, #/ratings, #/event/ID)
+// so a reload comes back to it.
 import { html, render, useState, useEffect, useRef } from './vendor/htm-preact-standalone.module.js';
 import { api, csrf } from './api.js';
 import { Lobby } from './lobby.js';
@@ -10,6 +11,7 @@ import { Decks } from './decks.js';
 import { History } from './history.js';
 import { Replay } from './replay.js';
 import { AccountRatings, Ratings } from './ratings.js';
+import { EventList, EventPage } from './events.js';
 import { Table, copiesOf, secretMarks } from './table.js';
 import { t } from './ui.js';
 import { WatchBanner, useTurnCount } from './watch.js';
@@ -293,7 +295,8 @@ function App() {
   } else if ((found = route(/^#\/ratings(?:\/([\w-]+)(?:\/(\d+))?)?/))) {
     page = html`<main class="page"><${Ratings} game=${found[1]} players=${found[2]} /></main>`;
   }
-  else page = html`<main class="page"><${Lobby} me=${me} /></main>`;
+  else if ((found = route(/^#\/event\/([\w-]+)/))) page = html`<main class="page"><${EventPage} id=${found[1]} me=${me} key=${found[1]} /></main>`;
+  else page = html`<main class="page"><${Lobby} me=${me} /><${EventList} /></main>`;
   return html`<div class="app"><${Nav} me=${me} hash=${hash} onOut=${() => setMe(null)} />${page}</div>`;
 }
 

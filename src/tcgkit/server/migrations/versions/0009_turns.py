@@ -3,14 +3,14 @@ action, so the lobby lists the matches where it is an account's turn without loa
 and a correspondence clock keeps its deadline across a restart.
 
 Revision ID: 0009
-Revises: 0007
+Revises: 0008
 """
 
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0009"
-down_revision = "0007"
+down_revision = "0008"
 branch_labels = None
 depends_on = None
 
