@@ -14,6 +14,12 @@ whether every match's record replays exactly to the recorded outcome afterwards.
 reference, measured in the same run: the same matches' actions replayed on the bare engine
 in this process (actions/s), so the ratio is what serving costs over playing.
 
+With ``--swiss N``, a Swiss event of N guests over ``--swiss-rounds`` rounds plays beside
+the matches on the same server: each entrant plays its table's match as soon as the event
+pairs it (read from the event's page once a second, as a player would look), and the next
+round is paired by the server when the last match of a round ends. Its actions' latency is
+reported on its own (``swiss_*``) and counted in the whole.
+
 Bounded: at most ``--matches`` matches and ``--seconds`` seconds; a match not finished by
 then is counted as such.
 """
@@ -168,16 +174,67 @@ async def _make_match(urls: list[str], game: str, players: int) -> tuple[str, li
     return match_id, seats
 
 
+SWISS_OPTIONS = {"trade": "none"}  # an event deals its hands: no collection is staked
+
+
+async def make_swiss(url: str, entrants: int, rounds: int, seed: int) -> tuple[str, dict[int, str]]:
+    """A started Swiss event of ``entrants`` guests: its id and each entrant's session cookie
+    by account."""
+    tokens: dict[int, str] = {}
+    event_id, host = "", ("", "")  # the creator's cookie and CSRF token
+    for number in range(entrants):
+        async with httpx.AsyncClient(base_url=url, timeout=60) as http:
+            response = await http.post("/api/guest", json={})
+            response.raise_for_status()
+            account, csrf = response.json()["account"], response.json()["csrf"]
+            tokens[account] = response.cookies[SESSION]
+            headers = {"x-csrf-token": csrf}
+            if number == 0:
+                made = await http.post("/api/events", headers=headers, json={
+                    "name": "load", "game": "triple-triad", "options": SWISS_OPTIONS, "rounds": rounds,
+                    "seed": seed, "rules": {"grace": 3600}})
+                made.raise_for_status()
+                event_id, host = made.json()["id"], (tokens[account], csrf)
+            (await http.post(f"/api/events/{event_id}/join", headers=headers, json={})).raise_for_status()
+    async with httpx.AsyncClient(base_url=url, timeout=60, cookies={SESSION: host[0]}) as creator:
+        (await creator.post(f"/api/events/{event_id}/start", headers={"x-csrf-token": host[1]},
+                            json={})).raise_for_status()
+    return event_id, tokens
+
+
+async def play_swiss(url: str, event_id: str, tokens: dict[int, str], play: Any,
+                     deadline: float) -> dict[str, Any]:
+    """Each entrant plays its table as the event pairs it, to the event's end (or the
+    deadline): the event's last page."""
+    started: set[str] = set()
+    games: list[asyncio.Task[bool]] = []
+    async with httpx.AsyncClient(base_url=url, timeout=60) as reader:
+        while time.monotonic() < deadline:
+            event = (await reader.get(f"/api/events/{event_id}")).json()
+            for round_ in event["pairings"]:
+                for table in round_["tables"]:
+                    if table["match"] and table["match"] not in started:
+                        started.add(table["match"])
+                        games += [asyncio.create_task(play(tokens[seat["account"]], table["match"]))
+                                  for seat in table["seats"] if seat["account"] is not None]
+            if event["status"] == "over":
+                break
+            await asyncio.sleep(1)
+    await asyncio.gather(*games)
+    return event
+
+
 async def play_seat(url: str, token: str, match_id: str, think: float, rng: random.Random,
-                    latencies: list[float], deadline: float, everyone: asyncio.Barrier,
+                    latencies: list[float], deadline: float, everyone: asyncio.Barrier | None,
                     started: list[float]) -> bool:
     """One seat's random agent to the end of the match (True) or the deadline (False). It
-    plays once every seat of every match is connected (``everyone``)."""
+    plays once every seat of every match is connected (``everyone``; None: at once)."""
     ws_url = url.replace("http://", "ws://") + f"/api/matches/{match_id}/ws"
     async with connect(ws_url, additional_headers={"Cookie": f"{SESSION}={token}"}, max_size=8 * 2**20,
                        open_timeout=120) as ws:
         await ws.recv()
-        await everyone.wait()
+        if everyone is not None:
+            await everyone.wait()
         if not started:
             started.append(time.monotonic())
         await ws.send(json.dumps({"type": "sync", "since": -1}))  # the scene as it is now
@@ -218,8 +275,10 @@ async def run(args: argparse.Namespace, servers: Servers) -> dict[str, Any]:
     for start in range(0, args.matches, 50):  # made 50 at a time
         matches += await asyncio.gather(*(make_match(urls, args.game, players)
                                           for _ in range(start, min(args.matches, start + 50))))
+    swiss = await make_swiss(urls[0], args.swiss, args.swiss_rounds, args.seed) if args.swiss else None
     setup = time.monotonic() - made_at
     latencies: list[float] = []
+    swiss_latencies: list[float] = []
     peak = 0
     deadline = time.monotonic() + args.seconds
     connecting = time.monotonic()
@@ -245,8 +304,15 @@ async def run(args: argparse.Namespace, servers: Servers) -> dict[str, Any]:
         return await play_seat(url, token, match_id, args.think, random.Random(rng.random()), latencies,
                                deadline, everyone, started)
 
+    async def entrant(token: str, match_id: str) -> bool:
+        return await play_seat(urls[0], token, match_id, args.think, random.Random(rng.random()),
+                               swiss_latencies, deadline, None, [])
+
+    event_task = (asyncio.create_task(play_swiss(urls[0], swiss[0], swiss[1], entrant, deadline))
+                  if swiss is not None else None)
     results = await asyncio.gather(*(seat(url, token, match_id) for match_id, seats in matches
                                      for url, token in seats))
+    event = await event_task if event_task is not None else None
     gc.enable()
     began = started[0]
     elapsed = time.monotonic() - began
@@ -260,8 +326,9 @@ async def run(args: argparse.Namespace, servers: Servers) -> dict[str, Any]:
             if response.status_code == 200:
                 records.append(MatchRecord.from_json(response.json()))
     return {"setup_s": setup, "connect_s": began - connecting, "elapsed_s": elapsed,
-            "latencies": latencies, "peak_rss": peak, "server_cpu_s": cpu,
-            "finished": finished, "records": records}
+            "latencies": latencies + swiss_latencies, "swiss_latencies": swiss_latencies,
+            "peak_rss": peak, "server_cpu_s": cpu, "finished": finished, "records": records,
+            "swiss": event}
 
 
 def replay_all(records: list[MatchRecord]) -> tuple[int, float]:
@@ -283,6 +350,8 @@ def main() -> None:
     parser.add_argument("--processes", type=int, default=1)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--swiss", type=int, default=0, help="entrants of a Swiss event played beside")
+    parser.add_argument("--swiss-rounds", type=int, default=3)
     parser.add_argument("--url", default=None,
                         help="play against a server already running (its memory unmeasured)")
     args = parser.parse_args()
@@ -299,6 +368,7 @@ def main() -> None:
     latencies = sorted(report["latencies"])
     replayed, engine_rate = replay_all(report["records"])
     count = len(latencies)
+    swiss = report["swiss"]
     out = {
         "matches": args.matches, "game": args.game, "processes": args.processes,
         "database": "postgresql" if db.startswith("postgresql") else "sqlite", "think_s": args.think,
@@ -312,6 +382,13 @@ def main() -> None:
         "server_cpu_ms_per_action": 1000 * report["server_cpu_s"] / max(count, 1),
         "records_replayed_exactly": replayed, "engine_replay_actions_per_s": engine_rate,
     }
+    if swiss is not None:
+        ours = sorted(report["swiss_latencies"])
+        out |= {"swiss_entrants": args.swiss, "swiss_status": swiss["status"],
+                "swiss_rounds_paired": swiss["round"], "swiss_actions": len(ours),
+                "swiss_latency_p50_ms": 1000 * statistics.median(ours) if ours else None,
+                "swiss_latency_p99_ms": 1000 * ours[min(len(ours) - 1, int(0.99 * len(ours)))]
+                if ours else None}
     out["serving_vs_engine"] = out["actions_per_s"] / engine_rate if engine_rate else None
     if args.json:
         print(json.dumps(out, indent=1))
