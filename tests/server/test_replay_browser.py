@@ -106,8 +106,8 @@ def test_a_replay_link_opens_at_its_move_and_steps_by_clicks_and_keys(
     at(page, 5)
     page.locator("li[data-move='2'] button").click()  # a move of the list
     at(page, 2)
-    assert page.locator("li[data-move='2']").inner_text().startswith("2. Seat 2")  # the AI moved second
-    assert page.locator("li[data-move='3'] button").inner_text().strip() == "3. Seat 1"  # not played yet
+    assert page.locator("li[data-move='2']").inner_text().startswith("2. Player 2")  # the AI moved second
+    assert page.locator("li[data-move='3'] button").inner_text().strip() == "3. You"  # seen by seat 0
 
     page.get_by_role("button", name="Copy the link to this move").click()
     page.locator(".replay-copied").wait_for()

@@ -8,7 +8,7 @@ import { html, useState, useEffect, useRef } from './vendor/htm-preact-standalon
 import { api } from './api.js';
 import { Table } from './table.js';
 import { t } from './ui.js';
-import { lines, loadWords } from './words.js';
+import { lines, loadWords, seatName } from './words.js';
 
 // The seat and move a replay link asks for (null: left out).
 export function replayQuery(hash) {
@@ -31,7 +31,6 @@ function madeByText(kind) {
 }
 
 function MoveList({ shown, words, ctx, go }) {
-  const name = (seat) => t('lobby.seat', 'Seat {n}', { n: seat + 1 });
   return html`<details class="replay-moves" open>
     <summary>${t('replay.moves', 'Moves')}</summary>
     <ol>
@@ -39,7 +38,7 @@ function MoveList({ shown, words, ctx, go }) {
         ${t('replay.deal', 'The start')}</button></li>
       ${shown.moves.map((m) => html`<li data-move=${m.number} data-made-by=${m.made_by || null}>
         <button class="replay-move" aria-current=${m.number === shown.version ? 'step' : null} onClick=${() => go(m.number)}>
-          <span class="number">${m.number}.</span> ${name(m.seat)}${m.log ? html`: ${lines(m.log, words, ctx).join(' ')}` : null}
+          <span class="number">${m.number}.</span> ${seatName(m.seat, ctx)}${m.log ? html`: ${lines(m.log, words, ctx).join(' ')}` : null}
           ${m.made_by ? html` <em class="made-by">(${madeByText(m.made_by)})</em>` : null}
         </button></li>`)}
     </ol>
@@ -119,7 +118,7 @@ export function Replay({ id, query }) {
       <select id="replay-seat" name="replay-seat" onChange=${(e) => show(e.target.value === '' ? null : Number(e.target.value), shown.version)}>
         <option value="" selected=${shown.seat === null}>${t('replay.spectator', 'a spectator')}</option>
         ${[...Array(shown.players).keys()].map((p) => html`<option value=${p} selected=${p === shown.seat}>
-          ${t('lobby.seat', 'Seat {n}', { n: p + 1 })}</option>`)}</select>
+          ${seatName(p, { names: {} })}</option>`)}</select>
       <button class="replay-copy" onClick=${copy}>${t('replay.copy', 'Copy the link to this move')}</button>
       <a class="button" href=${`/api/matches/${id}/record`} download=${`tcgkit-record-${id}.json`}>${t('replay.download', 'Download the record')}</a>
       ${copied ? html`<output class="replay-copied">${copied}</output>` : null}
