@@ -9,14 +9,13 @@ secret. The server takes it once per account, before the account's first trade.
 
 from __future__ import annotations
 
-import getpass
-import os
 from typing import Annotated
 
 import typer
 
 from ..terminal.errors import CliError, reports_errors
 from ..terminal.profile import collecting_game, load_profile, profile_lock
+from ..terminal.server_session import log_in, server_session
 
 ACCOUNT_HELP = """Your account on a match server ('tcgkit serve').
 
@@ -38,11 +37,6 @@ def import_profile(
     user: Annotated[str, typer.Option("--user", help="The account to import into.")],
 ) -> None:
     """Import your local profile's Triple Triad collection into an account on a server."""
-    try:
-        from ..server.client import UNREACHABLE, Client, ServerError
-    except ImportError as exc:
-        raise CliError(f"--server needs the web extra ({exc.name} is missing): "
-                       "pip install 'tcgkit[web]'") from None
     game = collecting_game()
     with profile_lock():
         profile = load_profile()
@@ -53,15 +47,7 @@ def import_profile(
         if busy:
             raise CliError(f"{len(busy)} trading match(es) in progress hold cards of your collection; "
                            "finish them ('tcgkit play --resume FILE') before importing")
-    password = os.environ.get("TCGKIT_PASSWORD") or getpass.getpass(f"Password for {user}: ")
-    client = Client(server)
-    try:
-        client.log_in(user, password)
+    with server_session(server, needs="--server") as client:
+        log_in(client, user)
         answer = client.import_profile({game.name: cards.to_json()})
-    except ServerError as exc:
-        raise CliError(f"the server refused: {exc}") from None
-    except UNREACHABLE as exc:
-        raise CliError(f"cannot reach the server at {server}: {exc}") from None
-    finally:
-        client.close()
     typer.echo(f"Imported {answer['total']} cards into {user}'s {game.title} collection at {server}.")

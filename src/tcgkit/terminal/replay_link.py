@@ -10,14 +10,13 @@ it to spectators is given to its players only.
 
 from __future__ import annotations
 
-import getpass
-import os
 import re
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from .errors import CliError
+from .server_session import log_in, server_session
 
 _ID = r"(?P<id>[A-Za-z0-9_-]{1,64})"
 _BROWSER = re.compile(rf"^/(?:replay|match)/{_ID}$")  # the part after '#'
@@ -70,20 +69,8 @@ def parse_link(url: str) -> Link:
 
 def fetch_record(link: Link, user: str | None) -> dict[str, Any]:
     """The match's record as the server gives it (its digest is checked when it is read)."""
-    try:
-        from ..server.client import UNREACHABLE, Client, ServerError
-    except ImportError as exc:
-        raise CliError(f"a replay by URL needs the web extra ({exc.name} is missing): "
-                       "pip install 'tcgkit[web]'") from None
-    client = Client(link.server)
-    try:
+    with server_session(link.server, needs="a replay by URL",
+                        refused=f"match {link.match} at {link.server}: ") as client:
         if user is not None:
-            password = os.environ.get("TCGKIT_PASSWORD") or getpass.getpass(f"Password for {user}: ")
-            client.log_in(user, password)
+            log_in(client, user)
         return client.record(link.match)
-    except ServerError as exc:
-        raise CliError(f"match {link.match} at {link.server}: the server refused: {exc}") from None
-    except UNREACHABLE as exc:
-        raise CliError(f"cannot reach the server at {link.server}: {exc}") from None
-    finally:
-        client.close()

@@ -10,8 +10,6 @@ from TCGKIT_PASSWORD or asked for); without it the terminal plays as a guest.
 
 from __future__ import annotations
 
-import getpass
-import os
 from typing import Any
 
 from rich.console import Console
@@ -23,6 +21,7 @@ from .errors import CliError, usage_error
 from .game_support import rules_of
 from .render import Renderer
 from .seats import Seats
+from .server_session import log_in, server_session
 
 COMMANDS = "help, board, quit"
 
@@ -32,35 +31,20 @@ def play_on_server(url: str, game: str, *, rules: str | None, vs: str | None, pl
                    hand: str | None = None) -> str:
     """Play one match on the server at ``url``; how it ended: over, quit or eof. ``hand``: a
     trading Triple Triad match's five cards from the account's collection (else ``auto``)."""
-    try:
-        from ..server.client import UNREACHABLE, Client, ServerError
-    except ImportError as exc:
-        raise CliError(f"--server needs the web extra ({exc.name} is missing): "
-                       "pip install 'tcgkit[web]'") from None
     entry = find_game(game)
-    client = Client(url)
-    try:
-        try:
-            if user is None:
-                client.guest()
-            else:
-                password = (os.environ.get("TCGKIT_PASSWORD")
-                            or getpass.getpass(f"Password for {user}: "))
-                client.log_in(user, password)
-            match_id = join or _create(client, entry.name, rules, vs, players, console, hand)
-            if join is not None:
-                client.join(join, hand=hand)
-            started = client.wait_started(match_id, seconds=600)
-            if started["status"] == "open":
-                raise CliError(f"match {match_id}: nobody joined in 10 minutes")
-            with client.connect(match_id) as table:
-                return _loop(table, started, console, prompter, ServerError)
-        except ServerError as exc:
-            raise CliError(f"the server refused: {exc}") from None
-        except UNREACHABLE as exc:
-            raise CliError(f"cannot reach the server at {url}: {exc}") from None
-    finally:
-        client.close()
+    with server_session(url, needs="--server") as client:
+        if user is None:
+            client.guest()
+        else:
+            log_in(client, user)
+        match_id = join or _create(client, entry.name, rules, vs, players, console, hand)
+        if join is not None:
+            client.join(join, hand=hand)
+        started = client.wait_started(match_id, seconds=600)
+        if started["status"] == "open":
+            raise CliError(f"match {match_id}: nobody joined in 10 minutes")
+        with client.connect(match_id) as table:
+            return _loop(table, started, console, prompter)
 
 
 def _create(client: Any, game: str, rules: str | None, vs: str | None, players: int | None,
@@ -91,8 +75,9 @@ def _names(table: Any, described: dict[str, Any]) -> Seats:
     return Seats(tuple(names))
 
 
-def _loop(table: Any, described: dict[str, Any], console: Console, prompter: Prompter,
-          refused: type[Exception]) -> str:
+def _loop(table: Any, described: dict[str, Any], console: Console, prompter: Prompter) -> str:
+    from ..server.client import ServerError  # the session has imported it
+
     game = load_game(table.welcome["game"], table.welcome["options"])
     renderer = Renderer(game, _names(table, described))
     if table.seat is None:
@@ -141,7 +126,7 @@ def _loop(table: Any, described: dict[str, Any], console: Console, prompter: Pro
             continue
         try:
             table.act(text.strip())
-        except refused as exc:
+        except ServerError as exc:
             console.print(f"Not a move: {exc}. Type 'help' for the moves.", markup=False)
             continue
         for line in renderer.news(Scene.model_validate(table.scene)):
