@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+import time
 from typing import Any
 
 from typer.testing import CliRunner
@@ -74,3 +76,42 @@ def test_the_cli_brings_a_hand_from_the_collection_to_a_trading_match(live: tupl
     lacking = CliRunner().invoke(cli, ["play", "triple-triad", "--server", url, "--vs", "random",
                                        "--hand", "Squall, Geezard, Funguar, Bite Bug, Red Bat"])
     assert lacking.exit_code == 1 and "Squall" in lacking.output
+
+
+def test_a_rated_match_made_from_the_terminal_seats_accounts_only(live: tuple[str, Any]) -> None:
+    url, _app = live
+    Client(url).sign_up("rater", "long password")
+    rival = Client(url)
+    rival.sign_up("rival", "long password")
+    joined: list[str] = []
+
+    def join_when_open() -> None:  # the other account, as a person in the lobby would
+        for _ in range(300):
+            waiting = [m for m in rival.matches("open")
+                       if any(seat["name"] == "rater" for seat in m["seats"])]
+            if waiting:
+                rival.join(waiting[0]["id"])
+                joined.append(waiting[0]["id"])
+                return
+            time.sleep(0.05)
+
+    joiner = threading.Thread(target=join_when_open)
+    joiner.start()
+    made = CliRunner().invoke(cli, ["play", "triple-triad", "--server", url, "--vs", "open",
+                                    "--user", "rater", "--rated", "--rules", "first_player=0", "--no-color"],
+                              input="quit\n", env={"TCGKIT_PASSWORD": "long password"})
+    joiner.join()
+    assert made.exit_code == 0, made.output
+    assert "Rated match" in made.output and "You left" in made.output
+    described = rival.describe(joined[0])
+    assert described["rated"] and [s["name"] for s in described["seats"]] == ["rater", "rival"]
+
+    for asked, refused in [
+        (["--vs", "random", "--user", "rater"], "--rated seats accounts only"),  # an AI seat
+        (["--vs", "open"], "--rated seats accounts only"),  # a guest
+        (["--join", joined[0], "--user", "rater"], "--rated makes a new match"),
+    ]:
+        result = CliRunner().invoke(cli, ["play", "triple-triad", "--server", url, "--rated", *asked])
+        assert result.exit_code == 2 and refused in result.output, result.output
+    alone = CliRunner().invoke(cli, ["play", "triple-triad", "--rated"])
+    assert alone.exit_code == 2 and "--server URL" in alone.output

@@ -87,6 +87,8 @@ and keeps saving to it. A --position game is saved with its starting position.
 against --vs LEVEL, or --vs open for another account, who joins with --join ID (the id is
 printed); --join ID also brings you back to your seat after you left or the server restarted.
 --user NAME logs in (the password from TCGKIT_PASSWORD, or asked); a guest otherwise.
+--rated makes the new match rated (docs/ratings.md): every seat an account's, so --vs open
+and --user NAME.
 
 Card files: --rules card_file=PATH (card_files=A;B) plays with your own cards. Records, saves
 and positions name a card file by its content hash (sha256:...), never by its path; a file
@@ -137,15 +139,19 @@ HUMAN = "human"
 
 def _play_on_server(game: str, server: str | None, join: str | None, user: str | None, *,
                     rules: str | None, vs: str | None, players: int | None, hand: str | None,
-                    no_color: bool, others: list[Any]) -> None:
+                    rated: bool, no_color: bool, others: list[Any]) -> None:
     if server is None:
-        raise usage_error("--join and --user play on a server: give its --server URL")
+        raise usage_error("--join, --user and --rated play on a server: give its --server URL")
+    if rated and join is not None:
+        raise usage_error("--rated makes a new match; a match you --join is rated or not as it was made")
+    if rated and (vs != "open" or user is None):
+        raise usage_error("--rated seats accounts only: give --vs open and your --user NAME")
     if any(other is not None for other in others):
         raise usage_error("--server plays with --rules, --vs, --players, --hand, --join and --user "
                           "only; the server deals, seeds and keeps the game")
     console = make_console(no_color)
     play_on_server(server, game, rules=rules, vs=vs, players=players, join=join, user=user,
-                   hand=hand, console=console, prompter=Prompter(console))
+                   hand=hand, rated=rated, console=console, prompter=Prompter(console))
 
 
 def _seat_list(game: Game, text: str) -> list[str]:
@@ -589,6 +595,8 @@ def play(
                                         "yours).", "--join")] = None,
     user: Annotated[str | None, _option("With --server: log in as this account (the password from "
                                         "TCGKIT_PASSWORD, or asked); a guest otherwise.", "--user")] = None,
+    rated: Annotated[bool, _option("With --server, --vs open and --user: a rated match (every seat an "
+                                   "account's).", "--rated")] = False,
     force: Annotated[bool, _option("Let --save replace a file that exists.", "--force")] = False,
     explain: Annotated[bool, _option(
         "Keep in the --save record why the AI chose each of its moves (a search AI: easy, normal, "
@@ -597,11 +605,11 @@ def play(
         "--auto-pass/--no-auto-pass", help="Pass for you when all you can do is pass (default: on against "
         "AIs, off with people at the terminal; 'autopass' switches it in the game).")] = None,
 ) -> None:
-    if server is not None or join is not None or user is not None:
+    if server is not None or join is not None or user is not None or rated:
         _play_on_server(game, server, join, user, rules=rules, vs=vs, players=players, hand=hand,
-                        no_color=no_color, others=[resume, position, hotseat or None, seats, save,
-                                                   deck, opponent_deck, seed, seat, trade, mode, card_file,
-                                                   force or None, explain or None])
+                        rated=rated, no_color=no_color,
+                        others=[resume, position, hotseat or None, seats, save, deck, opponent_deck, seed,
+                                seat, trade, mode, card_file, force or None, explain or None])
         return
     if explain and save is None:
         raise usage_error("--explain keeps the AI's reasons in the saved record: give --save FILE too")

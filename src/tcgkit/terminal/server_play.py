@@ -28,16 +28,17 @@ COMMANDS = "help, board, quit"
 
 def play_on_server(url: str, game: str, *, rules: str | None, vs: str | None, players: int | None,
                    join: str | None, user: str | None, console: Console, prompter: Prompter,
-                   hand: str | None = None) -> str:
+                   hand: str | None = None, rated: bool = False) -> str:
     """Play one match on the server at ``url``; how it ended: over, quit or eof. ``hand``: a
-    trading Triple Triad match's five cards from the account's collection (else ``auto``)."""
+    trading Triple Triad match's five cards from the account's collection (else ``auto``);
+    ``rated``: the new match is rated (every seat an account's: ``--vs open``)."""
     entry = find_game(game)
     with server_session(url, needs="--server") as client:
         if user is None:
             client.guest()
         else:
             log_in(client, user)
-        match_id = join or _create(client, entry.name, rules, vs, players, console, hand)
+        match_id = join or _create(client, entry.name, rules, vs, players, console, hand, rated)
         if join is not None:
             client.join(join, hand=hand)
         started = client.wait_started(match_id, seconds=600)
@@ -48,16 +49,18 @@ def play_on_server(url: str, game: str, *, rules: str | None, vs: str | None, pl
 
 
 def _create(client: Any, game: str, rules: str | None, vs: str | None, players: int | None,
-            console: Console, hand: str | None = None) -> str:
+            console: Console, hand: str | None = None, rated: bool = False) -> str:
     options = rules_of(find_game(game).cls, rules)
     if players is not None:
         options["players"] = players
     count = load_game(game, options).num_players
     other = {"kind": "open"} if vs == "open" else {"kind": "ai", "level": vs or "greedy"}
     me = {"kind": "me"} if hand is None else {"kind": "me", "hand": hand}
-    made = client.create(game, options, seats=[me] + [other] * (count - 1))
+    seats = [me] + [other] * (count - 1)
+    made = client.create_rated(game, seats, options) if rated else client.create(game, options, seats=seats)
     if vs == "open":
-        console.print(f"Match {made['id']} waits for {count - 1} more: they join with "
+        kind = "Rated match" if rated else "Match"
+        console.print(f"{kind} {made['id']} waits for {count - 1} more: they join with "
                       f"'tcgkit play {game} --server {client.url} --join {made['id']}'.", markup=False)
     match_id: str = made["id"]
     return match_id
