@@ -1,7 +1,7 @@
 """Forge & Fury with small decks: a reduced game for exact best responses (``exploit.py``).
 
 The match is Forge & Fury's, played by its own rules from the first round, with decks of
-``cards`` cards each instead of the mode's 50 (a deck below the mode's size is refused by
+``cards`` cards each instead of Brasa's 25 (a deck below the mode's size is refused by
 ``new_state``, so the positions are built here and read back through the position notation,
 which checks that every card lies in one zone):
 
@@ -22,7 +22,7 @@ which checks that every card lies in one zone):
 Every other rule is the game's: the chooser, the sealed picks (the second picker's view
 shows only that the first has picked), the comparison, the piles, the draws after a round,
 the end and its tie-breaks (FZ10), the sudden-death round drawn from the recovery piles by
-the position's generator.
+the position's generator (the same in every deal, and in no player's view).
 """
 
 from __future__ import annotations
