@@ -362,8 +362,10 @@ class Rebalancer:
         """Single steps from ``current``, then pairs of them; the start of the next round (None
         when nothing came nearer the ranges: ``outcome.stopped`` then says why)."""
         singles: list[tuple[Change, Evaluation]] = []
+        known = {e.changes: e for e in outcome.tried}  # a step may lead where an earlier pair did
         for step in self.steps(current):
-            tried = self._try(outcome, merged((*current.changes, step)), current)
+            changes = merged((*current.changes, step))
+            tried = known.get(changes) or self._try(outcome, changes, current)
             if tried is not None:
                 singles.append((step, tried))
             if outcome.stopped:
