@@ -145,3 +145,10 @@ def test_the_fresh_seeds_refuse_a_proposal_that_held_on_the_searchs_seeds_only()
     data = outcome_json(outcome, SETTINGS)
     assert data["confirmed"] is False and data["games"] == played
     assert data["settings"]["check_seed"] == SEED + CHECK_SEED_OFFSET
+
+
+def test_two_steps_never_take_a_value_below_zero():
+    world = Stub({"red": ["Imp"], "blue": ["Squire"]}, {"Imp": 1, "Squire": 4},
+                 lambda attack, seed, drawn: 0.74 + 0.01 * attack["Imp"])  # no step reaches 45-55%
+    outcome = search(world, candidates=1).run()
+    assert [e.label for e in outcome.tried] == ["Imp attack 1 -> 0"]  # not Imp 1 -> -1

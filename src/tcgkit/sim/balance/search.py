@@ -119,6 +119,11 @@ def size(changes: Sequence[Change]) -> int:
     return sum(abs(c.delta) if isinstance(c, ValueChange) else 1 for c in changes)
 
 
+def below_zero(changes: Sequence[Change]) -> bool:
+    """Whether ``changes`` take a value below 0 (one step at a time never does; two may)."""
+    return any(isinstance(c, ValueChange) and c.before + c.delta < 0 for c in changes)
+
+
 def in_range(targets: Sequence[Target], estimates: Sequence[Estimate]) -> bool:
     """Every rate inside its range (the intervals may still reach past it)."""
     pairs = zip(targets, estimates, strict=True)
@@ -252,7 +257,8 @@ class Rebalancer:
             for options in lists:
                 if rank < len(options):
                     changes = merged((*current.changes, options[rank]))
-                    if changes and changes not in seen and changes != current.changes:
+                    if changes and changes not in seen and changes != current.changes \
+                            and not below_zero(changes):
                         seen.add(changes)
                         out.append(options[rank])
         return out[:self.settings.candidates]
@@ -272,7 +278,7 @@ class Rebalancer:
         options: list[tuple[float, int, tuple[Change, ...]]] = []
         for (i, (a, move_a)), (j, (b, move_b)) in combinations_with_replacement(enumerate(measured), 2):
             changes = merged((*current.changes, a, b))
-            if changes in tried or size(changes) != size(current.changes) + 2:
+            if changes in tried or size(changes) != size(current.changes) + 2 or below_zero(changes):
                 continue
             predicted = sum(1.0 if e.rate is None else t.distance(e.rate + da + db)
                             for t, e, da, db in zip(self.targets, base, move_a, move_b, strict=True))
