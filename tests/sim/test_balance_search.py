@@ -152,3 +152,14 @@ def test_two_steps_never_take_a_value_below_zero():
                  lambda attack, seed, drawn: 0.74 + 0.01 * attack["Imp"])  # no step reaches 45-55%
     outcome = search(world, candidates=1).run()
     assert [e.label for e in outcome.tried] == ["Imp attack 1 -> 0"]  # not Imp 1 -> -1
+
+
+def test_without_a_proposal_the_nearest_candidate_is_measured_on_fresh_seeds():
+    # 86%: a step leaves 74%, two 62%; none in range, and the nearest is two steps, not the
+    # single step the next round grew from
+    world = Stub({"red": ["Knight"], "blue": ["Squire"]}, {"Knight": 7, "Squire": 4},
+                 lambda attack, seed, drawn: 0.5 + 0.12 * (attack["Knight"] - attack["Squire"]))
+    outcome = search(world, candidates=2).run()
+    assert outcome.stopped == "2 steps tried" and not outcome.confirmed
+    assert size(outcome.proposal.changes) == 2
+    assert outcome.check_after.tallies.count(outcome.targets[0]).rate == pytest.approx(0.62, abs=0.06)

@@ -27,7 +27,9 @@ on fresh seeds before it is reported.
    the proposal when every rate is in range there. Else the round's best single step (the
    nearest the ranges by the summed distance of the rates outside them; the best pair when no
    single step came nearer) becomes the start of the next round, so changes grow greedily up to
-   ``max_changes`` steps, until the time runs out, or nothing brings the rates nearer.
+   ``max_changes`` steps, until the time runs out, or nothing brings the rates nearer. A search
+   that ends without a proposal measures the nearest candidate it played on the fresh seeds all
+   the same, a pair or a single step, for the designer to read.
 
 The game is reached through a ``World`` (``world.GameWorld``: the sim's runner on any backend),
 so the search itself is tested on a synthetic game whose answer is known.
@@ -355,11 +357,13 @@ class Rebalancer:
                 break
             following = self._round(outcome, current)
             if following is not None:
-                current = following  # the time may have run out: the nearest so far is still checked
+                current = following
                 if not outcome.stopped:
                     self.complete(current, s.seed, s.max_games)
-        if outcome.proposal is None and current is not shipped:
-            self.check(outcome, current)  # the nearest found, measured on fresh seeds all the same
+        if outcome.proposal is None and outcome.tried:  # the nearest found, on fresh seeds all the same
+            nearest = min(outcome.tried, key=lambda e: distance(self.targets, self.estimates(e.tallies)))
+            if self._nearer(nearest, shipped):
+                self.check(outcome, nearest)
         outcome.seconds = time.perf_counter() - start
         outcome.games = self.games
         return outcome
