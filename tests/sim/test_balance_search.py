@@ -163,3 +163,18 @@ def test_without_a_proposal_the_nearest_candidate_is_measured_on_fresh_seeds():
     assert outcome.stopped == "2 steps tried" and not outcome.confirmed
     assert size(outcome.proposal.changes) == 2
     assert outcome.check_after.tallies.count(outcome.targets[0]).rate == pytest.approx(0.62, abs=0.06)
+
+
+def test_the_same_changes_reached_in_another_order_are_played_once():
+    # 80%; a point of the Squire moves 10 points, of any other card 5. Round one tries the pair
+    # Ash and Squire; round two grows from the Squire's step, whose step on the Ash leads there
+    # again, from the other end.
+    world = Stub({"red": ["Ash", "Oak"], "blue": ["Squire", "Elf"]},
+                 {"Ash": 5, "Oak": 5, "Squire": 4, "Elf": 4},
+                 lambda attack, seed, drawn: 0.9 + 0.05 * (attack["Ash"] + attack["Oak"]
+                                                           - 2 * attack["Squire"] - attack["Elf"]))
+    outcome = search(world, max_changes=4, step=400).run()  # no early stops: every step tells
+    played = [frozenset(e.changes) for e in outcome.tried]
+    assert frozenset({ValueChange("Ash", "attack", 5, -1), ValueChange("Squire", "attack", 4, 1)}) in played
+    assert any(e.changes == (ValueChange("Squire", "attack", 4, 2),) for e in outcome.tried)  # round two
+    assert len(played) == len(set(played))
