@@ -59,7 +59,7 @@ class Settings:
     step: int = 40  # games a batch plays between two looks at the intervals
     max_games: int = 200  # per batch and candidate
     check_games: int = 200  # per batch on the fresh seeds
-    candidates: int = 8  # tried per round
+    candidates: int = 8  # single steps tried a round, and as many pairs of them
     max_changes: int = 3  # steps: a value moved by two counts two
     minutes: float = 15.0
     fields: tuple[str, ...] = ("attack",)  # the card values that may change
