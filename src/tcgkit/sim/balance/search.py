@@ -296,7 +296,7 @@ class Rebalancer:
         return decks
 
     def _value_steps(self, deck: str, stronger: bool, others: set[str]) -> list[Change]:
-        """One step on each value of the deck's cards, the most played cards' first values first."""
+        """One step on each value of the deck's cards, the first ranked cards' first values first."""
         if not self.settings.values:
             return []
         ranked: list[tuple[int, Change]] = []
