@@ -28,10 +28,13 @@ BALANCE_HELP = f"""
 Search the smallest changes of card values (or, with --vary decks, of a preconstructed deck's
 list: one copy swapped for another card of the list) that bring every --target into range:
 {FORMS}. Rates are of decisive games between two players of the --agent level, each with its
-95% Wilson interval. A candidate plays the search's seeds --step games a batch at a time and
-stops as soon as its intervals lie inside every range, or one lies wholly outside; the first in
-range is played again on fresh seeds, beside the shipped cards on the same seeds, and reported
-when its rates are in range there too. The shipped card files and decks are never written: each
+95% Wilson interval. The cards whose drawing moves their deck's win rate most (improvement when
+drawn) are changed first; a round tries --candidates single steps, then as many pairs of them,
+and the next round grows from its best single step, up to --max-changes steps. A candidate
+plays the search's seeds --step games a batch at a time and stops as soon as its intervals lie
+inside every range, or one lies wholly outside; the first in range is played again on fresh
+seeds, beside the shipped cards on the same seeds, and reported when its rates are in range
+there too. The shipped card files and decks are never written: each
 candidate's values are an edited copy of the card file, given to the game by its content hash.
 Example: tcgkit balance mc --target tide_wings:dawn_and_dusk=40..60
 """
@@ -54,8 +57,10 @@ def balance(
     max_games: Annotated[int, typer.Option("--max-games", help="games a batch plays at most")] = 200,
     check_games: Annotated[int, typer.Option(
         "--check-games", help="games a batch plays on the fresh seeds")] = 200,
-    candidates: Annotated[int, typer.Option("--candidates", help="changes tried a round")] = 8,
-    max_changes: Annotated[int, typer.Option("--max-changes", help="steps a proposal may take")] = 3,
+    candidates: Annotated[int, typer.Option(
+        "--candidates", help="single steps tried a round (and as many pairs of them)")] = 8,
+    max_changes: Annotated[int, typer.Option(
+        "--max-changes", help="steps a proposal may take (a value moved by two: two)")] = 3,
     minutes: Annotated[float, typer.Option(
         "--minutes", help="the search's time (the check on fresh seeds comes after)")] = 15,
     rules: Annotated[str | None, typer.Option("--rules", help="game rules, as for sim")] = None,
@@ -128,7 +133,7 @@ def _rates(evaluation: Evaluation | None, outcome: Outcome) -> list[str]:
 def render(outcome: Outcome, console: Console) -> None:
     proposal = outcome.proposal
     console.print(f"stopped: {outcome.stopped}; {outcome.seconds / 60:.1f} minutes, "
-                  f"{len(outcome.tried)} candidates tried")
+                  f"{len(outcome.tried)} candidates tried, {outcome.games:,} games played")
     if proposal is None:
         console.print("no proposal: the shipped cards stand")
     elif outcome.confirmed:
@@ -161,9 +166,9 @@ def outcome_json(outcome: Outcome, settings: Settings) -> dict[str, Any]:
         "settings": {k: getattr(settings, k) for k in ("agent", "seed", "step", "max_games",
                                                        "check_games", "candidates", "max_changes")}
         | {"check_seed": settings.check_seed},
-        "stopped": outcome.stopped, "seconds": round(outcome.seconds, 1),
+        "stopped": outcome.stopped, "seconds": round(outcome.seconds, 1), "games": outcome.games,
         "confirmed": outcome.confirmed, "shipped": rates(outcome.shipped),
         "proposal": rates(outcome.proposal), "shipped_fresh": rates(outcome.check_before),
         "proposal_fresh": rates(outcome.check_after),
-        "tried": [rates(e) | {"games": e.played} for e in outcome.tried],
+        "tried": [rates(e) | {"games": e.played, "seconds": round(e.seconds, 1)} for e in outcome.tried],
     }

@@ -77,8 +77,10 @@ Change = ValueChange | DeckSwap
 
 
 def merged(changes: Sequence[Change]) -> tuple[Change, ...]:
-    """``changes`` with the steps on one card's field summed (attack -1 twice: attack -2), and
-    those that cancel dropped."""
+    """``changes`` with the steps on one card's field summed (attack -1 twice: attack -2), those
+    that cancel dropped, and the values in one order (by card and field; they commute), so that
+    the same changes reached in another order are known as the same candidate. Swaps keep
+    their order, after the values."""
     out: list[Change] = []
     for change in changes:
         if isinstance(change, ValueChange):
@@ -94,7 +96,8 @@ def merged(changes: Sequence[Change]) -> tuple[Change, ...]:
                     del out[same]
                 continue
         out.append(change)
-    return tuple(out)
+    values = sorted((c for c in out if isinstance(c, ValueChange)), key=lambda c: (c.card, c.field))
+    return (*values, *(c for c in out if isinstance(c, DeckSwap)))
 
 
 class CardValues:

@@ -4,11 +4,11 @@ on fresh seeds before it is reported.
 
 1. The shipped cards play every batch (a pair of preconstructed decks per pair target; decks
    drawn by the seed for a first-player target alone) for ``max_games`` games, recording which
-   cards each side played (``card_stats``).
+   cards each side drew and played (``card_stats``).
 2. Candidates of one step: a value of ``fields`` moved by one, or one copy swapped, on the
    cards of the decks a missed target names, the side that wins too much made weaker and the
-   other stronger; the most played cards first (their play rate from step 1), ``candidates``
-   of them a round.
+   other stronger; the cards whose drawing moves their deck's win rate most first (the
+   improvement when drawn, ``ranking``, measured in step 1), ``candidates`` of them a round.
 3. Each candidate plays the same seeds as the shipped cards (common random numbers: the change
    is what differs), ``step`` games a batch at a time, and stops as soon as every target's 95%
    Wilson interval lies inside its range (in), or one lies wholly outside (out); at
@@ -18,12 +18,18 @@ on fresh seeds before it is reported.
    otherwise stop every candidate early on the same lucky start. A batch whose decks hold none
    of the changed cards plays the very same games, so it is taken from the candidate it grew
    from, not played again.
-4. The first candidate in range is played on fresh seeds (``check_seed``), against the shipped
+4. Then two steps at once: pairs of the round's single steps (one step twice included: a value
+   moved by two), those whose singles' measured moves add up nearest the ranges first,
+   ``candidates`` of them, each played and stopped as in 3. A target no single step reaches may
+   need two changes that each move it half way, or two that only work together.
+5. The first candidate in range is played on fresh seeds (``check_seed``), against the shipped
    cards on the same fresh seeds (a pair the change leaves alone counted once for both); it is
-   the proposal when every rate is in range there. Else the candidate nearest the ranges (the
-   summed distance of the rates outside them) becomes the start of the next round, so changes
-   grow one step at a time up to ``max_changes``, until the time runs out, or no step brings
-   the rates nearer.
+   the proposal when every rate is in range there. Else the round's best single step (the
+   nearest the ranges by the summed distance of the rates outside them; the best pair when no
+   single step came nearer) becomes the start of the next round, so changes grow greedily up to
+   ``max_changes`` steps, until the time runs out, or nothing brings the rates nearer. A search
+   that ends without a proposal measures the nearest candidate it played on the fresh seeds all
+   the same, a pair or a single step, for the designer to read.
 
 The game is reached through a ``World`` (``world.GameWorld``: the sim's runner on any backend),
 so the search itself is tested on a synthetic game whose answer is known.
@@ -34,9 +40,11 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from itertools import combinations_with_replacement
 
 from ..card_stats import CardTable
 from .changes import CHEAPER_IS_STRONGER, Change, DeckSwap, ValueChange, merged, swapped
+from .ranking import CardRanking
 from .targets import BalanceError, Batch, Count, Estimate, Tallies, Target
 from .world import World
 
@@ -51,8 +59,8 @@ class Settings:
     step: int = 40  # games a batch plays between two looks at the intervals
     max_games: int = 200  # per batch and candidate
     check_games: int = 200  # per batch on the fresh seeds
-    candidates: int = 8  # tried per round
-    max_changes: int = 3
+    candidates: int = 8  # single steps tried a round, and as many pairs of them
+    max_changes: int = 3  # steps: a value moved by two counts two
     minutes: float = 15.0
     fields: tuple[str, ...] = ("attack",)  # the card values that may change
     decks: bool = False  # also swap one copy in a deck's list
@@ -89,6 +97,7 @@ class Outcome:
     check_after: Evaluation | None = None  # the candidate on the fresh seeds
     confirmed: bool = False
     seconds: float = 0.0
+    games: int = 0  # every game the search and its checks played
     stopped: str = ""
 
 
@@ -105,6 +114,16 @@ def verdict(targets: Sequence[Target], estimates: Sequence[Estimate]) -> str:
             return "out"
         inside = inside and e.rate is not None and t.low <= e.low and e.high <= t.high
     return "in" if inside else "open"
+
+
+def size(changes: Sequence[Change]) -> int:
+    """The steps ``changes`` take: a value moved by two is two, a copy swapped one."""
+    return sum(abs(c.delta) if isinstance(c, ValueChange) else 1 for c in changes)
+
+
+def below_zero(changes: Sequence[Change]) -> bool:
+    """Whether ``changes`` take a value below 0 (one step at a time never does; two may)."""
+    return any(isinstance(c, ValueChange) and c.before + c.delta < 0 for c in changes)
 
 
 def in_range(targets: Sequence[Target], estimates: Sequence[Estimate]) -> bool:
@@ -136,8 +155,10 @@ class Rebalancer:
                                f"got {settings.step}")
         if settings.max_games < settings.step or settings.check_games < 2:
             raise BalanceError("--max-games must be at least --step, and --check-games at least 2")
-        self.importance: dict[str, dict[str, float]] = {}  # deck -> card -> play share
+        self.ranking = CardRanking()  # learnt from the shipped cards' games
         self.shipped: Evaluation | None = None  # the shipped cards on the search's seeds
+        self.games = 0  # played so far, for the report
+        self.deadline = float("inf")
 
     def estimates(self, tallies: Tallies, paired: bool = True) -> list[Estimate]:
         """Each target's rate and interval. ``paired``: a candidate's rate over its first n games
@@ -172,6 +193,7 @@ class Rebalancer:
                                           facts is not None):
                 evaluation.tallies.add(batch, result)
                 evaluation.played += 1
+                self.games += 1
                 if facts is not None and batch is not None:
                     table = facts.setdefault(batch, CardTable([agent, agent], batch))
                     deck, drawn, played = ([f[k] for f in result.cards] for k in range(3))
@@ -213,25 +235,8 @@ class Rebalancer:
 
     # -- candidates --------------------------------------------------------------------------
 
-    def _learn(self, tables: dict[Batch, CardTable]) -> None:
-        """Each deck's cards by how often they were played (the share of its player-games)."""
-        counts: dict[tuple[str, str], list[int]] = {}
-        for table in tables.values():
-            for line in table.lines():
-                if line.deck is not None:
-                    total = counts.setdefault((line.deck, line.card), [0, 0])
-                    total[0] += line.counts.played
-                    total[1] += line.counts.deck
-        for (deck, card), (played, games) in counts.items():
-            self.importance.setdefault(deck, {})[card] = played / games if games else 0.0
-
-    def _ranked(self, deck: str) -> list[str]:
-        seen = self.importance.get(deck, {})
-        cards = list(dict.fromkeys(self.decks[deck]))
-        return sorted(cards, key=lambda c: -seen.get(c, 0.0))
-
-    def candidates(self, current: Evaluation) -> list[tuple[Change, ...]]:
-        """One more step from ``current``, most promising first."""
+    def steps(self, current: Evaluation) -> list[Change]:
+        """Single steps from ``current``, most promising first: the neediest deck's first."""
         need: dict[tuple[str, bool], float] = {}  # (deck, make it stronger) -> how far off
         for t, estimate in zip(self.targets, self.estimates(current.tallies), strict=True):
             rate = estimate.rate
@@ -244,20 +249,44 @@ class Rebalancer:
         if not need and any(t.pair is None for t in self.targets):  # the first player's rate alone
             need.update({(d, s): 1.0 for d in self.decks for s in (True, False)})
         decks = self._decks_now(current.changes)
-        steps: list[list[Change]] = []
-        for deck, stronger in sorted(need, key=lambda key: -need[key]):  # the neediest deck first
+        lists: list[list[Change]] = []
+        for deck, stronger in sorted(need, key=lambda key: -need[key]):
             others = {c for d, _ in need if d != deck for c in decks[d]}
-            steps.append(self._value_steps(deck, stronger, others) + self._swaps(decks, deck, stronger))
-        out: list[tuple[Change, ...]] = []
+            lists.append(self._value_steps(deck, stronger, others) + self._swaps(decks, deck, stronger))
+        out: list[Change] = []
         seen: set[tuple[Change, ...]] = set()
-        for rank in range(max((len(s) for s in steps), default=0)):  # interleave the decks' lists
-            for options in steps:
+        for rank in range(max((len(s) for s in lists), default=0)):  # interleave the decks' lists
+            for options in lists:
                 if rank < len(options):
                     changes = merged((*current.changes, options[rank]))
-                    if changes and changes not in seen and changes != current.changes:
+                    if changes and changes not in seen and changes != current.changes \
+                            and not below_zero(changes):
                         seen.add(changes)
-                        out.append(changes)
+                        out.append(options[rank])
         return out[:self.settings.candidates]
+
+    def pairs(self, current: Evaluation, singles: Sequence[tuple[Change, Evaluation]],
+              tried: set[tuple[Change, ...]]) -> list[tuple[Change, ...]]:
+        """Two of the round's single steps at once (one step twice too), those whose singles'
+        measured moves, added, leave the rates nearest their ranges first; ties in the order the
+        singles were ranked."""
+        base = self.estimates(current.tallies)
+
+        def moves(evaluation: Evaluation) -> list[float]:
+            return [0.0 if e.rate is None or b.rate is None else e.rate - b.rate
+                    for e, b in zip(self.estimates(evaluation.tallies), base, strict=True)]
+
+        measured = [(step, moves(evaluation)) for step, evaluation in singles]
+        options: list[tuple[float, int, tuple[Change, ...]]] = []
+        for (i, (a, move_a)), (j, (b, move_b)) in combinations_with_replacement(enumerate(measured), 2):
+            changes = merged((*current.changes, a, b))
+            if changes in tried or size(changes) != size(current.changes) + 2 or below_zero(changes):
+                continue
+            predicted = sum(1.0 if e.rate is None else t.distance(e.rate + da + db)
+                            for t, e, da, db in zip(self.targets, base, move_a, move_b, strict=True))
+            options.append((predicted, i + j, changes))
+        options.sort(key=lambda option: option[:2])
+        return list(dict.fromkeys(changes for *_, changes in options))[:self.settings.candidates]
 
     def _decks_now(self, changes: Sequence[Change]) -> dict[str, list[str]]:
         decks = {name: list(cards) for name, cards in self.decks.items()}
@@ -267,11 +296,12 @@ class Rebalancer:
         return decks
 
     def _value_steps(self, deck: str, stronger: bool, others: set[str]) -> list[Change]:
-        """One step on each value of the deck's cards, the most played cards' first values first."""
+        """One step on each value of the deck's cards, the first ranked cards' first values first."""
         if not self.settings.values:
             return []
         ranked: list[tuple[int, Change]] = []
-        cards = [c for c in self._ranked(deck) if c not in others]  # a shared card moves both sides
+        # a card both sides hold would move both
+        cards = [c for c in self.ranking.ranked(deck, self.decks[deck]) if c not in others]
         for rank, card in enumerate(cards):
             for index, name in enumerate(self.fields):
                 value = self.world.value(card, name)
@@ -283,11 +313,11 @@ class Rebalancer:
         return [change for _, change in sorted(ranked, key=lambda item: item[0])]
 
     def _swaps(self, decks: dict[str, list[str]], deck: str, stronger: bool) -> list[Change]:
-        """One copy of a little-played card for one of a much-played card (the other way round
-        to make the deck weaker)."""
+        """One copy of a card whose drawing helps least for one of a card whose drawing helps
+        most (the other way round to make the deck weaker)."""
         if not self.settings.decks:
             return []
-        ranked = self._ranked(deck)
+        ranked = self.ranking.ranked(deck, self.decks[deck])
         best, worst = ranked[:2], ranked[::-1][:2]
         pairs = [(w, b) for w in worst for b in best] if stronger else [(b, w) for b in best for w in worst]
         out: list[Change] = []
@@ -303,57 +333,88 @@ class Rebalancer:
     def run(self) -> Outcome:
         s = self.settings
         start = time.perf_counter()
-        deadline = start + 60 * s.minutes
+        self.deadline = start + 60 * s.minutes
         tables: dict[Batch, CardTable] = {}
         shipped = Evaluation((), Tallies())
         self.say(f"the shipped cards: {len(self.batches)} batch(es) of {s.max_games} games")
         self._play(shipped, s.seed, s.max_games, facts=tables)
         self.shipped = shipped
         self.judge(shipped)
-        self._learn(tables)
+        self.ranking = CardRanking.learn(tables.values())
         outcome = Outcome(self.targets, shipped)
         self.say(f"  {self.describe(shipped.tallies)}")
+        for deck, cards in self.decks.items():
+            firsts = [f"{card} {100 * gain:+.1f}" for card in self.ranking.ranked(deck, cards)[:4]
+                      if (gain := self.ranking.improvement(deck, card)) is not None]
+            if firsts:
+                self.say(f"  {deck}, improvement when drawn: {', '.join(firsts)} points")
         current = shipped
         if in_range(self.targets, self.estimates(shipped.tallies)):
             outcome.stopped = "the shipped cards are in range already"
-        for _ in range(s.max_changes):
-            if outcome.stopped:
+        while not outcome.stopped:
+            if size(current.changes) >= s.max_changes:
+                outcome.stopped = f"{s.max_changes} steps tried"
                 break
-            best: Evaluation | None = None
-            for changes in self.candidates(current):
-                if time.perf_counter() > deadline:
-                    outcome.stopped = f"the time ran out ({s.minutes:g} minutes)"
-                    break
-                try:
-                    tried = self.evaluate(changes, current)
-                except BalanceError as exc:  # a value or a list the game's rules refuse
-                    self.say(f"  skipped {'; '.join(c.label for c in changes)}: {exc}")
-                    continue
-                outcome.tried.append(tried)
-                self.say(f"  {tried.label}: {tried.verdict} after {tried.decided_after} games a batch "
-                         f"({self.describe(tried.tallies, paired=True)})")
-                passes = tried.verdict == "in" or (
-                    tried.verdict == "open" and in_range(self.targets, self.estimates(tried.tallies)))
-                if passes and self.check(outcome, tried):
-                    outcome.stopped = "a proposal in range, confirmed on fresh seeds"
-                    break
-                if best is None or self._nearer(tried, best):
-                    best = tried
-            nearer = best is not None and self._nearer(best, current)
-            if best is not None and nearer:
-                current = best  # the time may have run out: the nearest so far is still checked
-            if outcome.stopped:
-                break
-            if not nearer:
-                outcome.stopped = "no step brings the rates nearer their ranges"
-                break
-            self.complete(current, s.seed, s.max_games)
-        else:
-            outcome.stopped = outcome.stopped or f"{s.max_changes} changes tried"
-        if outcome.proposal is None and current is not shipped:
-            self.check(outcome, current)  # the nearest found, measured on fresh seeds all the same
+            following = self._round(outcome, current)
+            if following is not None:
+                current = following
+                if not outcome.stopped:
+                    self.complete(current, s.seed, s.max_games)
+        if outcome.proposal is None and outcome.tried:  # the nearest found, on fresh seeds all the same
+            nearest = min(outcome.tried, key=lambda e: distance(self.targets, self.estimates(e.tallies)))
+            if self._nearer(nearest, shipped):
+                self.check(outcome, nearest)
         outcome.seconds = time.perf_counter() - start
+        outcome.games = self.games
         return outcome
+
+    def _round(self, outcome: Outcome, current: Evaluation) -> Evaluation | None:
+        """Single steps from ``current``, then pairs of them; the start of the next round (None
+        when nothing came nearer the ranges: ``outcome.stopped`` then says why)."""
+        singles: list[tuple[Change, Evaluation]] = []
+        known = {e.changes: e for e in outcome.tried}  # a step may lead where an earlier pair did
+        for step in self.steps(current):
+            changes = merged((*current.changes, step))
+            tried = known.get(changes) or self._try(outcome, changes, current)
+            if tried is not None:
+                singles.append((step, tried))
+            if outcome.stopped:
+                break
+        doubles: list[Evaluation] = []
+        if not outcome.stopped and size(current.changes) + 2 <= self.settings.max_changes:
+            seen = {e.changes for e in outcome.tried}
+            for changes in self.pairs(current, singles, seen):
+                tried = self._try(outcome, changes, current)
+                if tried is not None:
+                    doubles.append(tried)
+                if outcome.stopped:
+                    break
+        for group in ([e for _, e in singles], doubles):  # the best single step, else the best pair
+            nearer = [e for e in group if self._nearer(e, current)]
+            if nearer:
+                return min(nearer, key=lambda e: distance(self.targets, self.estimates(e.tallies)))
+        outcome.stopped = outcome.stopped or "no step, nor two at once, brings the rates nearer their ranges"
+        return None
+
+    def _try(self, outcome: Outcome, changes: tuple[Change, ...], parent: Evaluation) -> Evaluation | None:
+        """``changes`` evaluated and, when in range, checked on fresh seeds (``outcome.stopped``
+        set when that confirms it, or when the time ran out); None when not played."""
+        if time.perf_counter() > self.deadline:
+            outcome.stopped = f"the time ran out ({self.settings.minutes:g} minutes)"
+            return None
+        try:
+            tried = self.evaluate(changes, parent)
+        except BalanceError as exc:  # a value or a list the game's rules refuse
+            self.say(f"  skipped {'; '.join(c.label for c in changes)}: {exc}")
+            return None
+        outcome.tried.append(tried)
+        self.say(f"  {tried.label}: {tried.verdict} after {tried.decided_after} games a batch "
+                 f"({self.describe(tried.tallies, paired=True)})")
+        passes = tried.verdict == "in" or (
+            tried.verdict == "open" and in_range(self.targets, self.estimates(tried.tallies)))
+        if passes and self.check(outcome, tried):
+            outcome.stopped = "a proposal in range, confirmed on fresh seeds"
+        return tried
 
     def _nearer(self, a: Evaluation, b: Evaluation) -> bool:
         return (distance(self.targets, self.estimates(a.tallies)) + MIN_GAIN
