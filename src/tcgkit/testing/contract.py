@@ -182,13 +182,16 @@ def decisions_have_a_prompt_and_a_legal_default(game: Game) -> None:
         expect((asked.player, asked.kind, asked.secret) == (pending.player, pending.kind, pending.secret),
                f"decision_for({mover}) is not the pending {pending.kind}")
         expect(asked.default in state.legal_actions(), f"{pending.kind}: illegal default {asked.default}")
-        prompt = state.scene(mover).pending
+        # Scenes without their log (events since now): a prompt needs none, and the whole log
+        # at every step of a long game costs the square of its length.
+        now = state.event_count()
+        prompt = state.scene(mover, now).pending
         expect(prompt is not None and prompt.prompt.id, f"{pending.kind}: the scene asks nothing")
         assert prompt is not None
         for viewer in players(game):
             if viewer != mover:
                 told = state.decision_for(viewer)
-                seen = state.scene(viewer).pending
+                seen = state.scene(viewer, now).pending
                 expect(told is not None and told.default is None and seen is not None
                        and seen.prompt == prompt.prompt,
                        f"player {viewer} is told the {pending.kind} decision otherwise (or its default)")
