@@ -125,6 +125,26 @@ def test_a_careless_level_is_its_search_slipping_and_says_so(monkeypatch):
     assert isinstance(normal, ISMCTSAgent) and normal.iterations == alias.iterations == 60
     summaries = agent_names("monster-collection")
     assert summaries["easy"] == ("IS-MCTS, 30 iterations a move, leaves scored by the heuristic, "
-                                 "a random move in 25% of its decisions")
+                                 "a random move in 25 percent of its decisions")
     assert summaries["ismcts"].endswith("(= normal)")
     assert make_agent("easy", tcgkit.load_game("ff-tcg")).iterations == 50  # other games keep theirs
+
+
+GAMES = ["triple-triad", "forge-fury", "ff-tcg", "conflictus", "monster-collection"]
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+def test_normal_never_slips_for_it_gives_the_hints(game_name):
+    """``normal`` is the hint's search (``agents/assist.py``) and ``ismcts``: a careless move
+    would be a bad hint, and explanations are the search's own, so only lower levels slip."""
+    game = tcgkit.load_game(game_name)
+    for level in ("normal", "ismcts", "hard"):
+        assert not isinstance(make_agent(level, game), CarelessAgent), (game_name, level)
+
+
+def test_a_careless_normal_or_hard_is_refused(monkeypatch):
+    monkeypatch.setattr(base, "GAME_AGENTS", dict(base.GAME_AGENTS))
+    for levels in ({"easy": Level(10), "normal": Level(20, 0.1), "hard": Level(30)},
+                   {"easy": Level(10), "normal": Level(20), "hard": Level(30, 0.1)}):
+        with pytest.raises(ValueError, match="only the levels below them may be careless"):
+            register_levels(levels, "monster-collection")

@@ -31,6 +31,8 @@ class CarelessAgent:
     same slips and moves) and see only the view and the legal moves, as every agent does.
     A random move may happen to be the agent's own, so the share of moves that differ from
     the agent's is a little lower than ``careless``. ``slips`` counts the careless decisions.
+    It does not explain itself (a slip has no reasons): ``normal``, whose search gives the
+    hints, and the levels above it never slip.
     """
 
     def __init__(self, agent: Agent, careless: float, name: str | None = None) -> None:

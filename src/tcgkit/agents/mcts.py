@@ -69,10 +69,11 @@ the same trees, seed for seed, as the straightforward loop.
 
 Difficulty levels, registered for every game: ``easy`` (50 iterations), ``normal``
 (400; also ``ismcts``), ``hard`` (2000). A game may register its own (``register_levels``
-with a ``Level`` each: a budget and a share of careless moves, ``agents/base.py``
-``CarelessAgent``), as Conflictus and Monster Collection do: a lower level then searches as
-a stronger one and slips in a stated share of its decisions, where budgets alone do not set
-the levels apart.
+with a ``Level`` each), as Conflictus and Monster Collection do for their budgets. A
+``Level`` may also name a share of careless moves (``agents/base.py``, ``CarelessAgent``): a
+level below ``normal`` then slips in that share of its decisions, for where budgets alone do
+not set the levels apart (docs/sim.md, "Measured ladders", says where it was tried and what
+a slip costs in each game).
 """
 
 from __future__ import annotations
@@ -412,8 +413,8 @@ class Level:
 
     def describe(self, scored: str = "") -> str:
         """The level's one-line summary, as ``tcgkit sim --list-agents`` shows it."""
-        slips = f", a random move in {self.careless:.0%} of its decisions" if self.careless else ""
-        return f"IS-MCTS, {self.iterations} iterations a move{scored}{slips}"
+        slips = f", a random move in {self.careless * 100:g} percent of its decisions"
+        return f"IS-MCTS, {self.iterations} iterations a move{scored}{slips if self.careless else ''}"
 
 
 def level_agent(game: Game, name: str, level: Level) -> Agent:
@@ -424,7 +425,11 @@ def level_agent(game: Game, name: str, level: Level) -> Agent:
 
 def register_levels(levels: dict[str, Level], game: str | None = None, scored: str = "") -> None:
     """Register ``levels`` by name (``game``'s own, or for every game) and ``ismcts`` as
-    ``normal``; ``scored`` says how the game's leaves are scored, for the summaries."""
+    ``normal``; ``scored`` says how the game's leaves are scored, for the summaries.
+    ``normal`` and the levels above it never slip: ``normal`` gives the hints
+    (``agents/assist.py``), whose move must be the search's own."""
+    if levels["normal"].careless or levels.get("hard", levels["normal"]).careless:
+        raise ValueError("normal and hard search every move: only the levels below them may be careless")
 
     def factory(name: str, level: Level) -> Callable[[Game], Agent]:
         return lambda game_: level_agent(game_, name, level)
@@ -432,7 +437,8 @@ def register_levels(levels: dict[str, Level], game: str | None = None, scored: s
     for name, level in levels.items():
         register_agent(name, level.describe(scored), game)(factory(name, level))
     normal = levels["normal"]
-    register_agent("ismcts", f"{normal.describe(scored)} (= normal)", game)(factory("ismcts", normal))
+    register_agent("ismcts", f"IS-MCTS, {normal.iterations} iterations a move (= normal)", game)(
+        factory("ismcts", normal))
 
 
 register_levels({name: Level(iterations) for name, iterations in LEVELS.items()})
