@@ -83,7 +83,7 @@ def test_careless_search_plays_legal_moves_the_same_for_the_same_seed(game_name)
     for view, legal in decisions(game_name, 3, 12):
         moves = []
         for _ in range(2):
-            agent = CarelessAgent(make_agent("greedy", game), 0.5)
+            agent = CarelessAgent(ISMCTSAgent(game, iterations=10), 0.5)
             moves.append(str(agent.act(view, legal, Rng(9))))
             assert any(str(action) == moves[-1] for action in legal)
         assert moves[0] == moves[1]
