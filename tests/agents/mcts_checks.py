@@ -9,7 +9,8 @@ from typing import Any
 
 import tcgkit
 from tcgkit.agents import agent_names, make_agent
-from tcgkit.agents.mcts import ISMCTSAgent, Playout
+from tcgkit.agents.base import CarelessAgent
+from tcgkit.agents.mcts import ISMCTSAgent, Level, Playout
 from tcgkit.kernel.game import Game, State
 from tcgkit.kernel.rng import Rng
 from tcgkit.sim import run_games, summarize
@@ -29,15 +30,25 @@ def positions(game: Game, seed: int, count: int) -> list[State[Any]]:
     return out
 
 
-def check_levels(name: str, levels: dict[str, int], playout: type[Playout]) -> None:
-    """The game's own ``easy``/``normal``/``hard`` budgets (``ismcts`` is ``normal``), its
-    playout, and no random play-out after the tree."""
+def search_of(agent: object) -> ISMCTSAgent:
+    """The search inside a level's agent (a careless level wraps its search)."""
+    inner = agent.agent if isinstance(agent, CarelessAgent) else agent
+    assert isinstance(inner, ISMCTSAgent)
+    return inner
+
+
+def check_levels(name: str, levels: dict[str, Level], playout: type[Playout]) -> None:
+    """The game's own ``easy``/``normal``/``hard`` budgets and careless shares (``ismcts`` is
+    ``normal``), its playout, and no random play-out after the tree."""
     game = tcgkit.load_game(name)
     assert {"random", "greedy", "easy", "normal", "hard", "ismcts"} <= set(agent_names(name))
-    budgets = [make_agent(level, game).iterations for level in ("easy", "normal", "hard", "ismcts")]
-    assert budgets == [levels["easy"], levels["normal"], levels["hard"], levels["normal"]]
-    agent = make_agent("normal", game)
-    assert isinstance(agent, ISMCTSAgent) and type(agent.playout) is playout
+    for level, spec in {**levels, "ismcts": levels["normal"]}.items():
+        agent = make_agent(level, game)
+        assert search_of(agent).iterations == spec.iterations, level
+        assert (agent.careless if isinstance(agent, CarelessAgent) else 0.0) == spec.careless, level
+        assert agent.name == level
+    agent = search_of(make_agent("hard", game))
+    assert type(agent.playout) is playout
     assert agent.rollout_plies == agent.playout.plies == 0  # random play-outs spoil positions
 
 

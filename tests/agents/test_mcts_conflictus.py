@@ -15,11 +15,12 @@ from agents.mcts_checks import (
 )
 from tcgkit.agents import make_agent
 from tcgkit.agents.conflictus import LEVELS, ConflictusPlayout
+from tcgkit.agents.mcts import Level
 from tcgkit.kernel.rng import Rng
 
 
 def test_conflictus_has_its_own_budgets_and_cut_playouts():
-    assert LEVELS == {"easy": 25, "normal": 100, "hard": 400}
+    assert {"easy": Level(25), "normal": Level(100), "hard": Level(400)} == LEVELS
     check_levels("conflictus", LEVELS, ConflictusPlayout)
     assert make_agent("normal", tcgkit.load_game("ff-tcg")).iterations == 400  # the other games keep theirs
 

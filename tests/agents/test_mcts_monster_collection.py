@@ -13,11 +13,12 @@ from agents.mcts_checks import (
     check_search_is_legal_and_seeded,
     positions,
 )
+from tcgkit.agents.mcts import Level
 from tcgkit.agents.monster_collection import LEVELS, MonsterCollectionPlayout
 
 
 def test_monster_collection_has_its_own_budgets_and_scores_leaves_by_the_heuristic():
-    assert LEVELS == {"easy": 25, "normal": 100, "hard": 400}
+    assert {"easy": Level(25), "normal": Level(100), "hard": Level(400)} == LEVELS
     check_levels("monster-collection", LEVELS, MonsterCollectionPlayout)
     game = tcgkit.load_game("monster-collection")
     states = positions(game, 3, 40)

@@ -19,6 +19,37 @@ class Agent(Protocol):
         ...
 
 
+class CarelessAgent:
+    """Another agent made weaker on purpose: in a share ``careless`` of its decisions with
+    more than one legal move it plays a uniformly random legal move instead of asking the
+    agent (which then does not think at all), and the agent's own move in the others.
+
+    Where a game's skill range is too narrow for every level to beat the one below clearly
+    by search budgets alone, a lower level plays the same search with careless moves: a
+    player meets a level that slips now and then, not one that cannot be told apart from
+    the next. The slips are drawn from the agent's own seeded generator (the same seed, the
+    same slips and moves) and see only the view and the legal moves, as every agent does.
+    A random move may happen to be the agent's own, so the share of moves that differ from
+    the agent's is a little lower than ``careless``. ``slips`` counts the careless decisions.
+    It does not explain itself (a slip has no reasons): ``normal``, whose search gives the
+    hints, and the levels above it never slip.
+    """
+
+    def __init__(self, agent: Agent, careless: float, name: str | None = None) -> None:
+        if not 0.0 <= careless <= 1.0:
+            raise ValueError(f"careless must be a share between 0 and 1, got {careless}")
+        self.agent = agent
+        self.careless = careless
+        self.name = agent.name if name is None else name
+        self.slips = 0
+
+    def act(self, view: dict[str, Any], legal_actions: list[Action], rng: Rng) -> Action:
+        if len(legal_actions) > 1 and rng.random() < self.careless:
+            self.slips += 1
+            return legal_actions[rng.below(len(legal_actions))]
+        return self.agent.act(view, legal_actions, rng)
+
+
 AgentFactory = Callable[[Game], Agent]
 AGENTS: dict[str, tuple[AgentFactory, str]] = {}
 """Agents that play every game, by name."""

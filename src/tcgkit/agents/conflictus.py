@@ -20,8 +20,7 @@ from typing import Any
 
 from ..games.conflictus.rules import ConflictusState
 from ..kernel.game import Game, State
-from .base import register_agent
-from .mcts import ISMCTSAgent, Playout, register_playout
+from .mcts import Level, Playout, register_levels, register_playout
 
 GAME = "conflictus"
 
@@ -44,22 +43,10 @@ class ConflictusPlayout(Playout):
 
 register_playout(GAME)(ConflictusPlayout)
 
-LEVELS = {"easy": 25, "normal": 100, "hard": 400}
+LEVELS = {"easy": Level(25), "normal": Level(100), "hard": Level(400)}
 """Iterations a move for Conflictus: a quarter of the other games'. A leaf costs a
 determinization's clone, the actions down the tree and the heuristic, and a two-player game
 asks each player about 125 real choices, so the other games' budgets would make a game too
 slow for the hundreds of games a strength measurement takes (RULES.md, "The AI")."""
 
-
-def _level(name: str, iterations: int) -> Any:
-    def factory(game: Game) -> ISMCTSAgent:
-        return ISMCTSAgent(game, iterations=iterations, name=name)
-
-    return factory
-
-
-for _name, _iterations in LEVELS.items():
-    register_agent(_name, f"IS-MCTS, {_iterations} iterations a move, leaves scored by the heuristic", GAME)(
-        _level(_name, _iterations))
-register_agent("ismcts", f"IS-MCTS, {LEVELS['normal']} iterations a move (= normal)", GAME)(
-    _level("ismcts", LEVELS["normal"]))
+register_levels(LEVELS, GAME, ", leaves scored by the heuristic")

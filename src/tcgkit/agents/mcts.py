@@ -68,7 +68,12 @@ logarithms and a mean kept by the backup, and expansion counts availability in o
 the same trees, seed for seed, as the straightforward loop.
 
 Difficulty levels, registered for every game: ``easy`` (50 iterations), ``normal``
-(400; also ``ismcts``), ``hard`` (2000).
+(400; also ``ismcts``), ``hard`` (2000). A game may register its own (``register_levels``
+with a ``Level`` each), as Conflictus and Monster Collection do for their budgets. A
+``Level`` may also name a share of careless moves (``agents/base.py``, ``CarelessAgent``): a
+level below ``normal`` then slips in that share of its decisions, for where budgets alone do
+not set the levels apart (docs/sim.md, "Measured ladders", says where it was tried and what
+a slip costs in each game).
 """
 
 from __future__ import annotations
@@ -76,13 +81,14 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from math import log, sqrt
 from typing import Any, cast
 
 from ..kernel.actions import Action, Decision
 from ..kernel.game import Game, State, rank_returns
 from ..kernel.rng import Rng
-from .base import register_agent
+from .base import Agent, CarelessAgent, register_agent
 from .explain import TOP, Explanation, Option
 
 MAX_PLIES = 1000
@@ -393,15 +399,46 @@ class ISMCTSAgent:
         return _Node(mover=-1 if following is None else following.player)
 
 
-def _level(name: str, iterations: int) -> Any:
-    def factory(game: Game) -> ISMCTSAgent:
-        return ISMCTSAgent(game, iterations=iterations, name=name)
+@dataclass(frozen=True)
+class Level:
+    """A search level of one game: its budget and its share of careless moves.
 
-    return factory
+    ``careless`` is the share of decisions (with a choice) in which the level plays a random
+    legal move instead of searching (``CarelessAgent``): where a game's skill range is too
+    narrow for budgets alone to set every level clearly above the one below, a lower level
+    searches as a stronger one does and slips in a stated share of its moves."""
+
+    iterations: int
+    careless: float = 0.0
+
+    def describe(self, scored: str = "") -> str:
+        """The level's one-line summary, as ``tcgkit sim --list-agents`` shows it."""
+        slips = f", a random move in {self.careless * 100:g} percent of its decisions"
+        return f"IS-MCTS, {self.iterations} iterations a move{scored}{slips if self.careless else ''}"
 
 
-for _name, _iterations in LEVELS.items():
-    register_agent(_name, f"IS-MCTS, {_iterations} iterations a move")(_level(_name, _iterations))
-register_agent("ismcts", f"IS-MCTS, {LEVELS['normal']} iterations a move (= normal)")(
-    _level("ismcts", LEVELS["normal"])
-)
+def level_agent(game: Game, name: str, level: Level) -> Agent:
+    """``level``'s agent for ``game``: the search, slipping if the level is careless."""
+    search = ISMCTSAgent(game, iterations=level.iterations, name=name)
+    return CarelessAgent(search, level.careless, name) if level.careless else search
+
+
+def register_levels(levels: dict[str, Level], game: str | None = None, scored: str = "") -> None:
+    """Register ``levels`` by name (``game``'s own, or for every game) and ``ismcts`` as
+    ``normal``; ``scored`` says how the game's leaves are scored, for the summaries.
+    ``normal`` and the levels above it never slip: ``normal`` gives the hints
+    (``agents/assist.py``), whose move must be the search's own."""
+    if levels["normal"].careless or levels.get("hard", levels["normal"]).careless:
+        raise ValueError("normal and hard search every move: only the levels below them may be careless")
+
+    def factory(name: str, level: Level) -> Callable[[Game], Agent]:
+        return lambda game_: level_agent(game_, name, level)
+
+    for name, level in levels.items():
+        register_agent(name, level.describe(scored), game)(factory(name, level))
+    normal = levels["normal"]
+    register_agent("ismcts", f"IS-MCTS, {normal.iterations} iterations a move (= normal)", game)(
+        factory("ismcts", normal))
+
+
+register_levels({name: Level(iterations) for name, iterations in LEVELS.items()})

@@ -14,8 +14,7 @@ import math
 from typing import Any
 
 from ..kernel.game import Game, State
-from .base import register_agent
-from .mcts import ISMCTSAgent, Playout, register_playout
+from .mcts import Level, Playout, register_levels, register_playout
 
 GAME = "monster-collection"
 
@@ -38,20 +37,8 @@ class MonsterCollectionPlayout(Playout):
 
 register_playout(GAME)(MonsterCollectionPlayout)
 
-LEVELS = {"easy": 25, "normal": 100, "hard": 400}
+LEVELS = {"easy": Level(25), "normal": Level(100), "hard": Level(400)}
 """Iterations a move, as Conflictus's: a leaf costs a determinization's clone, the actions down
 the tree and the heuristic, and a game asks each player about a hundred choices."""
 
-
-def _level(name: str, iterations: int) -> Any:
-    def factory(game: Game) -> ISMCTSAgent:
-        return ISMCTSAgent(game, iterations=iterations, name=name)
-
-    return factory
-
-
-for _name, _iterations in LEVELS.items():
-    register_agent(_name, f"IS-MCTS, {_iterations} iterations a move, leaves scored by the heuristic", GAME)(
-        _level(_name, _iterations))
-register_agent("ismcts", f"IS-MCTS, {LEVELS['normal']} iterations a move (= normal)", GAME)(
-    _level("ismcts", LEVELS["normal"]))
+register_levels(LEVELS, GAME, ", leaves scored by the heuristic")
