@@ -7,7 +7,7 @@ of the deal, and IS-MCTS budgets barely told levels apart here (50, 400 and 2,00
 move: easy 55% against greedy, normal 60% against easy, hard 45% against normal in the ladder
 of docs/sim.md before these levels). Reading the round, the best reply to a rival who plays
 its strongest card in the named colour, priced by what keeping a card is worth, beat greedy
-in 65% of paired games at a thousandth of normal's time a move; and how a card's worth is
+in 65% of paired games at a fiftieth of the search's time a move; and how a card's worth is
 priced, and whether the rival's choice of colour is read, separate the levels above it
 (docs/sim.md, "Forge & Fury"). ``ismcts`` stays the generic search, with this play-out.
 """
@@ -180,9 +180,9 @@ class MixedForgeFury(_RoundReader):
     The round is a Bayesian game: the rival's hand is unknown, drawn from the cards not
     yet seen (their deck list minus their cards in the piles). It is solved in a normal
     form whose rival strategies do not depend on the hand they hold: "play your k-th
-    strongest card in the named colour" (``_payoff``; a card's worth counts half its best
-    colour, ``named``: that beat pricing every colour alike in 52% of paired games against
-    ``normal``, where the old prices lost 48%). Regret matching (RM+) finds an equilibrium;
+    strongest card in the named colour" (``_payoff``, a card's worth counting half its best
+    colour, ``named``: so priced it scored 52% against ``normal`` in paired deals, pricing
+    every colour alike 48%). Regret matching (RM+) finds an equilibrium;
     the pick is drawn from it, so no fixed strategy exploits a pattern in it. As chooser it
     names the colour whose game is worth most to it.
     """
@@ -263,7 +263,8 @@ class ReadingForgeFury(_RoundReader):
     def explain(self, view: dict[str, Any], legal_actions: list[Action], rng: Rng,
                 search_alone: bool = False) -> tuple[Action, Explanation]:
         """``act``'s choice with the same ``rng``, and its options best first; a careless
-        move is its explanation's only option, as greedy weighs no other."""
+        move is its explanation's only option, as greedy weighs no other. The value before
+        the move is the mean of the options weighed."""
         first = legal_actions[0]
         if not isinstance(first, ChooseColour | Pick) or (len(legal_actions) == 1 and not search_alone):
             action = legal_actions[0] if len(legal_actions) == 1 else rng.choice(legal_actions)
@@ -320,7 +321,7 @@ class ReadingForgeFury(_RoundReader):
         margin = (score[me] - score[rival]) / 2 + payoff
         margin += self.keep_weight * (sum(worth[c] * n for c, n in mine_left.items())
                                       - sum(worth[c] for c in theirs_left))
-        rounds = zones[f"deck{me}"]["count"] + zones[f"hand{me}"]["count"]
+        rounds = max(1, zones[f"deck{me}"]["count"] + zones[f"hand{me}"]["count"])
         return math.erf(margin / (ForgeFuryPlayout.spread * math.sqrt(rounds) * math.sqrt(2)))
 
 
