@@ -47,7 +47,8 @@ def test_each_level_is_registered_with_its_parameters(game):
         assert isinstance(agent, ReadingForgeFury)
         assert (agent.name, agent.level, agent.keep_weight) == (name, level, level.keep_weight)
         assert agent.worth == priced_worth(game, level.named)
-    assert make_agent("mixed", game).worth == priced_worth(game, 0.5)
+    mixed = make_agent("mixed", game)
+    assert (mixed.worth, mixed.keep_weight, mixed.read_colour) == (priced_worth(game, 0.5), 1.0, True)
     assert isinstance(make_agent("ismcts", game), ISMCTSAgent)  # the generic search stays
     assert isinstance(make_agent("normal", tcgkit.load_game("tt")), ISMCTSAgent)  # other games' levels
 
@@ -134,6 +135,7 @@ def test_hard_reads_the_rivals_colour(game):
     assert len(hands) == hard.samples
     assert all(max(values[c][colour] for c in h) == max(max(values[c]) for c in h) for h in hands)
     assert make_agent("normal", game)._named_by(state.view(me), me, colour) is None
+    assert make_agent("mixed", game)._named_by(state.view(me), me, colour) is not None
 
 
 @pytest.mark.parametrize("name", list(LEVELS))

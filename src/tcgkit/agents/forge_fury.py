@@ -103,6 +103,7 @@ class _RoundReader:
     chooser_bonus = 0.3  # winning a round also names the next colour
     keep_weight = 1.0
     named = 0.0  # ``priced_worth``'s share of a card's best colour
+    read_colour = False  # sample the rival's hands as their choice of colour suggests
 
     def __init__(self, game: Game) -> None:
         assert isinstance(game, ForgeFury)
@@ -138,6 +139,14 @@ class _RoundReader:
                     if len(hands) == self.samples:
                         return hands
         return [rng.sample(pool, size) for _ in range(self.samples)]
+
+    def _named_by(self, view: dict[str, Any], me: int, colour: int) -> Callable[[list[int]], bool] | None:
+        """When the rival named ``colour`` and the agent reads it (``read_colour``): hands
+        whose highest value is in ``colour`` (greedy's reason to name it), else ``None``."""
+        if not self.read_colour or view["chooser"] == me:
+            return None
+        values = self.game.values
+        return lambda hand: max(values[b][colour] for b in hand) == max(max(values[b]) for b in hand)
 
     def _payoff(self, mine: list[int], rivals: list[list[int]], colour: int) -> list[list[float]]:
         """Rows: my cards; columns: the rival's k-th strongest card in ``colour``. Entry (my
@@ -190,6 +199,7 @@ class MixedForgeFury(_RoundReader):
     name = "mixed"
     iterations = 100
     named = 0.5
+    read_colour = True
 
     def act(self, view: dict[str, Any], legal_actions: list[Action], rng: Rng) -> Action:
         first = legal_actions[0]
@@ -197,12 +207,13 @@ class MixedForgeFury(_RoundReader):
             return rng.choice(legal_actions)  # the mini-games' equilibrium is uniform
         me = view["to_move"]
         hand = _ids(self.game, view["zones"][f"hand{me}"]["cards"])
-        rivals = self._rival_hands(view, me, rng)
         if isinstance(first, ChooseColour):
+            rivals = self._rival_hands(view, me, rng)
             worth = [_regret_matching(self._payoff(hand, rivals, c), self.iterations)[1] for c in range(3)]
             best = max(worth)
             return legal_actions[rng.choice([c for c in range(3) if worth[c] == best])]
         colour = COLOURS.index(view["colour"])
+        rivals = self._rival_hands(view, me, rng, self._named_by(view, me, colour))
         strategy, _ = _regret_matching(self._payoff(hand, rivals, colour), self.iterations)
         choice = hand[_draw(strategy, rng)]
         return next(a for a in legal_actions if a.card == choice)  # type: ignore[attr-defined]
@@ -247,7 +258,7 @@ class ReadingForgeFury(_RoundReader):
 
     def __init__(self, game: Game, name: str, level: Reading) -> None:
         self.name, self.level = name, level
-        self.keep_weight, self.named = level.keep_weight, level.named
+        self.keep_weight, self.named, self.read_colour = level.keep_weight, level.named, level.read_colour
         super().__init__(game)
         self.greedy = GreedyForgeFury(game)
 
@@ -294,14 +305,6 @@ class ReadingForgeFury(_RoundReader):
         ranked = tuple(Option(str(options[i]), len(rivals), v) for i, v in zip(order, chances, strict=True))
         before = sum(chances) / len(chances)
         return chosen, Explanation(self.name, ranked, before, len(rivals))
-
-    def _named_by(self, view: dict[str, Any], me: int, colour: int) -> Callable[[list[int]], bool] | None:
-        """When the rival named ``colour`` and the level reads it: hands whose highest value
-        is in ``colour`` (greedy's reason to name it), else ``None``."""
-        if not self.level.read_colour or view["chooser"] == me:
-            return None
-        values = self.game.values
-        return lambda hand: max(values[b][colour] for b in hand) == max(max(values[b]) for b in hand)
 
     def _reply(self, mine: list[int], rivals: list[list[int]], colour: int) -> list[float]:
         """Each of my cards' payoff against the rival's strongest card in ``colour``."""
