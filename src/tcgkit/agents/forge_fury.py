@@ -190,10 +190,11 @@ class MixedForgeFury(_RoundReader):
     yet seen (their deck list minus their cards in the piles). It is solved in a normal
     form whose rival strategies do not depend on the hand they hold: "play your k-th
     strongest card in the named colour" (``_payoff``, a card's worth counting half its best
-    colour, ``named``: so priced it scored 52% against ``normal`` in paired deals, pricing
-    every colour alike 48%). Regret matching (RM+) finds an equilibrium;
-    the pick is drawn from it, so no fixed strategy exploits a pattern in it. As chooser it
-    names the colour whose game is worth most to it.
+    colour, ``named``; when the rival named the colour, their sampled hands hold its highest
+    value, ``read_colour``, as ``hard``'s do: so it scores 55% against ``normal`` in paired
+    deals, where pricing every colour alike and reading nothing scored 48%). Regret matching
+    (RM+) finds an equilibrium; the pick is drawn from it, so no fixed strategy exploits a
+    pattern in it. As chooser it names the colour whose game is worth most to it.
     """
 
     name = "mixed"
