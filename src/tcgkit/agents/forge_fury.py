@@ -434,7 +434,12 @@ def _level(name: str, level: Reading) -> Callable[[Game], ReadingForgeFury]:
     return factory
 
 
+SUMMARIES = {
+    "easy": "reads the round, but plays half its moves as greedy does",
+    "normal": "reads the round: the best reply to the rival's strongest card",
+    "hard": "reads the round and the rival's colour, and keeps its strong cards",
+}
+"""Each level's line (``tcgkit agents``, the lobby's "Advanced")."""
+
 for _name, _reading in LEVELS.items():
-    register_agent(_name, "reads the round: the best reply to the rival's strongest card" + (
-        f", {_reading.careless:.0%} of its moves as greedy" if _reading.careless else "") + (
-        ", reads the rival's colour" if _reading.read_colour else ""), GAME)(_level(_name, _reading))
+    register_agent(_name, SUMMARIES[_name], GAME)(_level(_name, _reading))
