@@ -1,8 +1,10 @@
 """Agents: they receive ``view(player)`` and ``legal_actions()``, never the State.
 
 Importing this package registers every agent: the generic ones (random, greedy, ismcts and
-its levels easy / normal / hard) and each game's own (Forge & Fury greedy and mixed,
-Triple Triad perfect) and search play-outs (Forge & Fury, Final Fantasy TCG).
+its levels easy / normal / hard) and each game's own (Forge & Fury's greedy, mixed and its
+easy / normal / hard, which read the round instead of searching; Conflictus's and Monster
+Collection's search budgets; Triple Triad's perfect) and search play-outs (Forge & Fury,
+Final Fantasy TCG).
 
 The exact Triple Triad solver is public too: ``solve_triple_triad(state, mode, rng,
 every=...)`` returns a ``Solution`` (value, one best move or every one, nodes, seconds);

@@ -37,13 +37,14 @@ ladder-GAME.json; docs/sim.md shows the measured ladders, kept in server/ladders
 number of games keeps a game's ladder under 15 minutes on two cores; --backend ray spreads it.
 """
 
-DEFAULT_GAMES = {"triple-triad": 200, "forge-fury": 25, "ff-tcg": 20, "conflictus": 50,
-                 "monster-collection": 60}
+DEFAULT_GAMES = {"triple-triad": 200, "forge-fury": 1000, "ff-tcg": 20, "conflictus": 40,
+                 "monster-collection": 45}
 """Games a pair by default: what two cores play in under 15 minutes (1,800 s of processor
 time). A ladder's cost is mostly its strongest search. One game a pair of every pair took 4.8 s
 of processor time in Triple Triad (the ladder of 60 games a pair in docs/sim.md: 286 s; perfect
-searches as hard does until its endgame); in Conflictus 34 s (10 a pair: 335 s); in Monster
-Collection 30 s (10 a pair: 299 s); in Forge & Fury 63 s (20 a pair, hard included: 1,266 s).
+searches as hard does until its endgame); in Conflictus 44 s (20 a pair: 888 s); in Monster
+Collection 37 s (20 a pair: 741 s); in Forge & Fury 1.2 s since its levels read the round
+instead of searching (300 a pair: 372 s).
 Final Fantasy TCG's is an estimate from wall times on a busy machine, and too many: with its
 hard, 10 a pair did not finish in an hour on the shared machine."""
 

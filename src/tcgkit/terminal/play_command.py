@@ -77,8 +77,9 @@ seat before their hand is shown. --players N alone seats you (--as) against N-1 
 with --hotseat, N people.
 
 The AI (--vs): random, greedy (the default), easy, normal, hard (information-set search
-that samples what it cannot see, never peeks; ismcts = normal), perfect (Triple Triad: the
-exact solver) and mixed (Forge & Fury: secret picks from an equilibrium).
+that samples what it cannot see, never peeks; ismcts = normal; in Forge & Fury they read
+the round instead), perfect (Triple Triad: the exact solver) and mixed (Forge & Fury:
+secret picks from an equilibrium).
 
 --save FILE writes the replay record after every move; --resume FILE continues a saved game
 and keeps saving to it. A --position game is saved with its starting position.
