@@ -9,11 +9,12 @@ Forge & Fury its own ``easy`` won 180 of 300 (docs/sim.md);
 ``normal`` beat greedy in Monster Collection (58%) and Conflictus (67.5%); ``mixed`` beat greedy
 in 76% of 300 Forge & Fury games, and ``normal`` in 55% (docs/sim.md).
 Elsewhere it follows the agents' nature: more search is stronger. Triple Triad's exact
-solver (``perfect``) is exact only when hands are open;
-with hidden hands it solves one guess of them, and its measured ladder puts it below ``hard``
-(1369 against 1492, the intervals overlapping): the lobby shows each level's measured rating
-(``measured``) beside its line, so a player sees that, and the order is left as declared
-until a ladder separates the levels clearly.
+solver (``perfect``) is exact only when hands are open; with hidden hands it votes over
+sampled rival hands near the end, and its measured ladder puts it beside ``hard`` (1472
+against 1511, the intervals overlapping). Where a ladder does not separate two levels
+(docs/sim.md: Monster Collection's and Conflictus's search levels, Forge & Fury's mixed and
+hard), the lobby shows each level's measured rating (``measured``) beside its line, so a
+player sees that, and the order is left as declared.
 """
 
 from __future__ import annotations
