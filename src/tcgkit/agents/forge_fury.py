@@ -32,6 +32,10 @@ from .explain import Explanation, Option
 from .mcts import Playout, register_playout
 
 GAME = "forge-fury"
+PLAYOUT_SPREAD = 0.7
+"""The spread of a round's noise in the play-out's normal law (``ForgeFuryPlayout.spread``),
+read by the levels that read the round too. A module constant: the compiled build cannot read
+a class's attribute through the class."""
 
 
 def _ids(game: ForgeFury, labels: list[str]) -> list[int]:
@@ -326,7 +330,7 @@ class ReadingForgeFury(_RoundReader):
         margin += self.keep_weight * (sum(worth[c] * n for c, n in mine_left.items())
                                       - sum(worth[c] for c in theirs_left))
         rounds = max(1, zones[f"deck{me}"]["count"] + zones[f"hand{me}"]["count"])
-        return math.erf(margin / (ForgeFuryPlayout.spread * math.sqrt(rounds) * math.sqrt(2)))
+        return math.erf(margin / (PLAYOUT_SPREAD * math.sqrt(rounds) * math.sqrt(2)))
 
 
 class ForgeFuryPlayout(Playout):
@@ -345,7 +349,7 @@ class ForgeFuryPlayout(Playout):
     uniform = False
     plies: int | None = 3  # the round after the tree: a colour and two picks
     keep_weight = 1.0
-    spread = 0.7
+    spread = PLAYOUT_SPREAD
     greedy = 0.8  # otherwise a random legal move
 
     def __init__(self, game: Game) -> None:
