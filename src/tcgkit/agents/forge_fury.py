@@ -326,9 +326,12 @@ class ReadingForgeFury(_RoundReader):
         mine_left = (Counter(mine) - Counter(_ids(
             self.game, zones[f"recovery{me}"]["cards"] + zones[f"conquest{rival}"]["cards"])))
         theirs_left = self._rival_pool(view, me)
-        margin = (score[me] - score[rival]) / 2 + payoff
-        margin += self.keep_weight * (sum(worth[c] * n for c, n in mine_left.items())
-                                      - sum(worth[c] for c in theirs_left))
+        kept = 0.0  # summed in a float: the compiled build reads sum() of floats as an int
+        for card, copies in mine_left.items():
+            kept += worth[card] * copies
+        for card in theirs_left:
+            kept -= worth[card]
+        margin = (score[me] - score[rival]) / 2 + payoff + self.keep_weight * kept
         rounds = max(1, zones[f"deck{me}"]["count"] + zones[f"hand{me}"]["count"])
         return math.erf(margin / (PLAYOUT_SPREAD * math.sqrt(rounds) * math.sqrt(2)))
 
