@@ -66,37 +66,12 @@ class GreedyForgeFury:
         return rng.choice(legal_actions)
 
 
-_COLOUR_WORTH: dict[str, list[tuple[float, float, float]]] = {}
-
-
-def colour_worth(game: ForgeFury) -> list[tuple[float, float, float]]:
-    """Each card's chance, in each colour, to win a round against a random card of the
-    collection (ties count half); their mean over the colours is ``game.card_worth()``.
-    Computed once per card collection."""
-    known = _COLOUR_WORTH.get(game.cards.hash)
-    if known is not None:
-        return known
-    cards = range(len(game.cards))
-    worth = []
-    for a in cards:
-        per = []
-        for colour in range(3):
-            won = 0.0
-            for b in cards:
-                winner = game.compare(a, b, colour)[1]
-                won += 0.5 if winner is None else (winner == 0)
-            per.append(won / len(game.cards))
-        worth.append((per[0], per[1], per[2]))
-    _COLOUR_WORTH[game.cards.hash] = worth
-    return worth
-
-
 def priced_worth(game: ForgeFury, named: float) -> list[float]:
     """What keeping each card is worth: ``named`` of its chance in its best colour plus the
     rest of its mean chance over the colours. Every card is played sooner or later, and a
     round's winner names the next colour, so a card strong in one colour is often played in
     it: ``named`` 0 prices every colour alike (``card_worth``), 1 as if always named."""
-    return [named * max(w) + (1.0 - named) * sum(w) / 3 for w in colour_worth(game)]
+    return [named * max(w) + (1.0 - named) * sum(w) / 3 for w in game.colour_worth()]
 
 
 class _RoundReader:

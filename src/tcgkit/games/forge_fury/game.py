@@ -21,7 +21,7 @@ from .cards import CardDB, load_card_files, load_cards
 from .options import BRASA_SOURCE, DECK_SIZES, ForgeFuryOptions
 from .rules import OPENING_HAND, OTHER_COLOURS, ForgeFuryState
 
-_WORTH: dict[str, list[float]] = {}
+_WORTH: dict[str, tuple[list[float], list[tuple[float, float, float]]]] = {}
 
 
 class ForgeFury(Game):
@@ -186,21 +186,33 @@ class ForgeFury(Game):
 
     def card_worth(self) -> list[float]:
         """Each card's chance to win a round against a random card of the collection in a
-        random colour (ties count half); computed once per card collection."""
+        random colour (ties count half): the mean of its ``colour_worth``."""
+        return self._worth()[0]
+
+    def colour_worth(self) -> list[tuple[float, float, float]]:
+        """Each card's chance, in each colour, to win a round against a random card of the
+        collection (ties count half)."""
+        return self._worth()[1]
+
+    def _worth(self) -> tuple[list[float], list[tuple[float, float, float]]]:
+        """``card_worth`` and ``colour_worth``, counted once per card collection (the search's
+        evaluations read them at every leaf). A card's rounds won are whole halves, exact in a
+        float, so the mean over the colours is the same number however it is summed."""
         known = _WORTH.get(self.cards.hash)
         if known is not None:
             return known
-        cards = range(len(self.cards))
-        worth = []
-        for a in cards:
-            score = 0.0
+        size = len(self.cards)
+        mean, per_colour = [], []
+        for a in range(size):
+            wins = [0.0, 0.0, 0.0]
             for colour in range(3):
-                for b in cards:
+                for b in range(size):
                     winner = self.compare(a, b, colour)[1]
-                    score += 0.5 if winner is None else (winner == 0)
-            worth.append(score / (3 * len(self.cards)))
-        _WORTH[self.cards.hash] = worth
-        return worth
+                    wins[colour] += 0.5 if winner is None else (winner == 0)
+            mean.append((wins[0] + wins[1] + wins[2]) / (3 * size))
+            per_colour.append((wins[0] / size, wins[1] / size, wins[2] / size))
+        _WORTH[self.cards.hash] = mean, per_colour
+        return mean, per_colour
 
     def compare(self, a: int, b: int, colour: int) -> tuple[str, int | None]:
         """The rulebook's round comparison: (deciding step, winner 0 = ``a`` / 1 = ``b``)."""
