@@ -13,6 +13,7 @@ from rich.console import Console
 
 from tcgkit.cli.balance_command import outcome_json, render
 from tcgkit.sim.balance import Rebalancer, Settings, ValueChange, parse_targets
+from tcgkit.sim.balance.changes import DeckSwap, swapped
 from tcgkit.sim.balance.ranking import CardRanking
 from tcgkit.sim.balance.search import CHECK_SEED_OFFSET, size
 from tcgkit.sim.card_stats import CardTable
@@ -20,14 +21,15 @@ from tcgkit.sim.runner import GameResult
 
 SEED = 3
 SETTINGS = Settings(seed=SEED, step=40, max_games=400, check_games=400, candidates=4, max_changes=2)
-Chance = Callable[[dict[str, int], int, set[str]], float]
+Chance = Callable[[dict[str, int], int, list[str]], float]
 
 
 class Stub:
     """Two decks, red (entrant 0) and blue. Red wins game ``i`` with ``chance(attack, seed, the
     cards red drew)``, decided by a draw of the game's own seed, so the same game of two
     candidates differs by the change alone (as in the real runner). A card is drawn when
-    ``drawn(i, card)``, played when drawn and in ``played``."""
+    ``drawn(i, card)`` (every copy of it: red's drawn cards are a list), played when drawn and in
+    ``played``; a deck swap changes the list the game is played with."""
 
     def __init__(self, decks: dict[str, list[str]], attack: dict[str, int], chance: Chance,
                  drawn: Callable[[int, str], bool] = lambda i, card: True,
@@ -42,16 +44,19 @@ class Stub:
         return []
 
     def play(self, changes, batch, seed, indices, facts) -> Iterator[GameResult]:
-        attack = dict(self.attack)
+        attack, decks = dict(self.attack), dict(self.decks)
         for change in changes:
-            attack[change.card] += change.delta
+            if isinstance(change, DeckSwap):
+                decks[change.deck] = swapped(decks[change.deck], change)
+            else:
+                attack[change.card] += change.delta
         for i in indices:
             u = random.Random(f"{seed}/{batch}/{i}").random()
-            drawn = [{c for c in self.decks[deck] if self.drawn(i, c)} for deck in batch]
+            drawn = [[c for c in decks[deck] if self.drawn(i, c)] for deck in batch]
             lineup = (i % 2, 1 - i % 2)  # entrant 0 sits first in even games
             winner = lineup.index(0 if u < self.chance(attack, seed, drawn[0]) else 1)
-            cards = tuple((tuple(sorted(set(self.decks[batch[e]]))), tuple(sorted(drawn[e])),
-                           tuple(sorted(drawn[e] & self.played))) for e in lineup)
+            cards = tuple((tuple(sorted(set(decks[batch[e]]))), tuple(sorted(set(drawn[e]))),
+                           tuple(sorted(set(drawn[e]) & self.played))) for e in lineup)
             yield GameResult(i, 0, ("greedy", "greedy"), winner, "greedy", (0, 0), 0, "x", 1, lineup,
                              cards=cards if facts else ())
 
@@ -91,7 +96,24 @@ def test_the_ranking_orders_a_decks_cards_by_improvement_when_drawn():
     assert ranking.ranked("red", ["Elf", "Page", "Knight", "Elf"]) == ["Knight", "Elf", "Page"]
 
 
-def stronger_of_two(attack: dict[str, int], seed: int, drawn: set[str]) -> float:
+def test_with_both_kinds_allowed_a_round_tries_a_swap_beside_the_value_steps():
+    # Red wins by its Knights (62% with two), whatever their attack: only a swap can even it.
+    # Three candidates a round: values alone would fill it (the Knight's, the Squire's, the Page's).
+    world = Stub({"red": ["Knight", "Knight", "Page"], "blue": ["Squire"]},
+                 {"Knight": 6, "Page": 3, "Squire": 4},
+                 lambda attack, seed, drawn: 0.5 + 0.12 * (drawn.count("Knight") - 1),
+                 played={"Knight", "Page"})
+    values_only = search(world, candidates=3, max_changes=1).run()
+    assert values_only.proposal is None or not values_only.confirmed
+    assert not any(isinstance(c, DeckSwap) for e in values_only.tried for c in e.changes)
+
+    outcome = search(world, candidates=3, max_changes=1, decks=True).run()
+    assert outcome.confirmed
+    assert outcome.proposal.changes == (DeckSwap("red", "Knight", "Page"),)
+    assert [type(e.changes[0]) for e in outcome.tried] == [ValueChange, ValueChange, DeckSwap]
+
+
+def stronger_of_two(attack: dict[str, int], seed: int, drawn: list[str]) -> float:
     """Red wins by its stronger warrior: lowering one of two equal ones changes nothing."""
     return 0.5 + 0.12 * (max(attack["Ash"], attack["Oak"]) - 4)
 
@@ -122,7 +144,7 @@ def test_two_changes_reach_a_target_no_single_change_reaches():
 
 
 def test_the_fresh_seeds_refuse_a_proposal_that_held_on_the_searchs_seeds_only():
-    def lucky(attack: dict[str, int], seed: int, drawn: set[str]) -> float:
+    def lucky(attack: dict[str, int], seed: int, drawn: list[str]) -> float:
         return 0.5 + 0.12 * (attack["Knight"] - 4 if seed == SEED else 1)  # the change helps on seed 3 only
 
     world = Stub({"red": ["Knight"], "blue": ["Squire"]}, {"Knight": 5, "Squire": 4}, lucky,

@@ -8,7 +8,8 @@ on fresh seeds before it is reported.
 2. Candidates of one step: a value of ``fields`` moved by one, or one copy swapped, on the
    cards of the decks a missed target names, the side that wins too much made weaker and the
    other stronger; the cards whose drawing moves their deck's win rate most first (the
-   improvement when drawn, ``ranking``, measured in step 1), ``candidates`` of them a round.
+   improvement when drawn, ``ranking``, measured in step 1), ``candidates`` of them a round;
+   with both kinds allowed, a deck's value steps and swaps in turn.
 3. Each candidate plays the same seeds as the shipped cards (common random numbers: the change
    is what differs), ``step`` games a batch at a time, and stops as soon as every target's 95%
    Wilson interval lies inside its range (in), or one lies wholly outside (out); at
@@ -114,6 +115,16 @@ def verdict(targets: Sequence[Target], estimates: Sequence[Estimate]) -> str:
             return "out"
         inside = inside and e.rate is not None and t.low <= e.low and e.high <= t.high
     return "in" if inside else "open"
+
+
+def alternate(values: Sequence[Change], swaps: Sequence[Change]) -> list[Change]:
+    """A deck's value steps and swaps taken in turn, each in its own order: with both allowed, a
+    round's few candidates try both kinds (a swap moves a rate more than a value's step, and the
+    values alone would fill the round)."""
+    out: list[Change] = []
+    for i in range(max(len(values), len(swaps))):
+        out.extend(kind[i] for kind in (values, swaps) if i < len(kind))
+    return out
 
 
 def size(changes: Sequence[Change]) -> int:
@@ -252,7 +263,8 @@ class Rebalancer:
         lists: list[list[Change]] = []
         for deck, stronger in sorted(need, key=lambda key: -need[key]):
             others = {c for d, _ in need if d != deck for c in decks[d]}
-            lists.append(self._value_steps(deck, stronger, others) + self._swaps(decks, deck, stronger))
+            values = self._value_steps(deck, stronger, others)
+            lists.append(alternate(values, self._swaps(decks, deck, stronger)))
         out: list[Change] = []
         seen: set[tuple[Change, ...]] = set()
         for rank in range(max((len(s) for s in lists), default=0)):  # interleave the decks' lists
