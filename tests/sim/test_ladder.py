@@ -11,7 +11,7 @@ import typer
 from typer.testing import CliRunner
 
 from tcgkit.cli.ladder_command import ladder, ladder_levels
-from tcgkit.sim.ladder import LadderStep, invert, ladder_of, rating_intervals
+from tcgkit.sim.ladder import TARGET, LadderStep, invert, ladder_of, rating_intervals, target_for
 from tcgkit.sim.sprt import expected_score
 from tcgkit.sim.tournament import PairResult, elo_ratings, summarize_tournament
 
@@ -111,6 +111,15 @@ def test_steps_read_against_the_target() -> None:
                                    "games": 200, "score": pytest.approx(0.075)}
 
 
+def test_a_game_with_a_narrow_skill_range_reads_its_steps_against_its_own_target() -> None:
+    assert target_for("forge-fury") == (0.55, 0.65) and target_for("conflictus") == TARGET
+    pairs = [PairResult("greedy", "easy", 300, 120, 0, 180)]
+    t = summarize_tournament(["greedy", "easy"], pairs, 300)
+    assert ladder_of(t, ["greedy", "easy"]).steps[0].verdict == "below target"  # 60% against 65-80%
+    narrow = ladder_of(t, ["greedy", "easy"], target=target_for("forge-fury"))
+    assert narrow.steps[0].verdict == "on target" and narrow.to_json()["target"] == [0.55, 0.65]
+
+
 def test_levels_are_the_games_own_weakest_first() -> None:
     assert ladder_levels("triple-triad", None) == ["random", "greedy", "easy", "normal", "hard", "perfect"]
     assert ladder_levels("forge-fury", None) == ["random", "greedy", "easy", "normal", "mixed", "hard"]
@@ -136,7 +145,11 @@ def test_the_command_plays_prints_and_writes_the_ladder(tmp_path) -> None:
     assert json.loads(out.read_text()) == data
     forced = runner.invoke(app, [*args, "--force", "--json"])
     assert forced.exit_code == 0 and json.loads(forced.output)["pairs"] == data["pairs"]  # same seed
+    aimed = runner.invoke(app, [*args, "--force", "--target", "50..60"])
+    assert aimed.exit_code == 0 and "(target 50-60%)" in aimed.output
+    assert json.loads(out.read_text())["target"] == [0.5, 0.6]
     for bad, said in ((["--games", "0"], "at least 1"), (["--levels", "random,nobody"], "nobody"),
+                      (["--target", "sixty"], "--target: 'sixty' is not a range"),
                       (["--levels", "random"], "two levels"), (["--out", str(tmp_path / "no" / "x.json")],
                                                                "no directory")):
         res = runner.invoke(app, ["tt", "--workers", "1", *bad])

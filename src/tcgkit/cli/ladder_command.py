@@ -21,7 +21,8 @@ from ..kernel.errors import TcgkitError
 from ..kernel.registry import find_game, load_game
 from ..server.levels import LEVELS, strength_order
 from ..sim.backends import BackendError, make_backend
-from ..sim.ladder import TARGET, Ladder, run_ladder
+from ..sim.balance.targets import parse_range
+from ..sim.ladder import Ladder, run_ladder, target_for
 from ..terminal.errors import RUNTIME, fail, run_errors
 from ..terminal.files import not_replacing, write_json_atomic
 from ..terminal.game_support import rules_of, with_mode
@@ -32,7 +33,8 @@ Play every AI level of GAME (random, greedy, easy, normal, hard and the game's o
 Fury's mixed, Triple Triad's perfect) against every other, --games seeded games a pair with
 seats alternating, and print the pairwise table, each level's rating on the Elo scale
 (random = 1000) with its 95% interval, and each level's score against the level below it,
-read against the target: 65-80%. The ladder is also written as JSON (--out, by default
+read against the game's target (65-80%; Forge & Fury 55-65%, its skill range being narrow;
+--target 60..75 for another). The ladder is also written as JSON (--out, by default
 ladder-GAME.json; docs/sim.md shows the measured ladders, kept in server/ladders/ for the lobby). The default
 number of games keeps a game's ladder under 15 minutes on two cores; --backend ray spreads it.
 """
@@ -70,6 +72,9 @@ def ladder(
         "--levels", help="the levels, weakest first, comma-separated (default: every level the "
         "game has; a trained policy is policy:FILE)")] = None,
     seed: Annotated[int, typer.Option("--seed", help="the ladder's seed")] = 0,
+    target: Annotated[str | None, typer.Option(
+        "--target", help="each level's score against the one below, LOW..HIGH in percent "
+        "(default: the game's, 65..80 for most)")] = None,
     rules: Annotated[str | None, typer.Option("--rules", help="the game's rules, as for sim")] = None,
     mode: Annotated[str | None, typer.Option("--mode", help="the game's mode, as for sim")] = None,
     workers: Annotated[int | None, typer.Option("--workers", "-w", help="default: every core")] = None,
@@ -86,6 +91,7 @@ def ladder(
         options = with_mode(entry.cls, rules_of(entry.cls, rules), mode)
         load_game(entry.name, options)  # bad options fail here, before any game
         names = ladder_levels(entry.name, levels)
+        aim = target_for(entry.name) if target is None else parse_range(target, "--target")
     except typer.BadParameter as exc:
         raise fail(str(exc)) from None
     except (TcgkitError, BackendError) as exc:
@@ -109,7 +115,7 @@ def ladder(
     start, cpu_start = time.perf_counter(), cpu_seconds()
     with run_errors("interrupted: a ladder is written when it is complete"), progress:
         result = run_ladder(entry.name, options, names, count, seed, pool.workers, pool,
-                            lambda _: progress.advance(task), meta)
+                            lambda _: progress.advance(task), meta, aim)
     result.meta["seconds"] = round(time.perf_counter() - start, 1)
     if pool.name == "local":  # Ray's workers are not this process's children
         result.meta["cpu_seconds"] = round(cpu_seconds() - cpu_start, 1)
@@ -146,7 +152,7 @@ def render_ladder(result: Ladder, console: Console) -> None:
         score = "-" if r.score is None else f"{100 * r.score:.1f}%"
         ratings.add_row(r.agent, f"{r.rating:.0f}", interval, str(r.games), score)
     console.print(ratings)
-    low, high = TARGET
+    low, high = result.target
     steps = Table(title=f"each level against the one below (target {100 * low:.0f}-{100 * high:.0f}%)",
                   title_justify="left")
     for head in ("level", "against", "score", "95% CI", "verdict"):
