@@ -151,7 +151,6 @@ class FittedPlayout(Playout):
         return (value, -value)
 
 
-
 def register_fitted(budgets: tuple[int, ...] = (100, 400)) -> None:
     """``full-N`` and ``small-N`` for ``sim`` (its worker processes are forked from this one)."""
     for label, weights in (("full", FULL), ("small", SMALL)):
@@ -161,7 +160,6 @@ def register_fitted(budgets: tuple[int, ...] = (100, 400)) -> None:
                 playout = FittedPlayout(game, weights)
                 return ISMCTSAgent(game, iterations=n, name=f"{label}-{n}", playout=playout)
             register_agent(f"{label}-{n}", f"IS-MCTS, {n} iterations, the {label} fitted leaf", GAME)(factory)
-
 
 
 def play(args: tuple[int, int, str, float]) -> tuple[list[list[float]], list[float], list[float]]:
