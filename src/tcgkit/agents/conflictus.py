@@ -20,7 +20,8 @@ from typing import Any
 
 from ..games.conflictus.rules import ConflictusState
 from ..kernel.game import Game, State
-from .mcts import Level, Playout, register_levels, register_playout
+from .base import register_agent
+from .mcts import ISMCTSAgent, Level, Playout, register_levels, register_playout
 
 GAME = "conflictus"
 
@@ -43,6 +44,45 @@ class ConflictusPlayout(Playout):
 
 register_playout(GAME)(ConflictusPlayout)
 
+FEATURES = ("mons", "hand", "free_sources", "relics", "set_sources", "equipment", "warriors", "attack",
+            "defense", "tombo", "inactive", "mons_short", "mons_low", "active")
+"""What the fitted leaf reads of each player: the counts ``worth`` sums, the active warriors'
+stats summed, how short of a full mons (below 20 cards and below 8: the end comes closer faster
+than the count says) and whether the rodada is theirs."""
+
+
+LEAF_WEIGHTS = {
+    "mons": 0.0879, "hand": 0.1111, "free_sources": 0.1783, "relics": -0.0425, "set_sources": 0.1012,
+    "equipment": 0.0293, "warriors": -0.5762, "attack": 0.1020, "defense": 0.1579, "tombo": 0.1861,
+    "inactive": 0.2252, "mons_short": -0.2053, "mons_low": -0.6610, "active": 0.0304,
+}
+"""The fitted model's weight of each feature: a player's chance to beat a rival is the logistic
+of the difference of their weighted sums. Fitted by ``scripts/fit_conflictus_leaf.py`` (its
+command there and in docs/sim.md) on greedy-against-greedy games; constants, so play reads no
+file and fits nothing."""
+
+
+def features(state: ConflictusState, p: int) -> list[float]:
+    """Player ``p``'s ``FEATURES``, in that order."""
+    mons = len(state.mons[p])
+    sources = equipment = warriors = inactive = 0
+    attack = defense = tombo = 0.0
+    stat = state.stat
+    for rec in state.sets.values():
+        if rec.owner == p:
+            sources += len(rec.sources)
+            equipment += len(rec.equipment)
+            if rec.warriors:
+                top = rec.warriors[-1]
+                warriors += 1
+                inactive += len(rec.warriors) - 1
+                attack += stat(top, "attack")
+                defense += stat(top, "defense")
+                tombo += stat(top, "tombo")
+    return [mons, len(state.hand[p]), len(state.field[p]), len(state.relics[p]), sources, equipment,
+            warriors, attack, defense, tombo, inactive, max(0, 20 - mons), max(0, 8 - mons),
+            1.0 if state.active == p else 0.0]
+
 LEVELS = {"easy": Level(25), "normal": Level(100), "hard": Level(400)}
 """Iterations a move for Conflictus: a quarter of the other games'. A leaf costs a
 determinization's clone, the actions down the tree and the heuristic, and a two-player game
@@ -50,3 +90,39 @@ asks each player about 125 real choices, so the other games' budgets would make 
 slow for the hundreds of games a strength measurement takes (RULES.md, "The AI")."""
 
 register_levels(LEVELS, GAME, ", leaves scored by the heuristic")
+
+
+def hard_agent(game: Game) -> ISMCTSAgent:
+    """``hard``: ``normal``'s search with four times the budget, its leaves scored by the fitted
+    model (``FittedLeaf``) instead of the hand-weighted heuristic."""
+    return ISMCTSAgent(game, iterations=LEVELS["hard"].iterations, name="hard", playout=FittedLeaf(game))
+
+
+class FittedLeaf(ConflictusPlayout):
+    """``hard``'s leaf: each player's chance to beat their strongest living rival by the fitted
+    model (``LEAF_WEIGHTS``), mapped to (-1, 1); a player out of the game gets -1, a finished
+    game its outcome. Two players: the two values are opposite (the model has no intercept)."""
+
+    weights = tuple(LEAF_WEIGHTS[name] for name in FEATURES)
+
+    def evaluate(self, state: State[Any]) -> tuple[float, ...]:
+        assert isinstance(state, ConflictusState)
+        outcome = state.outcome
+        if outcome is not None:
+            return outcome.returns()
+        weights, out = self.weights, state.out
+        sums = [-math.inf if p in out else sum(w * f for w, f in zip(weights, features(state, p), strict=True))
+                for p in range(self.players)]
+        values = []
+        for p, mine in enumerate(sums):
+            if p in out:
+                values.append(-1.0)
+                continue
+            rival = max(s for q, s in enumerate(sums) if q != p)
+            # 2 * logistic(d) - 1 = tanh(d / 2); a rival-less player (cannot happen unfinished) wins
+            values.append(math.tanh((mine - rival) / 2) if rival > -math.inf else 1.0)
+        return tuple(values)
+
+
+register_agent("hard", LEVELS["hard"].describe(", leaves scored by a model fitted to game outcomes"),
+               GAME)(hard_agent)
