@@ -103,7 +103,8 @@ def main() -> None:
     print(f"{len(train)} positions to fit, {len(test)} held out ({args.games - cut} games)")
     print(f"fitted: log loss {log_loss(p, ty):.4f}, accuracy {np.mean((p > 0.5) == ty):.3f}")
     heuristic = np.array([math.tanh(v / 8.0) for v in tx @ HEURISTIC]) * 0.5 + 0.5
-    print(f"heuristic: log loss {log_loss(heuristic, ty):.4f}, accuracy {np.mean((heuristic > 0.5) == ty):.3f}")
+    hits = np.mean((heuristic > 0.5) == ty)
+    print(f"heuristic: log loss {log_loss(heuristic, ty):.4f}, accuracy {hits:.3f}")
     w = fit(np.vstack([x, tx]), np.concatenate([y, ty]))  # the shipped weights use every game
     print("LEAF_WEIGHTS = {")
     for name, weight in zip(FEATURES, w, strict=True):
