@@ -112,9 +112,7 @@ def main() -> None:
     print("}")
 
 
-HEURISTIC = np.array([{"mons": 1.0, "hand": 0.4, "free_sources": 0.6, "relics": 0.8, "set_sources": 0.5,
-                       "equipment": 0.3, "warriors": 1.0, "attack": 0.5, "defense": 0.3, "tombo": 1.0,
-                       "inactive": 0.3}.get(name, 0.0) for name in FEATURES])
+HEURISTIC = np.array([1.0 if name == "worth" else 0.0 for name in FEATURES])
 """``ConflictusState.worth`` as weights of the same features (for the comparison only)."""
 
 

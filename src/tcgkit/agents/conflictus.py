@@ -56,18 +56,12 @@ class ConflictusPlayout(Playout):
 
 register_playout(GAME)(ConflictusPlayout)
 
-FEATURES = ("mons", "hand", "free_sources", "relics", "set_sources", "equipment", "warriors", "attack",
-            "defense", "tombo", "inactive", "mons_short", "mons_low", "active")
-"""What the fitted leaf reads of each player: the counts ``worth`` sums, the active warriors'
-stats summed, how short of a full mons (below 20 cards and below 8: the end comes closer faster
-than the count says) and whether the rodada is theirs."""
+FEATURES = ("worth", "mons_short", "mons_low", "active")
+"""What the fitted leaf reads of each player: ``worth`` (the heuristic's sum, whose board terms
+keep their hand-set proportions), how short of a full mons (below 20 cards and below 8: the end
+comes closer faster than the count says) and whether the rodada is theirs."""
 
-
-LEAF_WEIGHTS = {
-    "mons": 0.0879, "hand": 0.1111, "free_sources": 0.1783, "relics": -0.0425, "set_sources": 0.1012,
-    "equipment": 0.0293, "warriors": -0.5762, "attack": 0.1020, "defense": 0.1579, "tombo": 0.1861,
-    "inactive": 0.2252, "mons_short": -0.2053, "mons_low": -0.6610, "active": 0.0304,
-}
+LEAF_WEIGHTS = {"worth": 0.1222, "mons_short": -0.0863, "mons_low": -0.5390, "active": 0.0293}
 """The fitted model's weight of each feature: a player's chance to beat a rival is the logistic
 of the difference of their weighted sums. Fitted by ``scripts/fit_conflictus_leaf.py`` (its
 command there and in docs/sim.md) on greedy-against-greedy games; constants, so play reads no
@@ -77,23 +71,8 @@ file and fits nothing."""
 def features(state: ConflictusState, p: int) -> list[float]:
     """Player ``p``'s ``FEATURES``, in that order."""
     mons = len(state.mons[p])
-    sources = equipment = warriors = inactive = 0
-    attack = defense = tombo = 0.0
-    stat = state.stat
-    for rec in state.sets.values():
-        if rec.owner == p:
-            sources += len(rec.sources)
-            equipment += len(rec.equipment)
-            if rec.warriors:
-                top = rec.warriors[-1]
-                warriors += 1
-                inactive += len(rec.warriors) - 1
-                attack += stat(top, "attack")
-                defense += stat(top, "defense")
-                tombo += stat(top, "tombo")
-    return [mons, len(state.hand[p]), len(state.field[p]), len(state.relics[p]), sources, equipment,
-            warriors, attack, defense, tombo, inactive, max(0, 20 - mons), max(0, 8 - mons),
-            1.0 if state.active == p else 0.0]
+    return [state.worth(p), max(0, 20 - mons), max(0, 8 - mons), 1.0 if state.active == p else 0.0]
+
 
 LEVELS = {"easy": Level(25), "normal": Level(100), "hard": Level(400)}
 """Iterations a move for Conflictus: a quarter of the other games'. A leaf costs a
