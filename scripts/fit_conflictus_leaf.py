@@ -8,7 +8,9 @@ which the ``active`` feature carries). It prints the weights as ``agents/conflic
 them (``LEAF_WEIGHTS``) and the held-out log loss and accuracy of the model against the
 heuristic's own (``tanh(heuristic / 8)`` read as a chance), so a refit can be judged.
 
-    nice -n 10 python scripts/fit_conflictus_leaf.py --games 600 --workers 2 --seed 1
+    nice -n 10 python scripts/fit_conflictus_leaf.py --games 800 --workers 2 --seed 1
+
+Needs numpy (the ``envs`` extra); play does not (the weights are constants).
 
 Deterministic for a seed and a number of games (the games are seeded; the fit is Newton's method
 from zero weights).
@@ -85,7 +87,7 @@ def log_loss(p: np.ndarray, y: np.ndarray) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=600)
+    parser.add_argument("--games", type=int, default=800)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--held-out", type=float, default=0.2, help="share of games kept for the check")

@@ -15,13 +15,14 @@ this is max^n's vector, one value per player.
 
 ``hard`` searches four times ``normal``'s budget, but more iterations alone did not make it
 stronger (400 against 100 scored about 50%): the search converges on what its leaf score
-prefers, so the hand-set weights of ``worth`` capped it. Its leaves are scored by ``FittedLeaf``
-instead: a logistic model of the win, fitted on greedy games' positions
-(``scripts/fit_conflictus_leaf.py``), over the counts ``worth`` sums, the active warriors'
-stats, how short the mons is (a card of mons weighs about 0.09 above 20 cards, 0.29 below and
-0.95 below 8: the end comes faster than the count says) and whose rodada it is. Each player's
-return is their chance to beat their strongest living rival, mapped to (-1, 1). ``worth`` and
-``Game.heuristic`` stay as they are: ``greedy`` reads them, and the balance tables are greedy's.
+prefers. Its leaves are scored by ``FittedLeaf`` instead: a logistic model of the win, fitted on
+greedy games' positions (``scripts/fit_conflictus_leaf.py``), over ``worth`` whole, how short the
+mons is (a card of mons weighs 0.12 above 20 cards, 0.21 below and 0.75 below 8: the end comes
+faster than the count says) and whose rodada it is. Each player's return is their chance to beat
+their strongest living rival, mapped to (-1, 1). A fit of each term of ``worth`` apart predicted
+outcomes better still and played worse (it learned that players who are ahead hold cards back,
+and the search made that passivity; docs/sim.md, Conflictus). ``worth`` and ``Game.heuristic``
+stay as they are: ``greedy`` reads them, and the balance tables are greedy's.
 """
 
 from __future__ import annotations
