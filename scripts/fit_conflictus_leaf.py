@@ -6,7 +6,10 @@ won, and fits a logistic model of the win on the difference of the two players' 
 intercept: swapping the players flips the chance, as the game is symmetric but for who starts,
 which the ``active`` feature carries). It prints the weights as ``agents/conflictus.py`` holds
 them (``LEAF_WEIGHTS``) and the held-out log loss and accuracy of the model against the
-heuristic's own (``tanh(heuristic / 8)`` read as a chance), so a refit can be judged.
+heuristic's own (``tanh(heuristic / 8)`` read as a chance), so a refit can be judged. A
+better fit is not enough: a fit of each term of ``worth`` apart (commit b50d25d) predicted the
+held-out games best and made ``hard`` much weaker (docs/sim.md, Conflictus); measure a refit
+against ``normal`` on paired deals before shipping it.
 
     nice -n 10 python scripts/fit_conflictus_leaf.py --games 800 --workers 2 --seed 1
 
