@@ -14,14 +14,14 @@ from agents.mcts_checks import (
     positions,
 )
 from tcgkit.agents import make_agent
-from tcgkit.agents.conflictus import LEVELS, ConflictusPlayout
+from tcgkit.agents.conflictus import LEVELS, ConflictusPlayout, FittedLeaf
 from tcgkit.agents.mcts import Level
 from tcgkit.kernel.rng import Rng
 
 
 def test_conflictus_has_its_own_budgets_and_cut_playouts():
     assert {"easy": Level(25), "normal": Level(100), "hard": Level(400)} == LEVELS
-    check_levels("conflictus", LEVELS, ConflictusPlayout)
+    check_levels("conflictus", LEVELS, FittedLeaf)  # hard's leaves: the fitted model
     assert make_agent("normal", tcgkit.load_game("ff-tcg")).iterations == 400  # the other games keep theirs
 
 

@@ -1,4 +1,5 @@
-"""Conflictus Aeternus for IS-MCTS: leaves scored by the game's heuristic, no random play-out, and
+"""Conflictus Aeternus for IS-MCTS: leaves scored at once (no random play-out), by the game's
+heuristic for ``easy`` and ``normal`` and by a model fitted to game outcomes for ``hard``, and
 the search levels' budgets for this game.
 
 A random two-player game lasts about 35 rodadas and 250 decisions (four players: about 500),
@@ -11,16 +12,29 @@ scored by the heuristic (mons left, the warriors on the board, sources, hand, re
 ``Conflictus.worth``): each player's return is their worth against their strongest living
 rival's, squashed into (-1, 1); a player out of the game gets -1. With more than two players
 this is max^n's vector, one value per player.
+
+``hard`` searches four times ``normal``'s budget, but more iterations alone did not make it
+stronger (400 against 100 scored about 50%): the search converges on what its leaf score
+prefers. Its leaves are scored by ``FittedLeaf`` instead: a logistic model of the win, fitted on
+greedy games' positions (``scripts/fit_conflictus_leaf.py``), over ``worth`` whole, how short the
+mons is (a card of mons weighs 0.12 above 20 cards, 0.21 below and 0.75 below 8: the end comes
+faster than the count says) and whose rodada it is. Each player's return is their chance to beat
+their strongest living rival, mapped to (-1, 1). A fit of each term of ``worth`` apart predicted
+outcomes better still and played worse (it learned that players who are ahead hold cards back,
+and the search made that passivity; docs/sim.md, Conflictus). ``worth`` and ``Game.heuristic``
+stay as they are: ``greedy`` reads them, and the balance tables are greedy's.
 """
 
 from __future__ import annotations
 
 import math
+import operator
 from typing import Any
 
 from ..games.conflictus.rules import ConflictusState
 from ..kernel.game import Game, State
-from .mcts import Level, Playout, register_levels, register_playout
+from .base import register_agent
+from .mcts import ISMCTSAgent, Level, Playout, register_levels, register_playout
 
 GAME = "conflictus"
 
@@ -43,6 +57,24 @@ class ConflictusPlayout(Playout):
 
 register_playout(GAME)(ConflictusPlayout)
 
+FEATURES = ("worth", "mons_short", "mons_low", "active")
+"""What the fitted leaf reads of each player: ``worth`` (the heuristic's sum, whose board terms
+keep their hand-set proportions), how short of a full mons (below 20 cards and below 8: the end
+comes closer faster than the count says) and whether the rodada is theirs."""
+
+LEAF_WEIGHTS = {"worth": 0.1222, "mons_short": -0.0863, "mons_low": -0.5390, "active": 0.0293}
+"""The fitted model's weight of each feature: a player's chance to beat a rival is the logistic
+of the difference of their weighted sums. Fitted by ``scripts/fit_conflictus_leaf.py`` (its
+command there and in docs/sim.md) on greedy-against-greedy games; constants, so play reads no
+file and fits nothing."""
+
+
+def features(state: ConflictusState, p: int) -> list[float]:
+    """Player ``p``'s ``FEATURES``, in that order."""
+    mons = len(state.mons[p])
+    return [state.worth(p), max(0, 20 - mons), max(0, 8 - mons), 1.0 if state.active == p else 0.0]
+
+
 LEVELS = {"easy": Level(25), "normal": Level(100), "hard": Level(400)}
 """Iterations a move for Conflictus: a quarter of the other games'. A leaf costs a
 determinization's clone, the actions down the tree and the heuristic, and a two-player game
@@ -50,3 +82,39 @@ asks each player about 125 real choices, so the other games' budgets would make 
 slow for the hundreds of games a strength measurement takes (RULES.md, "The AI")."""
 
 register_levels(LEVELS, GAME, ", leaves scored by the heuristic")
+
+
+def hard_agent(game: Game) -> ISMCTSAgent:
+    """``hard``: ``normal``'s search with four times the budget, its leaves scored by the fitted
+    model (``FittedLeaf``) instead of the hand-weighted heuristic."""
+    return ISMCTSAgent(game, iterations=LEVELS["hard"].iterations, name="hard", playout=FittedLeaf(game))
+
+
+class FittedLeaf(ConflictusPlayout):
+    """``hard``'s leaf: each player's chance to beat their strongest living rival by the fitted
+    model (``LEAF_WEIGHTS``), mapped to (-1, 1); a player out of the game gets -1, a finished
+    game its outcome. Two players: the two values are opposite (the model has no intercept)."""
+
+    weights = tuple(LEAF_WEIGHTS[name] for name in FEATURES)
+
+    def evaluate(self, state: State[Any]) -> tuple[float, ...]:
+        assert isinstance(state, ConflictusState)
+        outcome = state.outcome
+        if outcome is not None:
+            return outcome.returns()
+        weights, out = self.weights, state.out
+        sums = [-math.inf if p in out else sum(map(operator.mul, weights, features(state, p)))
+                for p in range(self.players)]
+        values = []
+        for p, mine in enumerate(sums):
+            if p in out:
+                values.append(-1.0)
+                continue
+            rival = max(s for q, s in enumerate(sums) if q != p)
+            # 2 * logistic(d) - 1 = tanh(d / 2); a rival-less player (cannot happen unfinished) wins
+            values.append(math.tanh((mine - rival) / 2) if rival > -math.inf else 1.0)
+        return tuple(values)
+
+
+register_agent("hard", LEVELS["hard"].describe(", leaves scored by a model fitted to game outcomes"),
+               GAME)(hard_agent)
