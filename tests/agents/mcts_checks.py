@@ -30,6 +30,18 @@ def positions(game: Game, seed: int, count: int) -> list[State[Any]]:
     return out
 
 
+def three_players_one_out() -> tuple[Game, State[Any]]:
+    """A three-player Conflictus game played at random (seed 7) until a player is out, the
+    others still in it."""
+    game = tcgkit.load_game("conflictus", players=3)
+    state = game.new_state(7)
+    rng = Rng(7)
+    while not state.is_terminal and not state.out:
+        state.apply(rng.choice(state.legal_actions()), state.to_move)
+    assert state.out and not state.is_terminal
+    return game, state
+
+
 def search_of(agent: object) -> ISMCTSAgent:
     """The search inside a level's agent (a careless level wraps its search)."""
     inner = agent.agent if isinstance(agent, CarelessAgent) else agent

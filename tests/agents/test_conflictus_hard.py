@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import tcgkit
-from agents.mcts_checks import positions, search_of
+from agents.mcts_checks import positions, search_of, three_players_one_out
 from tcgkit.agents import make_agent
 from tcgkit.agents.conflictus import FEATURES, LEAF_WEIGHTS, FittedLeaf, features
 from tcgkit.kernel.rng import Rng
@@ -75,12 +75,7 @@ def test_a_finished_game_scores_its_outcome():
 
 
 def test_an_eliminated_player_scores_minus_one_and_the_others_their_chance():
-    game = tcgkit.load_game("conflictus", players=3)
-    state = game.new_state(7)
-    rng = Rng(7)
-    while not state.is_terminal and not state.out:
-        state.apply(rng.choice(state.legal_actions()), state.to_move)
-    assert state.out and not state.is_terminal
+    game, state = three_players_one_out()
     values = FittedLeaf(game).evaluate(state)
     living = [p for p in range(3) if p not in state.out]
     assert all(values[p] == -1.0 for p in state.out)

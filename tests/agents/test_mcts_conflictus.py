@@ -12,11 +12,11 @@ from agents.mcts_checks import (
     check_levels,
     check_search_is_legal_and_seeded,
     positions,
+    three_players_one_out,
 )
 from tcgkit.agents import make_agent
 from tcgkit.agents.conflictus import LEVELS, ConflictusPlayout, FittedLeaf
 from tcgkit.agents.mcts import Level
-from tcgkit.kernel.rng import Rng
 
 
 def test_conflictus_has_its_own_budgets_and_cut_playouts():
@@ -33,12 +33,7 @@ def test_playouts_score_each_player_by_the_heuristic(players):
 
 
 def test_an_eliminated_player_scores_minus_one():
-    game = tcgkit.load_game("conflictus", players=3)
-    state = game.new_state(7)
-    rng = Rng(7)
-    while not state.is_terminal and not state.out:
-        state.apply(rng.choice(state.legal_actions()), state.to_move)
-    assert state.out and not state.is_terminal
+    game, state = three_players_one_out()
     out = next(iter(state.out))
     assert ConflictusPlayout(game).evaluate(state)[out] == -1.0
 
