@@ -9,7 +9,7 @@ import pytest
 import tcgkit
 from tcgkit.agents import agent_names, base, make_agent
 from tcgkit.agents.base import CarelessAgent
-from tcgkit.agents.mcts import ISMCTSAgent, Level, register_levels
+from tcgkit.agents.mcts import ISMCTSAgent, Level, Playout, playout_for, register_levels
 from tcgkit.kernel.actions import Action
 from tcgkit.kernel.rng import Rng
 
@@ -129,6 +129,25 @@ def test_a_careless_level_is_its_search_slipping_and_says_so(monkeypatch):
     assert summaries["ismcts"].endswith("(= normal)")
     assert make_agent("easy", tcgkit.load_game("ff-tcg")).iterations == 50  # other games keep theirs
 
+
+
+def test_a_level_with_a_play_out_of_its_own_searches_on_it_and_says_so(monkeypatch):
+    """A level may name its own play-out (Conflictus's ``hard``: a fitted leaf); the others keep
+    the game's, and the summary says how each level's leaves are scored."""
+    monkeypatch.setattr(base, "GAME_AGENTS", dict(base.GAME_AGENTS))
+
+    class Own(Playout):
+        plies = 0
+
+    levels = {"easy": Level(30), "normal": Level(60), "hard": Level(90, playout=Own, scored=", own leaves")}
+    register_levels(levels, "monster-collection", ", leaves scored by the heuristic")
+    game = tcgkit.load_game("monster-collection")
+    hard, normal = make_agent("hard", game), make_agent("normal", game)
+    assert isinstance(hard, ISMCTSAgent) and type(hard.playout) is Own and hard.rollout_plies == 0
+    assert isinstance(normal, ISMCTSAgent) and type(normal.playout) is type(playout_for(game))
+    summaries = agent_names("monster-collection")
+    assert summaries["hard"] == "IS-MCTS, 90 iterations a move, own leaves"
+    assert summaries["easy"] == "IS-MCTS, 30 iterations a move, leaves scored by the heuristic"
 
 GAMES = ["triple-triad", "forge-fury", "ff-tcg", "conflictus", "monster-collection"]
 

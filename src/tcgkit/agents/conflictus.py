@@ -33,8 +33,7 @@ from typing import Any
 
 from ..games.conflictus.rules import ConflictusState
 from ..kernel.game import Game, State
-from .base import register_agent
-from .mcts import ISMCTSAgent, Level, Playout, register_levels, register_playout
+from .mcts import Level, Playout, register_levels, register_playout
 
 GAME = "conflictus"
 
@@ -75,21 +74,6 @@ def features(state: ConflictusState, p: int) -> list[float]:
     return [state.worth(p), max(0, 20 - mons), max(0, 8 - mons), 1.0 if state.active == p else 0.0]
 
 
-LEVELS = {"easy": Level(25), "normal": Level(100), "hard": Level(400)}
-"""Iterations a move for Conflictus: a quarter of the other games'. A leaf costs a
-determinization's clone, the actions down the tree and the heuristic, and a two-player game
-asks each player about 125 real choices, so the other games' budgets would make a game too
-slow for the hundreds of games a strength measurement takes (RULES.md, "The AI")."""
-
-register_levels(LEVELS, GAME, ", leaves scored by the heuristic")
-
-
-def hard_agent(game: Game) -> ISMCTSAgent:
-    """``hard``: ``normal``'s search with four times the budget, its leaves scored by the fitted
-    model (``FittedLeaf``) instead of the hand-weighted heuristic."""
-    return ISMCTSAgent(game, iterations=LEVELS["hard"].iterations, name="hard", playout=FittedLeaf(game))
-
-
 class FittedLeaf(ConflictusPlayout):
     """``hard``'s leaf: each player's chance to beat their strongest living rival by the fitted
     model (``LEAF_WEIGHTS``), mapped to (-1, 1); a player out of the game gets -1, a finished
@@ -116,5 +100,15 @@ class FittedLeaf(ConflictusPlayout):
         return tuple(values)
 
 
-register_agent("hard", LEVELS["hard"].describe(", leaves scored by a model fitted to game outcomes"),
-               GAME)(hard_agent)
+LEVELS = {
+    "easy": Level(25),
+    "normal": Level(100),
+    "hard": Level(400, playout=FittedLeaf, scored=", leaves scored by a model fitted to game outcomes"),
+}
+"""Iterations a move for Conflictus, and ``hard``'s leaf (``FittedLeaf``; the others' the
+heuristic's): a quarter of the other games' budgets. A leaf costs a
+determinization's clone, the actions down the tree and the heuristic, and a two-player game
+asks each player about 125 real choices, so the other games' budgets would make a game too
+slow for the hundreds of games a strength measurement takes (RULES.md, "The AI")."""
+
+register_levels(LEVELS, GAME, ", leaves scored by the heuristic")

@@ -402,25 +402,36 @@ class ISMCTSAgent:
 
 @dataclass(frozen=True)
 class Level:
-    """A search level of one game: its budget and its share of careless moves.
+    """A search level of one game: its budget, its share of careless moves and, where it has
+    one of its own, how its leaves are scored.
 
     ``careless`` is the share of decisions (with a choice) in which the level plays a random
     legal move instead of searching (``CarelessAgent``): where a game's skill range is too
     narrow for budgets alone to set every level clearly above the one below, a lower level
-    searches as a stronger one does and slips in a stated share of its moves."""
+    searches as a stronger one does and slips in a stated share of its moves.
+
+    ``playout`` builds the level's own play-out for a game (Conflictus's ``hard`` scores its
+    leaves by a fitted model); without it the level plays the game's registered one.
+    ``scored`` then says how those leaves are scored, for the summary, in place of what
+    ``register_levels`` says of the game's."""
 
     iterations: int
     careless: float = 0.0
+    playout: Callable[[Game], Playout] | None = None
+    scored: str | None = None
 
     def describe(self, scored: str = "") -> str:
         """The level's one-line summary, as ``tcgkit sim --list-agents`` shows it."""
+        scored = scored if self.scored is None else self.scored
         slips = f", a random move in {self.careless * 100:g} percent of its decisions"
         return f"IS-MCTS, {self.iterations} iterations a move{scored}{slips if self.careless else ''}"
 
 
 def level_agent(game: Game, name: str, level: Level) -> Agent:
-    """``level``'s agent for ``game``: the search, slipping if the level is careless."""
-    search = ISMCTSAgent(game, iterations=level.iterations, name=name)
+    """``level``'s agent for ``game``: the search (on the level's own play-out, if it has one),
+    slipping if the level is careless."""
+    playout = None if level.playout is None else level.playout(game)
+    search = ISMCTSAgent(game, iterations=level.iterations, name=name, playout=playout)
     return CarelessAgent(search, level.careless, name) if level.careless else search
 
 
