@@ -47,6 +47,8 @@ def test_every_level_is_registered_for_every_game(game_name):
     for name in (*LEVELS, "ismcts"):
         assert name in names
     game = load(game_name)
+    if game_name == "ff-tcg":  # its budgets are its own (below)
+        return
     assert make_agent("ismcts", game).iterations == LEVELS["normal"]
     if game_name == "forge-fury":  # its levels are its own (test_forge_fury_levels.py)
         return
@@ -272,3 +274,18 @@ def test_ff_tcg_playouts_stop_after_a_turn_and_score_the_material():
         assert (value[0] > 0) == (game.heuristic(state, 0) > 0)
         values.append(value[0])
     assert len(set(values)) > 3  # graded, not a win / loss coin
+
+
+def test_ff_tcg_levels_are_its_own_budgets_on_the_same_play_outs():
+    """Final Fantasy TCG's search gains most over its first few dozen iterations a move, so its
+    levels are 10, 50 and 400 (``agents/ff_tcg.py``), each on the game's play-out of a turn."""
+    game = load("ff-tcg")
+    budgets = {level: make_agent(level, game) for level in ("easy", "normal", "hard", "ismcts")}
+    assert {level: agent.iterations for level, agent in budgets.items()} == {
+        "easy": 10, "normal": 50, "hard": 400, "ismcts": 50}
+    for level, agent in budgets.items():
+        assert isinstance(agent, ISMCTSAgent) and agent.name == level
+        assert isinstance(agent.playout, FFTcgPlayout) and agent.rollout_plies == 12
+    assert agent_names("ff-tcg")["hard"] == (
+        "IS-MCTS, 400 iterations a move, play-outs of a turn scored by the heuristic")
+    assert make_agent("hard", load("triple-triad")).iterations == 2000  # the generic levels stay

@@ -25,7 +25,7 @@ def test_conflictus_has_its_own_budgets_and_cut_playouts():
     assert {"easy": Level(25), "normal": Level(100), "hard": Level(400, playout=FittedLeaf)} == {
         name: replace(level, scored=None) for name, level in LEVELS.items()}
     check_levels("conflictus", LEVELS, FittedLeaf)  # hard's leaves: the fitted model
-    assert make_agent("normal", tcgkit.load_game("ff-tcg")).iterations == 400  # the other games keep theirs
+    assert make_agent("normal", tcgkit.load_game("triple-triad")).iterations == 400  # the others keep theirs
 
 
 @pytest.mark.parametrize("players", [2, 4])

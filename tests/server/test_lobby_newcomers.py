@@ -197,7 +197,7 @@ def test_every_built_in_choice_has_its_english_words() -> None:
 
 def test_each_level_shows_its_rating_from_the_games_measured_ladder(client: Any) -> None:
     """Triple Triad's ladder (server/ladders/) was measured under the default rules: its
-    levels carry their ratings; a level its game's ladder left out carries none."""
+    levels carry their ratings."""
     ladder = json.loads((LADDERS / "triple-triad.json").read_text(encoding="utf-8"))
     games = listing(client)
     rated = {level["level"]: level["rating"] for level in games["triple-triad"]["levels"]}
@@ -205,11 +205,24 @@ def test_each_level_shows_its_rating_from_the_games_measured_ladder(client: Any)
         shown = rated[row["agent"]]
         assert shown["rating"] == round(row["rating"]) and shown["games"] == row["games"]
         assert shown["low"] <= shown["rating"] <= shown["high"]
-    ff_ladder = json.loads((LADDERS / "ff-tcg.json").read_text(encoding="utf-8"))
-    measured = {row["agent"] for row in ff_ladder["ratings"]}
-    assert "hard" not in measured  # too slow for the machine that measured it
-    for level in games["ff-tcg"]["levels"]:
-        assert (level["rating"] is not None) is (level["level"] in measured), level["level"]
+
+
+def test_a_level_the_ladder_left_out_carries_no_rating(
+    client: Any, tmp_path: Path, monkeypatch: Any
+) -> None:
+    """A ladder measured without one of the lobby's levels (``--levels``) rates the others and
+    leaves that one without a rating, not with a guess."""
+    ladder = json.loads((LADDERS / "ff-tcg.json").read_text(encoding="utf-8"))
+    ladder["ratings"] = [row for row in ladder["ratings"] if row["agent"] != "hard"]
+    (tmp_path / "ff-tcg.json").write_text(json.dumps(ladder), encoding="utf-8")
+    monkeypatch.setattr(levels, "LADDERS", tmp_path)
+    levels.measured.cache_clear()
+    try:
+        shown = {level["level"]: level["rating"] for level in listing(client)["ff-tcg"]["levels"]}
+    finally:
+        levels.measured.cache_clear()
+    assert shown["hard"] is None
+    assert all(shown[level] is not None for level in ("random", "greedy", "easy", "normal"))
 
 
 def test_a_ladder_measured_under_other_rules_is_not_shown(tmp_path: Path, monkeypatch: Any) -> None:

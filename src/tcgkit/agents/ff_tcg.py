@@ -6,6 +6,12 @@ being searched; played to the end, a play-out is mostly noise (and slow: 400 of 
 move). So play-outs stop after ``plies`` actions (about a turn) and score the position
 by the heuristic's material difference (skulls, characters and their wounds, the board,
 the hand, an attack under way), squashed into a return in (-1, 1).
+
+The levels' budgets are this game's own (``LEVELS``): its search's strength rises steeply over
+the first few dozen iterations a move and then stops rising (1,000 iterations scored level
+with 400 on paired deals), so the generic 50, 400 and 2,000 put two levels where one was and
+made ``hard`` too slow to measure. 10, 50 and 400 iterations set each level clearly above the
+one below (RULES.md, "The AI"; docs/sim.md, "Final Fantasy TCG").
 """
 
 from __future__ import annotations
@@ -14,7 +20,7 @@ import math
 from typing import Any
 
 from ..kernel.game import Game, State
-from .mcts import Playout, register_playout
+from .mcts import Level, Playout, register_levels, register_playout
 
 GAME = "ff-tcg"
 
@@ -34,3 +40,9 @@ class FFTcgPlayout(Playout):
 
 
 register_playout(GAME)(FFTcgPlayout)
+
+LEVELS = {"easy": Level(10), "normal": Level(50), "hard": Level(400)}
+"""Iterations a move for Final Fantasy TCG: ``easy`` a few play-outs a move (a noisy greedy),
+``normal`` enough to try every move a few times, ``hard`` the generic ``normal``'s 400."""
+
+register_levels(LEVELS, GAME, ", play-outs of a turn scored by the heuristic")
