@@ -10,8 +10,8 @@ the hand, an attack under way), squashed into a return in (-1, 1).
 The levels' budgets are this game's own (``LEVELS``): its search's strength rises steeply over
 the first few dozen iterations a move and then stops rising (1,000 iterations scored level
 with 400 on paired deals), so the generic 50, 400 and 2,000 put two levels where one was and
-made ``hard`` too slow to measure. 10, 50 and 400 iterations set each level clearly above the
-one below (RULES.md, "The AI"; docs/sim.md, "Final Fantasy TCG").
+made ``hard`` too slow to measure. 10, 50 and 400 iterations set each level above the one
+below on paired deals (RULES.md, "The AI"; docs/sim.md, "Final Fantasy TCG").
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ created with and are shown only under the lobby's "Advanced".
 The order is measured where a measurement exists (``tcgkit sim GAME --agents A,B``): greedy
 beats random (99.5% in Monster Collection, 399 of 400 in Conflictus); in Triple
 Triad ``easy`` beat greedy 18 to 6 of 40 (16 draws), in Final Fantasy TCG each level scored
-64-74% against the one below on paired deals (its RULES.md), in Forge & Fury its own ``easy``
+59-74% against the one below on paired deals (its RULES.md), in Forge & Fury its own ``easy``
 won 180 of 300 (docs/sim.md);
 ``normal`` beat greedy in Monster Collection (58%) and Conflictus (67.5%); ``mixed`` beat greedy
 in 76% of 300 Forge & Fury games, and ``normal`` in 55% (docs/sim.md).
