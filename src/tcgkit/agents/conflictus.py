@@ -105,8 +105,8 @@ LEVELS = {
     "normal": Level(100),
     "hard": Level(400, playout=FittedLeaf, scored=", leaves scored by a model fitted to game outcomes"),
 }
-"""Iterations a move for Conflictus, and ``hard``'s leaf (``FittedLeaf``; the others' the
-heuristic's): a quarter of the other games' budgets. A leaf costs a
+"""Iterations a move for Conflictus, and ``hard``'s leaf (``FittedLeaf``; the others score
+theirs by the heuristic). The budgets are a quarter of the other games': a leaf costs a
 determinization's clone, the actions down the tree and the heuristic, and a two-player game
 asks each player about 125 real choices, so the other games' budgets would make a game too
 slow for the hundreds of games a strength measurement takes (RULES.md, "The AI")."""

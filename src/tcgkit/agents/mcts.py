@@ -71,11 +71,11 @@ Difficulty levels, registered for every game unless it registers its own: ``easy
 iterations), ``normal`` (400; also ``ismcts``), ``hard`` (2000). A game may register its
 own (``register_levels`` with a ``Level`` each), as Conflictus, Monster Collection and Final
 Fantasy TCG do for their budgets (Forge & Fury's read the round instead:
-``agents/forge_fury.py``). A
-``Level`` may also name a share of careless moves (``agents/base.py``, ``CarelessAgent``): a
-level below ``normal`` then slips in that share of its decisions, for where budgets alone do
-not set the levels apart (docs/sim.md, "Measured ladders", says where it was tried and what
-a slip costs in each game).
+``agents/forge_fury.py``). A ``Level`` may also name a play-out of its own (Conflictus's
+``hard``: a fitted leaf) and a share of careless moves (``agents/base.py``,
+``CarelessAgent``): a level below ``normal`` then slips in that share of its decisions, for
+where budgets alone do not set the levels apart (docs/sim.md, "Measured ladders", says where
+it was tried and what a slip costs in each game).
 """
 
 from __future__ import annotations
