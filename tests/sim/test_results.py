@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import importlib.util
 import json
 import os
@@ -81,6 +82,23 @@ def _kill_midway(out, games: int) -> None:
     finally:
         os.killpg(proc.pid, signal.SIGKILL)
         proc.wait()
+    _wait_for_the_lock(journal)
+
+
+def _wait_for_the_lock(journal) -> None:
+    """Until the killed group's last process is gone: its pool workers were forked holding the
+    journal's lock and may outlive the run's own process by a moment on a loaded machine, and
+    until they do a resume is rightly refused as "another run is writing"."""
+    deadline = time.monotonic() + 30
+    while journal.exists() and time.monotonic() < deadline:
+        fd = os.open(journal, os.O_RDWR)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except OSError:
+            time.sleep(0.05)
+        finally:
+            os.close(fd)
 
 
 @pytest.mark.parametrize("suffix", [".jsonl", PARQUET])
