@@ -28,11 +28,11 @@ def test_explanation_makes_the_same_choice_and_puts_it_first(name):
         choice, why = agent.explain(view, legal, Rng(number))  # type: ignore[attr-defined]
         assert choice == played
         assert why.choice == str(choice) == why.options[0].action
-        if len(legal) == 1:
-            assert why.iterations == 0 and why.before is None
+        if len(legal) == 1 or getattr(agent, "slips", 0):  # a lone move, or a careless level's slip
+            assert why.iterations == 0 and why.before is None  # (agents/base.py): not searched
             continue
         checked += 1
-        assert why.iterations == agent.iterations
+        assert why.iterations == getattr(agent, "agent", agent).iterations  # a careless level's search
         ranks = [(option.visits, option.value) for option in why.options]
         assert ranks == sorted(ranks, reverse=True)  # ranked as the search ranks them
         assert len({option.action for option in why.options}) == len(why.options)

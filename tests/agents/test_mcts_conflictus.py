@@ -22,8 +22,9 @@ from tcgkit.agents.mcts import Level
 
 
 def test_conflictus_has_its_own_budgets_and_cut_playouts():
-    assert {"easy": Level(25), "normal": Level(100), "hard": Level(400, playout=FittedLeaf)} == {
-        name: replace(level, scored=None) for name, level in LEVELS.items()}
+    shipped = {name: replace(level, scored=None) for name, level in LEVELS.items()}
+    assert shipped == {"easy": Level(100, careless=0.05), "normal": Level(100),
+                       "hard": Level(400, playout=FittedLeaf)}
     check_levels("conflictus", LEVELS, FittedLeaf)  # hard's leaves: the fitted model
     assert make_agent("normal", tcgkit.load_game("triple-triad")).iterations == 400  # the others keep theirs
 

@@ -18,7 +18,7 @@ from tcgkit.agents.monster_collection import LEVELS, MonsterCollectionPlayout
 
 
 def test_monster_collection_has_its_own_budgets_and_scores_leaves_by_the_heuristic():
-    assert {"easy": Level(25), "normal": Level(100), "hard": Level(400)} == LEVELS
+    assert {"easy": Level(100, careless=0.12), "normal": Level(100), "hard": Level(400)} == LEVELS
     check_levels("monster-collection", LEVELS, MonsterCollectionPlayout)
     game = tcgkit.load_game("monster-collection")
     states = positions(game, 3, 40)

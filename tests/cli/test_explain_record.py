@@ -82,3 +82,7 @@ def test_explain_asks_for_a_save_and_an_ai_that_explains(run, home, tmp_path):
     greedy = run("play", "triple-triad", "--no-color", "--hand", "auto", "--trade", "none", "--vs", "greedy",
                  "--explain", "--save", str(tmp_path / "g.json"), input="quit\n")
     assert greedy.exit_code != 0 and "the AI greedy does not explain its moves" in greedy.output
+    # Monster Collection's easy is a search with slips: it explains its moves, so it is taken.
+    careless = run("play", "monster-collection", "--no-color", "--vs", "easy", "--explain",
+                   "--save", str(tmp_path / "mc.json"), input="quit\n")
+    assert careless.exit_code == 0 and "does not explain" not in careless.output, careless.output

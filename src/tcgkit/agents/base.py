@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from importlib.metadata import entry_points
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from ..kernel.actions import Action
 from ..kernel.game import Game
 from ..kernel.rng import Rng
+from .explain import Explaining, Explanation, Option
 
 
 class Agent(Protocol):
@@ -31,8 +33,8 @@ class CarelessAgent:
     same slips and moves) and see only the view and the legal moves, as every agent does.
     A random move may happen to be the agent's own, so the share of moves that differ from
     the agent's is a little lower than ``careless``. ``slips`` counts the careless decisions.
-    It does not explain itself (a slip has no reasons): ``normal``, whose search gives the
-    hints, and the levels above it never slip.
+    ``normal``, whose search gives the hints, and the levels above it never slip; a careless
+    level that should explain its moves is a ``CarelessSearch``.
     """
 
     def __init__(self, agent: Agent, careless: float, name: str | None = None) -> None:
@@ -44,10 +46,32 @@ class CarelessAgent:
         self.slips = 0
 
     def act(self, view: dict[str, Any], legal_actions: list[Action], rng: Rng) -> Action:
-        if len(legal_actions) > 1 and rng.random() < self.careless:
-            self.slips += 1
-            return legal_actions[rng.below(len(legal_actions))]
+        if self._slips(legal_actions, rng):
+            return self._slip(legal_actions, rng)
         return self.agent.act(view, legal_actions, rng)
+
+    def _slips(self, legal_actions: list[Action], rng: Rng) -> bool:
+        return len(legal_actions) > 1 and rng.random() < self.careless
+
+    def _slip(self, legal_actions: list[Action], rng: Rng) -> Action:
+        self.slips += 1
+        return legal_actions[rng.below(len(legal_actions))]
+
+
+class CarelessSearch(CarelessAgent):
+    """A careless level whose agent explains itself (a search, ``agents/explain.py``), so
+    that ``tcgkit play --explain`` keeps its reasons: a searched move's are the search's, and a
+    slip's explanation holds the move alone, weighed against nothing (no iterations and no
+    value, as a lone legal move's: a replay shows no reasons for it). ``explain`` draws the
+    same numbers as ``act``, so both choose the same moves."""
+
+    def explain(self, view: dict[str, Any], legal_actions: list[Action], rng: Rng,
+                search_alone: bool = False) -> tuple[Action, Explanation]:
+        if self._slips(legal_actions, rng):
+            action = self._slip(legal_actions, rng)
+            return action, Explanation(self.name, (Option(str(action), 0, 0.0),), None, 0)
+        action, why = cast(Explaining, self.agent).explain(view, legal_actions, rng, search_alone)
+        return action, replace(why, agent=self.name)
 
 
 AgentFactory = Callable[[Game], Agent]

@@ -101,7 +101,7 @@ class FittedLeaf(ConflictusPlayout):
 
 
 LEVELS = {
-    "easy": Level(25),
+    "easy": Level(100, careless=0.05),
     "normal": Level(100),
     "hard": Level(400, playout=FittedLeaf, scored=", leaves scored by a model fitted to game outcomes"),
 }
@@ -109,6 +109,9 @@ LEVELS = {
 theirs by the heuristic). The budgets are a quarter of the other games': a leaf costs a
 determinization's clone, the actions down the tree and the heuristic, and a two-player game
 asks each player about 125 real choices, so the other games' budgets would make a game too
-slow for the hundreds of games a strength measurement takes (RULES.md, "The AI")."""
+slow for the hundreds of games a strength measurement takes (RULES.md, "The AI"). ``easy`` is
+``normal``'s search with a random move in 5% of its decisions: a search of 25 iterations, the
+old ``easy``, was as strong as ``normal``, and a random Sacrifice, attack or payment costs so
+much here that 5% puts ``easy`` between greedy and ``normal`` (docs/sim.md, Conflictus)."""
 
 register_levels(LEVELS, GAME, ", leaves scored by the heuristic")

@@ -90,7 +90,7 @@ from typing import Any, cast
 from ..kernel.actions import Action, Decision
 from ..kernel.game import Game, State, rank_returns
 from ..kernel.rng import Rng
-from .base import Agent, CarelessAgent, register_agent
+from .base import Agent, CarelessSearch, register_agent
 from .explain import TOP, Explanation, Option
 
 MAX_PLIES = 1000
@@ -433,7 +433,7 @@ def level_agent(game: Game, name: str, level: Level) -> Agent:
     slipping if the level is careless."""
     playout = None if level.playout is None else level.playout(game)
     search = ISMCTSAgent(game, iterations=level.iterations, name=name, playout=playout)
-    return CarelessAgent(search, level.careless, name) if level.careless else search
+    return CarelessSearch(search, level.careless, name) if level.careless else search
 
 
 def register_levels(levels: dict[str, Level], game: str | None = None, scored: str = "") -> None:

@@ -2,20 +2,17 @@
 the engine's own names (``random``, ``greedy``, ``ismcts``, ...) stay the values a seat is
 created with and are shown only under the lobby's "Advanced".
 
-The order is measured where a measurement exists (``tcgkit sim GAME --agents A,B``): greedy
-beats random (99.5% in Monster Collection, 399 of 400 in Conflictus); in Triple
-Triad ``easy`` beat greedy 18 to 6 of 40 (16 draws), in Final Fantasy TCG each level scored
-59-74% against the one below on paired deals (its RULES.md), in Forge & Fury its own ``easy``
-won 180 of 300 (docs/sim.md);
-``normal`` beat greedy in Monster Collection (58%) and Conflictus (67.5%); ``mixed`` beat greedy
-in 76% of 300 Forge & Fury games, and ``normal`` in 55% (docs/sim.md).
-Elsewhere it follows the agents' nature: more search is stronger. Triple Triad's exact
-solver (``perfect``) is exact only when hands are open; with hidden hands it votes over
+The order is measured (``tcgkit sim GAME --agents A,B --sprt ...`` on paired deals, docs/sim.md):
+greedy beats random in every game, and ``easy``, ``normal`` and ``hard`` each score above the
+level below in every game (``easy`` over greedy 58-65%, ``normal`` over ``easy`` 54-74%, ``hard``
+over ``normal`` 55-64%; Monster Collection's and Conflictus's ``easy`` is ``normal``'s search
+with a share of random moves, ``Level.careless`` in ``agents/mcts.py``). Forge & Fury's
+``mixed`` lies between its ``normal`` and ``hard``, about 54% against each. Triple Triad's
+exact solver (``perfect``) is exact only when hands are open; with hidden hands it votes over
 sampled rival hands near the end, and its measured ladder puts it beside ``hard`` (1472
-against 1511, the intervals overlapping). Where a ladder does not separate two levels
-(docs/sim.md: Monster Collection's and Conflictus's search levels, Forge & Fury's mixed and
-hard), the lobby shows each level's measured rating (``measured``) beside its line, so a
-player sees that, and the order is left as declared.
+against 1511, the intervals overlapping). A ladder of 20-45 games a pair cannot separate steps
+of 55-60%, so the lobby shows each level's measured rating (``measured``) beside its line, and
+the order is left as declared.
 """
 
 from __future__ import annotations
