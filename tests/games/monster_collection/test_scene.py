@@ -110,6 +110,21 @@ def test_hands_only_to_their_owner_and_every_event_has_its_sentence():
         assert lines and not [line for line in lines if line.startswith("mc.")]
 
 
+def test_the_end_says_you_win_to_the_winner_and_names_the_winner_to_the_loser():
+    state = start(seed=3)
+    rng = Rng(3)
+    while not state.is_terminal:
+        state.apply(rng.choice(state.legal_actions()), state.to_move)
+    winner = state.result.winner
+    assert winner is not None  # this seed's game has a winner
+    loser = 1 - winner
+    said = {viewer: Renderer(state.game, Seats.versus(viewer, "greedy")).news(state.scene(viewer, 0))[-1]
+            for viewer in (winner, loser)}
+    colour = Seats.versus(0, "greedy").colour(winner)
+    assert said[winner].startswith(f"Game over: You ({colour}) win (")
+    assert said[loser].startswith(f"Game over: greedy ({colour}) wins (")
+
+
 def test_a_battle_is_told_step_by_step():
     state = start(decks=("flame_legion", "dawn_and_dusk"))
     to_main(state)
