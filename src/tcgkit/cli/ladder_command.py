@@ -45,7 +45,8 @@ DEFAULT_GAMES = {"triple-triad": 200, "forge-fury": 1000, "ff-tcg": 20, "conflic
 time). A ladder's cost is mostly its strongest search. One game a pair of every pair took 4.8 s
 of processor time in Triple Triad (the ladder of 60 games a pair in docs/sim.md: 286 s; perfect
 searches as hard does until its endgame); in Conflictus 37 s (40 a pair: 1,490 s); in Monster
-Collection 33 s (45 a pair: 1,463 s); in Final Fantasy TCG 82 s (20 a pair: 1,631 s, most of it
+Collection 33 s (45 a pair: 1,463 s; the lobby's ladder has 100 a pair, 3,134 s, docs/sim.md
+says why); in Final Fantasy TCG 82 s (20 a pair: 1,631 s, most of it
 ``hard``'s games); in Forge & Fury 1.2 s since its levels read the round instead of searching
 (300 a pair: 372 s)."""
 
