@@ -1,7 +1,8 @@
 """The table as a player meets it: every game played to its end against the AI by clicking
 only, at a desktop's width and (Triple Triad, Monster Collection) a phone's; at the start and
 mid-game the board and the viewer's hand on screen together, no text over other text inside a
-card, nothing wider than the screen; the AI's last move marked; the result dialog at the end.
+card, nothing wider than the screen; at every move no area of the table over another; the AI's
+last move marked; the result dialog at the end.
 And for a mid-game scene of every game, every legal move made by clicks alone.
 
 Screenshots of each game at both sizes go to ``TCGKIT_SCREENSHOTS`` (CI keeps them).
@@ -20,6 +21,7 @@ import pytest
 from tcgkit.kernel.limits import Tally, play
 from tcgkit.kernel.registry import load_game
 from tcgkit.kernel.rng import Rng
+from tcgkit.server import service
 
 from .test_browser import CHROMIUM, cells_hold, overflows
 from .test_browser import browser as browser  # the module's fixtures: one server, one browser
@@ -41,6 +43,25 @@ GAMES: dict[str, dict[str, str]] = {
     "conflictus": {"round_limit": "4"},
     "monster-collection": {"turn_limit": "8"},
 }
+
+# The deal each match plays. The server draws a match's seed; these tests play chosen ones, so
+# that every run meets the same states (with drawn ones, one run in a few met a state that
+# broke the table and failed, and the next passed). Each is chosen to meet a state that once
+# broke it, and the test checks it is met: Final Fantasy TCG's fight with both sides' luck on
+# the table (at a desktop it lay over the hand; at a phone's width it pushed the hand off the
+# screen), Triple Triad's AI opening with a thunder card on a small cell (its badge ran over the
+# ranks).
+DESKTOP_DEALS = {"triple-triad": 3, "forge-fury": 3, "ff-tcg": 45, "conflictus": 3, "monster-collection": 3}
+PHONE_DEALS = {"triple-triad": 1, "forge-fury": 3, "ff-tcg": 45, "conflictus": 3, "monster-collection": 3}
+# what each deal must put on the table at some point of the game (or of its first six moves)
+DESKTOP_MEETS = {"ff-tcg": "[data-area^=luck]"}
+PHONE_MEETS = {"ff-tcg": "[data-area^=luck]", "triple-triad": ".cell .c-badge:has-text('thunder')"}
+
+
+@pytest.fixture
+def deal(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """``deal(seed)``: the next matches the server makes are dealt from ``seed``."""
+    return lambda seed: monkeypatch.setattr(service, "draw_seed", lambda: seed)
 
 
 @pytest.fixture(scope="module")
@@ -99,6 +120,34 @@ TEXT_OVERLAPS = """() => {
   return out;
 }"""
 
+# Areas of the table that lie over one another (Final Fantasy TCG's fight and its two luck rows
+# once shared one place), each seen as far as the boxes that scroll around it show it.
+AREAS_OVERLAP = """() => {
+  const shown = (e) => {
+    const r = e.getBoundingClientRect();
+    let [left, top, right, bottom] = [r.left, r.top, r.right, r.bottom];
+    for (let p = e.parentElement; p; p = p.parentElement) {
+      const style = getComputedStyle(p);
+      if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+      const q = p.getBoundingClientRect();
+      [left, top] = [Math.max(left, q.left), Math.max(top, q.top)];
+      [right, bottom] = [Math.min(right, q.right), Math.min(bottom, q.bottom)];
+    }
+    return { left, top, right, bottom };
+  };
+  const areas = [...document.querySelectorAll('.table section.area')].map((e) => [e, shown(e)])
+    .filter(([, r]) => r.right - r.left > 1 && r.bottom - r.top > 1);
+  const out = [];
+  for (let i = 0; i < areas.length; i++) for (let j = i + 1; j < areas.length; j++) {
+    const [a, p] = areas[i], [b, q] = areas[j];
+    if (a.contains(b) || b.contains(a)) continue;
+    const x = Math.min(p.right, q.right) - Math.max(p.left, q.left);
+    const y = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
+    if (x > 1 && y > 1) out.push(`${a.dataset.area} / ${b.dataset.area}`);
+  }
+  return out;
+}"""
+
 
 def looks_right(who: Person, shot: Path) -> None:
     page = who.page
@@ -106,12 +155,14 @@ def looks_right(who: Person, shot: Path) -> None:
     page.screenshot(path=str(shot))
     assert page.evaluate(ON_SCREEN) == [], shot.name
     assert page.evaluate(TEXT_OVERLAPS) == [], shot.name
+    assert page.evaluate(AREAS_OVERLAP) == [], shot.name
     wide = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
     assert wide[0] <= wide[1], f"{shot.name}: the page is {wide[0]} px wide in {wide[1]}"
     assert overflows(page) == [], shot.name
 
 
-def play_against_the_ai(browser: Any, url: str, shots: Path, game: str, size: tuple[int, int]) -> None:
+def play_against_the_ai(browser: Any, url: str, shots: Path, game: str, size: tuple[int, int],
+                        meets: str | None) -> None:
     who = person(browser, url, size)
     create(who, game, GAMES[game], [("me", ""), ("ai", "greedy")])
     page = who.page
@@ -121,19 +172,23 @@ def play_against_the_ai(browser: Any, url: str, shots: Path, game: str, size: tu
     looks_right(who, shots / f"{name}-start.png")
     moves = 0
     marked = False
+    met = meets is None or page.locator(meets).count() > 0
 
     def each(_: Person) -> None:
-        nonlocal moves, marked
+        nonlocal moves, marked, met
         moves += 1
         if moves == 6:
             looks_right(who, shots / f"{name}-mid.png")
         assert cells_hold(page) == [], f"move {moves}"
+        assert page.evaluate(AREAS_OVERLAP) == [], f"move {moves}"
         # the AI's last move is marked on the table once the AI has moved
         marked = marked or page.locator(".lit").count() > 0
+        met = met or page.locator(str(meets)).count() > 0
 
     play_out([who], 360, each)
     assert moves >= 3, page.locator(".log").inner_text()
     assert marked, "no move was marked on the table"
+    assert met, f"the deal never put {meets} on the table"
     result = page.locator(".result")
     result.wait_for()
     page.wait_for_timeout(500)
@@ -154,22 +209,25 @@ def play_against_the_ai(browser: Any, url: str, shots: Path, game: str, size: tu
 
 
 @pytest.mark.parametrize("game", list(GAMES))
-def test_every_game_to_its_end_by_clicking_on_a_desktop(url: str, browser: Any, shots: Path,
+def test_every_game_to_its_end_by_clicking_on_a_desktop(url: str, browser: Any, shots: Path, deal: Any,
                                                         game: str) -> None:
-    play_against_the_ai(browser, url, shots, game, DESKTOP)
+    deal(DESKTOP_DEALS[game])
+    play_against_the_ai(browser, url, shots, game, DESKTOP, DESKTOP_MEETS.get(game))
 
 
 @pytest.mark.parametrize("game", ["triple-triad", "monster-collection"])
 def test_triple_triad_and_monster_collection_to_their_end_on_a_phone(url: str, browser: Any, shots: Path,
-                                                                     game: str) -> None:
-    play_against_the_ai(browser, url, shots, game, PHONE)
+                                                                     deal: Any, game: str) -> None:
+    deal(PHONE_DEALS[game])
+    play_against_the_ai(browser, url, shots, game, PHONE, PHONE_MEETS.get(game))
 
 
 @pytest.mark.parametrize("game", ["forge-fury", "ff-tcg", "conflictus"])
 def test_the_other_games_at_their_start_and_mid_game_on_a_phone(url: str, browser: Any, shots: Path,
-                                                                 game: str) -> None:
+                                                                 deal: Any, game: str) -> None:
     """The board (or the cards in play) and the hand on one phone screen, at the start and after
     six moves by clicking."""
+    deal(PHONE_DEALS[game])
     who = person(browser, url, PHONE)
     create(who, game, GAMES[game], [("me", ""), ("ai", "greedy")])
     page = who.page
@@ -181,6 +239,8 @@ def test_the_other_games_at_their_start_and_mid_game_on_a_phone(url: str, browse
             assert time.monotonic() < deadline and not page.locator(".result").count(), "the game ended early"
             page.wait_for_timeout(50)
         move(who)
+    meets = PHONE_MEETS.get(game)
+    assert meets is None or page.locator(meets).count(), f"six moves in, no {meets} on the table"
     looks_right(who, shots / f"{game}-360-mid.png")
     assert who.problems == []
     who.context.close()

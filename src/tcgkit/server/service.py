@@ -250,6 +250,13 @@ Loaded = tuple[MatchRow, list[SeatRow], dict[int, str], list[tuple[int, int, str
                list[float] | None]
 
 
+def draw_seed() -> int:
+    """A new match's seed. The server draws it and keeps it: it deals every hand and orders
+    every deck, so no player chooses or sees it (the browser tests replace this to play chosen
+    deals)."""
+    return secrets.randbits(62)
+
+
 def with_deck(session: Session, game: Game, seed: int, decks: list[list[str]] | None, seat: int,
               account: int, name: str) -> list[list[str]]:
     """The match's decks with ``seat`` playing ``account``'s saved deck ``name`` (checked
@@ -444,7 +451,7 @@ class Server:
                 raise Refusal(422, "invalid", f"seat {number}: an invited seat names the account invited")
         invited = {str(s.name) for n, s in enumerate(specs) if s.kind == "invite" and n not in invited_ids}
         match_id = secrets.token_hex(16)
-        seed = secrets.randbits(62) if placement is None else placement.seed
+        seed = draw_seed() if placement is None else placement.seed
         options = game.options_json()
         # Only the creator and the AI are seated at once: anyone else accepts a seat by joining.
         status = "running" if placement or all(s.kind in ("me", "ai") for s in specs) else "open"

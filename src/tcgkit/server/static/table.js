@@ -703,7 +703,11 @@ export function Table({ scene, words, ctx, log, onAct, error, ended, live, assis
   const board = scene.areas.filter((a) => roleOf(a) === 'board');
   const status = lines(scene.status || [], words, ctx);
   const draw = (a) => html`<${Area} area=${a} ctx=${ctx} pass=${pass} />`;
-  const hasBoard = board.length > 0;
+  // A shared grid is the table's centre, and the table is laid out around it. The rows a game
+  // shares for a while (Final Fantasy TCG's fight and its luck) sit side by side in the centre
+  // of a table laid out as without one: laid out as a board they stood one over another in the
+  // board's place, and the whole table changed its shape at each fight.
+  const hasBoard = board.some((a) => a.layout === 'grid');
   return html`<div class=${'table' + (hasBoard ? ' with-board' : ' no-board') + (others.length > 1 ? ' many' : '')}
       data-game=${scene.game}>
     <section class="opponents" aria-label=${t('table.opponents', 'opponents')}>
