@@ -69,7 +69,7 @@ TERMINAL: Catalogue = messages({
     "term.card_ambiguous": "'{name}' could be {cards}: type more of the name.",
     "term.commands": "Commands: {commands}",
     "term.hint": "Hint ({agent}): {move}",
-    "term.hint_why": "Hint ({agent}): {move}: {why}",
+    "term.hint_why": "Hint ({agent}): {move} — {why}",  # a move may hold ": " (a march)
     "term.hint_chance": "  Your chance to win: {before}% now, {after}% after this move.",
     "term.hint_alone": "  Why: it is the only legal move.",
     "term.hint_tie": ("  Why: from what you see, the {moves} best moves the search weighed all give "
