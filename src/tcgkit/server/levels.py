@@ -10,9 +10,9 @@ with a share of random moves, ``Level.careless`` in ``agents/mcts.py``). Forge &
 ``mixed`` lies between its ``normal`` and ``hard``, about 54% against each. Triple Triad's
 exact solver (``perfect``) is exact only when hands are open; with hidden hands it votes over
 sampled rival hands near the end, and its measured ladder puts it beside ``hard`` (1472
-against 1511, the intervals overlapping). A ladder of 20-45 games a pair cannot separate steps
-of 55-60%, so the lobby shows each level's measured rating (``measured``) beside its line, and
-the order is left as declared.
+against 1511, the intervals overlapping). A ladder of 20-100 games a pair (Monster
+Collection's 100) cannot separate steps of 55-60%, so the lobby shows each level's measured
+rating (``measured``) beside its line, and the order is left as declared.
 """
 
 from __future__ import annotations
