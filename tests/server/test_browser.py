@@ -33,10 +33,15 @@ pytestmark = [pytest.mark.timeout(240),
 
 @pytest.fixture(scope="module")
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
-    """One server for the module (each test's people are guests of their own): (its URL, the app)."""
-    from .conftest import fast, serving
+    """One server for the module (each test's people are guests of their own), dealing each
+    test the same cards in every run: (its URL, the app)."""
+    from tcgkit.server import service
 
-    with serving(fast(f"sqlite:///{tmp_path_factory.mktemp('server') / 'server.db'}")) as running:
+    from .conftest import fast, same_deals, serving
+
+    with pytest.MonkeyPatch.context() as patch, \
+            serving(fast(f"sqlite:///{tmp_path_factory.mktemp('server') / 'server.db'}")) as running:
+        patch.setattr(service, "draw_seed", same_deals())
         yield running
 
 

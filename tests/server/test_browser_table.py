@@ -44,13 +44,12 @@ GAMES: dict[str, dict[str, str]] = {
     "monster-collection": {"turn_limit": "8"},
 }
 
-# The deal each match plays. The server draws a match's seed; these tests play chosen ones, so
-# that every run meets the same states (with drawn ones, one run in a few met a state that
-# broke the table and failed, and the next passed). Each is chosen to meet a state that once
-# broke it, and the test checks it is met: Final Fantasy TCG's fight with both sides' luck on
-# the table (at a desktop it lay over the hand; at a phone's width it pushed the hand off the
-# screen), Triple Triad's AI opening with a thunder card on a small cell (its badge ran over the
-# ranks).
+# The deal each match plays. The browser tests' server deals each test the same cards in every
+# run (conftest.same_deals); these choose theirs, each to meet a state that once broke the table
+# (with drawn seeds one run in a few met it and failed, the next passed), and check it is met:
+# Final Fantasy TCG's fight with both sides' luck on the table (at a desktop it lay over the
+# hand; at a phone's width it pushed the hand off the screen), Triple Triad's AI opening with a
+# thunder card on a small cell (its badge ran over the ranks).
 DESKTOP_DEALS = {"triple-triad": 3, "forge-fury": 3, "ff-tcg": 45, "conflictus": 3, "monster-collection": 3}
 PHONE_DEALS = {"triple-triad": 1, "forge-fury": 3, "ff-tcg": 45, "conflictus": 3, "monster-collection": 3}
 # what each deal must put on the table at some point of the game (or of its first six moves)
