@@ -252,8 +252,8 @@ Loaded = tuple[MatchRow, list[SeatRow], dict[int, str], list[tuple[int, int, str
 
 def draw_seed() -> int:
     """A new match's seed. The server draws it and keeps it: it deals every hand and orders
-    every deck, so no player chooses or sees it (the browser tests replace this to play chosen
-    deals)."""
+    every deck, so no player chooses or sees it (the browser tests replace this function to deal
+    each test the same cards in every run)."""
     return secrets.randbits(62)
 
 
