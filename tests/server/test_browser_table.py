@@ -120,6 +120,22 @@ TEXT_OVERLAPS = """() => {
 }"""
 
 
+# At a desktop the rows beside a board are kept short and scroll; the first face-up card of
+# each of their areas is still seen whole (a full-size card was cut at its art there).
+CUT_BESIDE_THE_BOARD = """() => {
+  const out = [];
+  for (const area of document.querySelectorAll('.with-board :is(.opponents, .my-side) .area')) {
+    const card = area.querySelector('.card.up');
+    const r = card && card.getBoundingClientRect();
+    if (!r || !r.height) continue;  // none, or not drawn (a phone shows a pile's count alone)
+    const row = area.closest('.opponents, .my-side').getBoundingClientRect();
+    if (r.top < row.top - 1 || r.bottom > row.bottom + 1)
+      out.push(`${area.dataset.area}: ${card.getAttribute('aria-label')} cut by its row`);
+  }
+  return out;
+}"""
+
+
 def looks_right(who: Person, shot: Path) -> None:
     page = who.page
     page.wait_for_timeout(800)  # the last move's motion settles
@@ -380,9 +396,10 @@ DRAW_TABLE = """async ([scene, game]) => {
 def test_many_scenes_of_every_game_are_drawn_apart(url: str, browser: Any, size: tuple[int, int]) -> None:
     """Scenes of random games of every game after a varied number of random moves, each drawn at
     a phone's and a desktop's size: nothing wider than the screen, no card or part of the table
-    over another, no text over other text inside a card. The games played out above meet one
-    deal each; these meet many states (a terrain on a short cell, a long element on a small one,
-    the seats' long names)."""
+    over another, no text over other text inside a card, no card beside a board cut by its
+    row's edge. The games played out above meet one deal each; these meet many states (a
+    terrain on a short cell, a long element on a small one, the seats' long names, a discard
+    beside the board)."""
     page = browser.new_page(viewport={"width": size[0], "height": size[1]}, reduced_motion="reduce")
     page.goto(url + "/")
     for game in GAMES:
@@ -391,7 +408,8 @@ def test_many_scenes_of_every_game_are_drawn_apart(url: str, browser: Any, size:
             if scene is None:
                 continue
             page.evaluate(DRAW_TABLE, [scene, game])
-            assert overflows(page) + page.evaluate(TEXT_OVERLAPS) == [], f"{game}, seed {seed}"
+            problems = overflows(page) + page.evaluate(TEXT_OVERLAPS) + page.evaluate(CUT_BESIDE_THE_BOARD)
+            assert problems == [], f"{game}, seed {seed}"
     page.close()
 
 
