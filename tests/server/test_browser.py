@@ -147,10 +147,10 @@ def overflows(page: Any) -> list[str]:
       for (const [e, r] of boxes) if (r.left < -0.5 || r.right > width + 0.5)
         out.push(`${e.className} at ${Math.round(r.left)}..${Math.round(r.right)}`);
       // (a creature standing on a cell, or beside a crowded one, is a one-line chip: a click on
-      // the cell offers its moves in words; so is, at a desktop, a card in play or a pile's top
+      // the cell offers its moves in words; so is, at a desktop, a pile's card or a card in play
       // beside a board, which the zoom shows whole)
-      const chip = (e) => !!e.closest('.standing, .crowd') || (width >= 900
-        && !!e.closest('.with-board :is(.opponents, .my-side) :is(.role-pile, .role-play)'));
+      const chip = (e) => !!e.closest('.standing, .crowd') || (width >= 900 && !!e.closest(
+        '.role-pile, .with-board :is(.opponents, .my-side) .role-play'));
       for (const [e, { full: r }] of boxes)
         if (e.matches('.cell, .card:not(.mini)') && !chip(e)
             && (r.width < 40 || r.height < 40))

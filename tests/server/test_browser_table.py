@@ -120,17 +120,25 @@ TEXT_OVERLAPS = """() => {
 }"""
 
 
-# At a desktop the rows beside a board are kept short and scroll; the first face-up card of
-# each of their areas is still seen whole (a full-size card was cut at its art there).
+# At a desktop the opponents' row and your side are kept short and scroll, so that the board or
+# a fight keeps its height. Beside a board, the first face-up card of each of their areas is still
+# seen whole (a full-size card was cut at its art there); without one, each side's first line of
+# cards is (a fight's cards took both sides half their cards' height). A phone's page scrolls.
 CUT_BESIDE_THE_BOARD = """() => {
+  if (document.documentElement.clientWidth < 900) return [];
   const out = [];
-  for (const area of document.querySelectorAll('.with-board :is(.opponents, .my-side) .area')) {
-    const card = area.querySelector('.card.up');
-    const r = card && card.getBoundingClientRect();
-    if (!r || !r.height) continue;  // none, or not drawn (a phone shows a pile's count alone)
-    const row = area.closest('.opponents, .my-side').getBoundingClientRect();
-    if (r.top < row.top - 1 || r.bottom > row.bottom + 1)
-      out.push(`${area.dataset.area}: ${card.getAttribute('aria-label')} cut by its row`);
+  for (const side of document.querySelectorAll('.opponents, .my-side')) {
+    const row = side.getBoundingClientRect();
+    const areas = [...side.querySelectorAll('.area')].map((area) => [area, area.getBoundingClientRect()]);
+    const firstLine = Math.min(...areas.map(([, r]) => r.top));
+    const board = !!side.closest('.with-board');
+    for (const [area, box] of areas) {
+      const card = area.querySelector('.card.up');
+      const r = card && card.getBoundingClientRect();
+      if (!r || !r.height || (!board && box.top > firstLine + 2)) continue;
+      if (r.top < row.top - 1 || r.bottom > row.bottom + 1)
+        out.push(`${area.dataset.area}: ${card.getAttribute('aria-label')} cut by its row`);
+    }
   }
   return out;
 }"""
@@ -396,9 +404,9 @@ DRAW_TABLE = """async ([scene, game]) => {
 def test_many_scenes_of_every_game_are_drawn_apart(url: str, browser: Any, size: tuple[int, int]) -> None:
     """Scenes of random games of every game after a varied number of random moves, each drawn at
     a phone's and a desktop's size: nothing wider than the screen, no card or part of the table
-    over another, no text over other text inside a card, no card beside a board cut by its
-    row's edge. The games played out above meet one deal each; these meet many states (a
-    terrain on a short cell, a long element on a small one, the seats' long names, a discard
+    over another, no text over other text inside a card, no card beside the board or a fight cut
+    by its row's edge. The games played out above meet one deal each; these meet many states
+    (a terrain on a short cell, a long element on a small one, the seats' long names, a discard
     beside the board)."""
     page = browser.new_page(viewport={"width": size[0], "height": size[1]}, reduced_motion="reduce")
     page.goto(url + "/")
