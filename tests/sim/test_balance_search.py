@@ -169,6 +169,46 @@ def test_the_fresh_seeds_refuse_a_proposal_that_held_on_the_searchs_seeds_only()
     assert data["settings"]["check_seed"] == SEED + CHECK_SEED_OFFSET
 
 
+def test_a_refusal_teaches_the_search_how_far_its_seeds_stand_from_fresh_ones():
+    """The search's seeds favour blue by ten points: the step in range there (Knight 6 -> 5) is
+    refused on fresh seeds, the search then reads its rates ten points higher, goes a step further
+    and has it confirmed on fresh seeds of its own (a second set: the first may not be asked twice)."""
+    def search_seeds_favour_blue(attack: dict[str, int], seed: int, drawn: list[str]) -> float:
+        return 0.5 + 0.1 * (attack["Knight"] - 4) - (0.1 if seed == SEED else 0.0)
+
+    world = Stub({"red": ["Knight"], "blue": ["Squire"]}, {"Knight": 6, "Squire": 4},
+                 search_seeds_favour_blue, played={"Knight"})
+    said: list[str] = []
+    rebalancer = search(world, candidates=1, max_changes=2)
+    rebalancer.say = said.append
+    outcome = rebalancer.run()
+    target = outcome.targets[0]
+    assert outcome.confirmed and outcome.checks == 2
+    assert outcome.proposal.changes == (ValueChange("Knight", "attack", 6, -2),)
+    assert outcome.gaps == [pytest.approx(0.1, abs=0.05)]
+    assert target.distance(outcome.check_after.tallies.count(target).rate) == 0
+    refused = [line for line in said if "not confirmed" in line]
+    assert len(refused) == 1 and "checking Knight attack 6 -> 5 on fresh seeds" in "\n".join(said)
+    data = outcome_json(outcome, SETTINGS)
+    assert data["checks"] == 2 and data["gaps"] == [pytest.approx(0.1, abs=0.05)]
+    console = Console(record=True, width=300)
+    render(outcome, console)
+    said_whole = console.export_text()
+    assert "proposal, in range on fresh seeds too: Knight attack 6 -> 4" in said_whole
+    assert "2 checks, each on fresh seeds of its own" in said_whole
+
+
+def test_a_card_swapped_out_of_a_deck_is_not_given_a_value_step():
+    world = Stub({"red": ["Knight", "Page"], "blue": ["Squire"]}, {"Knight": 5, "Page": 1, "Squire": 4},
+                 lambda attack, seed, drawn: 0.4 + 0.1 * drawn.count("Knight") + 0.05 * attack["Knight"],
+                 drawn=knight_in_half_the_games)
+    rebalancer = search(world, candidates=8, decks=True)
+    rebalancer.run()
+    swap = DeckSwap("red", "Knight", "Page")
+    steps = rebalancer.steps(rebalancer.evaluate((swap,), rebalancer.shipped))
+    assert steps and not [s for s in steps if isinstance(s, ValueChange) and s.card == "Knight"]
+
+
 def test_two_steps_never_take_a_value_below_zero():
     world = Stub({"red": ["Imp"], "blue": ["Squire"]}, {"Imp": 1, "Squire": 4},
                  lambda attack, seed, drawn: 0.74 + 0.01 * attack["Imp"])  # no step reaches 45-55%

@@ -34,8 +34,10 @@ and the next round grows from its best single step, up to --max-changes steps. A
 plays the search's seeds --step games a batch at a time and stops as soon as its intervals lie
 inside every range, or one lies wholly outside; the first in range is played again on fresh
 seeds, beside the shipped cards on the same seeds, and reported when its rates are in range
-there too. The shipped card files and decks are never written: each
-candidate's values are an edited copy of the card file, given to the game by its content hash.
+there too. A refused one teaches the search how far its seeds stand from fresh ones: it reads
+its rates moved by that gap from then on, and checks the next on fresh seeds of its own. The
+shipped card files and decks are never written: each candidate's values are an edited copy of
+the card file, given to the game by its content hash.
 Example: tcgkit balance mc --target tide_wings:dawn_and_dusk=40..60
 """
 
@@ -52,7 +54,8 @@ def balance(
     fields: Annotated[str | None, typer.Option(
         "--fields", help="the card values that may change, comma-separated (default: the game's "
         "fighting values, e.g. attack,defense,cost for Conflictus)")] = None,
-    seed: Annotated[int, typer.Option("--seed", help="the search's seed (fresh seeds: this + 1000003)")] = 1,
+    seed: Annotated[int, typer.Option(
+        "--seed", help="the search's seed (the k-th check's fresh seeds: this + k x 1000003)")] = 1,
     step: Annotated[int, typer.Option("--step", help="games a batch plays between two looks")] = 40,
     max_games: Annotated[int, typer.Option("--max-games", help="games a batch plays at most")] = 200,
     check_games: Annotated[int, typer.Option(
@@ -140,6 +143,11 @@ def render(outcome: Outcome, console: Console) -> None:
         console.print(f"proposal, in range on fresh seeds too: {proposal.label}")
     else:
         console.print(f"no proposal in range on fresh seeds; the nearest found: {proposal.label}")
+    if outcome.checks > 1:
+        console.print(f"{outcome.checks} checks, each on fresh seeds of its own; the search's rates were "
+                      "read moved by what fresh seeds added to a refused one: " + ", ".join(
+                          f"{t.label.split(' in ')[0]} {100 * g:+.1f} points"
+                          for t, g in zip(outcome.targets, outcome.gaps, strict=True)))
     table = Table(title="rates of decisive games [95% CI] of n", title_justify="left")
     for head in ("target", "shipped", "changed", "shipped, fresh seeds", "changed, fresh seeds"):
         table.add_column(head)
@@ -167,7 +175,8 @@ def outcome_json(outcome: Outcome, settings: Settings) -> dict[str, Any]:
                                                        "check_games", "candidates", "max_changes")}
         | {"check_seed": settings.check_seed},
         "stopped": outcome.stopped, "seconds": round(outcome.seconds, 1), "games": outcome.games,
-        "confirmed": outcome.confirmed, "shipped": rates(outcome.shipped),
+        "confirmed": outcome.confirmed, "checks": outcome.checks, "gaps": outcome.gaps,
+        "shipped": rates(outcome.shipped),
         "proposal": rates(outcome.proposal), "shipped_fresh": rates(outcome.check_before),
         "proposal_fresh": rates(outcome.check_after),
         "tried": [rates(e) | {"games": e.played, "seconds": round(e.seconds, 1)} for e in outcome.tried],

@@ -25,12 +25,17 @@ on fresh seeds before it is reported.
    need two changes that each move it half way, or two that only work together.
 5. The first candidate in range is played on fresh seeds (``check_seed``), against the shipped
    cards on the same fresh seeds (a pair the change leaves alone counted once for both); it is
-   the proposal when every rate is in range there. Else the round's best single step (the
-   nearest the ranges by the summed distance of the rates outside them; the best pair when no
-   single step came nearer) becomes the start of the next round, so changes grow greedily up to
-   ``max_changes`` steps, until the time runs out, or nothing brings the rates nearer. A search
-   that ends without a proposal measures the nearest candidate it played on the fresh seeds all
-   the same, a pair or a single step, for the designer to read.
+   the proposal when every rate is in range there. A refusal teaches the search how far its own
+   seeds stand from fresh ones for the candidates it picks (the luck of one set of seeds, and
+   the pick of the best of many on them): from then on it reads every rate of its seeds moved
+   by that gap (the largest seen, per target; ``Rebalancer.gaps``), so it aims where fresh
+   seeds would put the rates, and the next check is played on seeds no earlier look used.
+   Else the round's best single step (the nearest the ranges by the summed distance of the
+   rates outside them; the best pair when no single step came nearer) becomes the start of the
+   next round, so changes grow greedily up to ``max_changes`` steps, until the time runs out,
+   or nothing brings the rates nearer. A search that ends without a proposal measures the
+   nearest candidate it played on the fresh seeds all the same, a pair or a single step, for
+   the designer to read.
 
 The game is reached through a ``World`` (``world.GameWorld``: the sim's runner on any backend),
 so the search itself is tested on a synthetic game whose answer is known.
@@ -69,6 +74,7 @@ class Settings:
 
     @property
     def check_seed(self) -> int:
+        """The first check's seed; each later check plays ``CHECK_SEED_OFFSET`` further on."""
         return self.seed + CHECK_SEED_OFFSET
 
 
@@ -96,6 +102,8 @@ class Outcome:
     proposal: Evaluation | None = None
     check_before: Evaluation | None = None  # the shipped cards on the fresh seeds
     check_after: Evaluation | None = None  # the candidate on the fresh seeds
+    checks: int = 0  # candidates played on fresh seeds, each on seeds of its own
+    gaps: list[float] = field(default_factory=list)  # the fresh seeds' rate less the search's, per target
     confirmed: bool = False
     seconds: float = 0.0
     games: int = 0  # every game the search and its checks played
@@ -168,23 +176,31 @@ class Rebalancer:
             raise BalanceError("--max-games must be at least --step, and --check-games at least 2")
         self.ranking = CardRanking()  # learnt from the shipped cards' games
         self.shipped: Evaluation | None = None  # the shipped cards on the search's seeds
+        # Per target, how much higher fresh seeds put a rate the search measured (the largest gap
+        # a refused check showed): every rate of the search's seeds is read moved by it.
+        self.gaps = [0.0 for _ in targets]
         self.games = 0  # played so far, for the report
         self.deadline = float("inf")
 
-    def estimates(self, tallies: Tallies, paired: bool = True) -> list[Estimate]:
-        """Each target's rate and interval. ``paired``: a candidate's rate over its first n games
-        moved by what the shipped cards' full count adds to theirs over the same n games (the
-        same seeds: most of the luck of those n games is the shipped cards' luck too), so that
-        candidates stopped early are compared with each other as if all had played every game."""
+    def estimates(self, tallies: Tallies, paired: bool = True, gaps: bool = True) -> list[Estimate]:
+        """Each target's rate and interval. ``paired`` (the search's seeds): a candidate's rate
+        over its first n games moved by what the shipped cards' full count adds to theirs over the
+        same n games (the same seeds: most of the luck of those n games is the shipped cards' luck
+        too), so that candidates stopped early are compared with each other as if all had played
+        every game; and, with ``gaps``, moved by the gap refused checks showed (``self.gaps``).
+        Unpaired: the rates as they are (fresh seeds)."""
         reference = self.shipped.tallies if self.shipped is not None else None
-        if not paired or reference is None or tallies is reference:
+        if not paired:
             return [Estimate.of(tallies.count(t)) for t in self.targets]
+        moved = self.gaps if gaps else [0.0 for _ in self.targets]
+        if reference is None or tallies is reference:
+            return [Estimate.of(tallies.count(t), gap) for t, gap in zip(self.targets, moved, strict=True)]
         same = reference.first_games({b: tallies.games(b) for b in self.batches})
         out = []
-        for t in self.targets:
+        for t, gap in zip(self.targets, moved, strict=True):
             full, here = reference.count(t).rate, same.count(t).rate
-            out.append(Estimate.of(tallies.count(t), full - here if full is not None and here is not None
-                                   else 0.0))
+            shift = full - here if full is not None and here is not None else 0.0
+            out.append(Estimate.of(tallies.count(t), shift + gap))
         return out
 
     def judge(self, evaluation: Evaluation, paired: bool = True) -> None:
@@ -263,7 +279,7 @@ class Rebalancer:
         lists: list[list[Change]] = []
         for deck, stronger in sorted(need, key=lambda key: -need[key]):
             others = {c for d, _ in need if d != deck for c in decks[d]}
-            values = self._value_steps(deck, stronger, others)
+            values = self._value_steps(deck, decks[deck], stronger, others)
             lists.append(alternate(values, self._swaps(decks, deck, stronger)))
         out: list[Change] = []
         seen: set[tuple[Change, ...]] = set()
@@ -307,13 +323,15 @@ class Rebalancer:
                 decks[change.deck] = swapped(decks[change.deck], change)
         return decks
 
-    def _value_steps(self, deck: str, stronger: bool, others: set[str]) -> list[Change]:
-        """One step on each value of the deck's cards, the first ranked cards' first values first."""
+    def _value_steps(self, deck: str, holds: list[str], stronger: bool, others: set[str]) -> list[Change]:
+        """One step on each value of the cards the deck ``holds`` (its list after the swaps so
+        far: a card swapped out of it would change nothing), the first ranked cards' first values
+        first."""
         if not self.settings.values:
             return []
         ranked: list[tuple[int, Change]] = []
         # a card both sides hold would move both
-        cards = [c for c in self.ranking.ranked(deck, self.decks[deck]) if c not in others]
+        cards = [c for c in self.ranking.ranked(deck, holds) if c not in others]
         for rank, card in enumerate(cards):
             for index, name in enumerate(self.fields):
                 value = self.world.value(card, name)
@@ -433,29 +451,42 @@ class Rebalancer:
                 <= distance(self.targets, self.estimates(b.tallies)))
 
     def check(self, outcome: Outcome, candidate: Evaluation) -> bool:
-        """``candidate`` and the shipped cards on fresh seeds; whether every rate is in range."""
+        """``candidate`` and the shipped cards on fresh seeds, seeds no earlier check used (a
+        check that could be repeated on the same seeds until one passed would prove nothing);
+        whether every rate is in range. A refusal widens ``self.gaps``."""
         s = self.settings
+        seed = s.check_seed + outcome.checks * CHECK_SEED_OFFSET
+        outcome.checks += 1
         self.say(f"  checking {candidate.label} on fresh seeds ({s.check_games} games a batch)")
-        if outcome.check_before is None:
-            outcome.check_before = Evaluation((), Tallies())
-            self._play(outcome.check_before, s.check_seed, s.check_games)
-            self.judge(outcome.check_before, paired=False)
+        before = Evaluation((), Tallies())
+        self._play(before, seed, s.check_games)
+        self.judge(before, paired=False)
         after = Evaluation(candidate.changes, Tallies())
         for batch in self.batches:  # a pair the change leaves alone: the shipped cards' games
             if not self._affected(candidate.changes, batch):
-                after.tallies.take(outcome.check_before.tallies, batch)
-        self._play(after, s.check_seed, s.check_games)
+                after.tallies.take(before.tallies, batch)
+        self._play(after, seed, s.check_games)
         self.judge(after, paired=False)  # fresh seeds: the rates as they are, nothing paired
-        outcome.proposal, outcome.check_after = candidate, after
+        outcome.proposal, outcome.check_before, outcome.check_after = candidate, before, after
         outcome.confirmed = in_range(self.targets, self.estimates(after.tallies, paired=False))
         self.say(f"    fresh seeds: {self.describe(after.tallies)}; "
                  f"{'confirmed' if outcome.confirmed else 'not confirmed'}")
+        if not outcome.confirmed:
+            fresh = self.estimates(after.tallies, paired=False)
+            searched = self.estimates(candidate.tallies, gaps=False)
+            for i, (f, e) in enumerate(zip(fresh, searched, strict=True)):
+                if f.rate is not None and e.rate is not None and abs(f.rate - e.rate) > abs(self.gaps[i]):
+                    self.gaps[i] = f.rate - e.rate
+            outcome.gaps = list(self.gaps)
+            self.say("    the search's rates are read from now on moved by what fresh seeds added: "
+                     + ", ".join(f"{t.label.split(' in ')[0]} {100 * g:+.1f} points"
+                                 for t, g in zip(self.targets, self.gaps, strict=True)))
         return outcome.confirmed
 
     def describe(self, tallies: Tallies, paired: bool = False) -> str:
         """Each target's rate [interval] of its decisive games, and the paired estimate."""
         parts = []
-        estimates = self.estimates(tallies, paired)
+        estimates = self.estimates(tallies, paired, gaps=False)  # the measured rates, as played
         for t, e in zip(self.targets, estimates, strict=True):
             text = f"{t.label.split(' in ')[0]} {rate_text(tallies.count(t))}"
             if paired and e.rate is not None and e.rate != tallies.count(t).rate:
