@@ -309,3 +309,21 @@ def test_the_rules_line_says_the_numbers_then_the_other_options():
     other = make_game(private_decklists=True, deckout_policy="lose", post_reveal_window=True)
     text = Renderer(other, Seats.numbered()).lines(other.rules_summary())[0]
     assert "; private deck lists; " in text and text.endswith("; deckout_policy=lose; post_reveal_window")
+
+
+def test_a_fight_that_ended_the_game_is_not_told_as_going_on(game):
+    """A villain defeated in a fight ends the game with the fight still recorded; the status
+    then says the game is over and no more (it said "Fight: ... against  (Rival)", the villain
+    gone, its power from before the luck)."""
+    for seed in range(40):
+        state = game.new_state(seed)
+        rng = Rng(seed)
+        while state.decisions:
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))], state.to_move)
+        if state.view(0)["fight_char"] is not None:
+            break
+    else:
+        pytest.fail("no random game of 40 ended in a fight")
+    assert state.outcome is not None
+    assert [s.id for s in state.scene(0).status] == ["fft.over"]

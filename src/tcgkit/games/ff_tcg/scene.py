@@ -362,13 +362,14 @@ def status(game: FFTcg, view: dict[str, Any], table: Table) -> list[Sentence]:
     if view["to_move"] is not None:
         out.append(asked(game, view, "doing"))
     fight = view["fight_char"]
-    if fight is not None:
+    if fight is not None and view["outcome"] is None:  # a fight that ended the game is told in the log
         cside, mside = view["cside"], view["mside"]
         characters = view["zones"][f"characters{cside}"]["cards"]
         fighting = characters if fight == "all" else [key for key in characters if card_id(key) == fight]
         power = view["fight_power"]
         out.append(say("fft.fight_now", characters=fighting or "no character", defender=refs.player(cside),
-                       monsters=[table.keys[m] for m in view["fight_mons"]], attacker=refs.player(mside),
+                       monsters=[table.keys[m] for m in view["fight_mons"]] or "no monster",
+                       attacker=refs.player(mside),
                        power=power[0], against=power[1]))
         for p in (cside, mside):
             if view["extra"][p]:
