@@ -168,3 +168,26 @@ def test_no_color_is_plain_text_on_a_terminal_too(monkeypatch):
         with console.capture() as captured:
             console.print("[bold]You (Blue)[/bold] to move")
         assert ("\x1b[" not in captured.get()) is plain, captured.get()
+
+
+def test_on_a_terminal_a_long_line_wraps_between_its_words(monkeypatch):
+    """A hint's reason is longer than a 100-column screen: on a terminal the console wraps it
+    between words (the terminal itself cut "scored" as "scor / ed"); piped, it stays one line
+    for a transcript. The play loop counts the lines it keeps for the news the same way."""
+    from rich.text import Text
+
+    from tcgkit.terminal.console import make_console
+
+    sentence = ("  Why: of 50 games the search played out from what you see, it tried this move most, "
+                "in 14, and scored 46% with it.")
+    monkeypatch.setenv("FORCE_COLOR", "1")  # a terminal, as a pty is
+    monkeypatch.setenv("COLUMNS", "100")
+    console = make_console()
+    assert console.is_terminal and not console.soft_wrap and console.width == 100
+    with console.capture() as captured:
+        console.print(sentence, markup=False)
+    lines = captured.get().splitlines()
+    assert len(lines) == 2 and lines[1].startswith("scored") and len(Text(sentence).wrap(console, 100)) == 2
+    monkeypatch.delenv("FORCE_COLOR")
+    piped = make_console()
+    assert not piped.is_terminal and piped.soft_wrap

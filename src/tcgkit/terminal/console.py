@@ -11,9 +11,14 @@ def make_console(no_color: bool = False) -> Console:
     """Colour on a terminal unless ``no_color``; plain text when stdout is a pipe or file.
     ``no_color`` is plain text on a terminal too: no colour system at all, so no bold or
     underline either (Rich's own ``no_color`` drops the colours and keeps those).
-    No emoji codes: text a user typed (``root:x:0``) is shown as typed."""
-    return Console(no_color=no_color, color_system=None if no_color else "auto", highlight=False,
-                   soft_wrap=True, emoji=False)
+    No emoji codes: text a user typed (``root:x:0``) is shown as typed.
+    On a terminal a long line wraps between its words (left to the terminal, a word at its edge
+    was cut in two: "scor / ed"); piped or captured, every line stays whole, for a transcript
+    or a grep."""
+    console = Console(no_color=no_color, color_system=None if no_color else "auto", highlight=False,
+                      soft_wrap=True, emoji=False)
+    console.soft_wrap = not console.is_terminal
+    return console
 
 
 class Prompter:

@@ -14,6 +14,7 @@ from typing import Literal
 from rich.cells import cell_len
 from rich.console import Console
 from rich.rule import Rule
+from rich.text import Text
 
 from ..agents import Agent
 from ..agents.assist import HINT_AGENT, advice
@@ -337,7 +338,10 @@ class PlayLoop:
         ``log`` shows)."""
         lines, self.held = self.held, []
         width = max(self.console.width, 1)
-        tall = [max(1, -(-cell_len(line) // width)) for line in lines]  # as the terminal folds it
+        if self.console.soft_wrap:  # as the terminal folds it
+            tall = [max(1, -(-cell_len(line) // width)) for line in lines]
+        else:  # as the console wraps it, between words
+            tall = [max(1, len(Text(line).wrap(self.console, width))) for line in lines]
         if room is not None and sum(tall) > room:
             keep = 0
             while keep < len(lines) and sum(tall[len(lines) - keep - 1:]) <= room - 1:
