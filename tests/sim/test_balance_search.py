@@ -199,12 +199,17 @@ def test_a_refusal_teaches_the_search_how_far_its_seeds_stand_from_fresh_ones():
 
 
 def test_a_card_swapped_out_of_a_deck_is_not_given_a_value_step():
+    """Neither as a step after the swap nor paired with it: a value of a card no deck holds
+    would play the very games of the swap alone."""
     world = Stub({"red": ["Knight", "Page"], "blue": ["Squire"]}, {"Knight": 5, "Page": 1, "Squire": 4},
                  lambda attack, seed, drawn: 0.4 + 0.1 * drawn.count("Knight") + 0.05 * attack["Knight"],
                  drawn=knight_in_half_the_games)
     rebalancer = search(world, candidates=8, decks=True)
-    rebalancer.run()
+    outcome = rebalancer.run()
     swap = DeckSwap("red", "Knight", "Page")
+    assert swap in {c for e in outcome.tried for c in e.changes}  # swapped out, then never stepped
+    assert not [e for e in outcome.tried if swap in e.changes
+                and any(isinstance(c, ValueChange) and c.card == "Knight" for c in e.changes)]
     steps = rebalancer.steps(rebalancer.evaluate((swap,), rebalancer.shipped))
     assert steps and not [s for s in steps if isinstance(s, ValueChange) and s.card == "Knight"]
 

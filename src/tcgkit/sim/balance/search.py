@@ -288,7 +288,7 @@ class Rebalancer:
                 if rank < len(options):
                     changes = merged((*current.changes, options[rank]))
                     if changes and changes not in seen and changes != current.changes \
-                            and not below_zero(changes):
+                            and not below_zero(changes) and not self.idle(changes):
                         seen.add(changes)
                         out.append(options[rank])
         return out[:self.settings.candidates]
@@ -308,13 +308,25 @@ class Rebalancer:
         options: list[tuple[float, int, tuple[Change, ...]]] = []
         for (i, (a, move_a)), (j, (b, move_b)) in combinations_with_replacement(enumerate(measured), 2):
             changes = merged((*current.changes, a, b))
-            if changes in tried or size(changes) != size(current.changes) + 2 or below_zero(changes):
+            if changes in tried or size(changes) != size(current.changes) + 2 or below_zero(changes) \
+                    or self.idle(changes):
                 continue
             predicted = sum(1.0 if e.rate is None else t.distance(e.rate + da + db)
                             for t, e, da, db in zip(self.targets, base, move_a, move_b, strict=True))
             options.append((predicted, i + j, changes))
         options.sort(key=lambda option: option[:2])
         return list(dict.fromkeys(changes for *_, changes in options))[:self.settings.candidates]
+
+    def idle(self, changes: Sequence[Change]) -> bool:
+        """Whether a value change of ``changes`` is on a card no deck holds once its swaps are
+        made (a step on a card, then the card swapped out): it would play the very games of the
+        changes without it."""
+        try:
+            decks = self._decks_now(changes)
+        except BalanceError:  # swaps that cannot all be made: ``_try`` says so
+            return False
+        held = {card for cards in decks.values() for card in cards}
+        return any(isinstance(c, ValueChange) and c.card not in held for c in changes)
 
     def _decks_now(self, changes: Sequence[Change]) -> dict[str, list[str]]:
         decks = {name: list(cards) for name, cards in self.decks.items()}
