@@ -198,6 +198,23 @@ def test_a_refusal_teaches_the_search_how_far_its_seeds_stand_from_fresh_ones():
     assert "2 checks, each on fresh seeds of its own" in said_whole
 
 
+def test_a_search_that_ends_past_a_refused_check_measures_its_nearest_on_fresh_seeds_too():
+    """Knight 6 -> 5 is in range on the search's seeds and refused on fresh ones (20 points
+    higher); 6 -> 4, read with that gap, is still out but nearer: the search ends there and
+    measures it on a second set of fresh seeds, where it stands at 64%, for the designer."""
+    def search_seeds_favour_blue(attack: dict[str, int], seed: int, drawn: list[str]) -> float:
+        return 0.68 + 0.12 * (attack["Knight"] - 6) + (0.0 if seed == SEED else 0.2)
+
+    world = Stub({"red": ["Knight"], "blue": ["Squire"]}, {"Knight": 6, "Squire": 4},
+                 search_seeds_favour_blue, played={"Knight"})
+    targets = parse_targets(["red:blue=40..60"], list(world.decks))
+    outcome = Rebalancer(world, targets, Settings(**{**SETTINGS.__dict__, "candidates": 1})).run()
+    assert not outcome.confirmed and outcome.checks == 2
+    assert outcome.proposal.changes == (ValueChange("Knight", "attack", 6, -2),)
+    fresh = outcome.check_after.tallies.count(outcome.targets[0])
+    assert fresh.rate == pytest.approx(0.64, abs=0.06) and fresh.games == SETTINGS.check_games
+
+
 def test_a_card_swapped_out_of_a_deck_is_not_given_a_value_step():
     """Neither as a step after the swap nor paired with it: a value of a card no deck holds
     would play the very games of the swap alone."""

@@ -34,8 +34,8 @@ on fresh seeds before it is reported.
    rates outside them; the best pair when no single step came nearer) becomes the start of the
    next round, so changes grow greedily up to ``max_changes`` steps, until the time runs out,
    or nothing brings the rates nearer. A search that ends without a proposal measures the
-   nearest candidate it played on the fresh seeds all the same, a pair or a single step, for
-   the designer to read.
+   nearest candidate it played on fresh seeds all the same (unless that is the one a check
+   refused already), a pair or a single step, for the designer to read.
 
 The game is reached through a ``World`` (``world.GameWorld``: the sim's runner on any backend),
 so the search itself is tested on a synthetic game whose answer is known.
@@ -402,9 +402,10 @@ class Rebalancer:
                 current = following
                 if not outcome.stopped:
                     self.complete(current, s.seed, s.max_games)
-        if outcome.proposal is None and outcome.tried:  # the nearest found, on fresh seeds all the same
+        if not outcome.confirmed and outcome.tried:  # the nearest found, on fresh seeds all the same
             nearest = min(outcome.tried, key=lambda e: distance(self.targets, self.estimates(e.tallies)))
-            if self._nearer(nearest, shipped):
+            checked = outcome.proposal  # refused, when there is one: the nearest may lie past it
+            if nearest is not checked and self._nearer(nearest, checked or shipped):
                 self.check(outcome, nearest)
         outcome.seconds = time.perf_counter() - start
         outcome.games = self.games
