@@ -153,6 +153,7 @@ def looks_right(who: Person, shot: Path) -> None:
     wide = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
     assert wide[0] <= wide[1], f"{shot.name}: the page is {wide[0]} px wide in {wide[1]}"
     assert overflows(page) == [], shot.name
+    assert page.evaluate(CUT_BESIDE_THE_BOARD) == [], shot.name
 
 
 def play_against_the_ai(browser: Any, url: str, shots: Path, game: str, size: tuple[int, int],
