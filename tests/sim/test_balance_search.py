@@ -208,8 +208,11 @@ def test_a_search_that_ends_past_a_refused_check_measures_its_nearest_on_fresh_s
     world = Stub({"red": ["Knight"], "blue": ["Squire"]}, {"Knight": 6, "Squire": 4},
                  search_seeds_favour_blue, played={"Knight"})
     targets = parse_targets(["red:blue=40..60"], list(world.decks))
-    outcome = Rebalancer(world, targets, Settings(**{**SETTINGS.__dict__, "candidates": 1})).run()
+    said: list[str] = []
+    settings = Settings(**{**SETTINGS.__dict__, "candidates": 1})
+    outcome = Rebalancer(world, targets, settings, said.append).run()
     assert not outcome.confirmed and outcome.checks == 2
+    assert sum("read from now on" in line for line in said) == 1  # the first refusal's gap; at the end, none
     assert outcome.proposal.changes == (ValueChange("Knight", "attack", 6, -2),)
     fresh = outcome.check_after.tallies.count(outcome.targets[0])
     assert fresh.rate == pytest.approx(0.64, abs=0.06) and fresh.games == SETTINGS.check_games

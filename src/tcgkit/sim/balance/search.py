@@ -406,7 +406,7 @@ class Rebalancer:
             nearest = min(outcome.tried, key=lambda e: distance(self.targets, self.estimates(e.tallies)))
             checked = outcome.proposal  # refused, when there is one: the nearest may lie past it
             if nearest is not checked and self._nearer(nearest, checked or shipped):
-                self.check(outcome, nearest)
+                self.check(outcome, nearest, learn=False)  # the search is over: nothing to learn for
         outcome.seconds = time.perf_counter() - start
         outcome.games = self.games
         return outcome
@@ -463,10 +463,10 @@ class Rebalancer:
         return (distance(self.targets, self.estimates(a.tallies)) + MIN_GAIN
                 <= distance(self.targets, self.estimates(b.tallies)))
 
-    def check(self, outcome: Outcome, candidate: Evaluation) -> bool:
+    def check(self, outcome: Outcome, candidate: Evaluation, learn: bool = True) -> bool:
         """``candidate`` and the shipped cards on fresh seeds, seeds no earlier check used (a
         check that could be repeated on the same seeds until one passed would prove nothing);
-        whether every rate is in range. A refusal widens ``self.gaps``."""
+        whether every rate is in range. A refusal widens ``self.gaps`` (with ``learn``)."""
         s = self.settings
         seed = s.check_seed + outcome.checks * CHECK_SEED_OFFSET
         outcome.checks += 1
@@ -484,7 +484,7 @@ class Rebalancer:
         outcome.confirmed = in_range(self.targets, self.estimates(after.tallies, paired=False))
         self.say(f"    fresh seeds: {self.describe(after.tallies)}; "
                  f"{'confirmed' if outcome.confirmed else 'not confirmed'}")
-        if not outcome.confirmed:
+        if learn and not outcome.confirmed:
             fresh = self.estimates(after.tallies, paired=False)
             searched = self.estimates(candidate.tallies, gaps=False)
             for i, (f, e) in enumerate(zip(fresh, searched, strict=True)):
