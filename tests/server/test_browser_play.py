@@ -540,3 +540,32 @@ def test_the_pages_small_functions(url: str, browser: Any) -> None:
     assert found["sent"] == {"b": 5, "c": "y"} and found["kept"] == {}
     assert found["nullable"]["kind"] == "number" and found["nullable"]["nullable"] is True
     page.close()
+
+
+def test_the_deck_editor_keeps_the_chosen_games_cards_when_an_earlier_answer_comes_late(
+        url: str, browser: Any) -> None:
+    """The editor asks for the first game's cards as it opens; a reader who picks another game
+    at once must keep that game's cards when the first answer comes back last (it replaced them,
+    and the other game's starting decks were no longer offered)."""
+    ana = person(browser, url, 1280)
+    page = ana.page
+    held: list[Any] = []
+
+    def hold_all_but_ff_tcg(route: Any) -> None:
+        if "/api/games/ff-tcg/" in route.request.url:
+            route.continue_()
+        else:
+            held.append(route)  # answered below, after ff-tcg's
+
+    cards = re.compile(r".*/api/games/[^/]+/cards$")
+    page.route(cards, hold_all_but_ff_tcg)
+    page.get_by_role("link", name="Decks").click()
+    page.locator("#deck-game").select_option("ff-tcg")
+    page.locator("#deck-start option[value='warriors']").wait_for(state="attached")
+    assert held, "the first game's cards were asked for first"
+    for route in held:
+        route.continue_()
+    page.wait_for_timeout(800)  # the late answer has come back
+    assert page.locator("#deck-start option[value='warriors']").count() == 1
+    assert page.locator("#deck-game").input_value() == "ff-tcg"
+    page.unroute(cards)

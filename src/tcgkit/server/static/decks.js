@@ -31,19 +31,27 @@ export function Decks() {
     api('GET', '/api/games').then((g) => { setGames(g); if (g.length) setGame(g[0].name); }).catch((e) => setError(e.message));
     reload();
   }, []);
+  // A game's cards, and below the check of the deck: an answer for a game or a text the
+  // reader has since left is dropped (answers may come back out of order: the first game's
+  // cards, asked for on opening, arrived after the chosen game's and replaced them).
   useEffect(() => {
-    if (!game) return;
+    if (!game) return undefined;
+    let current = true;
     setPool(null); setCheck(null); setValues({});
-    api('GET', `/api/games/${game}/cards`).then(setPool).catch((e) => setError(e.message));
+    api('GET', `/api/games/${game}/cards`).then((p) => { if (current) setPool(p); })
+      .catch((e) => { if (current) setError(e.message); });
+    return () => { current = false; };
   }, [game]);
   const chosen = games.find((g) => g.name === game);
   const options = chosen ? changed(chosen.options, values) : {};
   useEffect(() => {  // the check runs as the deck is written (after a short pause)
     if (!game) return undefined;
+    let current = true;
     const later = setTimeout(() => {
-      api('POST', `/api/games/${game}/deck-check`, { options, text }).then(setCheck).catch((e) => setError(e.message));
+      api('POST', `/api/games/${game}/deck-check`, { options, text }).then((c) => { if (current) setCheck(c); })
+        .catch((e) => { if (current) setError(e.message); });
     }, 250);
-    return () => clearTimeout(later);
+    return () => { current = false; clearTimeout(later); };
   }, [game, text, JSON.stringify(options)]);
   const names = pool && pool.table ? pool.table.rows.map((r) => String(r.deck_name)) : [];
   const startFrom = (value) => {
