@@ -16,7 +16,7 @@ from rich.console import Console
 from tcgkit.games.ff_tcg import FFTcg
 from tcgkit.games.ff_tcg.english import ability_text, card_text
 from tcgkit.games.ff_tcg.rules import FFTcgState
-from tcgkit.games.ff_tcg.scene import MESSAGES, log
+from tcgkit.games.ff_tcg.scene import MESSAGES, Table, log, status
 from tcgkit.kernel import refs
 from tcgkit.kernel.rng import Rng
 from tcgkit.kernel.scene import Scene
@@ -135,6 +135,20 @@ def test_the_status_says_whose_turn_what_is_asked_and_the_fight_with_its_power(g
     counters = [(c.label, english.text(c.value)) for c in scene.seats[1].counters]
     assert counters == [("skulls", "0 of 7 to win")]
     assert portuguese.counter(scene.seats[1].counters[0]) == "caveiras 0 de 7 para vencer"
+
+
+def test_a_fight_side_left_empty_is_said_in_the_readers_language(game):
+    """A fight whose monsters are gone (an effect may remove them before it resolves) names
+    "no monster" as a word of the game's, so every language says it in its own."""
+    state = fight(game)
+    view = state.view(0)
+    view["fight_mons"] = []
+    now = status(game, view, Table.of(game, view))[-1]
+    assert now.id == "fft.fight_now" and now.args["monsters"] == "no monster"
+    said = {lang: Renderer(game, Seats.numbered(), lang).say(now) for lang in ("en", "pt", "es", "zh")}
+    assert "against no monster (Player 0" in said["en"]
+    assert ("nenhum monstro" in said["pt"] and "ningún monstruo" in said["es"]
+            and "沒有怪物" in said["zh"]), said
 
 
 

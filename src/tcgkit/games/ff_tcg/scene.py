@@ -179,8 +179,8 @@ MESSAGES: Catalogue = messages({
 MESSAGES.update(terms(
     "fft", "skulls", *(label for _, label, _, _ in SIDE), *(label for _, label, _ in HELD), "Attacking",
     "Luck, defending", "Luck, attacking", "text", "type", "luck", *CARD_TYPES, "World monster", COMBAT,
-    "fights", "on", "monsters on it:", WOUNDED, "characters",
-    "monsters", "all", "villain defeated", "7 skulls", "turn limit", "both players lost at once"))
+    "fights", "on", "monsters on it:", WOUNDED, "characters", "monsters", "no character", "no monster",
+    "all", "villain defeated", "7 skulls", "turn limit", "both players lost at once"))
 
 
 def card_id(key: str) -> int:
