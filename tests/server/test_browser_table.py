@@ -139,6 +139,11 @@ CUT_BESIDE_THE_BOARD = """() => {
       if (r.top < row.top - 1 || r.bottom > row.bottom + 1)
         out.push(`${area.dataset.area}: ${card.getAttribute('aria-label')} cut by its row`);
     }
+    // a rival's hidden cards (a hand, face-down cards, a deck) are seen: their heading and count
+    for (const [area, box] of areas) {
+      if (side.matches('.opponents') && area.querySelector('.row.hidden') && box.bottom > row.bottom + 1)
+        out.push(`${area.dataset.area}: its backs cut by their row`);
+    }
   }
   return out;
 }"""
@@ -406,9 +411,9 @@ def test_many_scenes_of_every_game_are_drawn_apart(url: str, browser: Any, size:
     """Scenes of random games of every game after a varied number of random moves, each drawn at
     a phone's and a desktop's size: nothing wider than the screen, no card or part of the table
     over another, no text over other text inside a card, no card beside the board or a fight cut
-    by its row's edge. The games played out above meet one deal each; these meet many states
-    (a terrain on a short cell, a long element on a small one, the seats' long names, a discard
-    beside the board)."""
+    by its row's edge, nor a rival's hidden cards' count. The games played out above meet one
+    deal each; these meet many states (a terrain on a short cell, a long element on a small one,
+    the seats' long names, a discard beside the board)."""
     page = browser.new_page(viewport={"width": size[0], "height": size[1]}, reduced_motion="reduce")
     page.goto(url + "/")
     for game in GAMES:

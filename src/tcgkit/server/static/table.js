@@ -345,10 +345,12 @@ export function roleOf(area) {
   return area.layout === 'pile' ? 'pile' : 'play';
 }
 
-function Area({ area, ctx, pass }) {
+// ``seated``: drawn in its owner's side, under their seat, which says whose it is
+function Area({ area, ctx, pass, seated }) {
   const owner = area.owner === null || area.owner === undefined ? '' : seatName(area.owner, ctx);
   const label = shownText(area.label, pass.words, ctx);
-  const title = owner && roleOf(area) !== 'hand' && roleOf(area) !== 'board' ? `${owner}: ${label}` : label;
+  const named = owner && !seated && roleOf(area) !== 'hand' && roleOf(area) !== 'board';
+  const title = named ? `${owner}: ${label}` : label;
   const count = area.hidden || area.layout === 'pile' ? html`<span class="count">${area.count}</span>` : null;
   let body;
   if (area.layout === 'grid') {
@@ -703,6 +705,7 @@ export function Table({ scene, words, ctx, log, onAct, error, ended, live, assis
   const board = scene.areas.filter((a) => roleOf(a) === 'board');
   const status = lines(scene.status || [], words, ctx);
   const draw = (a) => html`<${Area} area=${a} ctx=${ctx} pass=${pass} />`;
+  const drawSeated = (a) => html`<${Area} area=${a} ctx=${ctx} pass=${pass} seated=${true} />`;
   // A shared grid is the table's centre, and the table is laid out around it. The rows a game
   // shares for a while (Final Fantasy TCG's fight and its luck) sit side by side in the centre
   // of a table laid out as without one: laid out as a board they stood one over another in the
@@ -711,9 +714,16 @@ export function Table({ scene, words, ctx, log, onAct, error, ended, live, assis
   return html`<div class=${'table' + (hasBoard ? ' with-board' : ' no-board') + (others.length > 1 ? ' many' : '')}
       data-game=${scene.game}>
     <section class="opponents" aria-label=${t('table.opponents', 'opponents')}>
-      ${others.map((seat) => html`<div class="side" data-side=${seat.player}>
-        <${SeatBadge} seat=${seat} ctx=${ctx} pass=${pass} live=${live} />
-        <div class="side-areas">${byOwner(seat.player, ['hand', 'play', 'pile']).map(draw)}</div></div>`)}
+      ${others.map((seat) => {
+        // a rival's piles and cards shown as backs are counts: they stand under the seat, and
+        // the cards they play have the rest of the side's width
+        const held = byOwner(seat.player, ['hand', 'play', 'pile']);
+        const counted = (a) => roleOf(a) === 'pile' || a.hidden;
+        return html`<div class="side" data-side=${seat.player}>
+          <div class="side-head"><${SeatBadge} seat=${seat} ctx=${ctx} pass=${pass} live=${live} />
+            <div class="side-piles">${held.filter(counted).map(drawSeated)}</div></div>
+          <div class="side-areas">${held.filter((a) => !counted(a)).map(drawSeated)}</div></div>`;
+      })}
     </section>
     <section class="centre" aria-label=${t('table.board', 'the board')}>
       <div class="centre-head">
