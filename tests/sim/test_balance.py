@@ -185,6 +185,20 @@ def test_the_command_runs_the_search_on_the_real_game_and_reports_json():
     assert bad.exit_code == 2 and "preconstructed decks" in bad.output
 
 
+def test_the_command_searches_from_a_proposal_given_in_the_reports_words():
+    swap = "aurora: one Arcanjo de Lúmen -> one more Clériga da Chama Branca"
+    common = ["balance", "conflictus", "--decks", "aurora,crepusculo", "--target", "pairs=0..10",
+              "--vary", "both", "--step", "2", "--max-games", "2", "--check-games", "2",
+              "--candidates", "1", "--max-changes", "2", "-w", "1", "--json"]
+    result = CliRunner().invoke(app, [*common, "--start", swap, "--start", "Arqueiro Celeste defense 2 -> 1"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["tried"][0]["changes"] == ["Arqueiro Celeste defense 2 -> 1", swap]
+    assert data["settings"]["start"] == [swap, "Arqueiro Celeste defense 2 -> 1"]
+    bad = CliRunner().invoke(app, [*common, "--start", "Arqueiro Celeste defense 3 -> 1"])
+    assert bad.exit_code == 2 and "Arqueiro Celeste's defense is 2, not 3" in bad.output
+
+
 def result(index: int, red_won: bool) -> GameResult:
     lineup = (index % 2, 1 - index % 2)
     return GameResult(index, 0, ("greedy", "greedy"), lineup.index(0 if red_won else 1), "greedy",

@@ -6,6 +6,7 @@ answer is known (``Stub``), so the whole search runs in a second."""
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Iterator, Sequence
 
 import pytest
@@ -16,6 +17,7 @@ from tcgkit.sim.balance import Rebalancer, Settings, ValueChange, parse_targets
 from tcgkit.sim.balance.changes import DeckSwap, swapped
 from tcgkit.sim.balance.ranking import CardRanking
 from tcgkit.sim.balance.search import CHECK_SEED_OFFSET, size
+from tcgkit.sim.balance.targets import BalanceError
 from tcgkit.sim.card_stats import CardTable
 from tcgkit.sim.runner import GameResult
 
@@ -232,6 +234,35 @@ def test_a_card_swapped_out_of_a_deck_is_not_given_a_value_step():
                 and any(isinstance(c, ValueChange) and c.card == "Knight" for c in e.changes)]
     steps = rebalancer.steps(rebalancer.evaluate((swap,), rebalancer.shipped))
     assert steps and not [s for s in steps if isinstance(s, ValueChange) and s.card == "Knight"]
+
+
+def test_a_search_grows_from_the_changes_it_is_started_from():
+    """``--start``: a proposal of an earlier run is the first candidate and the rounds grow from
+    it, so what it already found is not searched again."""
+    afresh = search(two_warriors()).run()
+    ash = ValueChange("Ash", "attack", 5, -1)
+    started = search(two_warriors(), start=("Ash attack 5 -> 4",)).run()
+    assert started.tried[0].changes == (ash,)
+    assert started.confirmed
+    assert set(started.proposal.changes) == {ash, ValueChange("Oak", "attack", 5, -1)}
+    assert all(any(c.card == "Ash" for c in e.changes) for e in started.tried)
+    assert len(started.tried) < len(afresh.tried)
+    # the start counts among the steps: one step allowed, the start is all there is
+    alone = search(two_warriors(), max_changes=1, start=("Ash attack 5 -> 4",)).run()
+    assert [e.changes for e in alone.tried] == [(ash,)] and alone.stopped == "1 step tried"
+
+
+@pytest.mark.parametrize("start, said", [
+    ("Ash attack 6 -> 4", "Ash's attack is 5, not 6"),
+    ("Ash speed 5 -> 4", "Ash has no number 'speed'"),
+    ("Ash attack 5 -> 5", "the value does not change"),
+    ("green: one Ash -> one more Oak", "no deck 'green'"),
+    ("red: one Squire -> one more Oak", "red holds no Squire"),
+    ("Ash to 4", "give a change as the rebalancer reports it"),
+])
+def test_a_start_the_values_or_lists_refuse_is_named_in_the_error(start, said):
+    with pytest.raises(BalanceError, match=re.escape(f"--start {start!r}: {said}")):
+        search(two_warriors(), start=(start,))
 
 
 def test_two_steps_never_take_a_value_below_zero():

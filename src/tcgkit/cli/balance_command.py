@@ -37,7 +37,8 @@ seeds, beside the shipped cards on the same seeds, and reported when its rates a
 there too. A refused one teaches the search how far its seeds stand from fresh ones: it reads
 its rates moved by that gap from then on, and checks the next on fresh seeds of its own. The
 shipped card files and decks are never written: each candidate's values are an edited copy of
-the card file, given to the game by its content hash.
+the card file, given to the game by its content hash. --start grows the search from a proposal
+of an earlier run (its changes as the report gives them).
 Example: tcgkit balance mc --target tide_wings:dawn_and_dusk=40..60
 """
 
@@ -66,6 +67,9 @@ def balance(
         "--max-changes", help="steps a proposal may take (a value moved by two: two)")] = 3,
     minutes: Annotated[float, typer.Option(
         "--minutes", help="the search's time (the check on fresh seeds comes after)")] = 15,
+    start: Annotated[list[str], typer.Option(
+        "--start", help="a change to search from, repeatable, in the report's words: 'CARD FIELD "
+        "BEFORE -> AFTER' or 'DECK: one CARD -> one more CARD' (they count among --max-changes)")] = [],  # noqa: B006
     rules: Annotated[str | None, typer.Option("--rules", help="game rules, as for sim")] = None,
     mode: Annotated[str | None, typer.Option("--mode", help="the game's mode, as for sim")] = None,
     workers: Annotated[int | None, typer.Option("--workers", "-w", help="processes (Ray: CPUs)")] = None,
@@ -90,7 +94,7 @@ def balance(
             candidates=candidates, max_changes=max_changes, minutes=minutes,
             fields=tuple(f.strip() for f in fields.split(",") if f.strip()) if fields
             else DEFAULT_FIELDS.get(entry.name, ()),
-            decks=vary in ("decks", "both"), values=vary in ("values", "both"))
+            decks=vary in ("decks", "both"), values=vary in ("values", "both"), start=tuple(start))
         if candidates < 1 or max_changes < 1 or minutes <= 0:
             raise BalanceError("--candidates, --max-changes and --minutes must be above 0")
         pool = make_backend(backend.strip().lower(), workers, address)
@@ -172,7 +176,8 @@ def outcome_json(outcome: Outcome, settings: Settings) -> dict[str, Any]:
 
     return {
         "settings": {k: getattr(settings, k) for k in ("agent", "seed", "step", "max_games",
-                                                       "check_games", "candidates", "max_changes")}
+                                                       "check_games", "candidates", "max_changes",
+                                                       "start")}
         | {"check_seed": settings.check_seed},
         "stopped": outcome.stopped, "seconds": round(outcome.seconds, 1), "games": outcome.games,
         "confirmed": outcome.confirmed, "checks": outcome.checks, "gaps": outcome.gaps,

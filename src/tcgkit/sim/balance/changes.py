@@ -16,7 +16,7 @@ import hashlib
 import io
 import re
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -193,6 +193,39 @@ def edit_toml(text: str, card: str, field: str, value: int) -> str:
             raise BalanceError(f"could not set {card}'s {field} in the card file")
         return edited
     raise BalanceError(f"no card {card!r} in the card file")
+
+
+VALUE_TEXT = re.compile(r"^(?P<card>.+) (?P<field>\w+) (?P<before>-?\d+) -> (?P<after>-?\d+)$")
+SWAP_TEXT = re.compile(r"^(?P<deck>[^:]+): one (?P<out>.+) -> one more (?P<into>.+)$")
+
+
+def parse_change(text: str, value: Callable[[str, str], int | None], decks: dict[str, list[str]]) -> Change:
+    """A change in the words the rebalancer reports it (``Golem de Pedra attack 2 -> 4``,
+    ``aurora: one Arcanjo de Lúmen -> one more Fonte de Luz``), checked against the shipped
+    values (``value``) and the decks' lists."""
+    text = " ".join(text.split())
+    swap = SWAP_TEXT.match(text)
+    if swap is not None:
+        deck, out, into = swap["deck"], swap["out"], swap["into"]
+        if deck not in decks:
+            raise BalanceError(f"--start {text!r}: no deck {deck!r} (the decks: {', '.join(decks)})")
+        if out not in decks[deck]:
+            raise BalanceError(f"--start {text!r}: {deck} holds no {out}")
+        return DeckSwap(deck, out, into)
+    change = VALUE_TEXT.match(text)
+    if change is None:
+        raise BalanceError(f"--start {text!r}: give a change as the rebalancer reports it, "
+                           "'CARD FIELD BEFORE -> AFTER' or 'DECK: one CARD -> one more CARD'")
+    card, name = change["card"], change["field"]
+    before, after = int(change["before"]), int(change["after"])
+    shipped = value(card, name)
+    if shipped is None:
+        raise BalanceError(f"--start {text!r}: {card} has no number {name!r}")
+    if shipped != before:
+        raise BalanceError(f"--start {text!r}: {card}'s {name} is {shipped}, not {before}")
+    if after == before:
+        raise BalanceError(f"--start {text!r}: the value does not change")
+    return ValueChange(card, name, before, after - before)
 
 
 def swapped(deck: Sequence[str], swap: DeckSwap) -> list[str]:

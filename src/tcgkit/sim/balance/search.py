@@ -37,6 +37,10 @@ on fresh seeds before it is reported.
    nearest candidate it played on fresh seeds all the same (unless that is the one a check
    refused already), a pair or a single step, for the designer to read.
 
+``start`` (``--start``) names changes to search from, a proposal of an earlier run in the
+report's words: they are the first candidate (played and checked like any), the rounds grow
+from them, and they count among ``max_changes``' steps.
+
 The game is reached through a ``World`` (``world.GameWorld``: the sim's runner on any backend),
 so the search itself is tested on a synthetic game whose answer is known.
 """
@@ -49,7 +53,7 @@ from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
 
 from ..card_stats import CardTable
-from .changes import CHEAPER_IS_STRONGER, Change, DeckSwap, ValueChange, merged, swapped
+from .changes import CHEAPER_IS_STRONGER, Change, DeckSwap, ValueChange, merged, parse_change, swapped
 from .ranking import CardRanking
 from .targets import BalanceError, Batch, Count, Estimate, Tallies, Target
 from .world import World
@@ -71,6 +75,7 @@ class Settings:
     fields: tuple[str, ...] = ("attack",)  # the card values that may change
     decks: bool = False  # also swap one copy in a deck's list
     values: bool = True  # change card values
+    start: tuple[str, ...] = ()  # changes to search from, in the report's words (a proposal)
 
     @property
     def check_seed(self) -> int:
@@ -174,6 +179,7 @@ class Rebalancer:
                                f"got {settings.step}")
         if settings.max_games < settings.step or settings.check_games < 2:
             raise BalanceError("--max-games must be at least --step, and --check-games at least 2")
+        self.start = self._start(settings.start)
         self.ranking = CardRanking()  # learnt from the shipped cards' games
         self.shipped: Evaluation | None = None  # the shipped cards on the search's seeds
         # Per target, how much higher fresh seeds put a rate the search measured (the largest gap
@@ -181,6 +187,20 @@ class Rebalancer:
         self.gaps = [0.0 for _ in targets]
         self.games = 0  # played so far, for the report
         self.deadline = float("inf")
+
+    def _start(self, texts: Sequence[str]) -> tuple[Change, ...]:
+        """The changes ``--start`` names, each checked against the shipped values and lists."""
+        changes: list[Change] = []
+        decks = {name: list(cards) for name, cards in self.decks.items()}
+        for text in texts:
+            change = parse_change(text, self.world.value, decks)
+            if isinstance(change, DeckSwap):
+                decks[change.deck] = swapped(decks[change.deck], change)
+                problems = self.world.deck_problems(decks[change.deck])
+                if problems:
+                    raise BalanceError(f"--start {text!r}: {problems[0]}")
+            changes.append(change)
+        return merged(changes)
 
     def estimates(self, tallies: Tallies, paired: bool = True, gaps: bool = True) -> list[Estimate]:
         """Each target's rate and interval. ``paired`` (the search's seeds): a candidate's rate
@@ -393,9 +413,14 @@ class Rebalancer:
         current = shipped
         if in_range(self.targets, self.estimates(shipped.tallies)):
             outcome.stopped = "the shipped cards are in range already"
+        elif self.start:  # a designer's proposal to grow from: the first candidate, checked as any
+            begun = self._try(outcome, self.start, shipped, given=True)
+            if begun is not None and not outcome.stopped:
+                self.complete(begun, s.seed, s.max_games)
+                current = begun
         while not outcome.stopped:
             if size(current.changes) >= s.max_changes:
-                outcome.stopped = f"{s.max_changes} steps tried"
+                outcome.stopped = f"{s.max_changes} step{'s' if s.max_changes != 1 else ''} tried"
                 break
             following = self._round(outcome, current)
             if following is not None:
@@ -439,15 +464,19 @@ class Rebalancer:
         outcome.stopped = outcome.stopped or "no step, nor two at once, brings the rates nearer their ranges"
         return None
 
-    def _try(self, outcome: Outcome, changes: tuple[Change, ...], parent: Evaluation) -> Evaluation | None:
+    def _try(self, outcome: Outcome, changes: tuple[Change, ...], parent: Evaluation,
+             given: bool = False) -> Evaluation | None:
         """``changes`` evaluated and, when in range, checked on fresh seeds (``outcome.stopped``
-        set when that confirms it, or when the time ran out); None when not played."""
+        set when that confirms it, or when the time ran out); None when not played. Changes the
+        game refuses are skipped, unless ``given`` (``--start``): then they are the user's error."""
         if time.perf_counter() > self.deadline:
             outcome.stopped = f"the time ran out ({self.settings.minutes:g} minutes)"
             return None
         try:
             tried = self.evaluate(changes, parent)
         except BalanceError as exc:  # a value or a list the game's rules refuse
+            if given:
+                raise BalanceError(f"--start: {exc}") from None
             self.say(f"  skipped {'; '.join(c.label for c in changes)}: {exc}")
             return None
         outcome.tried.append(tried)
