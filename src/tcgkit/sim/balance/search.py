@@ -191,12 +191,10 @@ class Rebalancer:
     def _start(self, texts: Sequence[str]) -> tuple[Change, ...]:
         """The changes ``--start`` names, each checked against the shipped values and lists."""
         changes: list[Change] = []
-        decks = {name: list(cards) for name, cards in self.decks.items()}
         for text in texts:
-            change = parse_change(text, self.world.value, decks)
+            change = parse_change(text, self.world.value, self._decks_now(changes))
             if isinstance(change, DeckSwap):
-                decks[change.deck] = swapped(decks[change.deck], change)
-                problems = self.world.deck_problems(decks[change.deck])
+                problems = self.world.deck_problems(self._decks_now([*changes, change])[change.deck])
                 if problems:
                     raise BalanceError(f"--start {text!r}: {problems[0]}")
             changes.append(change)
