@@ -152,7 +152,7 @@ def test_a_careless_level_is_its_search_slipping_and_says_so(monkeypatch):
     assert summaries["easy"] == ("IS-MCTS, 30 iterations a move, leaves scored by the heuristic, "
                                  "a random move in 25 percent of its decisions")
     assert summaries["ismcts"].endswith("(= normal)")
-    assert make_agent("easy", tcgkit.load_game("triple-triad")).iterations == 50  # other games keep theirs
+    assert make_agent("easy", tcgkit.load_game("triple-triad")).iterations == 75  # other games keep theirs
 
 
 

@@ -70,7 +70,8 @@ the same trees, seed for seed, as the straightforward loop.
 Difficulty levels, registered for every game unless it registers its own: ``easy`` (50
 iterations), ``normal`` (400; also ``ismcts``), ``hard`` (2000). A game may register its
 own (``register_levels`` with a ``Level`` each), as Conflictus, Monster Collection and Final
-Fantasy TCG do for their budgets (Forge & Fury's read the round instead:
+Fantasy TCG do for their budgets and Triple Triad for its ``easy`` (75 iterations: its two
+lower steps even, ``agents/triple_triad.py``; Forge & Fury's read the round instead:
 ``agents/forge_fury.py``). A ``Level`` may also name a play-out of its own (Conflictus's
 ``hard``: a fitted leaf) and a share of careless moves (``agents/base.py``,
 ``CarelessAgent``): a level below ``normal`` then slips in that share of its decisions, for
