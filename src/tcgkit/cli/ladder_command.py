@@ -33,10 +33,11 @@ Play every AI level of GAME (random, greedy, easy, normal, hard and the game's o
 Fury's mixed, Triple Triad's perfect) against every other, --games seeded games a pair with
 seats alternating, and print the pairwise table, each level's rating on the Elo scale
 (random = 1000) with its 95% interval, and each level's score against the level below it,
-read against the game's target (65-80%; Forge & Fury 55-65%, its skill range being narrow;
---target 60..75 for another). The ladder is also written as JSON (--out, by default
-ladder-GAME.json; docs/sim.md shows the measured ladders, kept in server/ladders/ for the lobby). The default
-number of games keeps a game's ladder under 15 minutes on two cores; --backend ray spreads it.
+read against the game's target (65-80%, or 55-65% where the levels span too little for
+that: every game but Final Fantasy TCG, docs/sim.md says why; --target 60..75 for another).
+The ladder is also written as JSON (--out, by default ladder-GAME.json; docs/sim.md shows the
+measured ladders, kept in server/ladders/ for the lobby). The default number of games keeps a
+game's ladder under 15 minutes on two cores; --backend ray spreads it.
 """
 
 DEFAULT_GAMES = {"triple-triad": 200, "forge-fury": 1000, "ff-tcg": 20, "conflictus": 40,
@@ -74,7 +75,7 @@ def ladder(
     seed: Annotated[int, typer.Option("--seed", help="the ladder's seed")] = 0,
     target: Annotated[str | None, typer.Option(
         "--target", help="each level's score against the one below, LOW..HIGH in percent "
-        "(default: the game's, 65..80 for most)")] = None,
+        "(default: the game's, 65..80 or 55..65)")] = None,
     rules: Annotated[str | None, typer.Option("--rules", help="the game's rules, as for sim")] = None,
     mode: Annotated[str | None, typer.Option("--mode", help="the game's mode, as for sim")] = None,
     workers: Annotated[int | None, typer.Option("--workers", "-w", help="default: every core")] = None,

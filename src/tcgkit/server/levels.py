@@ -6,11 +6,14 @@ The order is measured (``tcgkit sim GAME --agents A,B --sprt ...`` on paired dea
 greedy beats random in every game, and ``easy``, ``normal`` and ``hard`` each score above the
 level below in every game (``easy`` over greedy 58-65%, ``normal`` over ``easy`` 54-74%, ``hard``
 over ``normal`` 55-64%; Monster Collection's and Conflictus's ``easy`` is ``normal``'s search
-with a share of random moves, ``Level.careless`` in ``agents/mcts.py``). Forge & Fury's
+with a share of random moves, ``Level.careless`` in ``agents/mcts.py``; Triple Triad's searches
+75 iterations). Each game's levels are tuned against its target (``sim/ladder.py``,
+``target_for``): 65-80% a step, or 55-65% where even the strongest play measured does not span
+three steps of 65% above greedy. Forge & Fury's
 ``mixed`` lies between its ``normal`` and ``hard``, about 54% against each. Triple Triad's
 exact solver (``perfect``) is exact only when hands are open; with hidden hands it votes over
-sampled rival hands near the end, and its measured ladder puts it beside ``hard`` (1472
-against 1511, the intervals overlapping). A ladder of 20-100 games a pair (Monster
+sampled rival hands near the end, and its measured ladder puts it beside ``hard`` (1512
+against 1522, the intervals overlapping). A ladder of 20-100 games a pair (Monster
 Collection's 100) cannot separate steps of 55-60%, so the lobby shows each level's measured
 rating (``measured``) beside its line, and the order is left as declared.
 """
