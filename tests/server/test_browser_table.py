@@ -309,10 +309,11 @@ def shared_names(scene: dict[str, Any]) -> set[str]:
 
 
 # -- every move by clicks ------------------------------------------------------------------------
-def mid_game_scene(name: str, seed: int, steps: int) -> dict[str, Any] | None:
+def mid_game_scene(name: str, seed: int, steps: int,
+                   options: dict[str, Any] | None = None) -> dict[str, Any] | None:
     """A scene of a random game after ``steps`` random moves, as its mover sees it (None when
     the game ended before)."""
-    game = load_game(name, {})
+    game = load_game(name, options or {})
     state = game.new_state(seed)
     rng = Rng(seed)
     tally = Tally()
@@ -424,6 +425,36 @@ def test_many_scenes_of_every_game_are_drawn_apart(url: str, browser: Any, size:
             page.evaluate(DRAW_TABLE, [scene, game])
             problems = overflows(page) + page.evaluate(TEXT_OVERLAPS) + page.evaluate(CUT_BESIDE_THE_BOARD)
             assert problems == [], f"{game}, seed {seed}"
+    page.close()
+
+
+# Each rival's cards in play at a desktop: [their heights, how many share the first card's line]
+# per area in a row that holds two or more (a set, a warrior with what is attached to it, is a
+# column by design).
+RIVALS_CARDS_IN_PLAY = """() => [...document.querySelectorAll('.opponents .side .role-play.layout-row')]
+  .map((area) => {
+    const cards = [...area.querySelectorAll('.card.up')].map((card) => card.getBoundingClientRect());
+    const firstLine = cards.filter((r) => Math.abs(r.top - cards[0].top) < 2).length;
+    return [cards.map((r) => Math.round(r.height)), firstLine];
+  }).filter(([heights]) => heights.length > 1)"""
+
+
+def test_three_rivals_cards_in_play_stand_two_a_line_at_a_desktop(url: str, browser: Any) -> None:
+    """At four, a rival's side is a third of the table's width beside the others': a card they
+    play there is one line, its name and numbers (the zoom has the rest), two to a line, so a
+    rival's sources, warriors and relics stay in view; at full size one card took the side's
+    height and the rest were cut by the row."""
+    page = browser.new_page(viewport={"width": DESKTOP[0], "height": DESKTOP[1]}, reduced_motion="reduce")
+    page.goto(url + "/")
+    seen = 0
+    for seed, steps in ((8, 200), (15, 240), (21, 40)):  # random games where a rival has a row of two
+        scene = mid_game_scene("conflictus", seed, steps, options={"players": 4})
+        assert scene is not None
+        page.evaluate(DRAW_TABLE, [scene, "conflictus"])
+        for heights, first_line in page.evaluate(RIVALS_CARDS_IN_PLAY):
+            seen += 1
+            assert max(heights) <= 32 and first_line >= 2, (seed, heights, first_line)
+    assert seen >= 3, "the scenes no longer hold a rival's two cards in one area"
     page.close()
 
 
