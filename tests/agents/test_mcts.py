@@ -279,11 +279,11 @@ def test_ff_tcg_playouts_stop_after_a_turn_and_score_the_material():
 
 def test_ff_tcg_levels_are_its_own_budgets_on_the_same_play_outs():
     """Final Fantasy TCG's search gains most over its first few dozen iterations a move, so its
-    levels are 10, 50 and 400 (``agents/ff_tcg.py``), each on the game's play-out of a turn."""
+    levels are 10, 20 and 400 (``agents/ff_tcg.py``), each on the game's play-out of a turn."""
     game = load("ff-tcg")
     budgets = {level: make_agent(level, game) for level in ("easy", "normal", "hard", "ismcts")}
     assert {level: agent.iterations for level, agent in budgets.items()} == {
-        "easy": 10, "normal": 50, "hard": 400, "ismcts": 50}
+        "easy": 10, "normal": 20, "hard": 400, "ismcts": 20}
     for level, agent in budgets.items():
         assert isinstance(agent, ISMCTSAgent) and agent.name == level
         assert isinstance(agent.playout, FFTcgPlayout) and agent.rollout_plies == 12

@@ -4,8 +4,8 @@ created with and are shown only under the lobby's "Advanced".
 
 The order is measured (``tcgkit sim GAME --agents A,B --sprt ...`` on paired deals, docs/sim.md):
 greedy beats random in every game, and ``easy``, ``normal`` and ``hard`` each score above the
-level below in every game (``easy`` over greedy 58-65%, ``normal`` over ``easy`` 54-74%, ``hard``
-over ``normal`` 55-64%; Monster Collection's and Conflictus's ``easy`` is ``normal``'s search
+level below in every game (``easy`` over greedy 58-65%, ``normal`` over ``easy`` 55-64%, ``hard``
+over ``normal`` 55-69%; Monster Collection's and Conflictus's ``easy`` is ``normal``'s search
 with a share of random moves, ``Level.careless`` in ``agents/mcts.py``; Triple Triad's searches
 75 iterations). Each game's levels are tuned against its target (``sim/ladder.py``,
 ``target_for``): 65-80% a step, or 55-65% where even the strongest play measured does not span
