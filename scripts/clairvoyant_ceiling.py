@@ -31,9 +31,6 @@ from tcgkit.kernel.rng import Rng
 BUDGETS = (100, 400, 1600, 2000)
 """The iterations a move of the agents registered (``clairvoyant-N``)."""
 
-HARD: dict[str, Level] = {}
-"""Each game's ``hard`` level (its play-out or leaf), filled by ``register``."""
-
 _seen: list[State[Any] | None] = [None]
 _plain_view = State.view
 

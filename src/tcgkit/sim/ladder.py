@@ -43,8 +43,8 @@ best level beats ``greedy`` in about 75%. Monster Collection, Conflictus: ``hard
 by +137 and +195 Elo, and a search of ``hard``'s budget that sees every hidden card and the
 deck order by +140 and +183, so hidden information is not what holds the range short. Triple
 Triad: ``hard`` by +219; only seeing the rival's hand goes further (+413), which no fair player
-can, and ``perfect``'s sampled hands do not. Final Fantasy TCG's levels span more (``easy``
-alone beats greedy in 65-90%), so it keeps ``TARGET``."""
+can, and ``perfect``'s sampled hands do not. Final Fantasy TCG's steps add up to +343 (+110,
++96, +137 on paired deals), so it keeps ``TARGET``."""
 
 
 def target_for(game_name: str) -> tuple[float, float]:
